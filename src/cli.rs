@@ -1,0 +1,255 @@
+//! The `mancala-lab` command line (feature `cli`).
+
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use serde_json::json;
+
+use crate::engine::rules::tchoukaillon::Tchoukaillon;
+use crate::engine::{Player, Position};
+use crate::notation::{AnyPosition, Game};
+use crate::search::{self, Analysis, SearchHandler};
+
+const RULES_HELP: &str = "Rules id: kalah-M-N (M pits a side, N seeds a pit, standard capture, \
+game over when either side is empty), with suffixes -e (empty capture: a lone last seed in your \
+empty pit is captured even when the opposite pit is empty), -o (capture the opposite pit only), \
+-m (the game ends only when the player to move cannot move); presets kalah, dooley (kalah-6-4), \
+papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m); and tchoukaillon.";
+
+/// Play, study and solve mancala-family sowing games.
+#[derive(Parser, Debug)]
+#[command(name = "mancala-lab", version, about, after_help = RULES_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Args, Debug)]
+struct PositionArgs {
+    /// Rules id, e.g. kalah-6-4 or kalah-6-4-e (see below).
+    rules: String,
+    /// Start setup, as in links: for Kalah South's pits-North's pits-stores-side, e.g.
+    /// 4.4.4.4.4.4-4.4.4.4.4.4-0.0-s; for Tchoukaillon the pits from pit 1 outwards, e.g. 1.2.2.4.
+    #[arg(long)]
+    setup: Option<String>,
+    /// Moves played from the setup, as in links: Kalah pit letters relative to the mover (cfab),
+    /// Tchoukaillon pit numbers joined by dots (1.2.1).
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the board.
+    Show {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the move sequences of exactly DEPTH sowings (an extra turn's sowing counts as one).
+    Perft {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Number of sowings.
+        depth: u32,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Value of every legal move (final store difference for the side to move) and the best line.
+    Analyze {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Search depth in sowings.
+        #[arg(long, conflicts_with = "time_ms", required_unless_present = "time_ms")]
+        depth: Option<u32>,
+        /// Time limit in milliseconds (iterative deepening up to depth 200).
+        #[arg(long)]
+        time_ms: Option<u64>,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        table_mib: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Tchoukaillon: the unique winning position with SEEDS seeds (Broline & Loeb, Theorem 5).
+    Winning {
+        /// Number of seeds.
+        seeds: u32,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Nodes per second of a fixed perft and a fixed search on Kalah(6,4).
+    Bench {
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs the CLI; returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match run(cli.command) {
+        Ok(()) => 0,
+        Err(msg) => {
+            eprintln!("mancala-lab: {msg}");
+            2
+        }
+    }
+}
+
+fn load(args: &PositionArgs) -> Result<Game, String> {
+    match Game::from_parts_lenient(Some(&args.rules), args.setup.as_deref(), args.moves.as_deref(), None) {
+        (g, None) => Ok(g),
+        (_, Some(e)) => Err(format!("{}: {}", e.part, e.message.split("; showing").next().unwrap_or(&e.message))),
+    }
+}
+
+fn run(cmd: Command) -> Result<(), String> {
+    match cmd {
+        Command::Show { pos, json } => {
+            let g = load(&pos)?;
+            let p = g.position();
+            if json {
+                println!("{}", json!({"rules": g.rules.to_string(), "setup": p.to_string(), "turn": p.turn().name(),
+                    "legal": p.legal_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+                    "outcome": p.outcome().map(|o| o.to_string())}));
+            } else {
+                print!("{}", board_text(p));
+                println!("{}", g.rules.title());
+                match p.outcome() {
+                    Some(o) => println!("Game over: {o}."),
+                    None => println!("{} to move.", p.turn()),
+                }
+                println!("Setup: {p}");
+            }
+        }
+        Command::Perft { pos, depth, json } => {
+            let g = load(&pos)?;
+            if depth > 40 {
+                return Err(format!("depth {depth} is too deep for perft: use at most 40"));
+            }
+            let t = Instant::now();
+            let n = search::perft(g.position(), depth);
+            let s = t.elapsed().as_secs_f64();
+            if json {
+                println!("{}", json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "depth": depth, "nodes": n, "seconds": s}));
+            } else {
+                println!("{n}");
+            }
+        }
+        Command::Analyze { pos, depth, time_ms, table_mib, json } => {
+            let g = load(&pos)?;
+            if g.position().outcome().is_some() {
+                return Err("the game is over: no move to analyze".into());
+            }
+            if !(1..=4096).contains(&table_mib) {
+                return Err(format!("--table-mib {table_mib} is out of range: use 1 to 4096"));
+            }
+            let depth = depth.unwrap_or(200).clamp(1, 200);
+            let mut handler = Deadline { end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)) };
+            let t = Instant::now();
+            let a = search::analyze_any(g.position(), depth, table_mib, &mut handler);
+            let s = t.elapsed().as_secs_f64();
+            print_analysis(&g, &a, s, json);
+        }
+        Command::Winning { seeds, json } => {
+            let p = Tchoukaillon::winning_position(seeds)
+                .ok_or_else(|| format!("{seeds} seeds is beyond this board: the page and CLI accept positions up to 200 pits and 20000 seeds"))?;
+            let setup = AnyPosition::Tchoukaillon(p.clone()).to_string();
+            if json {
+                println!("{}", json!({"seeds": seeds, "pits": p.pits(), "setup": setup, "harvests": p.winning_line().map(|l| l.len())}));
+            } else {
+                println!("{}", p.pits().iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+            }
+        }
+        Command::Bench { json } => {
+            let t = Instant::now();
+            let pn = search::bench::perft();
+            let ps = t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            let sn = search::bench::search();
+            let ss = t.elapsed().as_secs_f64();
+            if json {
+                println!("{}", json!({"perft": {"rules": "kalah-6-4", "depth": search::bench::PERFT_DEPTH, "nodes": pn, "seconds": ps, "nodes_per_second": pn as f64 / ps},
+                    "search": {"rules": "kalah-6-4", "depth": search::bench::SEARCH_DEPTH, "nodes": sn, "seconds": ss, "nodes_per_second": sn as f64 / ss}}));
+            } else {
+                println!("perft  kalah-6-4 depth {:>2}: {pn:>12} nodes in {ps:.3} s = {:.2} M nodes/s", search::bench::PERFT_DEPTH, pn as f64 / ps / 1e6);
+                println!("search kalah-6-4 depth {:>2}: {sn:>12} nodes in {ss:.3} s = {:.2} M nodes/s", search::bench::SEARCH_DEPTH, sn as f64 / ss / 1e6);
+            }
+        }
+    }
+    Ok(())
+}
+
+struct Deadline {
+    end: Option<Instant>,
+}
+
+impl SearchHandler for Deadline {
+    fn should_stop(&mut self, _: u64) -> bool {
+        self.end.is_some_and(|e| Instant::now() >= e)
+    }
+    fn on_progress(&mut self, _: &Analysis) {}
+}
+
+fn print_analysis(g: &Game, a: &Analysis, seconds: f64, json: bool) {
+    if json {
+        println!(
+            "{}",
+            json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "turn": g.position().turn().name(),
+                "depth": a.depth, "exact": a.exact, "value": a.value,
+                "best": a.moves.first().map(|m| m.mv.clone()),
+                "moves": a.moves.iter().map(|m| json!({"move": m.mv, "value": m.value, "exact": m.exact})).collect::<Vec<_>>(),
+                "best_line": a.best_line.join(" "), "nodes": a.nodes, "seconds": seconds})
+        );
+        return;
+    }
+    println!("{} — {} to move, depth {}{}", g.rules.title(), g.position().turn(), a.depth, if a.exact { " (proven)" } else { "" });
+    for m in &a.moves {
+        println!("  {:>3}  {:+}{}", m.mv, m.value, if m.exact { "  proven" } else { "" });
+    }
+    println!("best line: {}", a.best_line.join(" "));
+    println!("{} nodes in {:.3} s", a.nodes, seconds);
+}
+
+/// The board as text: North's row on top (from North's left, so reversed on screen).
+pub fn board_text(p: &AnyPosition) -> String {
+    let mut out = String::new();
+    let cell = |n: u32| format!("[{n:>2}]");
+    match p {
+        AnyPosition::Kalah(k) => {
+            let n = k.rules().pits();
+            let letters = |rev: bool| {
+                let mut v: Vec<String> = (0..n).map(|i| format!("  {} ", crate::engine::pit_letter(i as u16))).collect();
+                if rev {
+                    v.reverse();
+                }
+                v.join("")
+            };
+            out += &format!("      {}  North\n", letters(true));
+            out += &format!("      {}\n", (0..n).rev().map(|i| cell(k.pit(Player::North, i))).collect::<String>());
+            out += &format!("{}  {}{}\n", cell(k.store(Player::North)), " ".repeat(4 * n), cell(k.store(Player::South)));
+            out += &format!("      {}\n", (0..n).map(|i| cell(k.pit(Player::South, i))).collect::<String>());
+            out += &format!("      {}  South\n", letters(false));
+        }
+        AnyPosition::Tchoukaillon(t) => {
+            out += &format!("Roumba {}\n", cell(t.roumba()));
+            out += &format!("pits   {}\n", t.pits().iter().map(|&x| cell(x)).collect::<String>());
+            out += &format!("       {}\n", (1..=t.len()).map(|i| format!("{i:>3} ")).collect::<String>());
+        }
+    }
+    out
+}
+

@@ -1,0 +1,226 @@
+//! The engine: pure Rust, no web dependencies, no clock, no I/O.
+//!
+//! Every family of sowing games is a type implementing [`Position`]. The vocabulary is shared:
+//! [`Player`], [`Cell`] (a pit or a store, named from its owner's side), [`Step`] (what the hand
+//! did, for animation) and [`Outcome`].
+
+pub mod player;
+pub mod rules;
+pub mod sow;
+
+use core::fmt;
+
+pub use player::{ByPlayer, Player};
+
+/// A place on the board that holds seeds, named from its owner's point of view.
+///
+/// Pits are numbered from 0 at the owner's left, in sowing order, so pit 0 is shown as `a`.
+/// Solitaires have one owner (South); Tchoukaillon's Roumba is South's store and its pit `i`
+/// (numbered from the Roumba, as in the paper) is `Pit { index: i - 1 }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Cell {
+    /// A pit of `owner`, `index` from the owner's left.
+    Pit {
+        /// Whose side the pit is on.
+        owner: Player,
+        /// 0-based, from the owner's left, in sowing order.
+        index: u16,
+    },
+    /// The store (Kalah's kalah, Tchoukaillon's Roumba) of a player.
+    Store(Player),
+}
+
+/// The letter of a pit index: `a` for 0 ... `z` for 25, then `a1`, `b1`, ... (rarely needed).
+pub fn pit_letter(index: u16) -> String {
+    let letter = (b'a' + (index % 26) as u8) as char;
+    if index < 26 {
+        letter.to_string()
+    } else {
+        format!("{letter}{}", index / 26)
+    }
+}
+
+impl fmt::Display for Cell {
+    /// The accessible name's first part: "South c", "North store".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cell::Pit { owner, index } => write!(f, "{owner} {}", pit_letter(*index)),
+            Cell::Store(owner) => write!(f, "{owner} store"),
+        }
+    }
+}
+
+/// One step of the hand during a move, in order; replaying the `Pick` and `Drop` steps on the
+/// board before the move shows the sowing seed by seed, and the board after the move includes
+/// every `Capture` and `Collect`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Step {
+    /// All seeds of the cell are lifted (the start of a lap).
+    Pick(Cell),
+    /// One seed falls into the cell.
+    Drop(Cell),
+    /// The seeds of `from` go to `to` (a capture).
+    Capture {
+        /// Where the captured seeds were.
+        from: Cell,
+        /// The store they go to.
+        to: Cell,
+        /// How many.
+        seeds: u32,
+    },
+    /// At the end of the game the seeds of `from` go to their owner's store `to`.
+    Collect {
+        /// The pit emptied.
+        from: Cell,
+        /// The store it goes to.
+        to: Cell,
+        /// How many.
+        seeds: u32,
+    },
+}
+
+/// What the hand did during one move.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Trace {
+    /// The steps in order.
+    pub steps: Vec<Step>,
+    /// Number of laps (picks) in the move: 1 for Kalah, more for relay sowing.
+    pub laps: u32,
+    /// The mover plays again (last seed in the store).
+    pub extra_turn: bool,
+}
+
+impl Trace {
+    /// Every cell that received a seed, in order: the path of the move.
+    pub fn path(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.steps.iter().filter_map(|s| match s {
+            Step::Drop(c) => Some(*c),
+            _ => None,
+        })
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    /// A two-player game with a winner.
+    Win(Player),
+    /// A two-player game drawn.
+    Draw,
+    /// A solitaire won (every seed pocketed).
+    Solved,
+    /// A solitaire lost (no legal move left, seeds remain).
+    Stuck,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(p) => write!(f, "{p} wins"),
+            Outcome::Draw => f.write_str("Draw"),
+            Outcome::Solved => f.write_str("Won: every seed is in the Roumba"),
+            Outcome::Stuck => f.write_str("Lost: no pit can be harvested"),
+        }
+    }
+}
+
+/// A move was not legal here. Hands the position back unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayError<P> {
+    /// The position the move was tried on.
+    pub position: P,
+    /// Why it is not legal.
+    pub reason: IllegalMove,
+}
+
+/// Why a syntactically valid move cannot be played in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game is over.
+    GameOver,
+    /// The pit does not exist on this board.
+    NoSuchPit(String),
+    /// The pit is empty.
+    EmptyPit(String),
+    /// The pit does not hold exactly the seeds the rules require (Tchoukaillon).
+    NotHarvestable {
+        /// The pit.
+        pit: String,
+        /// What it holds.
+        holds: u32,
+        /// What it must hold.
+        needs: u32,
+    },
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::GameOver => f.write_str("the game is over"),
+            IllegalMove::NoSuchPit(p) => write!(f, "there is no pit {p} on this board"),
+            IllegalMove::EmptyPit(p) => write!(f, "pit {p} is empty"),
+            IllegalMove::NotHarvestable { pit, holds, needs } => {
+                write!(f, "pit {pit} holds {holds} seeds; it can be harvested only with exactly {needs}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl<P: fmt::Debug> fmt::Display for PlayError<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.reason.fmt(f)
+    }
+}
+
+impl<P: fmt::Debug> std::error::Error for PlayError<P> {}
+
+/// One state of a sowing game of some family.
+///
+/// The trait is shaped to fit every family of `shared/ARCHITECTURE.md`:
+/// - **two players with stores** (Kalah, Mancala): `turn` alternates except after an extra
+///   turn; `score` reads the stores; a move is one pit of the mover.
+/// - **relay laps and rounds** (Dakon): one move is a chain of laps, all recorded in the one
+///   [`Trace`] (`laps > 1`); a turn that ends in the store keeps `turn` unchanged; the end of a
+///   round is a state change inside `play` (refill, holes marked out) and `outcome` is `None`
+///   until the last round ends.
+/// - **solitaires** (Tchoukaillon, Tchouka played alone): `turn` is always South, `score` is
+///   the seeds pocketed, `outcome` is `Solved` or `Stuck`.
+/// - **partizan row games** (Conway's Sowing, Atomic Wari): Left and Right are South and North;
+///   there are no stores (`score` counts captured seeds or is 0) and the last player to move
+///   wins, so `outcome` is `Win` of the player who just moved; their game-theory values come
+///   from a separate `Partizan` view.
+///
+/// Equality compares every cell and the side to move. Moves are always named relative to the
+/// mover (pit letters from the mover's left), which is what links and the CLI write.
+pub trait Position: Clone + PartialEq + fmt::Debug {
+    /// A move: usually a pit of the mover.
+    type Move: Copy + PartialEq + fmt::Debug + fmt::Display;
+
+    /// Who moves next (South in a solitaire).
+    fn turn(&self) -> Player;
+
+    /// The legal moves, in pit order.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays a move, returning the new position and what the hand did.
+    ///
+    /// # Errors
+    /// An [`IllegalMove`] with the position handed back when the move is not legal here.
+    fn play(&self, mv: Self::Move) -> Result<(Self, Trace), PlayError<Self>>;
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Seeds in the store of `player` (the Roumba for a solitaire's South).
+    fn store(&self, player: Player) -> u32;
+
+    /// Every cell of the board with its seeds, in a fixed order for drawing.
+    fn cells(&self) -> Vec<(Cell, u32)>;
+
+    /// Total seeds on the board, stores included: conserved by every move.
+    fn total_seeds(&self) -> u32 {
+        self.cells().iter().map(|(_, n)| n).sum()
+    }
+}

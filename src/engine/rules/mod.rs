@@ -1,0 +1,4 @@
+//! One family of rules per file.
+
+pub mod kalah;
+pub mod tchoukaillon;

@@ -1,0 +1,28 @@
+//! Mancala Lab: play, study and solve mancala-family sowing games.
+//!
+//! The [`engine`] holds the rules (pure Rust, no I/O), [`notation`] the text forms used in links
+//! and by the CLI, and [`search`] the game-tree searches. The `web` feature adds the yew app and
+//! its Web Worker.
+//!
+//! # Quick start
+//! ```
+//! use mancala_lab::notation::{Game, AnyRules};
+//! // Kalah with 6 pits a side and 4 seeds a pit; South plays c (an extra turn), then f.
+//! let game: Game = "rules=kalah-6-4&moves=cf".parse().unwrap();
+//! assert_eq!(game.position().to_string(), "4.4.0.5.5.0-5.5.5.5.4.4-2.0-n");
+//! let best = mancala_lab::search::analyze_fixed_depth(&game.position(), 4);
+//! assert!(!best.moves.is_empty());
+//! assert!(matches!(game.rules, AnyRules::Kalah(_)));
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod engine;
+pub mod notation;
+pub mod search;
+
+#[cfg(feature = "cli")]
+pub mod cli;
+
+#[cfg(feature = "web")]
+pub mod web;

@@ -1,0 +1,286 @@
+//! Native tests: published tables and pinned perft values read from `tests/data/`, and
+//! property tests of the engine's invariants.
+
+use mancala_lab::engine::rules::kalah::{Kalah, KalahRules};
+use mancala_lab::engine::rules::tchoukaillon::{Tchoukaillon, TchoukaillonMove};
+use mancala_lab::engine::{Outcome, Position};
+use mancala_lab::notation::{AnyPosition, AnyRules, Game};
+use mancala_lab::search::{self, minimax_value, NoHandler, Searcher};
+
+fn rows(file: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn perft_table() {
+    let rows = rows("kalah_perft.tsv");
+    assert!(rows.len() >= 30);
+    for r in rows {
+        let setup = (r[1] != "start").then_some(r[1].as_str());
+        let moves = (r[2] != "-").then_some(r[2].as_str());
+        let (g, err) = Game::from_parts_lenient(Some(&r[0]), setup, moves, None);
+        assert_eq!(err, None, "{r:?}");
+        let depth: u32 = r[3].parse().unwrap();
+        let want: u64 = r[4].parse().unwrap();
+        assert_eq!(search::perft(g.position(), depth), want, "{r:?}");
+        if depth <= 5 {
+            // The traced play (shared sowing kernel) agrees with the fast play.
+            assert_eq!(slow_perft(g.position(), depth), want, "{r:?}");
+        }
+    }
+}
+
+fn slow_perft(p: &AnyPosition, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    p.legal_moves().into_iter().map(|m| slow_perft(&p.play(m).unwrap().0, depth - 1)).sum()
+}
+
+fn check_values(slow: bool) {
+    for r in rows("kalah_values.tsv") {
+        if (r[3] == "yes") != slow {
+            continue;
+        }
+        let rules: AnyRules = r[0].parse().unwrap();
+        let AnyPosition::Kalah(start) = rules.start() else { panic!() };
+        let a = Searcher::new(64).analyze(&start, 200, &mut NoHandler).unwrap();
+        assert!(a.exact, "{r:?} not proven");
+        assert_eq!(a.value, r[1].parse::<i32>().unwrap(), "{} ({})", r[0], r[2]);
+    }
+}
+
+#[test]
+fn published_kalah_values() {
+    check_values(false);
+}
+
+#[test]
+#[ignore = "slow in debug builds: run with --release -- --ignored"]
+fn published_kalah_values_slow() {
+    check_values(true);
+}
+
+#[test]
+fn tchoukaillon_figure_4() {
+    let rows = rows("tchoukaillon_figure4.tsv");
+    assert_eq!(rows.len(), 25);
+    for r in rows {
+        let s: u32 = r[0].parse().unwrap();
+        let pits: Vec<u32> = r[1].split('.').map(|x| x.parse().unwrap()).collect();
+        let p = Tchoukaillon::winning_position(s).unwrap();
+        assert_eq!(p.pits(), &pits[..], "s = {s}");
+        // Verified by playing it out: every seed reaches the Roumba.
+        let mut q = p.clone();
+        let mut first = None;
+        while let Some(mv) = q.smallest_harvestable() {
+            first.get_or_insert(mv);
+            q = q.play(mv).unwrap().0;
+        }
+        assert_eq!(q.outcome(), Some(Outcome::Solved), "s = {s}");
+        assert_eq!(q.roumba(), s);
+        if r[2] != "-" {
+            assert_eq!(first, Some(TchoukaillonMove(r[2].parse().unwrap())), "h_{s}");
+        }
+    }
+}
+
+#[test]
+fn tchoukaillon_uniqueness_small() {
+    // Theorem 5 checked by brute force: among all boards of 5 pits with pit i holding at most
+    // i seeds, exactly one position of each total is winnable.
+    let mut winnable = std::collections::HashMap::<u32, usize>::new();
+    let mut counts = [0u32; 5];
+    loop {
+        let setup = mancala_lab::engine::rules::tchoukaillon::TchoukaillonSetup { pits: counts.to_vec(), roumba: 0 };
+        let p = setup.validate().unwrap();
+        if p.is_winnable() {
+            *winnable.entry(counts.iter().sum()).or_default() += 1;
+        }
+        let mut i = 0;
+        while i < 5 {
+            counts[i] += 1;
+            if counts[i] as usize <= i + 1 {
+                break;
+            }
+            counts[i] = 0;
+            i += 1;
+        }
+        if i == 5 {
+            break;
+        }
+    }
+    for s in 0..=9 {
+        assert_eq!(winnable.get(&s), Some(&1), "s = {s}");
+    }
+}
+
+#[test]
+fn search_agrees_with_minimax_on_small_positions() {
+    let mut rng = Rng(12345);
+    for case in 0..300 {
+        let n = 1 + rng.below(4) as u32;
+        let rule = ["", "-e", "-m", "-o", "-e-m"][rng.below(5) as usize];
+        let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
+        let setup = random_kalah_setup(&mut rng, n as usize, 9);
+        let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
+        if p.is_over() {
+            continue;
+        }
+        let a = Searcher::new(1).analyze(&p, 100, &mut NoHandler).unwrap();
+        assert!(a.exact);
+        assert_eq!(a.value, minimax_value(&p), "case {case}: {rules} {setup}");
+        for m in &a.moves {
+            let mut c = p;
+            c.play_unchecked((m.mv.as_bytes()[0] - b'a') as usize);
+            let v = if c.turn() == p.turn() { minimax_value(&c) } else { -minimax_value(&c) };
+            assert_eq!(m.value, v, "case {case}: move {} of {rules} {setup}", m.mv);
+        }
+    }
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+fn random_kalah_setup(rng: &mut Rng, n: usize, seeds: u32) -> String {
+    let mut cells = vec![0u32; 2 * n];
+    for _ in 0..seeds {
+        cells[rng.below(2 * n as u64) as usize] += 1;
+    }
+    let j = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
+    format!("{}-{}-{}.{}-{}", j(&cells[..n]), j(&cells[n..]), rng.below(5), rng.below(5), if rng.below(2) == 0 { "s" } else { "n" })
+}
+
+#[test]
+fn presets_parse_to_their_ids() {
+    for (alias, id) in mancala_lab::notation::any_presets() {
+        let r: AnyRules = alias.parse().unwrap();
+        assert_eq!(r.to_string(), *id);
+    }
+    let k: Kalah = match "kalah-6-4".parse::<AnyRules>().unwrap().start() {
+        AnyPosition::Kalah(k) => k,
+        _ => panic!(),
+    };
+    assert_eq!(k.rules(), KalahRules::standard(6, 4).unwrap());
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_rules() -> impl Strategy<Value = String> {
+        (1u32..=12, 0u32..=8, prop::sample::select(vec!["", "-e", "-m", "-o", "-e-m", "-o-m"]))
+            .prop_map(|(n, s, f)| format!("kalah-{n}-{s}{f}"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+
+        /// Seeds are conserved, every listed legal move plays, the fast and traced plays agree,
+        /// and the incremental key equals the key from scratch, over random games.
+        #[test]
+        fn random_games(rules in any_rules(), choices in prop::collection::vec(any::<u8>(), 0..200)) {
+            let rules: AnyRules = rules.parse().unwrap();
+            let AnyPosition::Kalah(mut p) = rules.start() else { unreachable!() };
+            let total = p.total_seeds();
+            for c in choices {
+                let legal = p.legal_moves();
+                if legal.is_empty() {
+                    prop_assert!(p.outcome().is_some());
+                    break;
+                }
+                for m in &legal {
+                    let (q, trace) = p.play(*m).unwrap();
+                    let mut fast = p;
+                    let effect = fast.play_unchecked(m.0 as usize);
+                    prop_assert_eq!(q, fast);
+                    prop_assert_eq!(trace.extra_turn, effect.extra_turn);
+                    prop_assert_eq!(q.total_seeds(), total);
+                    prop_assert_eq!(q.key(), q.compute_key());
+                }
+                p = p.play(legal[c as usize % legal.len()]).unwrap().0;
+            }
+        }
+
+        /// Games (links) round-trip through their canonical text.
+        #[test]
+        fn game_links_round_trip(rules in any_rules(), choices in prop::collection::vec(any::<u8>(), 0..60), ply_frac in 0.0f64..=1.0) {
+            let rules: AnyRules = rules.parse().unwrap();
+            let mut g = Game::new(rules.start());
+            for c in choices {
+                let legal = g.position().legal_moves();
+                if legal.is_empty() { break; }
+                g.play(legal[c as usize % legal.len()]).unwrap();
+            }
+            g.ply = (g.moves().len() as f64 * ply_frac) as usize;
+            let text = g.to_string();
+            prop_assert!(text.chars().all(|c| c.is_ascii_alphanumeric() || "._-=&".contains(c)));
+            let back: Game = text.parse().unwrap();
+            prop_assert_eq!(back, g);
+        }
+
+        /// Setups round-trip, also from a mid-game position, and parse leniently.
+        #[test]
+        fn setups_round_trip(rules in any_rules(), choices in prop::collection::vec(any::<u8>(), 0..30)) {
+            let rules: AnyRules = rules.parse().unwrap();
+            let mut p = rules.start();
+            for c in choices {
+                let legal = p.legal_moves();
+                if legal.is_empty() { break; }
+                p = p.play(legal[c as usize % legal.len()]).unwrap().0;
+            }
+            let text = p.to_string();
+            prop_assert_eq!(rules.parse_setup(&text).unwrap(), p.clone());
+            let lenient = text.replace('.', "_").to_uppercase();
+            prop_assert_eq!(rules.parse_setup(&lenient).unwrap(), p);
+        }
+
+        /// Links of any text never panic, and what they keep is a valid game.
+        #[test]
+        fn any_link_text_is_safe(s in "[ -~]{0,80}") {
+            let (g, _) = Game::from_query_lenient(&s);
+            prop_assert!(g.ply <= g.moves().len());
+        }
+
+        /// Links built from near-valid parts never panic.
+        #[test]
+        fn near_valid_links_are_safe(
+            rules in prop::sample::select(vec!["kalah-6-4", "kalah-0-4", "kalah-6-999", "kalah-6-4-x", "tchoukaillon", "nope", "kalah-99999999999999-4"]),
+            setup in "[0-9.sn-]{0,40}",
+            moves in "[a-n0-9.]{0,40}",
+            ply in "[0-9]{0,25}",
+        ) {
+            let q = format!("rules={rules}&setup={setup}&moves={moves}&ply={ply}");
+            let (g, err) = Game::from_query_lenient(&q);
+            if let Some(e) = err {
+                prop_assert!(!e.message.is_empty());
+            }
+            prop_assert!(g.ply <= g.moves().len());
+        }
+
+        /// Tchoukaillon: the winning position for s seeds is winnable, has s seeds, and the
+        /// next one has one seed more and is winnable too.
+        #[test]
+        fn tchoukaillon_winning_positions(s in 0u32..3000) {
+            let p = Tchoukaillon::winning_position(s).unwrap();
+            prop_assert_eq!(p.seeds_left(), s);
+            prop_assert!(p.is_winnable());
+            if s > 0 {
+                let (q, _) = p.play(p.smallest_harvestable().unwrap()).unwrap();
+                prop_assert_eq!(q.pits().iter().sum::<u32>(), s - 1);
+                prop_assert!(q.is_winnable());
+            }
+        }
+    }
+}
