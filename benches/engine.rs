@@ -1,1 +1,38 @@
-fn main() {}
+//! `cargo bench`: the CLI's bench workloads (Kalah(6,4) perft and search), run several times,
+//! reporting the median and the spread. Figures go to BENCHMARKS.md with the machine.
+
+use std::time::Instant;
+
+use mancala_lab::search::bench;
+
+fn measure(name: &str, runs: usize, f: impl Fn() -> u64) {
+    let mut times = Vec::with_capacity(runs);
+    let mut nodes = 0;
+    for _ in 0..runs {
+        let t = Instant::now();
+        nodes = std::hint::black_box(f());
+        times.push(t.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    let median = times[runs / 2];
+    println!(
+        "{name:<28} {nodes:>10} nodes  median {:>8.3} s  (min {:.3}, max {:.3})  {:>7.2} M nodes/s",
+        median,
+        times[0],
+        times[runs - 1],
+        nodes as f64 / median / 1e6
+    );
+}
+
+fn main() {
+    measure(
+        &format!("perft kalah-6-4 depth {}", bench::PERFT_DEPTH),
+        7,
+        bench::perft,
+    );
+    measure(
+        &format!("search kalah-6-4 depth {}", bench::SEARCH_DEPTH),
+        7,
+        bench::search,
+    );
+}

@@ -1,5 +1,6 @@
 //! The `mancala-lab` command line (feature `cli`).
 
+use std::fmt::Write as _;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
@@ -83,6 +84,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the rules card of a rule set: the rules, their sources and our choices.
+    Rules {
+        /// Rules id.
+        rules: String,
+    },
     /// Nodes per second of a fixed perft and a fixed search on Kalah(6,4).
     Bench {
         /// Machine-readable output.
@@ -100,8 +106,13 @@ pub fn main() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    match run(cli.command) {
-        Ok(()) => 0,
+    let mut out = String::new();
+    match run(cli.command, &mut out) {
+        Ok(()) => {
+            // A closed pipe (`| head`) is not an error worth a panic.
+            let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
+            0
+        }
         Err(msg) => {
             eprintln!("mancala-lab: {msg}");
             2
@@ -110,68 +121,125 @@ pub fn main() -> i32 {
 }
 
 fn load(args: &PositionArgs) -> Result<Game, String> {
-    match Game::from_parts_lenient(Some(&args.rules), args.setup.as_deref(), args.moves.as_deref(), None) {
+    match Game::from_parts_lenient(
+        Some(&args.rules),
+        args.setup.as_deref(),
+        args.moves.as_deref(),
+        None,
+    ) {
         (g, None) => Ok(g),
-        (_, Some(e)) => Err(format!("{}: {}", e.part, e.message.split("; showing").next().unwrap_or(&e.message))),
+        (_, Some(e)) => Err(format!(
+            "{}: {}",
+            e.part,
+            e.message.split("; showing").next().unwrap_or(&e.message)
+        )),
     }
 }
 
-fn run(cmd: Command) -> Result<(), String> {
+fn run(cmd: Command, out: &mut String) -> Result<(), String> {
     match cmd {
         Command::Show { pos, json } => {
             let g = load(&pos)?;
             let p = g.position();
             if json {
-                println!("{}", json!({"rules": g.rules.to_string(), "setup": p.to_string(), "turn": p.turn().name(),
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"rules": g.rules.to_string(), "setup": p.to_string(), "turn": p.turn().name(),
                     "legal": p.legal_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-                    "outcome": p.outcome().map(|o| o.to_string())}));
+                    "outcome": p.outcome().map(|o| o.to_string())})
+                );
             } else {
-                print!("{}", board_text(p));
-                println!("{}", g.rules.title());
-                match p.outcome() {
-                    Some(o) => println!("Game over: {o}."),
-                    None => println!("{} to move.", p.turn()),
-                }
-                println!("Setup: {p}");
+                out.push_str(&board_text(p));
+                let _ = writeln!(out, "{}", g.rules.title());
+                let _ = match p.outcome() {
+                    Some(o) => writeln!(out, "Game over: {o}."),
+                    None => writeln!(out, "{} to move.", p.turn()),
+                };
+                let _ = writeln!(out, "Setup: {p}");
             }
         }
         Command::Perft { pos, depth, json } => {
             let g = load(&pos)?;
             if depth > 40 {
-                return Err(format!("depth {depth} is too deep for perft: use at most 40"));
+                return Err(format!(
+                    "depth {depth} is too deep for perft: use at most 40"
+                ));
             }
             let t = Instant::now();
             let n = search::perft(g.position(), depth);
             let s = t.elapsed().as_secs_f64();
             if json {
-                println!("{}", json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "depth": depth, "nodes": n, "seconds": s}));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "depth": depth, "nodes": n, "seconds": s})
+                );
             } else {
-                println!("{n}");
+                let _ = writeln!(out, "{n}");
             }
         }
-        Command::Analyze { pos, depth, time_ms, table_mib, json } => {
+        Command::Analyze {
+            pos,
+            depth,
+            time_ms,
+            table_mib,
+            json,
+        } => {
             let g = load(&pos)?;
             if g.position().outcome().is_some() {
                 return Err("the game is over: no move to analyze".into());
             }
             if !(1..=4096).contains(&table_mib) {
-                return Err(format!("--table-mib {table_mib} is out of range: use 1 to 4096"));
+                return Err(format!(
+                    "--table-mib {table_mib} is out of range: use 1 to 4096"
+                ));
             }
             let depth = depth.unwrap_or(200).clamp(1, 200);
-            let mut handler = Deadline { end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)) };
+            let mut handler = Deadline {
+                end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)),
+            };
             let t = Instant::now();
             let a = search::analyze_any(g.position(), depth, table_mib, &mut handler);
             let s = t.elapsed().as_secs_f64();
-            print_analysis(&g, &a, s, json);
+            print_analysis(out, &g, &a, s, json);
         }
         Command::Winning { seeds, json } => {
             let p = Tchoukaillon::winning_position(seeds)
                 .ok_or_else(|| format!("{seeds} seeds is beyond this board: the page and CLI accept positions up to 200 pits and 20000 seeds"))?;
             let setup = AnyPosition::Tchoukaillon(p.clone()).to_string();
             if json {
-                println!("{}", json!({"seeds": seeds, "pits": p.pits(), "setup": setup, "harvests": p.winning_line().map(|l| l.len())}));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"seeds": seeds, "pits": p.pits(), "setup": setup, "harvests": p.winning_line().map(|l| l.len())})
+                );
             } else {
-                println!("{}", p.pits().iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    p.pits()
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+            }
+        }
+        Command::Rules { rules } => {
+            let r: crate::notation::AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
+            let c = crate::cards::card(&r);
+            let _ = writeln!(out, "{} ({r})\n", c.title);
+            for p in &c.rules {
+                let _ = writeln!(out, "{p}\n");
+            }
+            let _ = writeln!(out, "Sources:");
+            for p in &c.sources {
+                let _ = writeln!(out, "- {p}");
+            }
+            let _ = writeln!(out, "\nOur choices:");
+            for p in &c.choices {
+                let _ = writeln!(out, "- {p}");
             }
         }
         Command::Bench { json } => {
@@ -182,11 +250,25 @@ fn run(cmd: Command) -> Result<(), String> {
             let sn = search::bench::search();
             let ss = t.elapsed().as_secs_f64();
             if json {
-                println!("{}", json!({"perft": {"rules": "kalah-6-4", "depth": search::bench::PERFT_DEPTH, "nodes": pn, "seconds": ps, "nodes_per_second": pn as f64 / ps},
-                    "search": {"rules": "kalah-6-4", "depth": search::bench::SEARCH_DEPTH, "nodes": sn, "seconds": ss, "nodes_per_second": sn as f64 / ss}}));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"perft": {"rules": "kalah-6-4", "depth": search::bench::PERFT_DEPTH, "nodes": pn, "seconds": ps, "nodes_per_second": pn as f64 / ps},
+                    "search": {"rules": "kalah-6-4", "depth": search::bench::SEARCH_DEPTH, "nodes": sn, "seconds": ss, "nodes_per_second": sn as f64 / ss}})
+                );
             } else {
-                println!("perft  kalah-6-4 depth {:>2}: {pn:>12} nodes in {ps:.3} s = {:.2} M nodes/s", search::bench::PERFT_DEPTH, pn as f64 / ps / 1e6);
-                println!("search kalah-6-4 depth {:>2}: {sn:>12} nodes in {ss:.3} s = {:.2} M nodes/s", search::bench::SEARCH_DEPTH, sn as f64 / ss / 1e6);
+                let _ = writeln!(
+                    out,
+                    "perft  kalah-6-4 depth {:>2}: {pn:>12} nodes in {ps:.3} s = {:.2} M nodes/s",
+                    search::bench::PERFT_DEPTH,
+                    pn as f64 / ps / 1e6
+                );
+                let _ = writeln!(
+                    out,
+                    "search kalah-6-4 depth {:>2}: {sn:>12} nodes in {ss:.3} s = {:.2} M nodes/s",
+                    search::bench::SEARCH_DEPTH,
+                    sn as f64 / ss / 1e6
+                );
             }
         }
     }
@@ -204,9 +286,10 @@ impl SearchHandler for Deadline {
     fn on_progress(&mut self, _: &Analysis) {}
 }
 
-fn print_analysis(g: &Game, a: &Analysis, seconds: f64, json: bool) {
+fn print_analysis(out: &mut String, g: &Game, a: &Analysis, seconds: f64, json: bool) {
     if json {
-        println!(
+        let _ = writeln!(
+            out,
             "{}",
             json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "turn": g.position().turn().name(),
                 "depth": a.depth, "exact": a.exact, "value": a.value,
@@ -216,12 +299,25 @@ fn print_analysis(g: &Game, a: &Analysis, seconds: f64, json: bool) {
         );
         return;
     }
-    println!("{} — {} to move, depth {}{}", g.rules.title(), g.position().turn(), a.depth, if a.exact { " (proven)" } else { "" });
+    let _ = writeln!(
+        out,
+        "{} — {} to move, depth {}{}",
+        g.rules.title(),
+        g.position().turn(),
+        a.depth,
+        if a.exact { " (proven)" } else { "" }
+    );
     for m in &a.moves {
-        println!("  {:>3}  {:+}{}", m.mv, m.value, if m.exact { "  proven" } else { "" });
+        let _ = writeln!(
+            out,
+            "  {:>3}  {:+}{}",
+            m.mv,
+            m.value,
+            if m.exact { "  proven" } else { "" }
+        );
     }
-    println!("best line: {}", a.best_line.join(" "));
-    println!("{} nodes in {:.3} s", a.nodes, seconds);
+    let _ = writeln!(out, "best line: {}", a.best_line.join(" "));
+    let _ = writeln!(out, "{} nodes in {:.3} s", a.nodes, seconds);
 }
 
 /// The board as text: North's row on top (from North's left, so reversed on screen).
@@ -232,24 +328,49 @@ pub fn board_text(p: &AnyPosition) -> String {
         AnyPosition::Kalah(k) => {
             let n = k.rules().pits();
             let letters = |rev: bool| {
-                let mut v: Vec<String> = (0..n).map(|i| format!("  {} ", crate::engine::pit_letter(i as u16))).collect();
+                let mut v: Vec<String> = (0..n)
+                    .map(|i| format!("  {} ", crate::engine::pit_letter(i as u16)))
+                    .collect();
                 if rev {
                     v.reverse();
                 }
                 v.join("")
             };
             out += &format!("      {}  North\n", letters(true));
-            out += &format!("      {}\n", (0..n).rev().map(|i| cell(k.pit(Player::North, i))).collect::<String>());
-            out += &format!("{}  {}{}\n", cell(k.store(Player::North)), " ".repeat(4 * n), cell(k.store(Player::South)));
-            out += &format!("      {}\n", (0..n).map(|i| cell(k.pit(Player::South, i))).collect::<String>());
+            out += &format!(
+                "      {}\n",
+                (0..n)
+                    .rev()
+                    .map(|i| cell(k.pit(Player::North, i)))
+                    .collect::<String>()
+            );
+            out += &format!(
+                "{}  {}{}\n",
+                cell(k.store(Player::North)),
+                " ".repeat(4 * n),
+                cell(k.store(Player::South))
+            );
+            out += &format!(
+                "      {}\n",
+                (0..n)
+                    .map(|i| cell(k.pit(Player::South, i)))
+                    .collect::<String>()
+            );
             out += &format!("      {}  South\n", letters(false));
         }
         AnyPosition::Tchoukaillon(t) => {
             out += &format!("Roumba {}\n", cell(t.roumba()));
-            out += &format!("pits   {}\n", t.pits().iter().map(|&x| cell(x)).collect::<String>());
-            out += &format!("       {}\n", (1..=t.len()).map(|i| format!("{i:>3} ")).collect::<String>());
+            out += &format!(
+                "pits   {}\n",
+                t.pits().iter().map(|&x| cell(x)).collect::<String>()
+            );
+            out += &format!(
+                "       {}\n",
+                (1..=t.len())
+                    .map(|i| format!("{i:>3} "))
+                    .collect::<String>()
+            );
         }
     }
     out
 }
-

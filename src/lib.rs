@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cards;
 pub mod engine;
 pub mod notation;
 pub mod search;

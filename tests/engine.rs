@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Native tests: published tables and pinned perft values read from `tests/data/`, and
 //! property tests of the engine's invariants.
 
@@ -8,7 +9,8 @@ use mancala_lab::notation::{AnyPosition, AnyRules, Game};
 use mancala_lab::search::{self, minimax_value, NoHandler, Searcher};
 
 fn rows(file: &str) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap();
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| l.split('\t').map(str::to_string).collect())
@@ -38,7 +40,10 @@ fn slow_perft(p: &AnyPosition, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    p.legal_moves().into_iter().map(|m| slow_perft(&p.play(m).unwrap().0, depth - 1)).sum()
+    p.legal_moves()
+        .into_iter()
+        .map(|m| slow_perft(&p.play(m).unwrap().0, depth - 1))
+        .sum()
 }
 
 fn check_values(slow: bool) {
@@ -47,8 +52,12 @@ fn check_values(slow: bool) {
             continue;
         }
         let rules: AnyRules = r[0].parse().unwrap();
-        let AnyPosition::Kalah(start) = rules.start() else { panic!() };
-        let a = Searcher::new(64).analyze(&start, 200, &mut NoHandler).unwrap();
+        let AnyPosition::Kalah(start) = rules.start() else {
+            panic!()
+        };
+        let a = Searcher::new(64)
+            .analyze(&start, 200, &mut NoHandler)
+            .unwrap();
         assert!(a.exact, "{r:?} not proven");
         assert_eq!(a.value, r[1].parse::<i32>().unwrap(), "{} ({})", r[0], r[2]);
     }
@@ -84,7 +93,11 @@ fn tchoukaillon_figure_4() {
         assert_eq!(q.outcome(), Some(Outcome::Solved), "s = {s}");
         assert_eq!(q.roumba(), s);
         if r[2] != "-" {
-            assert_eq!(first, Some(TchoukaillonMove(r[2].parse().unwrap())), "h_{s}");
+            assert_eq!(
+                first,
+                Some(TchoukaillonMove(r[2].parse().unwrap())),
+                "h_{s}"
+            );
         }
     }
 }
@@ -96,7 +109,10 @@ fn tchoukaillon_uniqueness_small() {
     let mut winnable = std::collections::HashMap::<u32, usize>::new();
     let mut counts = [0u32; 5];
     loop {
-        let setup = mancala_lab::engine::rules::tchoukaillon::TchoukaillonSetup { pits: counts.to_vec(), roumba: 0 };
+        let setup = mancala_lab::engine::rules::tchoukaillon::TchoukaillonSetup {
+            pits: counts.to_vec(),
+            roumba: 0,
+        };
         let p = setup.validate().unwrap();
         if p.is_winnable() {
             *winnable.entry(counts.iter().sum()).or_default() += 1;
@@ -127,7 +143,9 @@ fn search_agrees_with_minimax_on_small_positions() {
         let rule = ["", "-e", "-m", "-o", "-e-m"][rng.below(5) as usize];
         let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
         let setup = random_kalah_setup(&mut rng, n as usize, 9);
-        let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
+        let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else {
+            panic!()
+        };
         if p.is_over() {
             continue;
         }
@@ -137,7 +155,11 @@ fn search_agrees_with_minimax_on_small_positions() {
         for m in &a.moves {
             let mut c = p;
             c.play_unchecked((m.mv.as_bytes()[0] - b'a') as usize);
-            let v = if c.turn() == p.turn() { minimax_value(&c) } else { -minimax_value(&c) };
+            let v = if c.turn() == p.turn() {
+                minimax_value(&c)
+            } else {
+                -minimax_value(&c)
+            };
             assert_eq!(m.value, v, "case {case}: move {} of {rules} {setup}", m.mv);
         }
     }
@@ -159,7 +181,14 @@ fn random_kalah_setup(rng: &mut Rng, n: usize, seeds: u32) -> String {
         cells[rng.below(2 * n as u64) as usize] += 1;
     }
     let j = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
-    format!("{}-{}-{}.{}-{}", j(&cells[..n]), j(&cells[n..]), rng.below(5), rng.below(5), if rng.below(2) == 0 { "s" } else { "n" })
+    format!(
+        "{}-{}-{}.{}-{}",
+        j(&cells[..n]),
+        j(&cells[n..]),
+        rng.below(5),
+        rng.below(5),
+        if rng.below(2) == 0 { "s" } else { "n" }
+    )
 }
 
 #[test]
@@ -180,7 +209,11 @@ mod properties {
     use proptest::prelude::*;
 
     fn any_rules() -> impl Strategy<Value = String> {
-        (1u32..=12, 0u32..=8, prop::sample::select(vec!["", "-e", "-m", "-o", "-e-m", "-o-m"]))
+        (
+            1u32..=12,
+            0u32..=8,
+            prop::sample::select(vec!["", "-e", "-m", "-o", "-e-m", "-o-m"]),
+        )
             .prop_map(|(n, s, f)| format!("kalah-{n}-{s}{f}"))
     }
 

@@ -4,7 +4,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{parse_count, split_list, MAX_TEXT};
-use crate::engine::rules::kalah::{self, CaptureRule, EndRule, Kalah, KalahMove, KalahRules, KalahSetup};
+use crate::engine::rules::kalah::{
+    self, CaptureRule, EndRule, Kalah, KalahMove, KalahRules, KalahSetup,
+};
 use crate::engine::rules::tchoukaillon::{self, Tchoukaillon, TchoukaillonMove, TchoukaillonSetup};
 use crate::engine::{ByPlayer, Cell, Outcome, PlayError, Player, Position, Trace};
 
@@ -75,7 +77,10 @@ impl AnyRules {
     pub fn parse_setup(&self, s: &str) -> Result<AnyPosition, ParseSetupError> {
         let err = |m: String| ParseSetupError(m);
         if s.len() > MAX_TEXT {
-            return Err(err(format!("the setup is {} characters long: at most {MAX_TEXT}", s.len())));
+            return Err(err(format!(
+                "the setup is {} characters long: at most {MAX_TEXT}",
+                s.len()
+            )));
         }
         let parts: Vec<&str> = s.trim().split('-').collect();
         match self {
@@ -88,17 +93,45 @@ impl AnyRules {
                 }
                 let max = kalah::MAX_TOTAL_SEEDS as u64;
                 let row = |p: &str, who: &str| -> Result<Vec<u32>, ParseSetupError> {
-                    split_list(p).enumerate().map(|(i, t)| parse_count(t, &format!("{who} pit {}:", crate::engine::pit_letter(i as u16)), max).map_err(err)).collect()
+                    split_list(p)
+                        .enumerate()
+                        .map(|(i, t)| {
+                            parse_count(
+                                t,
+                                &format!("{who} pit {}:", crate::engine::pit_letter(i as u16)),
+                                max,
+                            )
+                            .map_err(err)
+                        })
+                        .collect()
                 };
                 let south = row(parts[0], "South")?;
                 let north = row(parts[1], "North")?;
-                let stores: Vec<u32> = split_list(parts[2]).map(|t| parse_count(t, "store:", max).map_err(err)).collect::<Result<_, _>>()?;
+                let stores: Vec<u32> = split_list(parts[2])
+                    .map(|t| parse_count(t, "store:", max).map_err(err))
+                    .collect::<Result<_, _>>()?;
                 if stores.len() != 2 {
-                    return Err(err(format!("the stores part needs two counts (South.North), found {}", stores.len())));
+                    return Err(err(format!(
+                        "the stores part needs two counts (South.North), found {}",
+                        stores.len()
+                    )));
                 }
-                let turn: Player = parts[3].parse().map_err(|e: crate::engine::player::ParsePlayerError| err(e.to_string()))?;
-                let setup = KalahSetup { south, north, stores: ByPlayer { south: stores[0], north: stores[1] }, turn };
-                setup.validate(*r).map(AnyPosition::Kalah).map_err(|e| err(e.to_string()))
+                let turn: Player = parts[3]
+                    .parse()
+                    .map_err(|e: crate::engine::player::ParsePlayerError| err(e.to_string()))?;
+                let setup = KalahSetup {
+                    south,
+                    north,
+                    stores: ByPlayer {
+                        south: stores[0],
+                        north: stores[1],
+                    },
+                    turn,
+                };
+                setup
+                    .validate(*r)
+                    .map(AnyPosition::Kalah)
+                    .map_err(|e| err(e.to_string()))
             }
             AnyRules::Tchoukaillon => {
                 if parts.len() > 2 {
@@ -113,7 +146,10 @@ impl AnyRules {
                     Some(t) => parse_count(t.trim(), "Roumba:", max).map_err(err)?,
                     None => 0,
                 };
-                TchoukaillonSetup { pits, roumba }.validate().map(AnyPosition::Tchoukaillon).map_err(|e| err(e.to_string()))
+                TchoukaillonSetup { pits, roumba }
+                    .validate()
+                    .map(AnyPosition::Tchoukaillon)
+                    .map_err(|e| err(e.to_string()))
             }
         }
     }
@@ -191,10 +227,17 @@ impl FromStr for AnyRules {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         if s.len() > 64 {
-            return Err(ParseRulesError(format!("the rules id is {} characters long; ids are short, like kalah-6-4", s.len())));
+            return Err(ParseRulesError(format!(
+                "the rules id is {} characters long; ids are short, like kalah-6-4",
+                s.len()
+            )));
         }
         let lower = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
-        let id = PRESET_ALIASES.iter().find(|(a, _)| *a == lower).map(|(_, id)| id.to_string()).unwrap_or(lower);
+        let id = PRESET_ALIASES
+            .iter()
+            .find(|(a, _)| *a == lower)
+            .map(|(_, id)| id.to_string())
+            .unwrap_or(lower);
         let parts: Vec<&str> = id.split('-').collect();
         match parts[0] {
             "tchoukaillon" if parts.len() == 1 => Ok(AnyRules::Tchoukaillon),
@@ -260,8 +303,14 @@ impl AnyMove {
     /// The cell a move starts from, given who plays it.
     pub fn cell(&self, mover: Player) -> Cell {
         match self {
-            AnyMove::Kalah(m) => Cell::Pit { owner: mover, index: m.0 as u16 },
-            AnyMove::Tchoukaillon(m) => Cell::Pit { owner: Player::South, index: m.0 - 1 },
+            AnyMove::Kalah(m) => Cell::Pit {
+                owner: mover,
+                index: m.0 as u16,
+            },
+            AnyMove::Tchoukaillon(m) => Cell::Pit {
+                owner: Player::South,
+                index: m.0 - 1,
+            },
         }
     }
 }
@@ -309,7 +358,11 @@ impl AnyPosition {
     pub fn legal_moves(&self) -> Vec<AnyMove> {
         match self {
             AnyPosition::Kalah(p) => p.legal_moves().into_iter().map(AnyMove::Kalah).collect(),
-            AnyPosition::Tchoukaillon(p) => p.legal_moves().into_iter().map(AnyMove::Tchoukaillon).collect(),
+            AnyPosition::Tchoukaillon(p) => p
+                .legal_moves()
+                .into_iter()
+                .map(AnyMove::Tchoukaillon)
+                .collect(),
         }
     }
 
@@ -318,13 +371,24 @@ impl AnyPosition {
     /// # Errors
     /// When the move is illegal here or of another family; the position is handed back.
     pub fn play(&self, mv: AnyMove) -> Result<(AnyPosition, Trace), PlayError<AnyPosition>> {
-        fn wrap<P, F: Fn(P) -> AnyPosition>(r: Result<(P, Trace), PlayError<P>>, f: F) -> Result<(AnyPosition, Trace), PlayError<AnyPosition>> {
-            r.map(|(p, t)| (f(p), t)).map_err(|e| PlayError { position: f(e.position), reason: e.reason })
+        fn wrap<P, F: Fn(P) -> AnyPosition>(
+            r: Result<(P, Trace), PlayError<P>>,
+            f: F,
+        ) -> Result<(AnyPosition, Trace), PlayError<AnyPosition>> {
+            r.map(|(p, t)| (f(p), t)).map_err(|e| PlayError {
+                position: f(e.position),
+                reason: e.reason,
+            })
         }
         match (self, mv) {
             (AnyPosition::Kalah(p), AnyMove::Kalah(m)) => wrap(p.play(m), AnyPosition::Kalah),
-            (AnyPosition::Tchoukaillon(p), AnyMove::Tchoukaillon(m)) => wrap(p.play(m), AnyPosition::Tchoukaillon),
-            _ => Err(PlayError { position: self.clone(), reason: crate::engine::IllegalMove::NoSuchPit(mv.to_string()) }),
+            (AnyPosition::Tchoukaillon(p), AnyMove::Tchoukaillon(m)) => {
+                wrap(p.play(m), AnyPosition::Tchoukaillon)
+            }
+            _ => Err(PlayError {
+                position: self.clone(),
+                reason: crate::engine::IllegalMove::NoSuchPit(mv.to_string()),
+            }),
         }
     }
 
@@ -346,7 +410,10 @@ impl AnyPosition {
 
     /// Seeds in a cell.
     pub fn count(&self, cell: Cell) -> u32 {
-        self.cells().into_iter().find(|(c, _)| *c == cell).map_or(0, |(_, n)| n)
+        self.cells()
+            .into_iter()
+            .find(|(c, _)| *c == cell)
+            .map_or(0, |(_, n)| n)
     }
 
     /// Pits per row (Kalah) or pits (Tchoukaillon).
@@ -372,15 +439,25 @@ impl AnyPosition {
                         if (i as usize) < kalah::MAX_PITS {
                             Ok(AnyMove::Kalah(KalahMove(i)))
                         } else {
-                            Err(ParseMoveError(format!("'{c}' is not a pit: Kalah pits are a to l")))
+                            Err(ParseMoveError(format!(
+                                "'{c}' is not a pit: Kalah pits are a to l"
+                            )))
                         }
                     }
-                    _ => Err(ParseMoveError(format!("'{}' is not a pit letter", t.chars().take(12).collect::<String>()))),
+                    _ => Err(ParseMoveError(format!(
+                        "'{}' is not a pit letter",
+                        t.chars().take(12).collect::<String>()
+                    ))),
                 }
             }
             AnyPosition::Tchoukaillon(_) => match t.parse::<u16>() {
-                Ok(n) if n >= 1 && (n as usize) <= tchoukaillon::MAX_PITS => Ok(AnyMove::Tchoukaillon(TchoukaillonMove(n))),
-                _ => Err(ParseMoveError(format!("'{}' is not a pit number", t.chars().take(12).collect::<String>()))),
+                Ok(n) if n >= 1 && (n as usize) <= tchoukaillon::MAX_PITS => {
+                    Ok(AnyMove::Tchoukaillon(TchoukaillonMove(n)))
+                }
+                _ => Err(ParseMoveError(format!(
+                    "'{}' is not a pit number",
+                    t.chars().take(12).collect::<String>()
+                ))),
             },
         }
     }
@@ -405,6 +482,10 @@ impl AnyPosition {
             AnyPosition::Kalah(_) => "",
             AnyPosition::Tchoukaillon(_) => ".",
         };
-        moves.iter().map(AnyMove::to_string).collect::<Vec<_>>().join(sep)
+        moves
+            .iter()
+            .map(AnyMove::to_string)
+            .collect::<Vec<_>>()
+            .join(sep)
     }
 }

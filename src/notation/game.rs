@@ -44,7 +44,14 @@ impl std::error::Error for LinkError {}
 impl Game {
     /// A new game from a start position.
     pub fn new(start: AnyPosition) -> Game {
-        Game { rules: start.rules(), start: start.clone(), moves: vec![], positions: vec![start], traces: vec![], ply: 0 }
+        Game {
+            rules: start.rules(),
+            start: start.clone(),
+            moves: vec![],
+            positions: vec![start],
+            traces: vec![],
+            ply: 0,
+        }
     }
 
     /// The moves played.
@@ -95,42 +102,96 @@ impl Game {
 
     /// Builds a game from the parts of a link, stopping at the first fault but keeping
     /// everything before it: returns the usable game and the fault, if any.
-    pub fn from_parts_lenient(rules: Option<&str>, setup: Option<&str>, moves: Option<&str>, ply: Option<&str>) -> (Game, Option<LinkError>) {
+    pub fn from_parts_lenient(
+        rules: Option<&str>,
+        setup: Option<&str>,
+        moves: Option<&str>,
+        ply: Option<&str>,
+    ) -> (Game, Option<LinkError>) {
         let default_rules: AnyRules = "kalah-6-4".parse().expect("valid");
         let rules = match rules.map(str::parse::<AnyRules>) {
             None => default_rules,
             Some(Ok(r)) => r,
-            Some(Err(e)) => return (Game::new(default_rules.start()), Some(LinkError { part: "rules", message: format!("{e}; showing Kalah(6,4) instead") })),
+            Some(Err(e)) => {
+                return (
+                    Game::new(default_rules.start()),
+                    Some(LinkError {
+                        part: "rules",
+                        message: format!("{e}; showing Kalah(6,4) instead"),
+                    }),
+                )
+            }
         };
         let start = match setup.filter(|s| !s.is_empty()) {
             None => rules.start(),
             Some(s) => match rules.parse_setup(s) {
                 Ok(p) => p,
-                Err(e) => return (Game::new(rules.start()), Some(LinkError { part: "setup", message: format!("{e}; showing the start position instead") })),
+                Err(e) => {
+                    return (
+                        Game::new(rules.start()),
+                        Some(LinkError {
+                            part: "setup",
+                            message: format!("{e}; showing the start position instead"),
+                        }),
+                    )
+                }
             },
         };
         let mut game = Game::new(start);
         if let Some(m) = moves {
             if m.len() > MAX_TEXT {
-                return (game, Some(LinkError { part: "moves", message: format!("the move list is {} characters long: at most {MAX_TEXT}", m.len()) }));
+                return (
+                    game,
+                    Some(LinkError {
+                        part: "moves",
+                        message: format!(
+                            "the move list is {} characters long: at most {MAX_TEXT}",
+                            m.len()
+                        ),
+                    }),
+                );
             }
             for (k, token) in game.start.split_moves(m).into_iter().enumerate() {
-                let shown = |g: &Game| if g.moves.is_empty() { "the start position".to_string() } else { format!("the game up to move {}", g.moves.len()) };
+                let shown = |g: &Game| {
+                    if g.moves.is_empty() {
+                        "the start position".to_string()
+                    } else {
+                        format!("the game up to move {}", g.moves.len())
+                    }
+                };
                 if k >= MAX_MOVES {
                     let msg = format!("more than {MAX_MOVES} moves; showing {}", shown(&game));
-                    return (game, Some(LinkError { part: "moves", message: msg }));
+                    return (
+                        game,
+                        Some(LinkError {
+                            part: "moves",
+                            message: msg,
+                        }),
+                    );
                 }
                 let mv = match game.last().parse_move(token) {
                     Ok(mv) => mv,
                     Err(e) => {
                         let msg = format!("move {} {e}; showing {}", k + 1, shown(&game));
-                        return (game, Some(LinkError { part: "moves", message: msg }));
+                        return (
+                            game,
+                            Some(LinkError {
+                                part: "moves",
+                                message: msg,
+                            }),
+                        );
                     }
                 };
                 game.ply = game.moves.len();
                 if let Err(e) = game.play(mv) {
                     let msg = format!("move {} ({mv}) is illegal: {e}; the moves are valid up to move {}, showing {}", k + 1, k, shown(&game));
-                    return (game, Some(LinkError { part: "moves", message: msg }));
+                    return (
+                        game,
+                        Some(LinkError {
+                            part: "moves",
+                            message: msg,
+                        }),
+                    );
                 }
             }
         }
@@ -139,12 +200,30 @@ impl Game {
             match p.trim().parse::<usize>() {
                 Ok(k) if k <= game.moves.len() => game.ply = k,
                 Ok(k) => {
-                    let msg = format!("ply {k} is past the end of the game ({} moves); showing the last position", game.moves.len());
-                    return (game, Some(LinkError { part: "ply", message: msg }));
+                    let msg = format!(
+                        "ply {k} is past the end of the game ({} moves); showing the last position",
+                        game.moves.len()
+                    );
+                    return (
+                        game,
+                        Some(LinkError {
+                            part: "ply",
+                            message: msg,
+                        }),
+                    );
                 }
                 Err(_) => {
-                    let msg = format!("'{}' is not a ply number; showing the last position", p.chars().take(12).collect::<String>());
-                    return (game, Some(LinkError { part: "ply", message: msg }));
+                    let msg = format!(
+                        "'{}' is not a ply number; showing the last position",
+                        p.chars().take(12).collect::<String>()
+                    );
+                    return (
+                        game,
+                        Some(LinkError {
+                            part: "ply",
+                            message: msg,
+                        }),
+                    );
                 }
             }
         }
@@ -157,7 +236,16 @@ impl Game {
         let query = query.trim().trim_start_matches(['?', '#']);
         if query.len() > 4 * MAX_TEXT {
             let (g, _) = Game::from_parts_lenient(None, None, None, None);
-            return (g, Some(LinkError { part: "link", message: format!("the link is {} characters long, too long to read", query.len()) }));
+            return (
+                g,
+                Some(LinkError {
+                    part: "link",
+                    message: format!(
+                        "the link is {} characters long, too long to read",
+                        query.len()
+                    ),
+                }),
+            );
         }
         let (mut rules, mut setup, mut moves, mut ply) = (None, None, None, None);
         let mut unknown = None;
@@ -172,7 +260,10 @@ impl Game {
             }
         }
         let (game, err) = Game::from_parts_lenient(rules, setup, moves, ply);
-        let err = err.or(unknown.map(|k| LinkError { part: "link", message: format!("unknown part '{k}' ignored (a link has rules, setup, moves and ply)") }));
+        let err = err.or(unknown.map(|k| LinkError {
+            part: "link",
+            message: format!("unknown part '{k}' ignored (a link has rules, setup, moves and ply)"),
+        }));
         (game, err)
     }
 

@@ -27,7 +27,10 @@ pub fn perft(pos: &AnyPosition, depth: u32) -> u64 {
             if depth == 0 {
                 return 1;
             }
-            pos.legal_moves().into_iter().map(|m| perft(&pos.play(m).expect("legal").0, depth - 1)).sum()
+            pos.legal_moves()
+                .into_iter()
+                .map(|m| perft(&pos.play(m).expect("legal").0, depth - 1))
+                .sum()
         }
     }
 }
@@ -110,16 +113,27 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher whose table uses about `table_mib` MiB.
     pub fn new(table_mib: usize) -> Searcher {
-        Searcher { table: Table::new(table_mib), nodes: 0, stopped: false }
+        Searcher {
+            table: Table::new(table_mib),
+            nodes: 0,
+            stopped: false,
+        }
     }
 
     /// Iterative deepening from depth 1 to `max_depth` (or until every value is proven, or the
     /// handler stops it). Values are absolute: they include the current store difference.
     /// Returns `None` when the position has no legal move or the first iteration was stopped.
-    pub fn analyze(&mut self, pos: &Kalah, max_depth: u32, handler: &mut dyn SearchHandler) -> Option<Analysis> {
+    pub fn analyze(
+        &mut self,
+        pos: &Kalah,
+        max_depth: u32,
+        handler: &mut dyn SearchHandler,
+    ) -> Option<Analysis> {
         self.nodes = 0;
         self.stopped = false;
-        let moves: Vec<usize> = (0..pos.rules().pits()).filter(|&i| pos.legal_mask() & (1 << i) != 0).collect();
+        let moves: Vec<usize> = (0..pos.rules().pits())
+            .filter(|&i| pos.legal_mask() & (1 << i) != 0)
+            .collect();
         if moves.is_empty() {
             return None;
         }
@@ -140,12 +154,23 @@ impl Searcher {
                     return best;
                 }
                 all_exact &= exact;
-                values.push(MoveValue { mv: KalahMove(i as u8).to_string(), value: base + v, exact });
+                values.push(MoveValue {
+                    mv: KalahMove(i as u8).to_string(),
+                    value: base + v,
+                    exact,
+                });
             }
             values.sort_by_key(|m| -m.value);
             let first = (values[0].mv.as_bytes()[0] - b'a') as usize;
             let line = self.best_line(pos, first, 40);
-            let a = Analysis { depth, nodes: self.nodes, value: values[0].value, exact: all_exact, moves: values, best_line: line };
+            let a = Analysis {
+                depth,
+                nodes: self.nodes,
+                value: values[0].value,
+                exact: all_exact,
+                moves: values,
+                best_line: line,
+            };
             handler.on_progress(&a);
             best = Some(a);
             if all_exact {
@@ -156,7 +181,15 @@ impl Searcher {
     }
 
     /// The value (relative gain for the mover) of playing pit `i`, searching `depth` sowings.
-    fn search_move(&mut self, pos: &Kalah, i: usize, depth: u32, alpha: i32, beta: i32, h: &mut dyn SearchHandler) -> (i32, bool) {
+    fn search_move(
+        &mut self,
+        pos: &Kalah,
+        i: usize,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        h: &mut dyn SearchHandler,
+    ) -> (i32, bool) {
         let mut child = *pos;
         let d0 = pos.store_diff();
         child.play_unchecked(i);
@@ -173,7 +206,14 @@ impl Searcher {
 
     /// Relative value of `pos` for its mover, and whether it is proven (no line was cut by
     /// the depth).
-    fn negamax(&mut self, pos: &Kalah, depth: u32, mut alpha: i32, beta: i32, h: &mut dyn SearchHandler) -> (i32, bool) {
+    fn negamax(
+        &mut self,
+        pos: &Kalah,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        h: &mut dyn SearchHandler,
+    ) -> (i32, bool) {
         self.nodes += 1;
         if self.nodes & 4095 == 0 && h.should_stop(self.nodes) {
             self.stopped = true;
@@ -237,8 +277,13 @@ impl Searcher {
         } else {
             Bound::Exact
         };
-        let stored_depth = if all_exact { tt::PROVEN } else { depth.min(250) as u8 };
-        self.table.store(key, best, stored_depth, bound, best_move as u8);
+        let stored_depth = if all_exact {
+            tt::PROVEN
+        } else {
+            depth.min(250) as u8
+        };
+        self.table
+            .store(key, best, stored_depth, bound, best_move as u8);
         (best, all_exact)
     }
 
@@ -302,17 +347,31 @@ pub fn analyze_fixed_depth(pos: &AnyPosition, depth: u32) -> Analysis {
 }
 
 /// Analysis of any position, stopping when the handler says so.
-pub fn analyze_any(pos: &AnyPosition, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+pub fn analyze_any(
+    pos: &AnyPosition,
+    depth: u32,
+    table_mib: usize,
+    handler: &mut dyn SearchHandler,
+) -> Analysis {
     match pos {
-        AnyPosition::Kalah(k) => Searcher::new(table_mib).analyze(k, depth, handler).unwrap_or_default(),
+        AnyPosition::Kalah(k) => Searcher::new(table_mib)
+            .analyze(k, depth, handler)
+            .unwrap_or_default(),
         AnyPosition::Tchoukaillon(t) => {
             let line = t.winning_line();
             let moves = pos
                 .legal_moves()
                 .into_iter()
                 .map(|m| {
-                    let wins = pos.play(m).map(|(p, _)| matches!(&p, AnyPosition::Tchoukaillon(q) if q.is_winnable())).unwrap_or(false);
-                    MoveValue { mv: m.to_string(), value: wins as i32, exact: true }
+                    let wins = pos
+                        .play(m)
+                        .map(|(p, _)| matches!(&p, AnyPosition::Tchoukaillon(q) if q.is_winnable()))
+                        .unwrap_or(false);
+                    MoveValue {
+                        mv: m.to_string(),
+                        value: wins as i32,
+                        exact: true,
+                    }
                 })
                 .collect::<Vec<_>>();
             let mut moves = moves;
@@ -323,7 +382,11 @@ pub fn analyze_any(pos: &AnyPosition, depth: u32, table_mib: usize, handler: &mu
                 value: line.is_some() as i32,
                 exact: true,
                 moves,
-                best_line: line.unwrap_or_default().iter().map(|m| m.to_string()).collect(),
+                best_line: line
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect(),
             }
         }
     }
@@ -343,7 +406,11 @@ pub fn minimax_value(pos: &Kalah) -> i32 {
         }
         let mut c = *pos;
         c.play_unchecked(i);
-        let v = if c.turn() == pos.turn() { minimax_value(&c) } else { -minimax_value(&c) };
+        let v = if c.turn() == pos.turn() {
+            minimax_value(&c)
+        } else {
+            -minimax_value(&c)
+        };
         best = best.max(v);
     }
     best
@@ -353,7 +420,6 @@ pub fn minimax_value(pos: &Kalah) -> i32 {
 pub fn parse_analysis_move(pos: &AnyPosition, mv: &str) -> Option<AnyMove> {
     pos.parse_move(mv).ok()
 }
-
 
 /// The fixed workloads of `mancala-lab bench`, also run by the browser worker so native and
 /// wasm figures compare the same work.
@@ -370,13 +436,17 @@ pub mod bench {
 
     /// Runs the perft workload; returns the leaf count (its nodes).
     pub fn perft() -> u64 {
-        perft_kalah(&KalahRules::standard(6, 4).expect("valid").start(), PERFT_DEPTH)
+        perft_kalah(
+            &KalahRules::standard(6, 4).expect("valid").start(),
+            PERFT_DEPTH,
+        )
     }
 
     /// Runs the search workload; returns the nodes searched.
     pub fn search() -> u64 {
         let pos = KalahRules::standard(6, 4).expect("valid").start();
         let mut s = Searcher::new(SEARCH_TABLE_MIB);
-        s.analyze(&pos, SEARCH_DEPTH, &mut NoHandler).map_or(0, |a| a.nodes)
+        s.analyze(&pos, SEARCH_DEPTH, &mut NoHandler)
+            .map_or(0, |a| a.nodes)
     }
 }

@@ -1,0 +1,54 @@
+# Mancala Lab: `make serve` and `make test` set up whatever is missing (scripts/setup.sh), then
+# build once and reuse the artifacts for every check.
+SHELL := /bin/bash
+export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+WASM := --target wasm32-unknown-unknown --features web
+
+.PHONY: setup serve build test lint test-native test-browser test-e2e bench cli clean
+
+setup:
+	@bash scripts/setup.sh
+
+## Build the app and the worker, then serve them on http://127.0.0.1:8080.
+serve: setup
+	trunk serve --release
+
+build: setup
+	trunk build --release
+
+## Every check: format, lints (native and wasm), native tests, browser tests, end-to-end tests.
+test: setup
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory lint test-native test-browser test-e2e && \
+	echo "make test: all checks passed in $$(( $$(date +%s) - start )) s"
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --all-targets --features cli -- -D warnings
+	cargo clippy $(WASM) --lib --bins --tests -- -D warnings
+
+test-native:
+	cargo test --features cli
+
+test-browser:
+	cargo test $(WASM) --test web --test web_worker
+
+test-e2e:
+	trunk build --release
+	node --test tests/e2e/
+
+## The CLI, optimised.
+cli:
+	cargo build --release --features cli
+	@echo "target/release/mancala-lab"
+
+## Benchmarks (figures for BENCHMARKS.md).
+bench: setup
+	cargo bench --bench engine
+	cargo run --release --features cli -- bench
+	trunk build --release
+	node tests/e2e/bench.mjs
+
+clean:
+	cargo clean
+	rm -rf dist tests/e2e/artifacts

@@ -1,0 +1,4 @@
+//! The single-page app.
+fn main() {
+    mancala_lab::web::start_app();
+}

@@ -1,0 +1,147 @@
+//! The root component: hash routing (so any static host works) and the home page.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::board::Board;
+use super::client::{use_search, Purpose};
+use super::play::PlayPage;
+use super::protocol::Task;
+use crate::cards::PRESETS;
+use crate::notation::AnyRules;
+
+/// The pages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// `#/` (or no hash).
+    Home,
+    /// `#/play?query`.
+    Play(String),
+    /// `#/bench`: the engine benchmark, run in the worker.
+    Bench,
+    /// Anything else.
+    NotFound(String),
+}
+
+impl Route {
+    /// Reads a location hash.
+    pub fn from_hash(hash: &str) -> Route {
+        let h = hash.trim_start_matches('#');
+        let (path, query) = h.split_once('?').unwrap_or((h, ""));
+        match path.trim_end_matches('/') {
+            "" => Route::Home,
+            "/play" | "play" => Route::Play(query.to_string()),
+            "/bench" | "bench" => Route::Bench,
+            other => Route::NotFound(other.chars().take(60).collect()),
+        }
+    }
+}
+
+fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// The app.
+#[function_component(App)]
+pub fn app() -> Html {
+    let route = use_state(|| Route::from_hash(&current_hash()));
+    let nav = use_state(|| 0u32);
+    {
+        let route = route.clone();
+        let nav = nav.clone();
+        use_effect_with((), move |_| {
+            let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+                route.set(Route::from_hash(&current_hash()));
+                nav.set(*nav + 1);
+            });
+            let w = web_sys::window().expect("a window");
+            let _ = w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
+            move || {
+                let _ = w
+                    .remove_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
+                drop(cb);
+            }
+        });
+    }
+    let body = match &*route {
+        Route::Home => html! { <Home /> },
+        Route::Play(q) => html! { <PlayPage query={AttrValue::from(q.clone())} nav={*nav} /> },
+        Route::Bench => html! { <BenchPage /> },
+        Route::NotFound(p) => html! {
+            <main class="not-found">
+                <p role="alert">{format!("There is no page '{p}' here. ")}<a href="#/">{"Go to the games"}</a></p>
+                <Home />
+            </main>
+        },
+    };
+    html! {
+        <>
+            <header class="top"><a href="#/" class="brand">{"Mancala Lab"}</a><span class="tag">{"play, study and solve sowing games"}</span></header>
+            {body}
+            <footer>{"Rules follow their published sources; each game's rules card names them."}</footer>
+        </>
+    }
+}
+
+/// The home page: the games, each with a picture of its board and its source.
+#[function_component(Home)]
+pub fn home() -> Html {
+    html! {
+        <main class="home">
+            <h1>{"Mancala Lab"}</h1>
+            <p class="lede">{"Play the sowing games of the mancala family against a friend or the computer, read their rules with their sources, and see the values the search finds."}</p>
+            <ul class="games">
+                { for PRESETS.iter().map(|p| {
+                    let rules: AnyRules = p.id.parse().expect("presets are valid");
+                    let start = rules.start();
+                    html! {
+                        <li class="game-card">
+                            <a href={format!("#/play?rules={}", p.id)} class="game-link">
+                                <Board position={start.clone()} shown={start.cells()} interactive={false} compact={true} />
+                                <span class="game-name">{p.name}</span>
+                            </a>
+                            <span class="game-source">{p.source}</span>
+                        </li>
+                    }
+                }) }
+            </ul>
+        </main>
+    }
+}
+
+/// The benchmark page: the CLI's `bench` workloads timed in the worker, for comparing the
+/// browser with native runs (BENCHMARKS.md).
+#[function_component(BenchPage)]
+pub fn bench_page() -> Html {
+    let search = use_search();
+    let run = {
+        let search = search.clone();
+        Callback::from(move |_: MouseEvent| {
+            search.start(Task::Bench, Purpose::Bench);
+        })
+    };
+    let s = search.state();
+    let rate = |nodes: u64, ms: f64| nodes as f64 / ms * 1000.0 / 1e6;
+    html! {
+        <main class="bench">
+            <h1>{"Engine benchmark"}</h1>
+            <p>{format!(
+                "Runs the same fixed workloads as `mancala-lab bench` in the search worker: perft of Kalah(6,4) to depth {} and a search of its start position to depth {}.",
+                crate::search::bench::PERFT_DEPTH, crate::search::bench::SEARCH_DEPTH
+            )}</p>
+            <button class="run-bench" onclick={run} disabled={s.running}>{ if s.running { "Running…" } else { "Run benchmark" } }</button>
+            if let Some((pn, pms, sn, sms)) = s.bench {
+                <dl class="bench-results">
+                    <dt>{"perft"}</dt>
+                    <dd class="perft-result">{format!("{pn} nodes in {:.3} s = {:.2} M nodes/s", pms / 1000.0, rate(pn, pms))}</dd>
+                    <dt>{"search"}</dt>
+                    <dd class="search-result">{format!("{sn} nodes in {:.3} s = {:.2} M nodes/s", sms / 1000.0, rate(sn, sms))}</dd>
+                </dl>
+            }
+            if let Some(e) = &s.error { <p class="error">{e.clone()}</p> }
+        </main>
+    }
+}

@@ -1,0 +1,346 @@
+//! The SVG board: every pit and store shows its count and up to a readable number of seeds,
+//! legal pits are buttons reachable by keyboard, the last move and its path are highlighted.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::engine::rules::kalah::KalahMove;
+use crate::engine::rules::tchoukaillon::TchoukaillonMove;
+use crate::engine::{Cell, Player};
+use crate::notation::{AnyMove, AnyPosition};
+
+/// Width of one pit column in SVG units.
+const W: f64 = 90.0;
+/// Seeds drawn in a pit; beyond that only the number tells.
+const DRAWN_IN_PIT: u32 = 24;
+/// Seeds drawn in a store.
+const DRAWN_IN_STORE: u32 = 60;
+
+/// Properties of [`Board`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct BoardProps {
+    /// The position whose legal moves are playable (and whose layout is drawn).
+    pub position: AnyPosition,
+    /// Counts to draw (differ from the position's during an animation).
+    pub shown: Vec<(Cell, u32)>,
+    /// The pit the last move started from.
+    #[prop_or_default]
+    pub last_move: Option<Cell>,
+    /// Cells the last move dropped seeds in.
+    #[prop_or_default]
+    pub path: Vec<Cell>,
+    /// The cell being sown into right now (animation).
+    #[prop_or_default]
+    pub hand: Option<Cell>,
+    /// Labels under pits (move values).
+    #[prop_or_default]
+    pub hints: Vec<(Cell, String)>,
+    /// Whether legal pits can be played.
+    #[prop_or(true)]
+    pub interactive: bool,
+    /// Called with the move of a pit clicked, tapped or chosen by keyboard.
+    #[prop_or_default]
+    pub on_play: Callback<AnyMove>,
+    /// A small picture (home page): no labels.
+    #[prop_or_default]
+    pub compact: bool,
+}
+
+struct Spot {
+    cell: Cell,
+    x: f64,
+    y: f64,
+    store: bool,
+    /// Where the letter label goes: above (-1) or below (+1).
+    label_side: f64,
+}
+
+fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
+    match p {
+        AnyPosition::Kalah(k) => {
+            let n = k.rules().pits();
+            let mut v = Vec::with_capacity(2 * n + 2);
+            for i in 0..n {
+                v.push(Spot {
+                    cell: Cell::Pit {
+                        owner: Player::South,
+                        index: i as u16,
+                    },
+                    x: W * (i as f64 + 1.5),
+                    y: 205.0,
+                    store: false,
+                    label_side: 1.0,
+                });
+                v.push(Spot {
+                    cell: Cell::Pit {
+                        owner: Player::North,
+                        index: i as u16,
+                    },
+                    x: W * ((n - i) as f64 + 0.5),
+                    y: 95.0,
+                    store: false,
+                    label_side: -1.0,
+                });
+            }
+            v.push(Spot {
+                cell: Cell::Store(Player::North),
+                x: W * 0.5,
+                y: 150.0,
+                store: true,
+                label_side: 0.0,
+            });
+            v.push(Spot {
+                cell: Cell::Store(Player::South),
+                x: W * (n as f64 + 1.5),
+                y: 150.0,
+                store: true,
+                label_side: 0.0,
+            });
+            (v, W * (n as f64 + 2.0), 300.0)
+        }
+        AnyPosition::Tchoukaillon(t) => {
+            let n = t.len();
+            let mut v = Vec::with_capacity(n + 1);
+            v.push(Spot {
+                cell: Cell::Store(Player::South),
+                x: W * 0.5,
+                y: 110.0,
+                store: true,
+                label_side: 0.0,
+            });
+            for i in 0..n {
+                v.push(Spot {
+                    cell: Cell::Pit {
+                        owner: Player::South,
+                        index: i as u16,
+                    },
+                    x: W * (i as f64 + 1.5),
+                    y: 110.0,
+                    store: false,
+                    label_side: 1.0,
+                });
+            }
+            (v, W * (n as f64 + 1.0), 220.0)
+        }
+    }
+}
+
+/// The move that a cell stands for, if it is a pit of the mover.
+pub fn move_of(p: &AnyPosition, cell: Cell) -> Option<AnyMove> {
+    match (p, cell) {
+        (AnyPosition::Kalah(_), Cell::Pit { owner, index }) if owner == p.turn() => {
+            Some(AnyMove::Kalah(KalahMove(index as u8)))
+        }
+        (AnyPosition::Tchoukaillon(_), Cell::Pit { index, .. }) => {
+            Some(AnyMove::Tchoukaillon(TchoukaillonMove(index + 1)))
+        }
+        _ => None,
+    }
+}
+
+/// The label a cell gets on screen and in its accessible name.
+pub fn cell_name(p: &AnyPosition, cell: Cell) -> String {
+    match (p, cell) {
+        (AnyPosition::Tchoukaillon(_), Cell::Store(_)) => "Roumba".into(),
+        (AnyPosition::Tchoukaillon(_), Cell::Pit { index, .. }) => format!("Pit {}", index + 1),
+        _ => cell.to_string(),
+    }
+}
+
+fn seeds_word(n: u32) -> &'static str {
+    if n == 1 {
+        "seed"
+    } else {
+        "seeds"
+    }
+}
+
+/// Seed positions in a disc (a sunflower pattern), deterministic per cell.
+fn seed_dots(cx: f64, cy: f64, n: u32, radius: f64, tall: f64) -> Html {
+    let golden = 2.399_963_f64;
+    let count = n as f64;
+    html! {
+        <>{ for (0..n).map(|k| {
+            let kf = k as f64 + 0.5;
+            let r = radius * (kf / count.max(1.0)).sqrt();
+            let (s, c) = (kf * golden).sin_cos();
+            let x = cx + r * c;
+            let y = cy + r * s * tall;
+            let hue = (k * 47 % 60) as f64 + 20.0;
+            html! { <circle class="seed" cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="6" fill={format!("hsl({hue:.0} 45% 42%)")} /> }
+        }) }</>
+    }
+}
+
+/// Focuses the next or previous playable pit, in screen order (left to right).
+fn move_focus(current: &str, forward: bool) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(list) = doc.query_selector_all(".pit.legal") else {
+        return;
+    };
+    let mut items: Vec<(f64, web_sys::Element)> = (0..list.length())
+        .filter_map(|i| list.get(i)?.dyn_into::<web_sys::Element>().ok())
+        .map(|e| (e.get_bounding_client_rect().left(), e))
+        .collect();
+    items.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let pos = items.iter().position(|(_, e)| e.id() == current);
+    let next = match pos {
+        Some(i) if forward => (i + 1) % items.len(),
+        Some(i) => (i + items.len() - 1) % items.len(),
+        None => 0,
+    };
+    if let Some((_, e)) = items.get(next) {
+        if let Ok(h) = e.clone().dyn_into::<web_sys::HtmlElement>() {
+            let _ = h.focus();
+        } else if let Ok(s) = e.clone().dyn_into::<web_sys::SvgElement>() {
+            let _ = s.focus();
+        }
+    }
+}
+
+fn cell_id(cell: Cell) -> String {
+    match cell {
+        Cell::Pit { owner, index } => format!("pit-{}-{}", owner.letter(), index),
+        Cell::Store(p) => format!("store-{}", p.letter()),
+    }
+}
+
+/// The board.
+#[function_component(Board)]
+pub fn board(props: &BoardProps) -> Html {
+    let p = &props.position;
+    let (spots, width, height) = layout(p);
+    let legal: Vec<AnyMove> = if props.interactive {
+        p.legal_moves()
+    } else {
+        vec![]
+    };
+    let count_of = |c: Cell| {
+        props
+            .shown
+            .iter()
+            .find(|(x, _)| *x == c)
+            .map_or(0, |(_, n)| *n)
+    };
+    let min_width = match p {
+        AnyPosition::Tchoukaillon(t) if t.len() > 12 => format!("min-width: {}px", t.len() * 44),
+        _ => String::new(),
+    };
+    let cells = spots.iter().map(|s| {
+        let n = count_of(s.cell);
+        let name = cell_name(p, s.cell);
+        let mv = move_of(p, s.cell).filter(|m| legal.contains(m));
+        let hint = props.hints.iter().find(|(c, _)| *c == s.cell).map(|(_, h)| h.clone());
+        let mut class = classes!(if s.store { "store" } else { "pit" });
+        if mv.is_some() {
+            class.push("legal");
+        }
+        if props.last_move == Some(s.cell) {
+            class.push("last");
+        }
+        if props.path.contains(&s.cell) {
+            class.push("path");
+        }
+        if props.hand == Some(s.cell) {
+            class.push("hand");
+        }
+        let label = match &hint {
+            Some(h) => format!("{name}: {n} {}, value {h}", seeds_word(n)),
+            None => format!("{name}: {n} {}", seeds_word(n)),
+        };
+        let id = cell_id(s.cell);
+        let (onclick, onkeydown) = match mv {
+            Some(m) => {
+                let cb = props.on_play.clone();
+                let cb2 = props.on_play.clone();
+                let id2 = id.clone();
+                (
+                    Callback::from(move |_: MouseEvent| cb.emit(m)),
+                    Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
+                        "Enter" | " " => {
+                            e.prevent_default();
+                            cb2.emit(m)
+                        }
+                        "ArrowRight" | "ArrowDown" => {
+                            e.prevent_default();
+                            move_focus(&id2, true)
+                        }
+                        "ArrowLeft" | "ArrowUp" => {
+                            e.prevent_default();
+                            move_focus(&id2, false)
+                        }
+                        _ => {}
+                    }),
+                )
+            }
+            None => (Callback::noop(), Callback::noop()),
+        };
+        let shape = if s.store {
+            html! { <rect class="hole" x={format!("{}", s.x - 34.0)} y={format!("{}", s.y - 95.0 * (height / 300.0))} width="68" height={format!("{}", 190.0 * (height / 300.0))} rx="34" /> }
+        } else {
+            html! { <circle class="hole" cx={format!("{}", s.x)} cy={format!("{}", s.y)} r="38" /> }
+        };
+        let dots = if s.store {
+            seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, 2.4 * height / 300.0)
+        } else {
+            seed_dots(s.x, s.y, n.min(DRAWN_IN_PIT), 28.0, 1.0)
+        };
+        // The count sits in a badge on the rim, so the seeds stay visible.
+        let (bx, by) = if s.store {
+            (s.x, s.y - 95.0 * (height / 300.0) + 4.0)
+        } else {
+            (s.x + 29.0, s.y + 29.0 * s.label_side)
+        };
+        let letter = if props.compact || s.store {
+            html! {}
+        } else {
+            let text = match (p, s.cell) {
+                (AnyPosition::Tchoukaillon(_), Cell::Pit { index, .. }) => format!("{}", index + 1),
+                (_, Cell::Pit { index, .. }) => crate::engine::pit_letter(index),
+                _ => String::new(),
+            };
+            html! { <text class="letter" x={format!("{}", s.x)} y={format!("{}", s.y + s.label_side * 52.0 + 5.0)} aria-hidden="true">{text}</text> }
+        };
+        let hint_el = match (&hint, props.compact) {
+            (Some(h), false) => html! {
+                <g class="hint" aria-hidden="true">
+                    <rect x={format!("{}", s.x - 26.0)} y={format!("{}", s.y - s.label_side * 58.0 - 14.0)} width="52" height="26" rx="13" />
+                    <text x={format!("{}", s.x)} y={format!("{}", s.y - s.label_side * 58.0 + 6.0)}>{h.clone()}</text>
+                </g>
+            },
+            _ => html! {},
+        };
+        let (role, tabindex) = if mv.is_some() { ("button", Some("0")) } else { ("img", None) };
+        html! {
+            <g {class} {id} role={role} tabindex={tabindex} aria-label={label.clone()} {onclick} {onkeydown} data-count={n.to_string()}>
+                <title>{label}</title>
+                {shape}
+                {dots}
+                <g class="badge" aria-hidden="true">
+                    <circle cx={format!("{bx}")} cy={format!("{by}")} r="16" />
+                    <text class="count" x={format!("{bx}")} y={format!("{}", by + 6.0)}>{n.to_string()}</text>
+                </g>
+                {letter}
+                {hint_el}
+            </g>
+        }
+    });
+    let (top, bottom) = match p {
+        AnyPosition::Kalah(_) if !props.compact => ("North", "South"),
+        _ => ("", ""),
+    };
+    html! {
+        <div class={classes!("board-wrap", props.compact.then_some("compact"))}>
+            <svg class="board" viewBox={format!("0 0 {width} {height}")} style={min_width} role="group" aria-label="Board">
+                <rect class="plank" x="2" y="2" width={format!("{}", width - 4.0)} height={format!("{}", height - 4.0)} rx="40" />
+                if !top.is_empty() {
+                    <text class="side-label" x={format!("{}", width / 2.0)} y="24" aria-hidden="true">{top}</text>
+                    <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{}", height - 10.0)} aria-hidden="true">{bottom}</text>
+                }
+                { for cells }
+            </svg>
+        </div>
+    }
+}

@@ -1,0 +1,733 @@
+//! The play page: board, move list, players, analysis, sharing, new game, editor, rules card.
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::board::{cell_name, Board};
+use super::client::{use_search, Purpose, SearchHandle};
+use super::protocol::Task;
+use super::state::{Action, Opponent, PlayState, Speed};
+use crate::cards::{card, PRESETS};
+use crate::engine::{Cell, Player, Step};
+use crate::notation::{AnyPosition, AnyRules, Game};
+
+/// Properties of [`PlayPage`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct PlayProps {
+    /// The link's query (`rules=...&moves=...`).
+    pub query: AttrValue,
+    /// Changes on every navigation, so opening the same link again reloads it.
+    pub nav: u32,
+}
+
+fn select_value(e: &Event) -> String {
+    e.target()
+        .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+/// The link to a game, as the page's full address.
+pub fn game_href(game: &Game) -> String {
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default();
+    format!("{base}#/play?{game}")
+}
+
+fn status_text(p: &AnyPosition) -> String {
+    match (p, p.outcome()) {
+        (AnyPosition::Kalah(k), Some(o)) => {
+            let s = k.final_scores();
+            format!("Game over: {o}, {} to {}.", s.south, s.north)
+        }
+        (_, Some(o)) => format!("Game over: {o}."),
+        (AnyPosition::Kalah(_), None) => format!("{} to move.", p.turn()),
+        (AnyPosition::Tchoukaillon(t), None) => format!(
+            "{} seeds left, {} in the Roumba. {}",
+            t.seeds_left(),
+            t.roumba(),
+            if t.is_winnable() {
+                "Still winnable."
+            } else {
+                "No longer winnable."
+            }
+        ),
+    }
+}
+
+fn describe_move(game: &Game, k: usize) -> String {
+    let before = game.position_at(k - 1);
+    let mv = game.moves()[k - 1];
+    let trace = game.trace(k);
+    let mut text = match before {
+        AnyPosition::Kalah(_) => format!("{} plays {}", before.turn(), mv),
+        AnyPosition::Tchoukaillon(_) => format!("Harvest pit {mv}"),
+    };
+    if let Some(t) = trace {
+        let captured: u32 = t
+            .steps
+            .iter()
+            .map(|s| {
+                if let Step::Capture { seeds, .. } = s {
+                    *seeds
+                } else {
+                    0
+                }
+            })
+            .sum();
+        if captured > 0 {
+            text += &format!(", captures {captured}");
+        }
+        if t.extra_turn && matches!(before, AnyPosition::Kalah(_)) {
+            text += ", moves again";
+        }
+    }
+    text
+}
+
+/// The play page.
+#[function_component(PlayPage)]
+pub fn play_page(props: &PlayProps) -> Html {
+    let state = {
+        let q = props.query.clone();
+        use_reducer(move || {
+            let (g, e) = Game::from_query_lenient(&q);
+            PlayState::new(g, e)
+        })
+    };
+    let search = use_search();
+    let copied = use_state(|| None::<String>);
+
+    // A new link (navigation) replaces the game, unless it is the game already shown.
+    {
+        let state = state.clone();
+        use_effect_with((props.query.clone(), props.nav), move |(q, _)| {
+            let (g, e) = Game::from_query_lenient(q);
+            if g != state.game {
+                state.dispatch(Action::Load(g, e));
+            }
+        });
+    }
+
+    // The URL is the record of the game: keep it in step (replace, so Back leaves the page).
+    {
+        let text = state.game.to_string();
+        use_effect_with(text, move |text| {
+            if let Some(w) = web_sys::window() {
+                let hash = format!("#/play?{text}");
+                if w.location().hash().ok().as_deref() != Some(hash.as_str()) {
+                    if let Ok(h) = w.history() {
+                        let _ =
+                            h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+                    }
+                }
+            }
+        });
+    }
+
+    // Animation: one timer per seed.
+    {
+        let state = state.clone();
+        let anim = state.anim.clone();
+        let ms = state.speed.0;
+        use_effect_with((anim, ms), move |(anim, ms)| {
+            let t = anim.as_ref().map(|_| {
+                let state = state.clone();
+                Timeout::new(*ms, move || state.dispatch(Action::Tick))
+            });
+            move || drop(t)
+        });
+    }
+
+    // The computer moves when it is its turn at the end of the record.
+    {
+        let state = state.clone();
+        let search = search.clone();
+        let key = (
+            state.game.to_string(),
+            state.game.ply,
+            state.computer_to_move(),
+            state.anim.is_none(),
+        );
+        use_effect_with(key, move |(_, _, who, _)| {
+            let mut timer = None;
+            match who {
+                Some(Opponent::Random) => {
+                    let state = state.clone();
+                    timer = Some(Timeout::new(400, move || {
+                        let moves = state.game.position().legal_moves();
+                        if !moves.is_empty() {
+                            let i = (js_sys::Math::random() * moves.len() as f64) as usize
+                                % moves.len();
+                            state.dispatch(Action::Play(moves[i]));
+                        }
+                    }));
+                }
+                Some(o) => {
+                    if let Some((depth, ms)) = o.limits() {
+                        let p = state.game.position();
+                        search.start(
+                            Task::Analyze {
+                                rules: p.rules().to_string(),
+                                setup: p.to_string(),
+                                max_depth: depth,
+                                time_ms: ms,
+                                table_mib: 64,
+                            },
+                            Purpose::Computer,
+                        );
+                    }
+                }
+                None => {}
+            }
+            move || drop(timer)
+        });
+    }
+    {
+        let state = state.clone();
+        let s = search.state().clone();
+        use_effect_with((s.id, s.finished), move |_| {
+            let p = state.game.position();
+            if s.finished
+                && s.purpose == Purpose::Computer
+                && s.target == (p.rules().to_string(), p.to_string())
+                && state.computer_to_move().is_some()
+            {
+                if let Some(best) = s.analysis.as_ref().and_then(|a| a.moves.first()) {
+                    if let Ok(mv) = p.parse_move(&best.mv) {
+                        state.dispatch(Action::Play(mv));
+                    }
+                }
+            }
+        });
+    }
+
+    let game = &state.game;
+    let pos = game.position().clone();
+    let (shown, hand) = state.shown();
+    let on_play = {
+        let state = state.clone();
+        let search = search.clone();
+        Callback::from(move |mv| {
+            if search.state().running && search.state().purpose == Purpose::Analysis {
+                search.stop();
+            }
+            state.dispatch(Action::Play(mv))
+        })
+    };
+    let human_turn = *state.players.get(pos.turn()) == Opponent::Human;
+    let (last_move, path) = match (game.ply, game.trace(game.ply)) {
+        (k, Some(t)) if k > 0 => (
+            Some(game.moves()[k - 1].cell(game.position_at(k - 1).turn())),
+            t.path().collect(),
+        ),
+        _ => (None, vec![]),
+    };
+    let ss = search.state();
+    let analysis_here = (ss.target == (pos.rules().to_string(), pos.to_string()))
+        .then_some(ss.analysis.as_ref())
+        .flatten();
+    let hints: Vec<(Cell, String)> = analysis_here
+        .map(|a| {
+            a.moves
+                .iter()
+                .filter_map(|m| {
+                    let mv = pos.parse_move(&m.mv).ok()?;
+                    let cell = mv.cell(pos.turn());
+                    let text = match pos {
+                        AnyPosition::Tchoukaillon(_) => {
+                            if m.value > 0 {
+                                "wins".into()
+                            } else {
+                                "loses".into()
+                            }
+                        }
+                        _ => format!("{:+}", m.value),
+                    };
+                    Some((cell, text))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+
+    html! {
+        <main class="play">
+            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › "}<span>{pos.rules().title()}</span></nav>
+            if let Some(e) = &state.link_error {
+                <div class="link-error" role="alert">
+                    <strong>{"This link has a problem — "}</strong>{e.to_string()}
+                </div>
+            }
+            <p class="status" aria-live="polite" role="status">
+                { if game.ply > 0 { format!("{}. ", describe_move(game, game.ply)) } else { String::new() } }
+                { status_text(&pos) }
+            </p>
+            if let Some(n) = &state.notice {
+                <p class="notice" role="alert">{n.clone()}</p>
+            }
+            <Board position={pos.clone()} shown={shown} {last_move} {path} {hand} hints={hints}
+                interactive={human_turn && state.anim.is_none()} on_play={on_play} />
+            <div class="controls">
+                { nav_buttons(&state) }
+                { speed_select(&state) }
+            </div>
+            <div class="panels">
+                { analysis_panel(&state, &search) }
+                { move_list(&state) }
+                { players_panel(&state) }
+                { share_panel(&state, copied) }
+                { new_game_panel(&state) }
+                { editor_panel(&state) }
+                { rules_panel(&pos.rules()) }
+            </div>
+        </main>
+    }
+}
+
+fn nav_buttons(state: &UseReducerHandle<PlayState>) -> Html {
+    let g = &state.game;
+    let n = g.moves().len();
+    let go = |k: usize| {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::Goto(k)))
+    };
+    let undo = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::Undo))
+    };
+    let redo = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::Redo))
+    };
+    let skip = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::Skip))
+    };
+    html! {
+        <div class="nav-buttons">
+            <button onclick={go(0)} disabled={g.ply == 0} aria-label="First position">{"« Start"}</button>
+            <button class="undo" onclick={undo} disabled={g.ply == 0}>{"Undo"}</button>
+            <button class="redo" onclick={redo} disabled={g.ply >= n}>{"Redo"}</button>
+            <button onclick={go(n)} disabled={g.ply >= n} aria-label="Last position">{"End »"}</button>
+            if state.anim.is_some() {
+                <button class="skip" onclick={skip}>{"Skip animation"}</button>
+            }
+        </div>
+    }
+}
+
+fn speed_select(state: &UseReducerHandle<PlayState>) -> Html {
+    let onchange = {
+        let s = state.clone();
+        Callback::from(move |e: Event| {
+            s.dispatch(Action::SetSpeed(Speed(
+                select_value(&e).parse().unwrap_or(120),
+            )))
+        })
+    };
+    let cur = state.speed.0;
+    html! {
+        <label class="speed">{"Sowing: "}
+            <select {onchange} aria-label="Animation speed">
+                { for [(400, "slow"), (120, "normal"), (40, "fast"), (0, "no animation")].iter().map(|(ms, name)| html! {
+                    <option value={ms.to_string()} selected={cur == *ms}>{*name}</option>
+                }) }
+            </select>
+        </label>
+    }
+}
+
+fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) -> Html {
+    let pos = state.game.position().clone();
+    let ss = search.state();
+    let start = |time_ms: u64| {
+        let search = search.clone();
+        let pos = pos.clone();
+        Callback::from(move |_: MouseEvent| {
+            search.start(
+                Task::Analyze {
+                    rules: pos.rules().to_string(),
+                    setup: pos.to_string(),
+                    max_depth: 200,
+                    time_ms,
+                    table_mib: 128,
+                },
+                Purpose::Analysis,
+            );
+        })
+    };
+    let stop = {
+        let search = search.clone();
+        Callback::from(move |_: MouseEvent| search.stop())
+    };
+    let over = pos.outcome().is_some();
+    let here = ss.target == (pos.rules().to_string(), pos.to_string());
+    let nps = if ss.elapsed_ms > 0.0 {
+        ss.nodes as f64 / ss.elapsed_ms * 1000.0
+    } else {
+        0.0
+    };
+    html! {
+        <section class="panel analysis" aria-label="Analysis">
+            <h2>{"Analysis"}</h2>
+            <div class="row">
+                <button class="hint" onclick={start(1000)} disabled={over}>{"Hint (1 s)"}</button>
+                <button class="analyze" onclick={start(0)} disabled={over}>{"Analyze"}</button>
+                <button class="stop" onclick={stop} disabled={!ss.running}>{"Stop"}</button>
+            </div>
+            if ss.purpose != Purpose::Bench && (ss.running || ss.analysis.is_some() || ss.error.is_some()) {
+                <div class="search-info" aria-live="polite">
+                    <p class="search-state">
+                        { if ss.running { if ss.purpose == Purpose::Computer { "Computer thinking… " } else { "Searching… " } } else if ss.finished { "Done. " } else { "Stopped. " } }
+                        { if here { "" } else { "(for an earlier position) " } }
+                    </p>
+                    if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
+                    <dl class="figures">
+                        <dt>{"depth"}</dt><dd class="depth">{ss.analysis.as_ref().map_or(0, |a| a.depth)}</dd>
+                        <dt>{"nodes"}</dt><dd class="nodes">{ss.nodes}</dd>
+                        <dt>{"nodes/s"}</dt><dd>{format!("{:.0}", nps)}</dd>
+                        <dt>{"time"}</dt><dd>{format!("{:.1} s", ss.elapsed_ms / 1000.0)}</dd>
+                    </dl>
+                    if let Some(a) = &ss.analysis {
+                        <p class="value">{ format!("Value for {}: {:+} {}", if here { pos.turn().name() } else { "the side to move" }, a.value, if a.exact { "(proven)" } else { "(to this depth)" }) }</p>
+                        <ul class="move-values">
+                            { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {:+}{}", m.mv, m.value, if m.exact { " proven" } else { "" }) }</li> }) }
+                        </ul>
+                        <p class="best-line">{ format!("Best line: {}", a.best_line.join(" ")) }</p>
+                    }
+                </div>
+            }
+        </section>
+    }
+}
+
+fn move_list(state: &UseReducerHandle<PlayState>) -> Html {
+    let g = &state.game;
+    html! {
+        <section class="panel moves" aria-label="Moves">
+            <h2>{"Moves"}</h2>
+            <ol class="move-list">
+                <li><button class={classes!("ply", (g.ply == 0).then_some("current"))} onclick={ { let s = state.clone(); Callback::from(move |_: MouseEvent| s.dispatch(Action::Goto(0))) } }>{"start"}</button></li>
+                { for (1..=g.moves().len()).map(|k| {
+                    let s = state.clone();
+                    let who = g.position_at(k - 1).turn();
+                    let label = match g.start { AnyPosition::Kalah(_) => format!("{} {}", who.letter().to_ascii_uppercase(), g.moves()[k - 1]), _ => g.moves()[k - 1].to_string() };
+                    html! { <li><button class={classes!("ply", (g.ply == k).then_some("current"))} aria-label={format!("Move {k}: {}", describe_move(g, k))} onclick={Callback::from(move |_: MouseEvent| s.dispatch(Action::Goto(k)))}>{label}</button></li> }
+                }) }
+            </ol>
+        </section>
+    }
+}
+
+fn players_panel(state: &UseReducerHandle<PlayState>) -> Html {
+    if !matches!(state.game.start, AnyPosition::Kalah(_)) {
+        return html! {};
+    }
+    let select = |p: Player| {
+        let s = state.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let i: usize = select_value(&e).parse().unwrap_or(0);
+            s.dispatch(Action::SetPlayer(
+                p,
+                Opponent::ALL[i.min(Opponent::ALL.len() - 1)],
+            ));
+        });
+        let cur = *state.players.get(p);
+        html! {
+            <label>{format!("{p}: ")}
+                <select {onchange} class={format!("player-{}", p.letter())}>
+                    { for Opponent::ALL.iter().enumerate().map(|(i, o)| html! { <option value={i.to_string()} selected={*o == cur}>{o.name()}</option> }) }
+                </select>
+            </label>
+        }
+    };
+    html! {
+        <section class="panel players" aria-label="Players">
+            <h2>{"Players"}</h2>
+            {select(Player::South)}
+            {select(Player::North)}
+        </section>
+    }
+}
+
+fn share_panel(
+    state: &UseReducerHandle<PlayState>,
+    copied: UseStateHandle<Option<String>>,
+) -> Html {
+    let href = game_href(&state.game);
+    let onclick = {
+        let href = href.clone();
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&href);
+            }
+            copied.set(Some(href.clone()));
+        })
+    };
+    html! {
+        <section class="panel share" aria-label="Share">
+            <h2>{"Share"}</h2>
+            <button class="copy-link" {onclick}>{"Copy link"}</button>
+            if copied.is_some() { <span class="copied" role="status">{" Link copied."}</span> }
+            <input class="link" readonly=true value={href} aria-label="Link to this game" onfocus={Callback::from(|e: FocusEvent| {
+                if let Some(i) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) { i.select(); }
+            })} />
+        </section>
+    }
+}
+
+fn new_game_panel(state: &UseReducerHandle<PlayState>) -> Html {
+    let load = |id: &'static str| {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let (g, e) = Game::from_parts_lenient(Some(id), None, None, None);
+            s.dispatch(Action::Load(g, e));
+        })
+    };
+    let custom = {
+        let s = state.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let doc = web_sys::window().and_then(|w| w.document());
+            let val = |id: &str| {
+                doc.as_ref()
+                    .and_then(|d| d.get_element_by_id(id))
+                    .and_then(|el| {
+                        el.clone()
+                            .dyn_into::<HtmlInputElement>()
+                            .map(|i| i.value())
+                            .ok()
+                            .or_else(|| el.dyn_into::<HtmlSelectElement>().ok().map(|s| s.value()))
+                    })
+                    .unwrap_or_default()
+            };
+            let id = format!(
+                "kalah-{}-{}{}{}",
+                val("ng-pits").trim(),
+                val("ng-seeds").trim(),
+                val("ng-capture"),
+                val("ng-end")
+            );
+            match id.parse::<AnyRules>() {
+                Ok(r) => s.dispatch(Action::Load(Game::new(r.start()), None)),
+                Err(err) => s.dispatch(Action::Notice(Some(format!("New game: {err}")))),
+            }
+        })
+    };
+    let tchouk = {
+        let s = state.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let v = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("ng-tseeds"))
+                .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
+                .map(|i| i.value())
+                .unwrap_or_default();
+            match v
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(crate::engine::rules::tchoukaillon::Tchoukaillon::winning_position)
+            {
+                Some(p) => s.dispatch(Action::Load(Game::new(AnyPosition::Tchoukaillon(p)), None)),
+                None => s.dispatch(Action::Notice(Some(format!(
+                    "'{}' is not a number of seeds this board can show: use 0 to 12000",
+                    v.chars().take(20).collect::<String>()
+                )))),
+            }
+        })
+    };
+    html! {
+        <details class="panel new-game">
+            <summary>{"New game"}</summary>
+            <div class="presets">
+                { for PRESETS.iter().map(|p| html! { <button onclick={load(p.id)} title={p.source}>{p.name}</button> }) }
+            </div>
+            <form onsubmit={custom} class="custom" novalidate=true>
+                <label>{"Pits a side "}<input id="ng-pits" type="number" min="1" max="12" value="6" /></label>
+                <label>{"Seeds a pit "}<input id="ng-seeds" type="number" min="0" max="99" value="4" /></label>
+                <label>{"Capture "}<select id="ng-capture">
+                    <option value="">{"standard (opposite pit must hold seeds)"}</option>
+                    <option value="-e">{"empty capture (Irving et al.)"}</option>
+                    <option value="-o">{"opposite pit only (Papegay, literal)"}</option>
+                </select></label>
+                <label>{"Game ends "}<select id="ng-end">
+                    <option value="">{"when either side is empty"}</option>
+                    <option value="-m">{"when the mover cannot move (Erickson)"}</option>
+                </select></label>
+                <button type="submit">{"Start Kalah"}</button>
+            </form>
+            <form onsubmit={tchouk} class="tchouk" novalidate=true>
+                <label>{"Tchoukaillon: winning position for "}<input id="ng-tseeds" type="number" min="0" max="12000" value="17" />{" seeds "}</label>
+                <button type="submit" class="show-winning">{"Show winning position"}</button>
+            </form>
+        </details>
+    }
+}
+
+fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
+    let pos = state.game.position().clone();
+    let rules = pos.rules();
+    let apply = {
+        let s = state.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let text = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("ed-setup"))
+                .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
+                .map(|i| i.value())
+                .unwrap_or_default();
+            match rules.parse_setup(&text) {
+                Ok(p) => s.dispatch(Action::Load(Game::new(p), None)),
+                Err(err) => s.dispatch(Action::Notice(Some(format!(
+                    "Position editor: {err}. The game is unchanged."
+                )))),
+            }
+        })
+    };
+    // Number fields per cell write into the setup text, so both stay one source of truth.
+    let cells = pos.cells();
+    let field = |cell: Cell, n: u32| {
+        let name = cell_name(&pos, cell);
+        let pos2 = pos.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let v = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+                .map(|i| i.value())
+                .unwrap_or_default();
+            let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+                return;
+            };
+            let Some(setup) = doc
+                .get_element_by_id("ed-setup")
+                .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            let cur = pos2
+                .rules()
+                .parse_setup(&setup.value())
+                .unwrap_or_else(|_| pos2.clone());
+            let mut counts: Vec<(Cell, String)> = cur
+                .cells()
+                .into_iter()
+                .map(|(c, k)| (c, k.to_string()))
+                .collect();
+            for (c, k) in counts.iter_mut() {
+                if *c == cell {
+                    *k = v.trim().to_string();
+                }
+            }
+            setup.set_value(&setup_text(&pos2, &counts, cur.turn()));
+        });
+        html! { <label class="ed-cell">{format!("{name} ")}<input type="number" min="0" value={n.to_string()} {oninput} aria-label={name.clone()} /></label> }
+    };
+    let side = match &pos {
+        AnyPosition::Kalah(_) => {
+            let pos2 = pos.clone();
+            let onchange = Callback::from(move |e: Event| {
+                let v = select_value(&e);
+                let Some(setup) = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id("ed-setup"))
+                    .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
+                else {
+                    return;
+                };
+                let text = setup.value();
+                let head = text
+                    .rsplit_once('-')
+                    .map_or(text.as_str(), |(h, _)| h)
+                    .to_string();
+                let _ = &pos2;
+                setup.set_value(&format!("{head}-{v}"));
+            });
+            html! { <label>{"To move "}<select {onchange}><option value="s" selected={pos.turn() == Player::South}>{"South"}</option><option value="n" selected={pos.turn() == Player::North}>{"North"}</option></select></label> }
+        }
+        _ => html! {},
+    };
+    html! {
+        <details class="panel editor">
+            <summary>{"Edit position"}</summary>
+            <div class="ed-cells">{ for cells.iter().map(|(c, n)| field(*c, *n)) }</div>
+            {side}
+            <form onsubmit={apply}>
+                <label>{"Setup "}<input id="ed-setup" class="setup" value={pos.to_string()} spellcheck="false" /></label>
+                <button type="submit" class="apply">{"Apply"}</button>
+            </form>
+            <p class="help">{ match pos { AnyPosition::Kalah(_) => "Kalah setup: South's pits a.b.c…, North's pits a.b.c…, stores South.North, side to move (s or n), joined by '-'.", AnyPosition::Tchoukaillon(_) => "Tchoukaillon setup: pits 1.2.3… from the Roumba outwards, then '-' and the Roumba." } }</p>
+        </details>
+    }
+}
+
+/// The setup text from (possibly invalid) counts typed in the editor.
+fn setup_text(pos: &AnyPosition, counts: &[(Cell, String)], turn: Player) -> String {
+    let get = |c: Cell| {
+        counts
+            .iter()
+            .find(|(x, _)| *x == c)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| "0".into())
+    };
+    match pos {
+        AnyPosition::Kalah(k) => {
+            let n = k.rules().pits();
+            let row = |p: Player| {
+                (0..n)
+                    .map(|i| {
+                        get(Cell::Pit {
+                            owner: p,
+                            index: i as u16,
+                        })
+                    })
+                    .collect::<Vec<_>>()
+                    .join(".")
+            };
+            format!(
+                "{}-{}-{}.{}-{}",
+                row(Player::South),
+                row(Player::North),
+                get(Cell::Store(Player::South)),
+                get(Cell::Store(Player::North)),
+                turn.letter()
+            )
+        }
+        AnyPosition::Tchoukaillon(t) => {
+            let pits = (0..t.len())
+                .map(|i| {
+                    get(Cell::Pit {
+                        owner: Player::South,
+                        index: i as u16,
+                    })
+                })
+                .collect::<Vec<_>>()
+                .join(".");
+            format!("{pits}-{}", get(Cell::Store(Player::South)))
+        }
+    }
+}
+
+/// The rules card of a rule set.
+pub fn rules_panel(rules: &AnyRules) -> Html {
+    let c = card(rules);
+    html! {
+        <details class="panel rules-card" open=true>
+            <summary>{format!("Rules: {}", c.title)}</summary>
+            { for c.rules.iter().map(|r| html! { <p>{r.clone()}</p> }) }
+            <h3>{"Sources"}</h3>
+            <ul>{ for c.sources.iter().map(|r| html! { <li>{r.clone()}</li> }) }</ul>
+            if !c.choices.is_empty() {
+                <h3>{"Our choices"}</h3>
+                <ul>{ for c.choices.iter().map(|r| html! { <li>{r.clone()}</li> }) }</ul>
+            }
+        </details>
+    }
+}

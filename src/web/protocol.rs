@@ -1,0 +1,220 @@
+//! Messages between the page and the search worker, as JSON text. Both directions are
+//! untrusted: a message that does not parse, or names bad rules or a bad setup, gets an
+//! `Error` reply, never a panic.
+
+use serde::{Deserialize, Serialize};
+
+use crate::notation::{AnyPosition, AnyRules};
+use crate::search::{self, Analysis, SearchHandler};
+
+/// Largest transposition table the page may ask for, in MiB.
+pub const MAX_TABLE_MIB: usize = 1024;
+
+/// A request from the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// Chosen by the page; every reply carries it so stale replies can be dropped.
+    pub id: u32,
+    /// What to do.
+    pub task: Task,
+}
+
+/// Work the worker can do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Task {
+    /// Iterative-deepening analysis of a position, in link notation.
+    Analyze {
+        /// Rules id.
+        rules: String,
+        /// Setup of the position to analyze.
+        setup: String,
+        /// Deepest iteration, in sowings.
+        max_depth: u32,
+        /// Time limit in ms (0: none, only the depth and Stop limit it).
+        time_ms: u64,
+        /// Table size in MiB.
+        table_mib: usize,
+    },
+    /// The CLI's `bench` workloads, timed in the worker.
+    Bench,
+}
+
+/// A reply from the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reply {
+    /// The worker has loaded and listens.
+    Ready,
+    /// An iteration finished.
+    Progress {
+        /// Request id.
+        id: u32,
+        /// The analysis so far.
+        analysis: Analysis,
+        /// Time since the request arrived.
+        elapsed_ms: f64,
+    },
+    /// Nodes searched so far, sent a few times a second during long iterations.
+    Nodes {
+        /// Request id.
+        id: u32,
+        /// Nodes.
+        nodes: u64,
+        /// Time since the request arrived.
+        elapsed_ms: f64,
+    },
+    /// The search ended (depth or time reached, or every value proven).
+    Done {
+        /// Request id.
+        id: u32,
+        /// The last finished iteration, if any.
+        analysis: Option<Analysis>,
+        /// Time since the request arrived.
+        elapsed_ms: f64,
+    },
+    /// Benchmark figures.
+    Bench {
+        /// Request id.
+        id: u32,
+        /// Perft nodes.
+        perft_nodes: u64,
+        /// Perft time.
+        perft_ms: f64,
+        /// Search nodes.
+        search_nodes: u64,
+        /// Search time.
+        search_ms: f64,
+    },
+    /// The request could not be read or run.
+    Error {
+        /// Request id, when it could be read.
+        id: Option<u32>,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+struct WorkerHandler<'a> {
+    id: u32,
+    start: f64,
+    deadline: Option<f64>,
+    last_report: f64,
+    now: &'a dyn Fn() -> f64,
+    post: &'a mut dyn FnMut(Reply),
+}
+
+impl SearchHandler for WorkerHandler<'_> {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        let t = (self.now)();
+        if t - self.last_report >= 200.0 {
+            self.last_report = t;
+            (self.post)(Reply::Nodes {
+                id: self.id,
+                nodes,
+                elapsed_ms: t - self.start,
+            });
+        }
+        self.deadline.is_some_and(|d| t >= d)
+    }
+
+    fn on_progress(&mut self, analysis: &Analysis) {
+        let elapsed_ms = (self.now)() - self.start;
+        (self.post)(Reply::Progress {
+            id: self.id,
+            analysis: analysis.clone(),
+            elapsed_ms,
+        });
+    }
+}
+
+/// Handles one message's text: parses it, runs it, and posts every reply through `post`.
+/// `now` is a millisecond clock.
+pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
+    let req: Request = match serde_json::from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            let id = serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|v| v.get("id")?.as_u64())
+                .map(|x| x as u32);
+            post(Reply::Error {
+                id,
+                message: format!("unreadable request: {e}"),
+            });
+            return;
+        }
+    };
+    let id = req.id;
+    let start = now();
+    match req.task {
+        Task::Analyze {
+            rules,
+            setup,
+            max_depth,
+            time_ms,
+            table_mib,
+        } => {
+            let pos = match parse_position(&rules, &setup) {
+                Ok(p) => p,
+                Err(message) => {
+                    return post(Reply::Error {
+                        id: Some(id),
+                        message,
+                    })
+                }
+            };
+            if !(1..=MAX_TABLE_MIB).contains(&table_mib) {
+                return post(Reply::Error {
+                    id: Some(id),
+                    message: format!(
+                        "table size {table_mib} MiB is out of range: 1 to {MAX_TABLE_MIB}"
+                    ),
+                });
+            }
+            if pos.outcome().is_some() {
+                return post(Reply::Error {
+                    id: Some(id),
+                    message: "the game is over: nothing to analyze".into(),
+                });
+            }
+            let deadline = (time_ms > 0).then_some(start + time_ms as f64);
+            let mut h = WorkerHandler {
+                id,
+                start,
+                deadline,
+                last_report: start,
+                now,
+                post,
+            };
+            let analysis = search::analyze_any(&pos, max_depth.clamp(1, 200), table_mib, &mut h);
+            let analysis = (!analysis.moves.is_empty()).then_some(analysis);
+            let elapsed_ms = now() - start;
+            post(Reply::Done {
+                id,
+                analysis,
+                elapsed_ms,
+            });
+        }
+        Task::Bench => {
+            let t = now();
+            let perft_nodes = search::bench::perft();
+            let perft_ms = now() - t;
+            let t = now();
+            let search_nodes = search::bench::search();
+            let search_ms = now() - t;
+            post(Reply::Bench {
+                id,
+                perft_nodes,
+                perft_ms,
+                search_nodes,
+                search_ms,
+            });
+        }
+    }
+}
+
+fn parse_position(rules: &str, setup: &str) -> Result<AnyPosition, String> {
+    let rules: AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
+    rules.parse_setup(setup).map_err(|e| format!("setup: {e}"))
+}

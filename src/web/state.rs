@@ -1,0 +1,268 @@
+//! The play page's state and its pure reducer. Effects (timers, the URL, the worker) live in
+//! the components' hooks, never here.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::engine::{ByPlayer, Cell, Player, Step};
+use crate::notation::{AnyMove, Game, LinkError};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// A person at this screen.
+    Human,
+    /// A uniformly random legal move.
+    Random,
+    /// Search 2 sowings deep.
+    Easy,
+    /// Search 6 sowings deep.
+    Medium,
+    /// Search for 1 second.
+    Hard,
+    /// Search for 5 seconds.
+    Expert,
+}
+
+impl Opponent {
+    /// All, weakest first.
+    pub const ALL: [Opponent; 6] = [
+        Opponent::Human,
+        Opponent::Random,
+        Opponent::Easy,
+        Opponent::Medium,
+        Opponent::Hard,
+        Opponent::Expert,
+    ];
+
+    /// Name on screen.
+    pub fn name(self) -> &'static str {
+        match self {
+            Opponent::Human => "Human",
+            Opponent::Random => "Computer: random",
+            Opponent::Easy => "Computer: easy (2 sowings)",
+            Opponent::Medium => "Computer: medium (6 sowings)",
+            Opponent::Hard => "Computer: hard (1 s search)",
+            Opponent::Expert => "Computer: expert (5 s search)",
+        }
+    }
+
+    /// Search depth and time limit (ms, 0 = none); `None` for humans and random play.
+    pub fn limits(self) -> Option<(u32, u64)> {
+        match self {
+            Opponent::Human | Opponent::Random => None,
+            Opponent::Easy => Some((2, 0)),
+            Opponent::Medium => Some((6, 0)),
+            Opponent::Hard => Some((200, 1000)),
+            Opponent::Expert => Some((200, 5000)),
+        }
+    }
+}
+
+/// Animation speed: milliseconds per seed, 0 for no animation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Speed(pub u32);
+
+/// The sowing being shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Anim {
+    /// The ply the move leads to.
+    pub ply: usize,
+    /// How many pick/drop steps are shown so far.
+    pub step: usize,
+    /// Number of pick/drop steps in the move.
+    pub len: usize,
+}
+
+/// Everything the play page shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayState {
+    /// The game, with the ply on screen.
+    pub game: Game,
+    /// What was wrong with the link that opened the page, if anything.
+    pub link_error: Option<LinkError>,
+    /// The move being animated.
+    pub anim: Option<Anim>,
+    /// Who plays each side.
+    pub players: ByPlayer<Opponent>,
+    /// Animation speed.
+    pub speed: Speed,
+    /// A message about the last action (an illegal move, an editor error).
+    pub notice: Option<String>,
+}
+
+/// What can happen on the play page.
+pub enum Action {
+    /// Play a move at the ply on screen.
+    Play(AnyMove),
+    /// Show ply k.
+    Goto(usize),
+    /// Back to the previous ply a human moved at.
+    Undo,
+    /// Forward one ply.
+    Redo,
+    /// Replace the game (new game, editor, link).
+    Load(Game, Option<LinkError>),
+    /// Change who plays a side.
+    SetPlayer(Player, Opponent),
+    /// Change the animation speed.
+    SetSpeed(Speed),
+    /// Show one more seed of the animation.
+    Tick,
+    /// End the animation now.
+    Skip,
+    /// Show a message.
+    Notice(Option<String>),
+}
+
+impl PlayState {
+    /// A state showing `game`.
+    pub fn new(game: Game, link_error: Option<LinkError>) -> PlayState {
+        PlayState {
+            game,
+            link_error,
+            anim: None,
+            players: ByPlayer {
+                south: Opponent::Human,
+                north: Opponent::Human,
+            },
+            speed: Speed(120),
+            notice: None,
+        }
+    }
+
+    /// Counts to draw, the cell the hand is over, and whether an animation runs.
+    pub fn shown(&self) -> (Vec<(Cell, u32)>, Option<Cell>) {
+        match (
+            &self.anim,
+            self.anim.as_ref().and_then(|a| self.game.trace(a.ply)),
+        ) {
+            (Some(a), Some(trace)) => {
+                let mut cells = self.game.position_at(a.ply - 1).cells();
+                let mut hand = None;
+                for s in trace
+                    .steps
+                    .iter()
+                    .filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_)))
+                    .take(a.step)
+                {
+                    match *s {
+                        Step::Pick(c) => {
+                            cells
+                                .iter_mut()
+                                .filter(|(x, _)| *x == c)
+                                .for_each(|(_, n)| *n = 0);
+                            hand = Some(c);
+                        }
+                        Step::Drop(c) => {
+                            cells
+                                .iter_mut()
+                                .filter(|(x, _)| *x == c)
+                                .for_each(|(_, n)| *n += 1);
+                            hand = Some(c);
+                        }
+                        _ => {}
+                    }
+                }
+                (cells, hand)
+            }
+            _ => (self.game.position().cells(), None),
+        }
+    }
+
+    /// Whether the side to move at the ply on screen is a computer that should move now.
+    pub fn computer_to_move(&self) -> Option<Opponent> {
+        let p = self.game.position();
+        let who = *self.players.get(p.turn());
+        (who != Opponent::Human
+            && self.anim.is_none()
+            && p.outcome().is_none()
+            && self.game.ply == self.game.moves().len())
+        .then_some(who)
+    }
+
+    fn start_anim(&mut self) {
+        self.anim = None;
+        if self.speed.0 == 0 {
+            return;
+        }
+        if let Some(t) = self.game.trace(self.game.ply) {
+            let len = t
+                .steps
+                .iter()
+                .filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_)))
+                .count();
+            self.anim = Some(Anim {
+                ply: self.game.ply,
+                step: 1,
+                len,
+            });
+        }
+    }
+}
+
+impl Reducible for PlayState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        match action {
+            Action::Play(mv) => {
+                s.anim = None;
+                match s.game.play(mv) {
+                    Ok(()) => {
+                        s.notice = None;
+                        s.start_anim();
+                    }
+                    Err(e) => s.notice = Some(format!("{mv} cannot be played: {e}")),
+                }
+            }
+            Action::Goto(k) => {
+                s.anim = None;
+                s.game.ply = k.min(s.game.moves().len());
+            }
+            Action::Undo => {
+                s.anim = None;
+                let mut k = s.game.ply.saturating_sub(1);
+                while k > 0 && *s.players.get(s.game.position_at(k).turn()) != Opponent::Human {
+                    k -= 1;
+                }
+                s.game.ply = k;
+            }
+            Action::Redo => {
+                s.anim = None;
+                if s.game.ply < s.game.moves().len() {
+                    s.game.ply += 1;
+                    s.start_anim();
+                }
+            }
+            Action::Load(game, err) => {
+                s.game = game;
+                s.link_error = err;
+                s.anim = None;
+                s.notice = None;
+            }
+            Action::SetPlayer(p, o) => *s.players.get_mut(p) = o,
+            Action::SetSpeed(sp) => {
+                s.speed = sp;
+                if sp.0 == 0 {
+                    s.anim = None;
+                }
+            }
+            Action::Tick => {
+                if let Some(a) = &mut s.anim {
+                    a.step += 1;
+                    if a.step > a.len {
+                        s.anim = None;
+                    }
+                } else {
+                    return self;
+                }
+            }
+            Action::Skip => s.anim = None,
+            Action::Notice(n) => s.notice = n,
+        }
+        Rc::new(s)
+    }
+}

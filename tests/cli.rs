@@ -1,0 +1,102 @@
+//! The native CLI: same notation and values as the page, clear errors on bad arguments.
+#![cfg(feature = "cli")]
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_mancala-lab"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into(),
+        String::from_utf8_lossy(&o.stderr).into(),
+    )
+}
+
+#[test]
+fn show_prints_the_board_after_moves() {
+    let (code, out, _) = run(&["show", "kalah-6-4", "--moves", "cf"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Setup: 4.4.0.5.5.0-5.5.5.5.4.4-2.0-n"),
+        "{out}"
+    );
+    assert!(out.contains("North to move."));
+    let (code, out, _) = run(&["show", "kalah-6-4", "--moves", "cf", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["turn"], "North");
+    assert_eq!(v["legal"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn perft_matches_the_library() {
+    let (code, out, _) = run(&["perft", "kalah-6-4", "5"]);
+    assert_eq!((code, out.trim()), (0, "4690"));
+    let (code, out, _) = run(&[
+        "perft",
+        "kalah-6-4",
+        "4",
+        "--setup",
+        "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["nodes"], 942);
+}
+
+#[test]
+fn analyze_proves_small_kalah() {
+    let (code, out, err) = run(&["analyze", "kalah-4-3", "--depth", "200", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], 6);
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["best"], "b");
+    assert_eq!(v["rules"], "kalah-4-3");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn tchoukaillon_winning_position() {
+    let (code, out, _) = run(&["winning", "9"]);
+    assert_eq!((code, out.trim()), (0, "1 2 2 4"));
+}
+
+#[test]
+fn rules_card_names_its_source() {
+    let (code, out, _) = run(&["rules", "erickson"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Erickson") && out.contains("kalah-6-3-e-m"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_arguments_fail_with_a_message() {
+    for (args, part) in [
+        (
+            &["show", "kalah-13-4"][..],
+            "13 pits per side is out of range",
+        ),
+        (&["show", "chess"][..], "unknown rules 'chess'"),
+        (
+            &["show", "kalah-6-4", "--moves", "cc"][..],
+            "move 2 (c) is illegal: pit c is empty",
+        ),
+        (&["show", "kalah-6-4", "--setup", "1.2.3"][..], "setup:"),
+        (&["perft", "kalah-6-4", "99"][..], "too deep"),
+        (&["perft", "kalah-6-4", "-3"][..], "error"),
+        (&["analyze", "kalah-6-4"][..], "--depth"),
+        (&["winning", "99999999"][..], "beyond this board"),
+    ] {
+        let (code, out, err) = run(args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(part), "{args:?}: {err}");
+    }
+}

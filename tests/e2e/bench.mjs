@@ -1,0 +1,53 @@
+// Browser figures for BENCHMARKS.md (a benchmark, not a test): worker perft/search speed, wasm
+// sizes, time to first render, and the longest main-thread task while a search runs.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.resolve(here, '../../dist');
+const server = await serve(dist);
+const base = `http://127.0.0.1:${server.address().port}/index.html`;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+
+for (const f of fs.readdirSync(dist).filter((f) => f.endsWith('.wasm'))) {
+  const raw = fs.readFileSync(path.join(dist, f));
+  console.log(`${f}: ${raw.length} bytes raw, ${zlib.gzipSync(raw, { level: 9 }).length} bytes gzip`);
+}
+
+const renders = [];
+for (let i = 0; i < 7; i++) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}#/play?rules=kalah-6-4`);
+  await page.waitForSelector('svg.board');
+  renders.push(await page.evaluate(() => performance.now()));
+  await context.close();
+}
+renders.sort((a, b) => a - b);
+console.log(`time to first render (board in the DOM), median of 7: ${renders[3].toFixed(0)} ms (min ${renders[0].toFixed(0)}, max ${renders[6].toFixed(0)})`);
+
+const page = await browser.newPage();
+await page.goto(`${base}#/play?rules=kalah-6-6`);
+await page.waitForSelector('svg.board');
+await page.evaluate(() => {
+  window.longTasks = [];
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => window.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: false });
+});
+await page.click('button.analyze');
+await page.waitForTimeout(5000);
+await page.click('button.stop');
+const longest = await page.evaluate(() => (window.longTasks.length ? Math.max(...window.longTasks) : 0));
+const nodes = await page.textContent('.nodes');
+console.log(`main thread during a 5 s analysis of Kalah(6,6): ${await page.evaluate(() => window.longTasks.length)} tasks over 50 ms (longest ${longest.toFixed(0)} ms); worker searched ${nodes} nodes`);
+
+await page.goto(`${base}#/bench`);
+await page.click('button.run-bench');
+await page.waitForSelector('.search-result', { timeout: 120000 });
+console.log(`worker perft: ${await page.textContent('.perft-result')}`);
+console.log(`worker search: ${await page.textContent('.search-result')}`);
+await browser.close();
+server.close();

@@ -1,0 +1,229 @@
+// End-to-end tests: the built page (dist/) served on 127.0.0.1, driven in Debian's headless
+// Chromium by playwright-core. Run by `make test` after `trunk build`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.resolve(here, '../../dist');
+const artifacts = path.join(here, 'artifacts');
+let server, browser, base;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(dist, 'index.html')), 'dist/ is missing: run trunk build first');
+  fs.mkdirSync(artifacts, { recursive: true });
+  server = await serve(dist);
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(hash, opts = {}) {
+  const context = await browser.newContext({ viewport: opts.viewport || { width: 1200, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base + 'index.html' + hash);
+  await page.waitForSelector('svg.board');
+  page.errors = errors;
+  return page;
+}
+
+async function noAnimation(page) {
+  await page.selectOption('.speed select', '0');
+}
+
+const count = (page, id) => page.getAttribute(`#${id}`, 'data-count').then(Number);
+
+test('play moves by clicking pits and read the counts', async () => {
+  const page = await open('#/play?rules=kalah-6-4');
+  await noAnimation(page);
+  assert.equal(await page.getAttribute('#pit-s-2', 'aria-label'), 'South c: 4 seeds');
+  await page.click('#pit-s-2'); // c: 4 seeds to d, e, f and the store: South moves again
+  assert.match(await page.textContent('.status'), /South plays c, moves again\. South to move\./);
+  assert.deepEqual(await Promise.all(['pit-s-2', 'pit-s-3', 'pit-s-5', 'store-s'].map((id) => count(page, id))), [0, 5, 5, 1]);
+  await page.click('#pit-s-5'); // f: 5 seeds to the store and North a..d
+  assert.match(await page.textContent('.status'), /North to move/);
+  assert.deepEqual(await Promise.all(['store-s', 'pit-n-0', 'pit-n-3', 'pit-n-4'].map((id) => count(page, id))), [2, 5, 5, 4]);
+  // South's pits are no longer buttons.
+  assert.equal(await page.getAttribute('#pit-s-0', 'role'), 'img');
+  // The URL records the game.
+  assert.match(page.url(), /#\/play\?rules=kalah-6-4&moves=cf$/);
+  // Keyboard play: focus a legal pit, arrow to the next, Enter.
+  await page.focus('#pit-n-0');
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('.status'), /North plays a/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('animated sowing shows the seeds moving and can be skipped', async () => {
+  const page = await open('#/play?rules=kalah-6-4');
+  await page.selectOption('.speed select', '400');
+  await page.click('#pit-s-0');
+  await page.waitForSelector('.hand');
+  assert.ok(await page.isVisible('button.skip'));
+  await page.click('button.skip');
+  await page.waitForSelector('.hand', { state: 'detached' });
+  assert.equal(await count(page, 'pit-s-4'), 5);
+  await page.context().close();
+});
+
+test('a search streams progress, stops on Stop, and the worker answers again', async () => {
+  const page = await open('#/play?rules=kalah-6-6');
+  await page.click('button.analyze');
+  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.textContent || 0) > 0);
+  await page.waitForFunction(() => Number(document.querySelector('.depth')?.textContent || 0) >= 6);
+  // The page still responds while the worker searches.
+  await noAnimation(page);
+  await page.click('#pit-s-0');
+  assert.match(await page.textContent('.status'), /South plays a/);
+  await page.click('button.analyze');
+  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.textContent || 0) > 0);
+  await page.click('button.stop');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Stopped'));
+  const nodes = await page.textContent('.nodes');
+  await page.waitForTimeout(300);
+  assert.equal(await page.textContent('.nodes'), nodes, 'no progress arrives after Stop');
+  // A fresh worker serves the next request.
+  await page.click('button.hint');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 20000 });
+  const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
+  assert.ok(values.length >= 5, values.join(' '));
+  assert.ok(await page.isVisible('.hint rect'));
+  await page.context().close();
+});
+
+test('the computer answers a move', async () => {
+  const page = await open('#/play?rules=kalah-6-4');
+  await noAnimation(page);
+  await page.selectOption('.player-n', '3'); // medium
+  await page.click('#pit-s-0');
+  await page.waitForFunction(() => document.querySelector('.status').textContent.includes('North plays'), null, { timeout: 20000 });
+  assert.match(await page.textContent('.status'), /South to move|North to move|Game over/);
+  await page.context().close();
+});
+
+test('a copied link opens the same game in a fresh page', async () => {
+  const page = await open('#/play?rules=kalah-6-4-e');
+  await noAnimation(page);
+  for (const id of ['pit-s-2', 'pit-s-5', 'pit-n-1', 'pit-s-0']) {
+    if (await page.getAttribute(`#${id}`, 'role') === 'button') await page.click(`#${id}`);
+  }
+  await page.click('.ply >> nth=2'); // back to ply 2
+  await page.click('button.copy-link');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(link, await page.inputValue('.link'));
+  assert.match(link, /rules=kalah-6-4-e&moves=[a-l]+&ply=2/);
+  const cells = await page.$$eval('svg.board g[data-count]', (els) => els.map((e) => e.getAttribute('aria-label')));
+  const moves = await page.$$eval('.move-list li', (els) => els.length);
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  await fresh.goto(link);
+  await fresh.waitForSelector('svg.board');
+  assert.deepEqual(await fresh.$$eval('svg.board g[data-count]', (els) => els.map((e) => e.getAttribute('aria-label'))), cells);
+  assert.equal(await fresh.$$eval('.move-list li', (els) => els.length), moves);
+  assert.equal(await fresh.textContent('.ply.current'), await page.textContent('.ply.current'));
+  assert.equal(await fresh.$('.link-error'), null);
+  await other.close();
+  await page.context().close();
+});
+
+test('broken links say what is wrong and leave a usable board', async () => {
+  const cases = [
+    ['#/play?rules=kalah-6-4&moves=cfz', /moves: move 3 'z' is not a pit/, 3],
+    ['#/play?rules=kalah-6-4&moves=cc', /moves: move 2 \(c\) is illegal: pit c is empty; the moves are valid up to move 1/, 2],
+    ['#/play?rules=kalah-77-4', /rules: .*77 pits per side is out of range/, 1],
+    ['#/play?rules=chess', /rules: unknown rules 'chess'/, 1],
+    ['#/play?rules=kalah-6-4&setup=4.4.4-1-2-s', /setup: /, 1],
+    ['#/play?rules=kalah-6-4&setup=99999999999999999999.4.4.4.4.4-4.4.4.4.4.4-0.0-s', /setup: .*too large|not a number/, 1],
+    ['#/play?rules=kalah-6-4&moves=cf&ply=9', /ply 9 is past the end/, 3],
+  ];
+  for (const [hash, message, items] of cases) {
+    const page = await open(hash);
+    const text = await page.textContent('.link-error', { timeout: 5000 });
+    assert.match(text, message, hash);
+    assert.equal(await page.$$eval('.move-list li', (els) => els.length), items, hash);
+    await noAnimation(page);
+    const before = await page.$$eval('.move-list li', (els) => els.length);
+    await page.click('.pit.legal >> nth=0');
+    assert.equal(await page.$$eval('.move-list li', (els) => els.length), before + 1, `${hash}: board usable`);
+    assert.deepEqual(page.errors, [], hash);
+    await page.context().close();
+  }
+  const page = await open('#/nowhere');
+  assert.match(await page.textContent('[role=alert]'), /no page/);
+  await page.context().close();
+});
+
+test('the position editor explains invalid setups and applies valid ones', async () => {
+  const page = await open('#/play?rules=kalah-6-4&moves=cf');
+  await noAnimation(page);
+  await page.click('.editor summary');
+  await page.fill('#ed-setup', '4.4.4-4.4.4.4.4.4-0.0-s');
+  await page.click('button.apply');
+  assert.match(await page.textContent('.notice'), /Position editor: South's row has 3 pits but these rules have 6 pits per side\. The game is unchanged\./);
+  assert.equal(await page.$$eval('.move-list li', (els) => els.length), 3, 'the game is not lost');
+  // Number fields write the setup; apply it: North to move with a capture available.
+  await page.fill('#ed-setup', '0.0.0.0.0.1-3.0.0.0.0.7-10.5-s');
+  await page.click('button.apply');
+  assert.equal(await page.$('.notice'), null);
+  assert.match(await page.textContent('.status'), /South to move/);
+  await page.click('#pit-s-5');
+  assert.match(page.url(), /setup=0\.0\.0\.0\.0\.1-3\.0\.0\.0\.0\.7-10\.5-s&moves=f/);
+  await page.context().close();
+});
+
+test('a new custom Kalah game from the dialog', async () => {
+  const page = await open('#/play?rules=kalah-6-4');
+  await page.click('.new-game summary');
+  await page.fill('#ng-pits', '4');
+  await page.fill('#ng-seeds', '3');
+  await page.selectOption('#ng-capture', '-e');
+  await page.click('.custom button[type=submit]');
+  await page.waitForFunction(() => location.hash.includes('rules=kalah-4-3-e'));
+  assert.equal(await page.$$eval('.pit', (els) => els.length), 8);
+  await page.fill('#ng-pits', '13');
+  await page.click('.custom button[type=submit]');
+  assert.match(await page.textContent('.notice'), /13 pits per side is out of range/);
+  await page.context().close();
+});
+
+test('Tchoukaillon: the winning position for s seeds plays out to a win', async () => {
+  const page = await open('#/play?rules=tchoukaillon');
+  await noAnimation(page);
+  await page.click('.new-game summary');
+  await page.fill('#ng-tseeds', '30');
+  await page.click('button.show-winning');
+  await page.waitForFunction(() => document.querySelector('.status').textContent.includes('30 seeds left'));
+  for (let k = 0; k < 30; k++) {
+    await page.click('.pit.legal >> nth=0'); // the smallest harvestable pit (Proposition 4)
+  }
+  assert.match(await page.textContent('.status'), /Won: every seed is in the Roumba/);
+  assert.equal(await count(page, 'store-s'), 30);
+  await page.context().close();
+});
+
+test('screenshots of the board (laptop and phone) are saved as artifacts', async () => {
+  const page = await open('#/play?rules=kalah-6-4&moves=cfbd');
+  await page.screenshot({ path: path.join(artifacts, 'board-laptop.png'), fullPage: true });
+  const phone = await open('#/play?rules=kalah-6-4&moves=cfbd', { viewport: { width: 390, height: 844 } });
+  await phone.screenshot({ path: path.join(artifacts, 'board-phone.png'), fullPage: false });
+  const home = await open('#/');
+  await home.screenshot({ path: path.join(artifacts, 'home.png'), fullPage: true });
+  for (const f of ['board-laptop.png', 'board-phone.png', 'home.png']) {
+    assert.ok(fs.statSync(path.join(artifacts, f)).size > 10000, f);
+  }
+  for (const p of [page, phone, home]) await p.context().close();
+});

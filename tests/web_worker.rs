@@ -1,0 +1,98 @@
+//! The worker's message handling, run inside a real dedicated Web Worker in headless Chromium:
+//! a request in JSON gives progress and a final search result, and bad messages get errors.
+#![cfg(target_arch = "wasm32")]
+
+use mancala_lab::web::protocol::{handle, Reply};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_dedicated_worker);
+
+fn run(text: &str) -> Vec<Reply> {
+    let mut out = vec![];
+    let now = || js_sys::Date::now();
+    handle(text, &now, &mut |r| out.push(r));
+    out
+}
+
+#[wasm_bindgen_test]
+fn search_round_trip_in_a_worker() {
+    assert!(js_sys::global().is_instance_of::<web_sys::DedicatedWorkerGlobalScope>());
+    let replies = run(
+        r#"{"id":7,"task":{"kind":"analyze","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","max_depth":200,"time_ms":0,"table_mib":8}}"#,
+    );
+    let Some(Reply::Done {
+        id: 7,
+        analysis: Some(a),
+        ..
+    }) = replies.last()
+    else {
+        panic!("{replies:?}")
+    };
+    assert!(a.exact);
+    assert_eq!(
+        a.value, 6,
+        "Kalah(4,3) is +6 for the first player (Irving et al. 2000)"
+    );
+    assert_eq!(a.moves[0].mv, "b");
+    assert!(replies
+        .iter()
+        .any(|r| matches!(r, Reply::Progress { id: 7, .. })));
+    // The reply survives its JSON trip to the page.
+    let text = serde_json::to_string(replies.last().unwrap()).unwrap();
+    assert_eq!(
+        &serde_json::from_str::<Reply>(&text).unwrap(),
+        replies.last().unwrap()
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_messages_get_errors() {
+    for (text, want_id, part) in [
+        ("not json", None, "unreadable"),
+        (r#"{"id":3,"task":{"kind":"fly"}}"#, Some(3), "unreadable"),
+        (
+            r#"{"id":4,"task":{"kind":"analyze","rules":"kalah-99-4","setup":"","max_depth":3,"time_ms":0,"table_mib":8}}"#,
+            Some(4),
+            "rules",
+        ),
+        (
+            r#"{"id":5,"task":{"kind":"analyze","rules":"kalah-6-4","setup":"1.2-3","max_depth":3,"time_ms":0,"table_mib":8}}"#,
+            Some(5),
+            "setup",
+        ),
+        (
+            r#"{"id":6,"task":{"kind":"analyze","rules":"kalah-6-4","setup":"4.4.4.4.4.4-4.4.4.4.4.4-0.0-s","max_depth":3,"time_ms":0,"table_mib":999999}}"#,
+            Some(6),
+            "table",
+        ),
+    ] {
+        let replies = run(text);
+        match &replies[..] {
+            [Reply::Error { id, message }] => {
+                assert_eq!(*id, want_id, "{text}");
+                assert!(message.contains(part), "{text}: {message}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn time_limit_stops_a_long_search() {
+    let replies = run(
+        r#"{"id":9,"task":{"kind":"analyze","rules":"kalah-6-6","setup":"6.6.6.6.6.6-6.6.6.6.6.6-0.0-s","max_depth":200,"time_ms":300,"table_mib":8}}"#,
+    );
+    let Some(Reply::Done {
+        id: 9,
+        analysis: Some(a),
+        elapsed_ms,
+    }) = replies.last()
+    else {
+        panic!("{replies:?}")
+    };
+    assert!(!a.exact);
+    assert!(a.depth >= 1);
+    // Not a timing assertion: the search ended because of the limit, not because it finished.
+    assert!(*elapsed_ms >= 300.0);
+}
