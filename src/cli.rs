@@ -206,7 +206,12 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
         }
         Command::Winning { seeds, json } => {
             let p = Tchoukaillon::winning_position(seeds)
-                .ok_or_else(|| format!("{seeds} seeds is beyond this board: the page and CLI accept positions up to 200 pits and 20000 seeds"))?;
+                .ok_or_else(|| {
+                    format!(
+                        "the winning position for {seeds} seeds needs more than the {} pits a board here may have",
+                        crate::engine::rules::tchoukaillon::MAX_PITS
+                    )
+                })?;
             let setup = AnyPosition::Tchoukaillon(p.clone()).to_string();
             if json {
                 let _ = writeln!(

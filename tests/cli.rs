@@ -92,7 +92,7 @@ fn bad_arguments_fail_with_a_message() {
         (&["perft", "kalah-6-4", "99"][..], "too deep"),
         (&["perft", "kalah-6-4", "-3"][..], "error"),
         (&["analyze", "kalah-6-4"][..], "--depth"),
-        (&["winning", "99999999"][..], "beyond this board"),
+        (&["winning", "99999999"][..], "needs more than the 200 pits"),
     ] {
         let (code, out, err) = run(args);
         assert_ne!(code, 0, "{args:?}");

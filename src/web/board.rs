@@ -120,7 +120,8 @@ fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
                     label_side: 1.0,
                 });
             }
-            (v, W * (n as f64 + 1.0), 220.0)
+            // A little room on the right for the last pit's count badge.
+            (v, W * (n as f64 + 1.0) + 24.0, 220.0)
         }
     }
 }

@@ -537,7 +537,7 @@ fn new_game_panel(state: &UseReducerHandle<PlayState>) -> Html {
             {
                 Some(p) => s.dispatch(Action::Load(Game::new(AnyPosition::Tchoukaillon(p)), None)),
                 None => s.dispatch(Action::Notice(Some(format!(
-                    "'{}' is not a number of seeds this board can show: use 0 to 12000",
+                    "'{}' seeds: the winning position must fit in 200 pits, so use 0 to 12000",
                     v.chars().take(20).collect::<String>()
                 )))),
             }

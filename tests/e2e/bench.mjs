@@ -44,10 +44,26 @@ const longest = await page.evaluate(() => (window.longTasks.length ? Math.max(..
 const nodes = await page.textContent('.nodes');
 console.log(`main thread during a 5 s analysis of Kalah(6,6): ${await page.evaluate(() => window.longTasks.length)} tasks over 50 ms (longest ${longest.toFixed(0)} ms); worker searched ${nodes} nodes`);
 
+// Native and worker speed on the same workloads, alternated, five runs each; medians and ratio.
+import { execFileSync } from 'node:child_process';
+const cli = path.resolve(here, '../../target/release/mancala-lab');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rate = (text) => { const m = text.match(/(\d+) nodes in ([\d.]+) s/); return Number(m[1]) / Number(m[2]); };
+const native = { perft: [], search: [] }, worker = { perft: [], search: [] };
 await page.goto(`${base}#/bench`);
-await page.click('button.run-bench');
-await page.waitForSelector('.search-result', { timeout: 120000 });
-console.log(`worker perft: ${await page.textContent('.perft-result')}`);
-console.log(`worker search: ${await page.textContent('.search-result')}`);
+for (let i = 0; i < 5; i++) {
+  const j = JSON.parse(execFileSync(cli, ['bench', '--json']).toString());
+  native.perft.push(j.perft.nodes_per_second);
+  native.search.push(j.search.nodes_per_second);
+  await page.click('button.run-bench');
+  await page.waitForSelector('button.run-bench:not([disabled])', { timeout: 120000 });
+  await page.waitForSelector('.search-result');
+  worker.perft.push(rate(await page.textContent('.perft-result')));
+  worker.search.push(rate(await page.textContent('.search-result')));
+}
+for (const k of ['perft', 'search']) {
+  const n = median(native[k]), w = median(worker[k]);
+  console.log(`${k}: native ${(n / 1e6).toFixed(2)} M nodes/s, worker ${(w / 1e6).toFixed(2)} M nodes/s (medians of 5), native/worker = ${(n / w).toFixed(2)}`);
+}
 await browser.close();
 server.close();
