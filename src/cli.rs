@@ -76,6 +76,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Exact value (final store difference under perfect play, for the side to move) of the
+    /// position and of every legal move.
+    Solve {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 1024)]
+        table_mib: usize,
+        /// Endgame database: positions with at most this many seeds on the board (C(seeds+2n, 2n)
+        /// bytes for n pits a side; 0 for none).
+        #[arg(long, default_value_t = 20)]
+        db_seeds: u32,
+        /// Only the value of the position, not of every move (faster).
+        #[arg(long)]
+        value_only: bool,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Tchoukaillon: the unique winning position with SEEDS seeds (Broline & Loeb, Theorem 5).
     Winning {
         /// Number of seeds.
@@ -203,6 +222,54 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             let a = search::analyze_any(g.position(), depth, table_mib, &mut handler);
             let s = t.elapsed().as_secs_f64();
             print_analysis(out, &g, &a, s, json);
+        }
+        Command::Solve { pos, table_mib, db_seeds, value_only, json } => {
+            let g = load(&pos)?;
+            let AnyPosition::Kalah(k) = g.position() else {
+                return Err("solve is for Kalah-family games; for Tchoukaillon use analyze".into());
+            };
+            if !(1..=16384).contains(&table_mib) {
+                return Err(format!("--table-mib {table_mib} is out of range: use 1 to 16384"));
+            }
+            let t = Instant::now();
+            let opts = search::solve::SolveOptions { table_mib, db_seeds };
+            let mut solver = search::solve::Solver::new(k.rules(), opts).map_err(|e| e.to_string())?;
+            let mut h = Deadline { end: None };
+            let (value, a) = if value_only {
+                (solver.solve(k, &mut h).map_err(|e| e.to_string())?, None)
+            } else {
+                let a = solver.analyze(k, &mut h).map_err(|e| e.to_string())?;
+                (a.value, Some(a))
+            };
+            let secs = t.elapsed().as_secs_f64();
+            let st = solver.stats();
+            if json {
+                let moves = a.as_ref().map(|a| a.moves.iter().map(|m| json!({"move": m.mv, "value": m.value})).collect::<Vec<_>>());
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "turn": k.turn().name(), "value": value,
+                        "best": a.as_ref().map(|a| a.moves[0].mv.clone()), "moves": moves,
+                        "best_line": a.as_ref().map(|a| a.best_line.join(" ")),
+                        "nodes": st.nodes, "seconds": secs, "db_seeds": db_seeds, "db_bytes": st.db_bytes, "db_filled": st.db_filled, "table_bytes": st.table_bytes})
+                );
+            } else {
+                let _ = writeln!(out, "{} — {} to move: {:+} with perfect play", g.rules.title(), k.turn(), value);
+                if let Some(a) = &a {
+                    for m in &a.moves {
+                        let _ = writeln!(out, "  {:>3}  {:+}", m.mv, m.value);
+                    }
+                    let _ = writeln!(out, "best line: {}", a.best_line.join(" "));
+                }
+                let _ = writeln!(
+                    out,
+                    "{} nodes in {secs:.3} s; table {} MiB; endgame database up to {db_seeds} seeds: {} MiB, {} entries filled",
+                    st.nodes,
+                    st.table_bytes >> 20,
+                    st.db_bytes >> 20,
+                    st.db_filled
+                );
+            }
         }
         Command::Winning { seeds, json } => {
             let p = Tchoukaillon::winning_position(seeds)

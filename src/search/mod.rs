@@ -8,6 +8,7 @@
 //! pass moves. Time and I/O stay outside: a [`SearchHandler`] decides when to stop and
 //! receives progress.
 
+pub mod solve;
 mod tt;
 
 use crate::engine::rules::kalah::{Kalah, KalahMove};

@@ -1,0 +1,679 @@
+//! The exact Kalah solver: the final store difference under perfect play, for the side to
+//! move, of any Kalah-family position, and of every legal move.
+//!
+//! - The state is the pits only, seen from the mover (`me`, then `op`): the stores do not change
+//!   the future, so values are *relative* (seeds still to be won from here) and the
+//!   transposition table ignores the stores and the side to move. A move that earns another
+//!   turn keeps the mover; otherwise the halves swap and the value is negated. No passes.
+//! - Null-window searches (MTD(f), started from a quick heuristic guess) over a fail-soft
+//!   alpha-beta that keeps both bounds per table entry, prunes with the bounds the seeds on the
+//!   board allow (a side can win at most what is left), and orders moves: table move, extra
+//!   turns nearest the store first, captures by size, then the rest.
+//! - An endgame database for positions with few seeds on the board, filled on demand by the
+//!   search and never evicted: positions are ranked combinatorially (stars and bars), so every
+//!   layout with at most `db_seeds` seeds has its own two bytes (lower and upper bound).
+
+use crate::engine::rules::kalah::{CaptureRule, EndRule, Kalah, KalahRules};
+use crate::engine::Position;
+
+use super::{Analysis, MoveValue, SearchHandler};
+
+/// Options of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Transposition table size in MiB.
+    pub table_mib: usize,
+    /// Positions with at most this many seeds on the board go to the endgame database
+    /// (0: no database). Its size is 2·C(seeds + 2n, 2n) bytes for n pits a side.
+    pub db_seeds: u32,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { table_mib: 256, db_seeds: 16 }
+    }
+}
+
+/// Figures of a solve, for progress and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SolveStats {
+    /// Nodes searched (database fills included).
+    pub nodes: u64,
+    /// Endgame database entries filled.
+    pub db_filled: u64,
+    /// Endgame database size in bytes.
+    pub db_bytes: u64,
+    /// Table size in bytes.
+    pub table_bytes: u64,
+}
+
+/// Why a position cannot be solved here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// More seeds on the board than the solver's byte-sized pits hold.
+    TooManySeeds(u32),
+    /// The game is over.
+    GameOver,
+    /// Stopped by the handler.
+    Stopped,
+    /// The requested memory could not be had.
+    Memory(String),
+}
+
+impl core::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SolveError::TooManySeeds(n) => write!(f, "{n} seeds on the board is more than the exact solver handles (127)"),
+            SolveError::GameOver => f.write_str("the game is over"),
+            SolveError::Stopped => f.write_str("stopped"),
+            SolveError::Memory(m) => write!(f, "not enough memory: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Most seeds on the board the solver accepts (values must fit an `i8`).
+pub const MAX_SOLVER_SEEDS: u32 = 127;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct State<const N: usize> {
+    me: [u8; N],
+    op: [u8; N],
+}
+
+#[derive(Clone, Copy)]
+struct Rules {
+    capture: CaptureRule,
+    end: EndRule,
+}
+
+impl<const N: usize> State<N> {
+    #[inline]
+    fn seeds(&self) -> u32 {
+        self.me.iter().chain(self.op.iter()).map(|&x| x as u32).sum()
+    }
+
+    /// The relative value if the game is over here.
+    #[inline]
+    fn terminal(&self, rules: Rules) -> Option<i32> {
+        let me: u32 = self.me.iter().map(|&x| x as u32).sum();
+        let op: u32 = self.op.iter().map(|&x| x as u32).sum();
+        match rules.end {
+            EndRule::EitherSideEmpty if me == 0 || op == 0 => Some(me as i32 - op as i32),
+            EndRule::MoverCannotMove if me == 0 => Some(-(op as i32)),
+            _ => None,
+        }
+    }
+
+    /// Plays pit `i` of the mover: (seeds gained by the mover, extra turn, next state from the
+    /// next mover's point of view).
+    #[inline]
+    fn play(&self, i: usize, rules: Rules) -> (i32, bool, State<N>) {
+        let mut s = *self;
+        let k = s.me[i] as usize;
+        s.me[i] = 0;
+        let len = 2 * N + 1;
+        let laps = k / len;
+        let mut gain = 0i32;
+        if laps > 0 {
+            for x in s.me.iter_mut().chain(s.op.iter_mut()) {
+                *x += laps as u8;
+            }
+            gain += laps as i32;
+        }
+        let rest = k % len;
+        for step in 1..=rest {
+            let p = (i + step) % len;
+            if p < N {
+                s.me[p] += 1;
+            } else if p == N {
+                gain += 1;
+            } else {
+                s.op[p - N - 1] += 1;
+            }
+        }
+        let last = (i + k) % len;
+        if last == N {
+            return (gain, true, s);
+        }
+        if last < N && s.me[last] == 1 {
+            let o = N - 1 - last;
+            let opp = s.op[o] as i32;
+            match rules.capture {
+                CaptureRule::Standard => {
+                    if opp > 0 {
+                        gain += opp + 1;
+                        s.op[o] = 0;
+                        s.me[last] = 0;
+                    }
+                }
+                CaptureRule::Empty => {
+                    gain += opp + 1;
+                    s.op[o] = 0;
+                    s.me[last] = 0;
+                }
+                CaptureRule::OppositeOnly => {
+                    if opp > 0 {
+                        gain += opp;
+                        s.op[o] = 0;
+                    }
+                }
+            }
+        }
+        (gain, false, State { me: s.op, op: s.me })
+    }
+
+    /// A 64-bit key: the pits packed (exact up to 8 pits a side), then a bijective mix so that
+    /// every bit depends on every pit (the table indexes by low bits and checks high bits).
+    #[inline]
+    fn key(&self) -> u64 {
+        let mut lo = 0u64;
+        let mut hi = 0u64;
+        for (j, &x) in self.me.iter().chain(self.op.iter()).enumerate() {
+            if j < 8 {
+                lo |= (x as u64) << (8 * j);
+            } else {
+                hi = hi.wrapping_mul(0x100).wrapping_add(x as u64);
+            }
+        }
+        let mut h = lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        h ^ (h >> 33)
+    }
+}
+
+/// A table entry: both bounds of the relative value, and the best move.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+    /// log2 of the nodes spent on this entry's subtree, 1 to 15: bigger work is kept.
+    work: u8,
+}
+
+/// Eight packed entries, one cache line: a probe costs one memory access.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([u64; 8]);
+
+/// Bits of the key kept in an entry (the bucket index holds the others).
+const CHECK_SHIFT: u32 = 24;
+
+impl Entry {
+    #[inline]
+    fn pack(&self) -> u64 {
+        (self.key >> CHECK_SHIFT) << CHECK_SHIFT
+            | (self.work.min(15) as u64) << 20
+            | ((self.best & 15) as u64) << 16
+            | ((self.upper as i32 + 128) as u64) << 8
+            | (self.lower as i32 + 128) as u64
+    }
+
+    #[inline]
+    fn unpack(word: u64, key: u64) -> Entry {
+        Entry {
+            key,
+            lower: ((word & 0xFF) as i32 - 128) as i8,
+            upper: (((word >> 8) & 0xFF) as i32 - 128) as i8,
+            best: ((word >> 16) & 15) as u8,
+            work: ((word >> 20) & 15) as u8,
+        }
+    }
+}
+
+struct Table {
+    buckets: Vec<Bucket>,
+    mask: usize,
+}
+
+impl Table {
+    fn new(mib: usize) -> Result<Table, SolveError> {
+        let want = (mib.max(1) << 20) / core::mem::size_of::<Bucket>();
+        let len = ((want + 1).next_power_of_two() / 2).min(1 << CHECK_SHIFT);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(len).map_err(|e| SolveError::Memory(format!("{mib} MiB table: {e}")))?;
+        buckets.resize(len, Bucket::default());
+        Ok(Table { buckets, mask: len - 1 })
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let check = key >> CHECK_SHIFT;
+        let b = &self.buckets[(key as usize) & self.mask];
+        b.0.iter().find(|&&w| w >> CHECK_SHIFT == check && (w >> 20) & 15 != 0).map(|&w| Entry::unpack(w, key))
+    }
+
+    #[inline]
+    fn store(&mut self, e: Entry) {
+        let check = e.key >> CHECK_SHIFT;
+        let b = &mut self.buckets[(e.key as usize) & self.mask];
+        let mut victim = 0;
+        let mut least = u64::MAX;
+        for (i, &w) in b.0.iter().enumerate() {
+            if w >> CHECK_SHIFT == check {
+                victim = i;
+                break;
+            }
+            let work = (w >> 20) & 15;
+            if work < least {
+                least = work;
+                victim = i;
+            }
+        }
+        b.0[victim] = e.pack();
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.buckets.len() * core::mem::size_of::<Bucket>()) as u64
+    }
+}
+
+/// Bounds on the value of every layout with at most `max_seeds` seeds, filled on demand by the
+/// search itself: a table with a slot of its own for every endgame position (no key, no
+/// eviction), which ends up holding exact values wherever the search needed them.
+struct Database {
+    max_seeds: u32,
+    /// `binom[a][b]` = C(a, b).
+    binom: Vec<Vec<u64>>,
+    /// Index of the first layout with `s` seeds.
+    offset: Vec<u64>,
+    /// (lower, upper), each stored as value + 128 so that all-zero memory (which the system
+    /// hands out lazily, page by page) means "not searched yet".
+    bounds: Vec<[u8; 2]>,
+    filled: u64,
+}
+
+const UNKNOWN: u8 = 0;
+
+#[inline]
+fn enc(v: i32) -> u8 {
+    (v + 128) as u8
+}
+
+#[inline]
+fn dec(b: u8) -> i32 {
+    b as i32 - 128
+}
+
+impl Database {
+    fn new(pits: usize, max_seeds: u32) -> Result<Database, SolveError> {
+        let m = 2 * pits;
+        let top = max_seeds as usize + m + 1;
+        let mut binom = vec![vec![0u64; m + 1]; top + 1];
+        for a in 0..=top {
+            binom[a][0] = 1;
+            for b in 1..=m.min(a) {
+                binom[a][b] = binom[a - 1][b - 1].saturating_add(if b <= a - 1 { binom[a - 1][b] } else { 0 });
+            }
+        }
+        // Layouts with exactly s seeds in m pits: C(s + m - 1, m - 1); before s: C(s + m - 1, m).
+        let offset: Vec<u64> = (0..=max_seeds as usize + 1).map(|s| binom[s + m - 1][m]).collect();
+        let size = offset[max_seeds as usize + 1];
+        if size > (1 << 32) {
+            return Err(SolveError::Memory(format!("a database of {} bytes", 2 * size)));
+        }
+        // vec! of zeros asks the allocator for zeroed memory, which costs nothing until touched.
+        let bounds = vec![[UNKNOWN; 2]; size as usize];
+        Ok(Database { max_seeds, binom, offset, bounds, filled: 0 })
+    }
+
+    /// Stars-and-bars rank of a layout among those with the same number of seeds, plus the
+    /// offset of that number.
+    #[inline]
+    fn index<const N: usize>(&self, st: &State<N>, seeds: u32) -> usize {
+        let mut rank = 0u64;
+        let mut bar = 0usize;
+        for (j, &x) in st.me.iter().chain(st.op.iter()).take(2 * N - 1).enumerate() {
+            bar += x as usize;
+            rank += self.binom[bar + j][j + 1];
+        }
+        (self.offset[seeds as usize] + rank) as usize
+    }
+}
+
+/// The solver; keep it to reuse its table and database across solves of the same rules.
+pub struct Solver {
+    rules: KalahRules,
+    table: Table,
+    db: Option<Database>,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl Solver {
+    /// A solver for positions of `rules`.
+    ///
+    /// # Errors
+    /// When the memory asked for cannot be had.
+    pub fn new(rules: KalahRules, opts: SolveOptions) -> Result<Solver, SolveError> {
+        let db = if opts.db_seeds > 0 { Some(Database::new(rules.pits(), opts.db_seeds.min(MAX_SOLVER_SEEDS))?) } else { None };
+        Ok(Solver { rules, table: Table::new(opts.table_mib)?, db, nodes: 0, stopped: false })
+    }
+
+    /// Figures so far.
+    pub fn stats(&self) -> SolveStats {
+        SolveStats {
+            nodes: self.nodes,
+            db_filled: self.db.as_ref().map_or(0, |d| d.filled),
+            db_bytes: self.db.as_ref().map_or(0, |d| 2 * d.bounds.len() as u64),
+            table_bytes: self.table.bytes(),
+        }
+    }
+
+    /// The exact value of every legal move of `pos` (absolute: final store difference for the
+    /// side to move), best first, with the best line.
+    ///
+    /// # Errors
+    /// Game over, too many seeds, or stopped by the handler.
+    pub fn analyze(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<Analysis, SolveError> {
+        macro_rules! dispatch {
+            ($($n:literal)*) => {
+                match self.rules.pits() {
+                    $($n => self.analyze_n::<$n>(pos, handler),)*
+                    _ => unreachable!("1 to 12 pits"),
+                }
+            };
+        }
+        dispatch!(1 2 3 4 5 6 7 8 9 10 11 12)
+    }
+
+    fn analyze_n<const N: usize>(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<Analysis, SolveError> {
+        if pos.outcome().is_some() {
+            return Err(SolveError::GameOver);
+        }
+        let st = state_of::<N>(pos);
+        let seeds = st.seeds();
+        if seeds > MAX_SOLVER_SEEDS {
+            return Err(SolveError::TooManySeeds(seeds));
+        }
+        let rules = Rules { capture: self.rules.capture, end: self.rules.end };
+        let base = pos.store_diff();
+        let mut moves = Vec::new();
+        let mut guess = 0;
+        // Root moves in the order the search prefers, so the first solves seed the table.
+        let order = self.order::<N>(&st, None, rules);
+        for &i in order.iter().take_while(|&&i| i != NO_MOVE) {
+            let (gain, extra, child) = st.play(i as usize, rules);
+            let sign = if extra { 1 } else { -1 };
+            let v = gain + sign * self.mtdf(&child, sign * (guess - gain), handler)?;
+            guess = guess.max(v);
+            moves.push(MoveValue { mv: crate::engine::rules::kalah::KalahMove(i).to_string(), value: base + v, exact: true });
+            let mut partial = Analysis { depth: 0, nodes: self.nodes, value: 0, exact: false, moves: moves.clone(), best_line: vec![] };
+            partial.moves.sort_by_key(|m| -m.value);
+            partial.value = partial.moves[0].value;
+            handler.on_progress(&partial);
+        }
+        moves.sort_by_key(|m| -m.value);
+        let best_line = self.best_line::<N>(pos, rules);
+        Ok(Analysis { depth: best_line.len() as u32, nodes: self.nodes, value: moves[0].value, exact: true, moves, best_line })
+    }
+
+    /// The exact value of `pos` for the side to move (absolute), without the per-move values.
+    ///
+    /// # Errors
+    /// As [`Solver::analyze`].
+    pub fn solve(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<i32, SolveError> {
+        macro_rules! dispatch {
+            ($($n:literal)*) => {
+                match self.rules.pits() {
+                    $($n => {
+                        if pos.outcome().is_some() {
+                            return Err(SolveError::GameOver);
+                        }
+                        let st = state_of::<$n>(pos);
+                        if st.seeds() > MAX_SOLVER_SEEDS {
+                            return Err(SolveError::TooManySeeds(st.seeds()));
+                        }
+                        Ok(pos.store_diff() + self.mtdf(&st, 0, handler)?)
+                    })*
+                    _ => unreachable!("1 to 12 pits"),
+                }
+            };
+        }
+        dispatch!(1 2 3 4 5 6 7 8 9 10 11 12)
+    }
+
+    /// MTD(f): null-window searches converging on the relative value.
+    fn mtdf<const N: usize>(&mut self, st: &State<N>, guess: i32, handler: &mut dyn SearchHandler) -> Result<i32, SolveError> {
+        let rules = Rules { capture: self.rules.capture, end: self.rules.end };
+        if let Some(v) = st.terminal(rules) {
+            return Ok(v);
+        }
+        let s = st.seeds() as i32;
+        let (mut lo, mut hi) = (-s, s);
+        let mut f = guess.clamp(lo, hi);
+        while lo < hi {
+            let beta = if f == lo { f + 1 } else { f };
+            let g = self.search(st, beta - 1, beta, rules, handler);
+            if self.stopped {
+                return Err(SolveError::Stopped);
+            }
+            if g < beta {
+                hi = g;
+            } else {
+                lo = g;
+            }
+            f = g;
+        }
+        Ok(lo)
+    }
+
+    /// Fail-soft alpha-beta on the relative value.
+    fn search<const N: usize>(&mut self, st: &State<N>, mut alpha: i32, mut beta: i32, rules: Rules, h: &mut dyn SearchHandler) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 0xFFF == 0 && h.should_stop(self.nodes) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        if let Some(v) = st.terminal(rules) {
+            return v;
+        }
+        let seeds = st.seeds();
+        let s = seeds as i32;
+        if s <= alpha {
+            return s;
+        }
+        if -s >= beta {
+            return -s;
+        }
+        let slot = match &self.db {
+            Some(db) if seeds <= db.max_seeds => Slot::Db(db.index(st, seeds)),
+            _ => Slot::Table(st.key()),
+        };
+        let mut tt_move = None;
+        let known = match slot {
+            Slot::Db(i) => {
+                let [lo, up] = self.db.as_ref().expect("db").bounds[i];
+                (lo != UNKNOWN).then_some((dec(lo), dec(up)))
+            }
+            Slot::Table(key) => self.table.probe(key).map(|e| {
+                tt_move = Some(e.best);
+                (e.lower as i32, e.upper as i32)
+            }),
+        };
+        if let Some((lower, upper)) = known {
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+        }
+        let nodes0 = self.nodes;
+        let order = self.order::<N>(st, tt_move, rules);
+        let mut best = -s - 1;
+        let mut best_move = order[0];
+        let mut a = alpha;
+        for &i in order.iter().take_while(|&&i| i != NO_MOVE) {
+            let (gain, extra, child) = st.play(i as usize, rules);
+            let v = if extra {
+                gain + self.search(&child, a - gain, beta - gain, rules, h)
+            } else {
+                gain - self.search(&child, gain - beta, gain - a, rules, h)
+            };
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = i;
+                if v > a {
+                    a = v;
+                    if a >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // Merge what this search proved with what was known.
+        let (mut lower, mut upper) = known.unwrap_or((-s, s));
+        if best <= alpha {
+            upper = upper.min(best);
+        } else if best >= beta {
+            lower = lower.max(best);
+        } else {
+            lower = best;
+            upper = best;
+        }
+        match slot {
+            Slot::Db(i) => {
+                let db = self.db.as_mut().expect("db");
+                if db.bounds[i][0] == UNKNOWN {
+                    db.filled += 1;
+                }
+                db.bounds[i] = [enc(lower), enc(upper)];
+            }
+            Slot::Table(key) => {
+                let work = (64 - (self.nodes - nodes0).leading_zeros()) as u8 + 1;
+                self.table.store(Entry { key, lower: lower as i8, upper: upper as i8, best: best_move, work });
+            }
+        }
+        best
+    }
+
+    /// Moves in search order: the table move, extra turns nearest the store first, captures by
+    /// size, then the rest nearest the store first. `NO_MOVE` pads.
+    #[inline]
+    fn order<const N: usize>(&self, st: &State<N>, tt_move: Option<u8>, rules: Rules) -> [u8; 12] {
+        let len = 2 * N + 1;
+        let mut scored = [(0i32, NO_MOVE); 12];
+        let mut k = 0;
+        for i in (0..N).rev() {
+            let seeds = st.me[i] as usize;
+            if seeds == 0 {
+                continue;
+            }
+            let last = (i + seeds) % len;
+            let score = if Some(i as u8) == tt_move {
+                10_000
+            } else if last == N {
+                5_000 + i as i32
+            } else if seeds < len && last < N && last > i && st.me[last] == 0 {
+                let opp = st.op[N - 1 - last] as i32;
+                match rules.capture {
+                    CaptureRule::Standard | CaptureRule::OppositeOnly if opp == 0 => i as i32,
+                    _ => 1_000 + opp,
+                }
+            } else {
+                i as i32
+            };
+            scored[k] = (score, i as u8);
+            k += 1;
+        }
+        scored[..k].sort_unstable_by_key(|&(s, _)| -s);
+        let mut out = [NO_MOVE; 12];
+        for (o, &(_, i)) in out.iter_mut().zip(scored[..k].iter()) {
+            *o = i;
+        }
+        out
+    }
+
+    /// The best line from the table and the database (best moves of each side).
+    fn best_line<const N: usize>(&mut self, pos: &Kalah, rules: Rules) -> Vec<String> {
+        let mut line = vec![];
+        let mut p = *pos;
+        let mut nh = super::NoHandler;
+        while !p.is_over() && line.len() < 200 {
+            let st = state_of::<N>(&p);
+            // Pick the move whose exact value equals the position's value.
+            let target = self.mtdf(&st, 0, &mut nh).unwrap_or(0);
+            let mut chosen = None;
+            for i in 0..N {
+                if st.me[i] == 0 {
+                    continue;
+                }
+                let (gain, extra, child) = st.play(i, rules);
+                let v = match child.terminal(rules) {
+                    Some(t) => gain + if extra { t } else { -t },
+                    None => {
+                        let sign = if extra { 1 } else { -1 };
+                        gain + sign * self.mtdf(&child, sign * (target - gain), &mut nh).unwrap_or(0)
+                    }
+                };
+                if v == target {
+                    chosen = Some(i);
+                    break;
+                }
+            }
+            let Some(i) = chosen else { break };
+            line.push(crate::engine::rules::kalah::KalahMove(i as u8).to_string());
+            p.play_unchecked(i);
+        }
+        line
+    }
+}
+
+const NO_MOVE: u8 = u8::MAX;
+
+/// Where a position's bounds live.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// In the endgame database, at this index.
+    Db(usize),
+    /// In the transposition table, under this key.
+    Table(u64),
+}
+
+fn state_of<const N: usize>(pos: &Kalah) -> State<N> {
+    let me = pos.turn();
+    let mut st = State { me: [0; N], op: [0; N] };
+    for i in 0..N {
+        st.me[i] = pos.pit(me, i).min(255) as u8;
+        st.op[i] = pos.pit(!me, i).min(255) as u8;
+    }
+    st
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{minimax_value, NoHandler};
+
+    #[test]
+    fn solver_matches_minimax_on_small_games() {
+        for id in ["kalah-3-2", "kalah-3-2-e", "kalah-3-2-m", "kalah-3-2-o", "kalah-2-3-e-m", "kalah-4-1"] {
+            let rules = match id.parse::<crate::notation::AnyRules>().unwrap() {
+                crate::notation::AnyRules::Kalah(r) => r,
+                _ => unreachable!(),
+            };
+            let start = rules.start();
+            for db in [0, 4] {
+                let mut s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: db }).unwrap();
+                assert_eq!(s.solve(&start, &mut NoHandler).unwrap(), minimax_value(&start), "{id} db {db}");
+            }
+        }
+    }
+}
