@@ -25,14 +25,6 @@ fn measure(name: &str, runs: usize, f: impl Fn() -> u64) {
 }
 
 fn main() {
-    measure(
-        &format!("perft kalah-6-4 depth {}", bench::PERFT_DEPTH),
-        7,
-        bench::perft,
-    );
-    measure(
-        &format!("search kalah-6-4 depth {}", bench::SEARCH_DEPTH),
-        7,
-        bench::search,
-    );
+    measure(&format!("perft kalah-6-4 depth {}", bench::PERFT_DEPTH), 7, bench::perft);
+    measure(&format!("search kalah-6-4 depth {}", bench::SEARCH_DEPTH), 7, bench::search);
 }

@@ -30,13 +30,41 @@ pub struct Preset {
 
 /// The presets, in home-page order.
 pub const PRESETS: &[Preset] = &[
-    Preset { id: "kalah-6-4", name: "Kalah (6,4)", source: "The common rules; first player wins by 8 with perfect play (Irving, Donkers & Uiterwijk 2000)." },
-    Preset { id: "kalah-6-4-e", name: "Kalah (6,4), empty capture", source: "Irving, Donkers & Uiterwijk 2000: a lone last seed is captured even against an empty pit (+10)." },
-    Preset { id: "kalah-6-4-o", name: "Papegay's Mancala", source: "Papegay, \"Exploring Board Game Strategies\", The Mathematica Journal 10:2." },
-    Preset { id: "kalah-6-3-e-m", name: "Erickson's Mancala (3 seeds)", source: "Erickson, \"Sowing Games\", Games of No Chance, §4." },
-    Preset { id: "kalah-6-6-e-m", name: "Erickson's Mancala (6 seeds)", source: "Erickson, \"Sowing Games\": \"three (or sometimes six) seeds in each pot\"." },
-    Preset { id: "kalah-6-1", name: "Dooley's one-pebble game", source: "Dooley, \"How to Play Mancala - and WIN!\": the 6-bin game with one pebble per bin." },
-    Preset { id: "tchoukaillon", name: "Tchoukaillon", source: "Broline & Loeb, \"The Combinatorics of Mancala-Type Games: Ayo, Tchoukaillon, and 1/π\", §3." },
+    Preset {
+        id: "kalah-6-4",
+        name: "Kalah (6,4)",
+        source: "The common rules; first player wins by 8 with perfect play (Irving, Donkers & Uiterwijk 2000).",
+    },
+    Preset {
+        id: "kalah-6-4-e",
+        name: "Kalah (6,4), empty capture",
+        source: "Irving, Donkers & Uiterwijk 2000: a lone last seed is captured even against an empty pit (+10).",
+    },
+    Preset {
+        id: "kalah-6-4-o",
+        name: "Papegay's Mancala",
+        source: "Papegay, \"Exploring Board Game Strategies\", The Mathematica Journal 10:2.",
+    },
+    Preset {
+        id: "kalah-6-3-e-m",
+        name: "Erickson's Mancala (3 seeds)",
+        source: "Erickson, \"Sowing Games\", Games of No Chance, §4.",
+    },
+    Preset {
+        id: "kalah-6-6-e-m",
+        name: "Erickson's Mancala (6 seeds)",
+        source: "Erickson, \"Sowing Games\": \"three (or sometimes six) seeds in each pot\".",
+    },
+    Preset {
+        id: "kalah-6-1",
+        name: "Dooley's one-pebble game",
+        source: "Dooley, \"How to Play Mancala - and WIN!\": the 6-bin game with one pebble per bin.",
+    },
+    Preset {
+        id: "tchoukaillon",
+        name: "Tchoukaillon",
+        source: "Broline & Loeb, \"The Combinatorics of Mancala-Type Games: Ayo, Tchoukaillon, and 1/π\", §3.",
+    },
 ];
 
 /// The card of a rule set.

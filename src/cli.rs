@@ -140,18 +140,9 @@ pub fn main() -> i32 {
 }
 
 fn load(args: &PositionArgs) -> Result<Game, String> {
-    match Game::from_parts_lenient(
-        Some(&args.rules),
-        args.setup.as_deref(),
-        args.moves.as_deref(),
-        None,
-    ) {
+    match Game::from_parts_lenient(Some(&args.rules), args.setup.as_deref(), args.moves.as_deref(), None) {
         (g, None) => Ok(g),
-        (_, Some(e)) => Err(format!(
-            "{}: {}",
-            e.part,
-            e.message.split("; showing").next().unwrap_or(&e.message)
-        )),
+        (_, Some(e)) => Err(format!("{}: {}", e.part, e.message.split("; showing").next().unwrap_or(&e.message))),
     }
 }
 
@@ -181,9 +172,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
         Command::Perft { pos, depth, json } => {
             let g = load(&pos)?;
             if depth > 40 {
-                return Err(format!(
-                    "depth {depth} is too deep for perft: use at most 40"
-                ));
+                return Err(format!("depth {depth} is too deep for perft: use at most 40"));
             }
             let t = Instant::now();
             let n = search::perft(g.position(), depth);
@@ -198,26 +187,16 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 let _ = writeln!(out, "{n}");
             }
         }
-        Command::Analyze {
-            pos,
-            depth,
-            time_ms,
-            table_mib,
-            json,
-        } => {
+        Command::Analyze { pos, depth, time_ms, table_mib, json } => {
             let g = load(&pos)?;
             if g.position().outcome().is_some() {
                 return Err("the game is over: no move to analyze".into());
             }
             if !(1..=4096).contains(&table_mib) {
-                return Err(format!(
-                    "--table-mib {table_mib} is out of range: use 1 to 4096"
-                ));
+                return Err(format!("--table-mib {table_mib} is out of range: use 1 to 4096"));
             }
             let depth = depth.unwrap_or(200).clamp(1, 200);
-            let mut handler = Deadline {
-                end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)),
-            };
+            let mut handler = Deadline { end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)) };
             let t = Instant::now();
             let a = search::analyze_any(g.position(), depth, table_mib, &mut handler);
             let s = t.elapsed().as_secs_f64();
@@ -244,14 +223,16 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             let secs = t.elapsed().as_secs_f64();
             let st = solver.stats();
             if json {
-                let moves = a.as_ref().map(|a| a.moves.iter().map(|m| json!({"move": m.mv, "value": m.value})).collect::<Vec<_>>());
+                let moves = a
+                    .as_ref()
+                    .map(|a| a.moves.iter().map(|m| json!({"move": m.mv, "value": m.value})).collect::<Vec<_>>());
                 let _ = writeln!(
                     out,
                     "{}",
                     json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "turn": k.turn().name(), "value": value,
                         "best": a.as_ref().map(|a| a.moves[0].mv.clone()), "moves": moves,
                         "best_line": a.as_ref().map(|a| a.best_line.join(" ")),
-                        "nodes": st.nodes, "seconds": secs, "db_seeds": db_seeds, "db_bytes": st.db_bytes, "db_filled": st.db_filled, "table_bytes": st.table_bytes})
+                        "nodes": st.nodes, "passes": st.passes, "seconds": secs, "db_seeds": db_seeds, "db_bytes": st.db_bytes, "db_filled": st.db_filled, "table_bytes": st.table_bytes})
                 );
             } else {
                 let _ = writeln!(out, "{} — {} to move: {:+} with perfect play", g.rules.title(), k.turn(), value);
@@ -272,13 +253,12 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             }
         }
         Command::Winning { seeds, json } => {
-            let p = Tchoukaillon::winning_position(seeds)
-                .ok_or_else(|| {
-                    format!(
-                        "the winning position for {seeds} seeds needs more than the {} pits a board here may have",
-                        crate::engine::rules::tchoukaillon::MAX_PITS
-                    )
-                })?;
+            let p = Tchoukaillon::winning_position(seeds).ok_or_else(|| {
+                format!(
+                    "the winning position for {seeds} seeds needs more than the {} pits a board here may have",
+                    crate::engine::rules::tchoukaillon::MAX_PITS
+                )
+            })?;
             let setup = AnyPosition::Tchoukaillon(p.clone()).to_string();
             if json {
                 let _ = writeln!(
@@ -287,15 +267,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                     json!({"seeds": seeds, "pits": p.pits(), "setup": setup, "harvests": p.winning_line().map(|l| l.len())})
                 );
             } else {
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    p.pits()
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                );
+                let _ = writeln!(out, "{}", p.pits().iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
             }
         }
         Command::Rules { rules } => {
@@ -380,13 +352,7 @@ fn print_analysis(out: &mut String, g: &Game, a: &Analysis, seconds: f64, json: 
         if a.exact { " (proven)" } else { "" }
     );
     for m in &a.moves {
-        let _ = writeln!(
-            out,
-            "  {:>3}  {:+}{}",
-            m.mv,
-            m.value,
-            if m.exact { "  proven" } else { "" }
-        );
+        let _ = writeln!(out, "  {:>3}  {:+}{}", m.mv, m.value, if m.exact { "  proven" } else { "" });
     }
     let _ = writeln!(out, "best line: {}", a.best_line.join(" "));
     let _ = writeln!(out, "{} nodes in {:.3} s", a.nodes, seconds);
@@ -400,48 +366,24 @@ pub fn board_text(p: &AnyPosition) -> String {
         AnyPosition::Kalah(k) => {
             let n = k.rules().pits();
             let letters = |rev: bool| {
-                let mut v: Vec<String> = (0..n)
-                    .map(|i| format!("  {} ", crate::engine::pit_letter(i as u16)))
-                    .collect();
+                let mut v: Vec<String> =
+                    (0..n).map(|i| format!("  {} ", crate::engine::pit_letter(i as u16))).collect();
                 if rev {
                     v.reverse();
                 }
                 v.join("")
             };
             out += &format!("      {}  North\n", letters(true));
-            out += &format!(
-                "      {}\n",
-                (0..n)
-                    .rev()
-                    .map(|i| cell(k.pit(Player::North, i)))
-                    .collect::<String>()
-            );
-            out += &format!(
-                "{}  {}{}\n",
-                cell(k.store(Player::North)),
-                " ".repeat(4 * n),
-                cell(k.store(Player::South))
-            );
-            out += &format!(
-                "      {}\n",
-                (0..n)
-                    .map(|i| cell(k.pit(Player::South, i)))
-                    .collect::<String>()
-            );
+            out += &format!("      {}\n", (0..n).rev().map(|i| cell(k.pit(Player::North, i))).collect::<String>());
+            out +=
+                &format!("{}  {}{}\n", cell(k.store(Player::North)), " ".repeat(4 * n), cell(k.store(Player::South)));
+            out += &format!("      {}\n", (0..n).map(|i| cell(k.pit(Player::South, i))).collect::<String>());
             out += &format!("      {}  South\n", letters(false));
         }
         AnyPosition::Tchoukaillon(t) => {
             out += &format!("Roumba {}\n", cell(t.roumba()));
-            out += &format!(
-                "pits   {}\n",
-                t.pits().iter().map(|&x| cell(x)).collect::<String>()
-            );
-            out += &format!(
-                "       {}\n",
-                (1..=t.len())
-                    .map(|i| format!("{i:>3} "))
-                    .collect::<String>()
-            );
+            out += &format!("pits   {}\n", t.pits().iter().map(|&x| cell(x)).collect::<String>());
+            out += &format!("       {}\n", (1..=t.len()).map(|i| format!("{i:>3} ")).collect::<String>());
         }
     }
     out

@@ -4,10 +4,7 @@
 use std::process::Command;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_mancala-lab"))
-        .args(args)
-        .output()
-        .unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_mancala-lab")).args(args).output().unwrap();
     (
         o.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&o.stdout).into(),
@@ -19,10 +16,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
 fn show_prints_the_board_after_moves() {
     let (code, out, _) = run(&["show", "kalah-6-4", "--moves", "cf"]);
     assert_eq!(code, 0);
-    assert!(
-        out.contains("Setup: 4.4.0.5.5.0-5.5.5.5.4.4-2.0-n"),
-        "{out}"
-    );
+    assert!(out.contains("Setup: 4.4.0.5.5.0-5.5.5.5.4.4-2.0-n"), "{out}");
     assert!(out.contains("North to move."));
     let (code, out, _) = run(&["show", "kalah-6-4", "--moves", "cf", "--json"]);
     assert_eq!(code, 0);
@@ -35,14 +29,7 @@ fn show_prints_the_board_after_moves() {
 fn perft_matches_the_library() {
     let (code, out, _) = run(&["perft", "kalah-6-4", "5"]);
     assert_eq!((code, out.trim()), (0, "4690"));
-    let (code, out, _) = run(&[
-        "perft",
-        "kalah-6-4",
-        "4",
-        "--setup",
-        "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s",
-        "--json",
-    ]);
+    let (code, out, _) = run(&["perft", "kalah-6-4", "4", "--setup", "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["nodes"], 942);
@@ -70,24 +57,15 @@ fn tchoukaillon_winning_position() {
 fn rules_card_names_its_source() {
     let (code, out, _) = run(&["rules", "erickson"]);
     assert_eq!(code, 0);
-    assert!(
-        out.contains("Erickson") && out.contains("kalah-6-3-e-m"),
-        "{out}"
-    );
+    assert!(out.contains("Erickson") && out.contains("kalah-6-3-e-m"), "{out}");
 }
 
 #[test]
 fn bad_arguments_fail_with_a_message() {
     for (args, part) in [
-        (
-            &["show", "kalah-13-4"][..],
-            "13 pits per side is out of range",
-        ),
+        (&["show", "kalah-13-4"][..], "13 pits per side is out of range"),
         (&["show", "chess"][..], "unknown rules 'chess'"),
-        (
-            &["show", "kalah-6-4", "--moves", "cc"][..],
-            "move 2 (c) is illegal: pit c is empty",
-        ),
+        (&["show", "kalah-6-4", "--moves", "cc"][..], "move 2 (c) is illegal: pit c is empty"),
         (&["show", "kalah-6-4", "--setup", "1.2.3"][..], "setup:"),
         (&["perft", "kalah-6-4", "99"][..], "too deep"),
         (&["perft", "kalah-6-4", "-3"][..], "error"),

@@ -6,11 +6,11 @@ use mancala_lab::engine::rules::kalah::{Kalah, KalahRules};
 use mancala_lab::engine::rules::tchoukaillon::{Tchoukaillon, TchoukaillonMove};
 use mancala_lab::engine::{Outcome, Position};
 use mancala_lab::notation::{AnyPosition, AnyRules, Game};
+use mancala_lab::search::solve::{SolveOptions, Solver};
 use mancala_lab::search::{self, minimax_value, NoHandler, Searcher};
 
 fn rows(file: &str) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
-        .unwrap();
+    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| l.split('\t').map(str::to_string).collect())
@@ -40,10 +40,7 @@ fn slow_perft(p: &AnyPosition, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    p.legal_moves()
-        .into_iter()
-        .map(|m| slow_perft(&p.play(m).unwrap().0, depth - 1))
-        .sum()
+    p.legal_moves().into_iter().map(|m| slow_perft(&p.play(m).unwrap().0, depth - 1)).sum()
 }
 
 fn check_values(slow: bool) {
@@ -52,15 +49,58 @@ fn check_values(slow: bool) {
             continue;
         }
         let rules: AnyRules = r[0].parse().unwrap();
-        let AnyPosition::Kalah(start) = rules.start() else {
-            panic!()
-        };
-        let a = Searcher::new(64)
-            .analyze(&start, 200, &mut NoHandler)
-            .unwrap();
-        assert!(a.exact, "{r:?} not proven");
-        assert_eq!(a.value, r[1].parse::<i32>().unwrap(), "{} ({})", r[0], r[2]);
+        let AnyPosition::Kalah(start) = rules.start() else { panic!() };
+        let want = r[1].parse::<i32>().unwrap();
+        let opts = SolveOptions { table_mib: 64, db_seeds: 12 };
+        let v = Solver::new(start.rules(), opts).unwrap().solve(&start, &mut NoHandler).unwrap();
+        assert_eq!(v, want, "exact solver: {} ({})", r[0], r[2]);
+        if !slow {
+            // The iterative-deepening search proves the same value when it sees every line.
+            let a = Searcher::new(64).analyze(&start, 200, &mut NoHandler).unwrap();
+            assert!(a.exact, "{r:?} not proven");
+            assert_eq!(a.value, want, "{} ({})", r[0], r[2]);
+        }
     }
+}
+
+#[test]
+fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
+    let mut rng = Rng(987654321);
+    let mut checked = 0;
+    for case in 0..3000 {
+        let n = 1 + rng.below(4) as u32;
+        let rule = ["", "-e", "-m", "-o", "-e-m", "-o-m"][rng.below(6) as usize];
+        let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
+        let seeds = 4 + rng.below(7) as u32;
+        let setup = random_kalah_setup(&mut rng, n as usize, seeds);
+        let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
+        if p.is_over() {
+            continue;
+        }
+        // Small tables and databases on purpose: replacement and the database both get used.
+        let opts = SolveOptions { table_mib: 1, db_seeds: [0, 3, 6][case % 3] };
+        let mut solver = Solver::new(p.rules(), opts).unwrap();
+        let a = solver.analyze(&p, &mut NoHandler).unwrap();
+        assert_eq!(a.value, minimax_value(&p), "case {case}: {rules} {setup}");
+        for m in &a.moves {
+            let mut c = p;
+            c.play_unchecked((m.mv.as_bytes()[0] - b'a') as usize);
+            let v = if c.turn() == p.turn() { minimax_value(&c) } else { -minimax_value(&c) };
+            assert_eq!(m.value, v, "case {case}: move {} of {rules} {setup}", m.mv);
+        }
+        // The best line is legal and reaches the end with the proven margin.
+        let mut q = p;
+        for mv in &a.best_line {
+            assert!(q.is_legal((mv.as_bytes()[0] - b'a') as usize), "case {case}: {:?}", a.best_line);
+            q.play_unchecked((mv.as_bytes()[0] - b'a') as usize);
+        }
+        assert!(q.is_over(), "case {case}: line {:?} does not end the game", a.best_line);
+        let f = q.final_scores();
+        let margin = *f.get(p.turn()) as i32 - *f.get(!p.turn()) as i32;
+        assert_eq!(margin, a.value, "case {case}: best line {:?}", a.best_line);
+        checked += 1;
+    }
+    assert!(checked > 2000, "{checked}");
 }
 
 #[test]
@@ -93,11 +133,7 @@ fn tchoukaillon_figure_4() {
         assert_eq!(q.outcome(), Some(Outcome::Solved), "s = {s}");
         assert_eq!(q.roumba(), s);
         if r[2] != "-" {
-            assert_eq!(
-                first,
-                Some(TchoukaillonMove(r[2].parse().unwrap())),
-                "h_{s}"
-            );
+            assert_eq!(first, Some(TchoukaillonMove(r[2].parse().unwrap())), "h_{s}");
         }
     }
 }
@@ -109,10 +145,7 @@ fn tchoukaillon_uniqueness_small() {
     let mut winnable = std::collections::HashMap::<u32, usize>::new();
     let mut counts = [0u32; 5];
     loop {
-        let setup = mancala_lab::engine::rules::tchoukaillon::TchoukaillonSetup {
-            pits: counts.to_vec(),
-            roumba: 0,
-        };
+        let setup = mancala_lab::engine::rules::tchoukaillon::TchoukaillonSetup { pits: counts.to_vec(), roumba: 0 };
         let p = setup.validate().unwrap();
         if p.is_winnable() {
             *winnable.entry(counts.iter().sum()).or_default() += 1;
@@ -143,9 +176,7 @@ fn search_agrees_with_minimax_on_small_positions() {
         let rule = ["", "-e", "-m", "-o", "-e-m"][rng.below(5) as usize];
         let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
         let setup = random_kalah_setup(&mut rng, n as usize, 9);
-        let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else {
-            panic!()
-        };
+        let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
         if p.is_over() {
             continue;
         }
@@ -155,11 +186,7 @@ fn search_agrees_with_minimax_on_small_positions() {
         for m in &a.moves {
             let mut c = p;
             c.play_unchecked((m.mv.as_bytes()[0] - b'a') as usize);
-            let v = if c.turn() == p.turn() {
-                minimax_value(&c)
-            } else {
-                -minimax_value(&c)
-            };
+            let v = if c.turn() == p.turn() { minimax_value(&c) } else { -minimax_value(&c) };
             assert_eq!(m.value, v, "case {case}: move {} of {rules} {setup}", m.mv);
         }
     }
@@ -209,11 +236,7 @@ mod properties {
     use proptest::prelude::*;
 
     fn any_rules() -> impl Strategy<Value = String> {
-        (
-            1u32..=12,
-            0u32..=8,
-            prop::sample::select(vec!["", "-e", "-m", "-o", "-e-m", "-o-m"]),
-        )
+        (1u32..=12, 0u32..=8, prop::sample::select(vec!["", "-e", "-m", "-o", "-e-m", "-o-m"]))
             .prop_map(|(n, s, f)| format!("kalah-{n}-{s}{f}"))
     }
 

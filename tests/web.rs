@@ -23,10 +23,7 @@ fn gloo_document() -> web_sys::Document {
 }
 
 fn click(root: &web_sys::Element, selector: &str) {
-    let el = root
-        .query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {selector}"));
+    let el = root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}"));
     let init = web_sys::EventInit::new();
     init.set_bubbles(true);
     let ev2 = web_sys::Event::new_with_event_init_dict("click", &init).unwrap();
@@ -67,38 +64,17 @@ async fn board_renders_names_and_reacts_to_a_click() {
     yew::Renderer::<Harness>::with_root(root.clone()).render();
     yew::scheduler::flush().await;
     assert_eq!(attr(&root, "#pit-s-2", "aria-label"), "South c: 4 seeds");
-    assert_eq!(
-        attr(&root, "#store-n", "aria-label"),
-        "North store: 0 seeds"
-    );
+    assert_eq!(attr(&root, "#store-n", "aria-label"), "North store: 0 seeds");
     assert_eq!(attr(&root, "#pit-s-2", "role"), "button");
-    assert_eq!(
-        attr(&root, "#pit-n-2", "role"),
-        "img",
-        "North's pits are not playable on South's turn"
-    );
+    assert_eq!(attr(&root, "#pit-n-2", "role"), "img", "North's pits are not playable on South's turn");
     assert_eq!(root.query_selector_all(".pit.legal").unwrap().length(), 6);
     click(&root, "#pit-s-2");
     yew::scheduler::flush().await;
-    assert_eq!(
-        root.query_selector("#played")
-            .unwrap()
-            .unwrap()
-            .text_content()
-            .unwrap(),
-        "c"
-    );
+    assert_eq!(root.query_selector("#played").unwrap().unwrap().text_content().unwrap(), "c");
     // A click on a pit that is not legal does nothing.
     click(&root, "#pit-n-0");
     yew::scheduler::flush().await;
-    assert_eq!(
-        root.query_selector("#played")
-            .unwrap()
-            .unwrap()
-            .text_content()
-            .unwrap(),
-        "c"
-    );
+    assert_eq!(root.query_selector("#played").unwrap().unwrap().text_content().unwrap(), "c");
 }
 
 #[function_component(TchoukHarness)]
@@ -117,24 +93,14 @@ async fn tchoukaillon_board_offers_only_harvestable_pits() {
     assert_eq!(attr(&root, "#pit-s-0", "aria-label"), "Pit 1: 1 seed");
     let legal: Vec<String> = (0..root.query_selector_all(".pit.legal").unwrap().length())
         .map(|i| {
-            root.query_selector_all(".pit.legal")
-                .unwrap()
-                .get(i)
-                .unwrap()
-                .dyn_into::<web_sys::Element>()
-                .unwrap()
-                .id()
+            root.query_selector_all(".pit.legal").unwrap().get(i).unwrap().dyn_into::<web_sys::Element>().unwrap().id()
         })
         .collect();
     assert_eq!(legal, vec!["pit-s-0", "pit-s-2", "pit-s-5"]);
 }
 
 fn text(root: &web_sys::Element, selector: &str) -> String {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {selector}"))
-        .text_content()
-        .unwrap_or_default()
+    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}")).text_content().unwrap_or_default()
 }
 
 async fn settle() {
@@ -147,32 +113,18 @@ async fn settle() {
 #[wasm_bindgen_test]
 async fn play_page_plays_clicked_moves_and_undoes() {
     let root = mount();
-    let props = PlayProps {
-        query: "rules=kalah-6-4".into(),
-        nav: 0,
-    };
+    let props = PlayProps { query: "rules=kalah-6-4".into(), nav: 0 };
     yew::Renderer::<PlayPage>::with_root_and_props(root.clone(), props).render();
     settle().await;
     assert!(text(&root, ".status").contains("South to move"));
     // No animation, so the board shows the result at once.
-    let select: web_sys::HtmlSelectElement = root
-        .query_selector(".speed select")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let select: web_sys::HtmlSelectElement = root.query_selector(".speed select").unwrap().unwrap().dyn_into().unwrap();
     select.set_value("0");
-    select
-        .dispatch_event(&web_sys::Event::new("change").unwrap())
-        .unwrap();
+    select.dispatch_event(&web_sys::Event::new("change").unwrap()).unwrap();
     settle().await;
     click(&root, "#pit-s-2");
     settle().await;
-    assert!(
-        text(&root, ".status").contains("South plays c"),
-        "{}",
-        text(&root, ".status")
-    );
+    assert!(text(&root, ".status").contains("South plays c"), "{}", text(&root, ".status"));
     assert!(text(&root, ".status").contains("moves again"));
     assert_eq!(attr(&root, "#store-s", "aria-label"), "South store: 1 seed");
     assert_eq!(attr(&root, "#pit-s-2", "aria-label"), "South c: 0 seeds");
@@ -181,41 +133,25 @@ async fn play_page_plays_clicked_moves_and_undoes() {
     let init = web_sys::KeyboardEventInit::new();
     init.set_key("Enter");
     init.set_bubbles(true);
-    pit.dispatch_event(
-        &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
-    )
-    .unwrap();
+    pit.dispatch_event(&web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()).unwrap();
     settle().await;
-    assert!(
-        text(&root, ".status").contains("South plays f"),
-        "{}",
-        text(&root, ".status")
-    );
+    assert!(text(&root, ".status").contains("South plays f"), "{}", text(&root, ".status"));
     assert!(text(&root, ".status").contains("North to move"));
     click(&root, "button.undo");
     settle().await;
     assert!(text(&root, ".status").contains("South plays c"));
-    assert_eq!(
-        root.query_selector_all(".move-list li").unwrap().length(),
-        3
-    );
+    assert_eq!(root.query_selector_all(".move-list li").unwrap().length(), 3);
 }
 
 #[wasm_bindgen_test]
 async fn play_page_explains_a_bad_link_and_stays_usable() {
     let root = mount();
-    let props = PlayProps {
-        query: "rules=kalah-6-4&moves=cfx".into(),
-        nav: 0,
-    };
+    let props = PlayProps { query: "rules=kalah-6-4&moves=cfx".into(), nav: 0 };
     yew::Renderer::<PlayPage>::with_root_and_props(root.clone(), props).render();
     settle().await;
     let msg = text(&root, ".link-error");
     assert!(msg.contains("moves") && msg.contains("move 3"), "{msg}");
     // The valid part of the game is shown and playable.
-    assert_eq!(
-        root.query_selector_all(".move-list li").unwrap().length(),
-        3
-    );
+    assert_eq!(root.query_selector_all(".move-list li").unwrap().length(), 3);
     assert!(root.query_selector_all(".pit.legal").unwrap().length() > 0);
 }

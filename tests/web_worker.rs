@@ -21,29 +21,14 @@ fn search_round_trip_in_a_worker() {
     let replies = run(
         r#"{"id":7,"task":{"kind":"analyze","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","max_depth":200,"time_ms":0,"table_mib":8}}"#,
     );
-    let Some(Reply::Done {
-        id: 7,
-        analysis: Some(a),
-        ..
-    }) = replies.last()
-    else {
-        panic!("{replies:?}")
-    };
+    let Some(Reply::Done { id: 7, analysis: Some(a), .. }) = replies.last() else { panic!("{replies:?}") };
     assert!(a.exact);
-    assert_eq!(
-        a.value, 6,
-        "Kalah(4,3) is +6 for the first player (Irving et al. 2000)"
-    );
+    assert_eq!(a.value, 6, "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
     assert_eq!(a.moves[0].mv, "b");
-    assert!(replies
-        .iter()
-        .any(|r| matches!(r, Reply::Progress { id: 7, .. })));
+    assert!(replies.iter().any(|r| matches!(r, Reply::Progress { id: 7, .. })));
     // The reply survives its JSON trip to the page.
     let text = serde_json::to_string(replies.last().unwrap()).unwrap();
-    assert_eq!(
-        &serde_json::from_str::<Reply>(&text).unwrap(),
-        replies.last().unwrap()
-    );
+    assert_eq!(&serde_json::from_str::<Reply>(&text).unwrap(), replies.last().unwrap());
 }
 
 #[wasm_bindgen_test]
@@ -83,14 +68,7 @@ fn time_limit_stops_a_long_search() {
     let replies = run(
         r#"{"id":9,"task":{"kind":"analyze","rules":"kalah-6-6","setup":"6.6.6.6.6.6-6.6.6.6.6.6-0.0-s","max_depth":200,"time_ms":300,"table_mib":8}}"#,
     );
-    let Some(Reply::Done {
-        id: 9,
-        analysis: Some(a),
-        elapsed_ms,
-    }) = replies.last()
-    else {
-        panic!("{replies:?}")
-    };
+    let Some(Reply::Done { id: 9, analysis: Some(a), elapsed_ms }) = replies.last() else { panic!("{replies:?}") };
     assert!(!a.exact);
     assert!(a.depth >= 1);
     // Not a timing assertion: the search ended because of the limit, not because it finished.

@@ -160,10 +160,7 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NoSuchPit(p) => write!(f, "there is no pit {p} on this board"),
             IllegalMove::EmptyPit(p) => write!(f, "pit {p} is empty"),
             IllegalMove::NotHarvestable { pit, holds, needs } => {
-                write!(
-                    f,
-                    "pit {pit} holds {holds} seeds; it can be harvested only with exactly {needs}"
-                )
+                write!(f, "pit {pit} holds {holds} seeds; it can be harvested only with exactly {needs}")
             }
         }
     }

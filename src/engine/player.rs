@@ -5,19 +5,7 @@ use core::ops::Not;
 use core::str::FromStr;
 
 /// A side of the board. South moves first in every preset; a solitaire is played by South.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    serde::Serialize,
-    serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Player {
     /// The player at the bottom of the board, who moves first.
     #[default]
@@ -108,10 +96,7 @@ pub struct ByPlayer<T> {
 impl<T> ByPlayer<T> {
     /// Builds one from a function of the player.
     pub fn new_with(mut f: impl FnMut(Player) -> T) -> Self {
-        ByPlayer {
-            south: f(Player::South),
-            north: f(Player::North),
-        }
+        ByPlayer { south: f(Player::South), north: f(Player::North) }
     }
 
     /// The value of `player`.
@@ -134,18 +119,12 @@ impl<T> ByPlayer<T> {
 
     /// Applies `f` to both values.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByPlayer<U> {
-        ByPlayer {
-            south: f(self.south),
-            north: f(self.north),
-        }
+        ByPlayer { south: f(self.south), north: f(self.north) }
     }
 
     /// Pairs the values of two `ByPlayer`s.
     pub fn zip<U>(self, other: ByPlayer<U>) -> ByPlayer<(T, U)> {
-        ByPlayer {
-            south: (self.south, other.south),
-            north: (self.north, other.north),
-        }
+        ByPlayer { south: (self.south, other.south), north: (self.north, other.north) }
     }
 }
 
@@ -161,13 +140,6 @@ mod tests {
         assert_eq!(!Player::South, Player::North);
         let b = ByPlayer { south: 1, north: 2 }.map(|x| x * 10);
         assert_eq!(*b.get(Player::North), 20);
-        assert_eq!(
-            b.zip(ByPlayer {
-                south: 'a',
-                north: 'b'
-            })
-            .south,
-            (10, 'a')
-        );
+        assert_eq!(b.zip(ByPlayer { south: 'a', north: 'b' }).south, (10, 'a'));
     }
 }

@@ -4,9 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{parse_count, split_list, MAX_TEXT};
-use crate::engine::rules::kalah::{
-    self, CaptureRule, EndRule, Kalah, KalahMove, KalahRules, KalahSetup,
-};
+use crate::engine::rules::kalah::{self, CaptureRule, EndRule, Kalah, KalahMove, KalahRules, KalahSetup};
 use crate::engine::rules::tchoukaillon::{self, Tchoukaillon, TchoukaillonMove, TchoukaillonSetup};
 use crate::engine::{ByPlayer, Cell, Outcome, PlayError, Player, Position, Trace};
 
@@ -45,9 +43,9 @@ impl AnyRules {
     pub fn start(&self) -> AnyPosition {
         match self {
             AnyRules::Kalah(r) => AnyPosition::Kalah(r.start()),
-            AnyRules::Tchoukaillon => AnyPosition::Tchoukaillon(
-                Tchoukaillon::winning_position(TCHOUKAILLON_DEFAULT_SEEDS).expect("small"),
-            ),
+            AnyRules::Tchoukaillon => {
+                AnyPosition::Tchoukaillon(Tchoukaillon::winning_position(TCHOUKAILLON_DEFAULT_SEEDS).expect("small"))
+            }
         }
     }
 
@@ -77,10 +75,7 @@ impl AnyRules {
     pub fn parse_setup(&self, s: &str) -> Result<AnyPosition, ParseSetupError> {
         let err = |m: String| ParseSetupError(m);
         if s.len() > MAX_TEXT {
-            return Err(err(format!(
-                "the setup is {} characters long: at most {MAX_TEXT}",
-                s.len()
-            )));
+            return Err(err(format!("the setup is {} characters long: at most {MAX_TEXT}", s.len())));
         }
         let parts: Vec<&str> = s.trim().split('-').collect();
         match self {
@@ -96,12 +91,8 @@ impl AnyRules {
                     split_list(p)
                         .enumerate()
                         .map(|(i, t)| {
-                            parse_count(
-                                t,
-                                &format!("{who} pit {}:", crate::engine::pit_letter(i as u16)),
-                                max,
-                            )
-                            .map_err(err)
+                            parse_count(t, &format!("{who} pit {}:", crate::engine::pit_letter(i as u16)), max)
+                                .map_err(err)
                         })
                         .collect()
                 };
@@ -111,31 +102,19 @@ impl AnyRules {
                     .map(|t| parse_count(t, "store:", max).map_err(err))
                     .collect::<Result<_, _>>()?;
                 if stores.len() != 2 {
-                    return Err(err(format!(
-                        "the stores part needs two counts (South.North), found {}",
-                        stores.len()
-                    )));
+                    return Err(err(format!("the stores part needs two counts (South.North), found {}", stores.len())));
                 }
-                let turn: Player = parts[3]
-                    .parse()
-                    .map_err(|e: crate::engine::player::ParsePlayerError| err(e.to_string()))?;
-                let setup = KalahSetup {
-                    south,
-                    north,
-                    stores: ByPlayer {
-                        south: stores[0],
-                        north: stores[1],
-                    },
-                    turn,
-                };
-                setup
-                    .validate(*r)
-                    .map(AnyPosition::Kalah)
-                    .map_err(|e| err(e.to_string()))
+                let turn: Player =
+                    parts[3].parse().map_err(|e: crate::engine::player::ParsePlayerError| err(e.to_string()))?;
+                let setup = KalahSetup { south, north, stores: ByPlayer { south: stores[0], north: stores[1] }, turn };
+                setup.validate(*r).map(AnyPosition::Kalah).map_err(|e| err(e.to_string()))
             }
             AnyRules::Tchoukaillon => {
                 if parts.len() > 2 {
-                    return Err(err("a Tchoukaillon setup is the pits from pit 1 outwards, then optionally '-' and the Roumba".into()));
+                    return Err(err(
+                        "a Tchoukaillon setup is the pits from pit 1 outwards, then optionally '-' and the Roumba"
+                            .into(),
+                    ));
                 }
                 let max = tchoukaillon::MAX_SEEDS;
                 let pits: Vec<u32> = split_list(parts[0])
@@ -233,11 +212,7 @@ impl FromStr for AnyRules {
             )));
         }
         let lower = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
-        let id = PRESET_ALIASES
-            .iter()
-            .find(|(a, _)| *a == lower)
-            .map(|(_, id)| id.to_string())
-            .unwrap_or(lower);
+        let id = PRESET_ALIASES.iter().find(|(a, _)| *a == lower).map(|(_, id)| id.to_string()).unwrap_or(lower);
         let parts: Vec<&str> = id.split('-').collect();
         match parts[0] {
             "tchoukaillon" if parts.len() == 1 => Ok(AnyRules::Tchoukaillon),
@@ -262,7 +237,9 @@ impl FromStr for AnyRules {
                         }
                     }
                 }
-                KalahRules::new(pits, seeds, capture, end).map(AnyRules::Kalah).map_err(|e| ParseRulesError(format!("{s}: {e}")))
+                KalahRules::new(pits, seeds, capture, end)
+                    .map(AnyRules::Kalah)
+                    .map_err(|e| ParseRulesError(format!("{s}: {e}")))
             }
             _ => Err(ParseRulesError(format!(
                 "unknown rules '{}': try kalah-6-4, kalah-6-4-e, papegay, erickson, erickson-6, dooley or tchoukaillon",
@@ -303,14 +280,8 @@ impl AnyMove {
     /// The cell a move starts from, given who plays it.
     pub fn cell(&self, mover: Player) -> Cell {
         match self {
-            AnyMove::Kalah(m) => Cell::Pit {
-                owner: mover,
-                index: m.0 as u16,
-            },
-            AnyMove::Tchoukaillon(m) => Cell::Pit {
-                owner: Player::South,
-                index: m.0 - 1,
-            },
+            AnyMove::Kalah(m) => Cell::Pit { owner: mover, index: m.0 as u16 },
+            AnyMove::Tchoukaillon(m) => Cell::Pit { owner: Player::South, index: m.0 - 1 },
         }
     }
 }
@@ -358,11 +329,7 @@ impl AnyPosition {
     pub fn legal_moves(&self) -> Vec<AnyMove> {
         match self {
             AnyPosition::Kalah(p) => p.legal_moves().into_iter().map(AnyMove::Kalah).collect(),
-            AnyPosition::Tchoukaillon(p) => p
-                .legal_moves()
-                .into_iter()
-                .map(AnyMove::Tchoukaillon)
-                .collect(),
+            AnyPosition::Tchoukaillon(p) => p.legal_moves().into_iter().map(AnyMove::Tchoukaillon).collect(),
         }
     }
 
@@ -375,20 +342,14 @@ impl AnyPosition {
             r: Result<(P, Trace), PlayError<P>>,
             f: F,
         ) -> Result<(AnyPosition, Trace), PlayError<AnyPosition>> {
-            r.map(|(p, t)| (f(p), t)).map_err(|e| PlayError {
-                position: f(e.position),
-                reason: e.reason,
-            })
+            r.map(|(p, t)| (f(p), t)).map_err(|e| PlayError { position: f(e.position), reason: e.reason })
         }
         match (self, mv) {
             (AnyPosition::Kalah(p), AnyMove::Kalah(m)) => wrap(p.play(m), AnyPosition::Kalah),
-            (AnyPosition::Tchoukaillon(p), AnyMove::Tchoukaillon(m)) => {
-                wrap(p.play(m), AnyPosition::Tchoukaillon)
+            (AnyPosition::Tchoukaillon(p), AnyMove::Tchoukaillon(m)) => wrap(p.play(m), AnyPosition::Tchoukaillon),
+            _ => {
+                Err(PlayError { position: self.clone(), reason: crate::engine::IllegalMove::NoSuchPit(mv.to_string()) })
             }
-            _ => Err(PlayError {
-                position: self.clone(),
-                reason: crate::engine::IllegalMove::NoSuchPit(mv.to_string()),
-            }),
         }
     }
 
@@ -410,10 +371,7 @@ impl AnyPosition {
 
     /// Seeds in a cell.
     pub fn count(&self, cell: Cell) -> u32 {
-        self.cells()
-            .into_iter()
-            .find(|(c, _)| *c == cell)
-            .map_or(0, |(_, n)| n)
+        self.cells().into_iter().find(|(c, _)| *c == cell).map_or(0, |(_, n)| n)
     }
 
     /// Pits per row (Kalah) or pits (Tchoukaillon).
@@ -439,25 +397,19 @@ impl AnyPosition {
                         if (i as usize) < kalah::MAX_PITS {
                             Ok(AnyMove::Kalah(KalahMove(i)))
                         } else {
-                            Err(ParseMoveError(format!(
-                                "'{c}' is not a pit: Kalah pits are a to l"
-                            )))
+                            Err(ParseMoveError(format!("'{c}' is not a pit: Kalah pits are a to l")))
                         }
                     }
-                    _ => Err(ParseMoveError(format!(
-                        "'{}' is not a pit letter",
-                        t.chars().take(12).collect::<String>()
-                    ))),
+                    _ => {
+                        Err(ParseMoveError(format!("'{}' is not a pit letter", t.chars().take(12).collect::<String>())))
+                    }
                 }
             }
             AnyPosition::Tchoukaillon(_) => match t.parse::<u16>() {
                 Ok(n) if n >= 1 && (n as usize) <= tchoukaillon::MAX_PITS => {
                     Ok(AnyMove::Tchoukaillon(TchoukaillonMove(n)))
                 }
-                _ => Err(ParseMoveError(format!(
-                    "'{}' is not a pit number",
-                    t.chars().take(12).collect::<String>()
-                ))),
+                _ => Err(ParseMoveError(format!("'{}' is not a pit number", t.chars().take(12).collect::<String>()))),
             },
         }
     }
@@ -482,10 +434,6 @@ impl AnyPosition {
             AnyPosition::Kalah(_) => "",
             AnyPosition::Tchoukaillon(_) => ".",
         };
-        moves
-            .iter()
-            .map(AnyMove::to_string)
-            .collect::<Vec<_>>()
-            .join(sep)
+        moves.iter().map(AnyMove::to_string).collect::<Vec<_>>().join(sep)
     }
 }

@@ -115,10 +115,7 @@ impl Game {
             Some(Err(e)) => {
                 return (
                     Game::new(default_rules.start()),
-                    Some(LinkError {
-                        part: "rules",
-                        message: format!("{e}; showing Kalah(6,4) instead"),
-                    }),
+                    Some(LinkError { part: "rules", message: format!("{e}; showing Kalah(6,4) instead") }),
                 )
             }
         };
@@ -129,10 +126,7 @@ impl Game {
                 Err(e) => {
                     return (
                         Game::new(rules.start()),
-                        Some(LinkError {
-                            part: "setup",
-                            message: format!("{e}; showing the start position instead"),
-                        }),
+                        Some(LinkError { part: "setup", message: format!("{e}; showing the start position instead") }),
                     )
                 }
             },
@@ -144,10 +138,7 @@ impl Game {
                     game,
                     Some(LinkError {
                         part: "moves",
-                        message: format!(
-                            "the move list is {} characters long: at most {MAX_TEXT}",
-                            m.len()
-                        ),
+                        message: format!("the move list is {} characters long: at most {MAX_TEXT}", m.len()),
                     }),
                 );
             }
@@ -161,37 +152,24 @@ impl Game {
                 };
                 if k >= MAX_MOVES {
                     let msg = format!("more than {MAX_MOVES} moves; showing {}", shown(&game));
-                    return (
-                        game,
-                        Some(LinkError {
-                            part: "moves",
-                            message: msg,
-                        }),
-                    );
+                    return (game, Some(LinkError { part: "moves", message: msg }));
                 }
                 let mv = match game.last().parse_move(token) {
                     Ok(mv) => mv,
                     Err(e) => {
                         let msg = format!("move {} {e}; showing {}", k + 1, shown(&game));
-                        return (
-                            game,
-                            Some(LinkError {
-                                part: "moves",
-                                message: msg,
-                            }),
-                        );
+                        return (game, Some(LinkError { part: "moves", message: msg }));
                     }
                 };
                 game.ply = game.moves.len();
                 if let Err(e) = game.play(mv) {
-                    let msg = format!("move {} ({mv}) is illegal: {e}; the moves are valid up to move {}, showing {}", k + 1, k, shown(&game));
-                    return (
-                        game,
-                        Some(LinkError {
-                            part: "moves",
-                            message: msg,
-                        }),
+                    let msg = format!(
+                        "move {} ({mv}) is illegal: {e}; the moves are valid up to move {}, showing {}",
+                        k + 1,
+                        k,
+                        shown(&game)
                     );
+                    return (game, Some(LinkError { part: "moves", message: msg }));
                 }
             }
         }
@@ -204,26 +182,14 @@ impl Game {
                         "ply {k} is past the end of the game ({} moves); showing the last position",
                         game.moves.len()
                     );
-                    return (
-                        game,
-                        Some(LinkError {
-                            part: "ply",
-                            message: msg,
-                        }),
-                    );
+                    return (game, Some(LinkError { part: "ply", message: msg }));
                 }
                 Err(_) => {
                     let msg = format!(
                         "'{}' is not a ply number; showing the last position",
                         p.chars().take(12).collect::<String>()
                     );
-                    return (
-                        game,
-                        Some(LinkError {
-                            part: "ply",
-                            message: msg,
-                        }),
-                    );
+                    return (game, Some(LinkError { part: "ply", message: msg }));
                 }
             }
         }
@@ -240,10 +206,7 @@ impl Game {
                 g,
                 Some(LinkError {
                     part: "link",
-                    message: format!(
-                        "the link is {} characters long, too long to read",
-                        query.len()
-                    ),
+                    message: format!("the link is {} characters long, too long to read", query.len()),
                 }),
             );
         }

@@ -18,9 +18,7 @@
 mod any;
 mod game;
 
-pub use any::{
-    AnyMove, AnyPosition, AnyRules, Family, ParseMoveError, ParseRulesError, ParseSetupError,
-};
+pub use any::{AnyMove, AnyPosition, AnyRules, Family, ParseMoveError, ParseRulesError, ParseSetupError};
 pub use game::{Game, LinkError};
 
 /// Longest text accepted for any one value (a link, a setup, a move list).
@@ -36,10 +34,7 @@ pub(crate) fn parse_count(token: &str, what: &str, max: u64) -> Result<u32, Stri
     match token.parse::<u64>() {
         Ok(n) if n <= max => Ok(n as u32),
         Ok(n) => Err(format!("{what} {n} is too large (at most {max})")),
-        Err(_) if token.len() > 12 => Err(format!(
-            "{what} '{}…' is not a number",
-            &token[..12.min(token.len())]
-        )),
+        Err(_) if token.len() > 12 => Err(format!("{what} '{}…' is not a number", &token[..12.min(token.len())])),
         Err(_) => Err(format!("{what} '{token}' is not a number")),
     }
 }

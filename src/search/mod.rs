@@ -28,10 +28,7 @@ pub fn perft(pos: &AnyPosition, depth: u32) -> u64 {
             if depth == 0 {
                 return 1;
             }
-            pos.legal_moves()
-                .into_iter()
-                .map(|m| perft(&pos.play(m).expect("legal").0, depth - 1))
-                .sum()
+            pos.legal_moves().into_iter().map(|m| perft(&pos.play(m).expect("legal").0, depth - 1)).sum()
         }
     }
 }
@@ -114,27 +111,16 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher whose table uses about `table_mib` MiB.
     pub fn new(table_mib: usize) -> Searcher {
-        Searcher {
-            table: Table::new(table_mib),
-            nodes: 0,
-            stopped: false,
-        }
+        Searcher { table: Table::new(table_mib), nodes: 0, stopped: false }
     }
 
     /// Iterative deepening from depth 1 to `max_depth` (or until every value is proven, or the
     /// handler stops it). Values are absolute: they include the current store difference.
     /// Returns `None` when the position has no legal move or the first iteration was stopped.
-    pub fn analyze(
-        &mut self,
-        pos: &Kalah,
-        max_depth: u32,
-        handler: &mut dyn SearchHandler,
-    ) -> Option<Analysis> {
+    pub fn analyze(&mut self, pos: &Kalah, max_depth: u32, handler: &mut dyn SearchHandler) -> Option<Analysis> {
         self.nodes = 0;
         self.stopped = false;
-        let moves: Vec<usize> = (0..pos.rules().pits())
-            .filter(|&i| pos.legal_mask() & (1 << i) != 0)
-            .collect();
+        let moves: Vec<usize> = (0..pos.rules().pits()).filter(|&i| pos.legal_mask() & (1 << i) != 0).collect();
         if moves.is_empty() {
             return None;
         }
@@ -155,11 +141,7 @@ impl Searcher {
                     return best;
                 }
                 all_exact &= exact;
-                values.push(MoveValue {
-                    mv: KalahMove(i as u8).to_string(),
-                    value: base + v,
-                    exact,
-                });
+                values.push(MoveValue { mv: KalahMove(i as u8).to_string(), value: base + v, exact });
             }
             values.sort_by_key(|m| -m.value);
             let first = (values[0].mv.as_bytes()[0] - b'a') as usize;
@@ -278,13 +260,8 @@ impl Searcher {
         } else {
             Bound::Exact
         };
-        let stored_depth = if all_exact {
-            tt::PROVEN
-        } else {
-            depth.min(250) as u8
-        };
-        self.table
-            .store(key, best, stored_depth, bound, best_move as u8);
+        let stored_depth = if all_exact { tt::PROVEN } else { depth.min(250) as u8 };
+        self.table.store(key, best, stored_depth, bound, best_move as u8);
         (best, all_exact)
     }
 
@@ -348,16 +325,9 @@ pub fn analyze_fixed_depth(pos: &AnyPosition, depth: u32) -> Analysis {
 }
 
 /// Analysis of any position, stopping when the handler says so.
-pub fn analyze_any(
-    pos: &AnyPosition,
-    depth: u32,
-    table_mib: usize,
-    handler: &mut dyn SearchHandler,
-) -> Analysis {
+pub fn analyze_any(pos: &AnyPosition, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
     match pos {
-        AnyPosition::Kalah(k) => Searcher::new(table_mib)
-            .analyze(k, depth, handler)
-            .unwrap_or_default(),
+        AnyPosition::Kalah(k) => Searcher::new(table_mib).analyze(k, depth, handler).unwrap_or_default(),
         AnyPosition::Tchoukaillon(t) => {
             let line = t.winning_line();
             let moves = pos
@@ -368,11 +338,7 @@ pub fn analyze_any(
                         .play(m)
                         .map(|(p, _)| matches!(&p, AnyPosition::Tchoukaillon(q) if q.is_winnable()))
                         .unwrap_or(false);
-                    MoveValue {
-                        mv: m.to_string(),
-                        value: wins as i32,
-                        exact: true,
-                    }
+                    MoveValue { mv: m.to_string(), value: wins as i32, exact: true }
                 })
                 .collect::<Vec<_>>();
             let mut moves = moves;
@@ -383,11 +349,7 @@ pub fn analyze_any(
                 value: line.is_some() as i32,
                 exact: true,
                 moves,
-                best_line: line
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect(),
+                best_line: line.unwrap_or_default().iter().map(|m| m.to_string()).collect(),
             }
         }
     }
@@ -407,11 +369,7 @@ pub fn minimax_value(pos: &Kalah) -> i32 {
         }
         let mut c = *pos;
         c.play_unchecked(i);
-        let v = if c.turn() == pos.turn() {
-            minimax_value(&c)
-        } else {
-            -minimax_value(&c)
-        };
+        let v = if c.turn() == pos.turn() { minimax_value(&c) } else { -minimax_value(&c) };
         best = best.max(v);
     }
     best
@@ -437,17 +395,13 @@ pub mod bench {
 
     /// Runs the perft workload; returns the leaf count (its nodes).
     pub fn perft() -> u64 {
-        perft_kalah(
-            &KalahRules::standard(6, 4).expect("valid").start(),
-            PERFT_DEPTH,
-        )
+        perft_kalah(&KalahRules::standard(6, 4).expect("valid").start(), PERFT_DEPTH)
     }
 
     /// Runs the search workload; returns the nodes searched.
     pub fn search() -> u64 {
         let pos = KalahRules::standard(6, 4).expect("valid").start();
         let mut s = Searcher::new(SEARCH_TABLE_MIB);
-        s.analyze(&pos, SEARCH_DEPTH, &mut NoHandler)
-            .map_or(0, |a| a.nodes)
+        s.analyze(&pos, SEARCH_DEPTH, &mut NoHandler).map_or(0, |a| a.nodes)
     }
 }

@@ -15,6 +15,7 @@
 
 use crate::engine::rules::kalah::{CaptureRule, EndRule, Kalah, KalahRules};
 use crate::engine::Position;
+use big::BigArray;
 
 use super::{Analysis, MoveValue, SearchHandler};
 
@@ -37,8 +38,10 @@ impl Default for SolveOptions {
 /// Figures of a solve, for progress and benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SolveStats {
-    /// Nodes searched (database fills included).
+    /// Nodes searched.
     pub nodes: u64,
+    /// Null-window searches made (MTD(f) passes).
+    pub passes: u64,
     /// Endgame database entries filled.
     pub db_filled: u64,
     /// Endgame database size in bytes.
@@ -63,7 +66,9 @@ pub enum SolveError {
 impl core::fmt::Display for SolveError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            SolveError::TooManySeeds(n) => write!(f, "{n} seeds on the board is more than the exact solver handles (127)"),
+            SolveError::TooManySeeds(n) => {
+                write!(f, "{n} seeds on the board is more than the exact solver handles (127)")
+            }
             SolveError::GameOver => f.write_str("the game is over"),
             SolveError::Stopped => f.write_str("stopped"),
             SolveError::Memory(m) => write!(f, "not enough memory: {m}"),
@@ -122,15 +127,24 @@ impl<const N: usize> State<N> {
             }
             gain += laps as i32;
         }
-        let rest = k % len;
-        for step in 1..=rest {
-            let p = (i + step) % len;
-            if p < N {
-                s.me[p] += 1;
-            } else if p == N {
-                gain += 1;
-            } else {
-                s.op[p - N - 1] += 1;
+        // The rest, in runs: the mover's pits after i, the store, the opponent's pits, and
+        // round again to the mover's pits (at most up to i, as rest < len).
+        let mut left = k % len;
+        let end = N.min(i + 1 + left);
+        for x in &mut s.me[i + 1..end] {
+            *x += 1;
+        }
+        left -= end - (i + 1);
+        if left > 0 {
+            gain += 1;
+            left -= 1;
+            let o = left.min(N);
+            for x in &mut s.op[..o] {
+                *x += 1;
+            }
+            left -= o;
+            for x in &mut s.me[..left] {
+                *x += 1;
             }
         }
         let last = (i + k) % len;
@@ -228,7 +242,7 @@ impl Entry {
 }
 
 struct Table {
-    buckets: Vec<Bucket>,
+    buckets: BigArray<Bucket>,
     mask: usize,
 }
 
@@ -236,9 +250,7 @@ impl Table {
     fn new(mib: usize) -> Result<Table, SolveError> {
         let want = (mib.max(1) << 20) / core::mem::size_of::<Bucket>();
         let len = ((want + 1).next_power_of_two() / 2).min(1 << CHECK_SHIFT);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(len).map_err(|e| SolveError::Memory(format!("{mib} MiB table: {e}")))?;
-        buckets.resize(len, Bucket::default());
+        let buckets = BigArray::zeroed(len).map_err(|e| SolveError::Memory(format!("{mib} MiB table: {e}")))?;
         Ok(Table { buckets, mask: len - 1 })
     }
 
@@ -285,7 +297,7 @@ struct Database {
     offset: Vec<u64>,
     /// (lower, upper), each stored as value + 128 so that all-zero memory (which the system
     /// hands out lazily, page by page) means "not searched yet".
-    bounds: Vec<[u8; 2]>,
+    bounds: BigArray<[u8; 2]>,
     filled: u64,
 }
 
@@ -318,8 +330,8 @@ impl Database {
         if size > (1 << 32) {
             return Err(SolveError::Memory(format!("a database of {} bytes", 2 * size)));
         }
-        // vec! of zeros asks the allocator for zeroed memory, which costs nothing until touched.
-        let bounds = vec![[UNKNOWN; 2]; size as usize];
+        let bounds = BigArray::zeroed(size as usize)
+            .map_err(|e| SolveError::Memory(format!("{} byte database: {e}", 2 * size)))?;
         Ok(Database { max_seeds, binom, offset, bounds, filled: 0 })
     }
 
@@ -343,7 +355,10 @@ pub struct Solver {
     table: Table,
     db: Option<Database>,
     nodes: u64,
+    passes: u64,
     stopped: bool,
+    /// Enhanced transposition cutoffs are tried at nodes with at least this many seeds.
+    etc_seeds: u32,
 }
 
 impl Solver {
@@ -352,14 +367,20 @@ impl Solver {
     /// # Errors
     /// When the memory asked for cannot be had.
     pub fn new(rules: KalahRules, opts: SolveOptions) -> Result<Solver, SolveError> {
-        let db = if opts.db_seeds > 0 { Some(Database::new(rules.pits(), opts.db_seeds.min(MAX_SOLVER_SEEDS))?) } else { None };
-        Ok(Solver { rules, table: Table::new(opts.table_mib)?, db, nodes: 0, stopped: false })
+        let db = if opts.db_seeds > 0 {
+            Some(Database::new(rules.pits(), opts.db_seeds.min(MAX_SOLVER_SEEDS))?)
+        } else {
+            None
+        };
+        let etc_seeds = std::env::var("MANCALA_ETC").ok().and_then(|v| v.parse().ok()).unwrap_or(opts.db_seeds + 16);
+        Ok(Solver { rules, table: Table::new(opts.table_mib)?, db, nodes: 0, passes: 0, stopped: false, etc_seeds })
     }
 
     /// Figures so far.
     pub fn stats(&self) -> SolveStats {
         SolveStats {
             nodes: self.nodes,
+            passes: self.passes,
             db_filled: self.db.as_ref().map_or(0, |d| d.filled),
             db_bytes: self.db.as_ref().map_or(0, |d| 2 * d.bounds.len() as u64),
             table_bytes: self.table.bytes(),
@@ -383,7 +404,11 @@ impl Solver {
         dispatch!(1 2 3 4 5 6 7 8 9 10 11 12)
     }
 
-    fn analyze_n<const N: usize>(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<Analysis, SolveError> {
+    fn analyze_n<const N: usize>(
+        &mut self,
+        pos: &Kalah,
+        handler: &mut dyn SearchHandler,
+    ) -> Result<Analysis, SolveError> {
         if pos.outcome().is_some() {
             return Err(SolveError::GameOver);
         }
@@ -403,15 +428,33 @@ impl Solver {
             let sign = if extra { 1 } else { -1 };
             let v = gain + sign * self.mtdf(&child, sign * (guess - gain), handler)?;
             guess = guess.max(v);
-            moves.push(MoveValue { mv: crate::engine::rules::kalah::KalahMove(i).to_string(), value: base + v, exact: true });
-            let mut partial = Analysis { depth: 0, nodes: self.nodes, value: 0, exact: false, moves: moves.clone(), best_line: vec![] };
+            moves.push(MoveValue {
+                mv: crate::engine::rules::kalah::KalahMove(i).to_string(),
+                value: base + v,
+                exact: true,
+            });
+            let mut partial = Analysis {
+                depth: 0,
+                nodes: self.nodes,
+                value: 0,
+                exact: false,
+                moves: moves.clone(),
+                best_line: vec![],
+            };
             partial.moves.sort_by_key(|m| -m.value);
             partial.value = partial.moves[0].value;
             handler.on_progress(&partial);
         }
         moves.sort_by_key(|m| -m.value);
         let best_line = self.best_line::<N>(pos, rules);
-        Ok(Analysis { depth: best_line.len() as u32, nodes: self.nodes, value: moves[0].value, exact: true, moves, best_line })
+        Ok(Analysis {
+            depth: best_line.len() as u32,
+            nodes: self.nodes,
+            value: moves[0].value,
+            exact: true,
+            moves,
+            best_line,
+        })
     }
 
     /// The exact value of `pos` for the side to move (absolute), without the per-move values.
@@ -430,7 +473,8 @@ impl Solver {
                         if st.seeds() > MAX_SOLVER_SEEDS {
                             return Err(SolveError::TooManySeeds(st.seeds()));
                         }
-                        Ok(pos.store_diff() + self.mtdf(&st, 0, handler)?)
+                        let guess = first_guess(pos);
+                        Ok(pos.store_diff() + self.mtdf(&st, guess, handler)?)
                     })*
                     _ => unreachable!("1 to 12 pits"),
                 }
@@ -440,7 +484,12 @@ impl Solver {
     }
 
     /// MTD(f): null-window searches converging on the relative value.
-    fn mtdf<const N: usize>(&mut self, st: &State<N>, guess: i32, handler: &mut dyn SearchHandler) -> Result<i32, SolveError> {
+    fn mtdf<const N: usize>(
+        &mut self,
+        st: &State<N>,
+        guess: i32,
+        handler: &mut dyn SearchHandler,
+    ) -> Result<i32, SolveError> {
         let rules = Rules { capture: self.rules.capture, end: self.rules.end };
         if let Some(v) = st.terminal(rules) {
             return Ok(v);
@@ -450,6 +499,7 @@ impl Solver {
         let mut f = guess.clamp(lo, hi);
         while lo < hi {
             let beta = if f == lo { f + 1 } else { f };
+            self.passes += 1;
             let g = self.search(st, beta - 1, beta, rules, handler);
             if self.stopped {
                 return Err(SolveError::Stopped);
@@ -465,7 +515,14 @@ impl Solver {
     }
 
     /// Fail-soft alpha-beta on the relative value.
-    fn search<const N: usize>(&mut self, st: &State<N>, mut alpha: i32, mut beta: i32, rules: Rules, h: &mut dyn SearchHandler) -> i32 {
+    fn search<const N: usize>(
+        &mut self,
+        st: &State<N>,
+        mut alpha: i32,
+        mut beta: i32,
+        rules: Rules,
+        h: &mut dyn SearchHandler,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes & 0xFFF == 0 && h.should_stop(self.nodes) {
             self.stopped = true;
@@ -514,10 +571,29 @@ impl Solver {
         }
         let nodes0 = self.nodes;
         let order = self.order::<N>(st, tt_move, rules);
+        let count = order.iter().take_while(|&&i| i != NO_MOVE).count();
+        // Enhanced transposition cutoff near the root: a child already known good enough ends
+        // the search here without searching any.
+        if seeds >= self.etc_seeds {
+            for &i in &order[..count] {
+                let (gain, extra, child) = st.play(i as usize, rules);
+                let (lower, upper) = match child.terminal(rules) {
+                    Some(t) => (t, t),
+                    None => match self.known(&child) {
+                        Some(b) => b,
+                        None => continue,
+                    },
+                };
+                let v = if extra { gain + lower } else { gain - upper };
+                if v >= beta {
+                    return v;
+                }
+            }
+        }
         let mut best = -s - 1;
         let mut best_move = order[0];
         let mut a = alpha;
-        for &i in order.iter().take_while(|&&i| i != NO_MOVE) {
+        for &i in &order[..count] {
             let (gain, extra, child) = st.play(i as usize, rules);
             let v = if extra {
                 gain + self.search(&child, a - gain, beta - gain, rules, h)
@@ -562,6 +638,19 @@ impl Solver {
             }
         }
         best
+    }
+
+    /// Bounds already proven for a (non-terminal) position, from the database or the table.
+    #[inline]
+    fn known<const N: usize>(&self, st: &State<N>) -> Option<(i32, i32)> {
+        let seeds = st.seeds();
+        match &self.db {
+            Some(db) if seeds <= db.max_seeds => {
+                let [lo, up] = db.bounds[db.index(st, seeds)];
+                (lo != UNKNOWN).then_some((dec(lo), dec(up)))
+            }
+            _ => self.table.probe(st.key()).map(|e| (e.lower as i32, e.upper as i32)),
+        }
     }
 
     /// Moves in search order: the table move, extra turns nearest the store first, captures by
@@ -638,6 +727,16 @@ impl Solver {
 
 const NO_MOVE: u8 = u8::MAX;
 
+/// MTD(f) converges in fewer passes from a good guess: a short heuristic search gives one
+/// (relative to the current stores).
+fn first_guess(pos: &Kalah) -> i32 {
+    let depth = std::env::var("MANCALA_GUESS_DEPTH").ok().and_then(|v| v.parse().ok()).unwrap_or(12);
+    if depth == 0 {
+        return 0;
+    }
+    super::Searcher::new(8).analyze(pos, depth, &mut super::NoHandler).map_or(0, |a| a.value - pos.store_diff())
+}
+
 /// Where a position's bounds live.
 #[derive(Clone, Copy)]
 enum Slot {
@@ -674,6 +773,99 @@ mod tests {
                 let mut s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: db }).unwrap();
                 assert_eq!(s.solve(&start, &mut NoHandler).unwrap(), minimax_value(&start), "{id} db {db}");
             }
+        }
+    }
+}
+
+/// Big zeroed arrays for the table and the database: zeroed memory costs nothing until it is
+/// touched, and on Linux the memory is asked to be backed by huge pages, which cuts the TLB
+/// misses of random access over gigabytes.
+mod big {
+    use std::alloc::{alloc_zeroed, dealloc, Layout};
+    use std::ops::{Deref, DerefMut};
+    use std::ptr::NonNull;
+
+    /// Types for which all-zero bytes are a valid value.
+    pub trait Zeroable: Copy {}
+    impl Zeroable for super::Bucket {}
+    impl Zeroable for [u8; 2] {}
+
+    /// A fixed-length zero-initialised array with its own allocation.
+    pub struct BigArray<T: Zeroable> {
+        ptr: NonNull<T>,
+        len: usize,
+        layout: Layout,
+        /// Made by mmap (unmapped on drop) rather than the allocator.
+        mapped: bool,
+    }
+
+    // SAFETY: BigArray owns its memory like a Box<[T]>.
+    unsafe impl<T: Zeroable + Send> Send for BigArray<T> {}
+    unsafe impl<T: Zeroable + Sync> Sync for BigArray<T> {}
+
+    const HUGE_PAGE: usize = 2 << 20;
+
+    impl<T: Zeroable> BigArray<T> {
+        /// `len` zeroed elements.
+        pub fn zeroed(len: usize) -> Result<BigArray<T>, String> {
+            let bytes = len.checked_mul(core::mem::size_of::<T>()).ok_or("size overflow")?.max(1);
+            let layout =
+                Layout::from_size_align(bytes, core::mem::align_of::<T>().max(64)).map_err(|e| e.to_string())?;
+            #[cfg(target_os = "linux")]
+            if bytes >= HUGE_PAGE {
+                // Anonymous memory is zeroed and only backed when touched; mapped directly so
+                // the huge-page advice comes before the first touch.
+                // SAFETY: a fresh private anonymous mapping; checked for failure below.
+                let raw = unsafe {
+                    libc::mmap(
+                        core::ptr::null_mut(),
+                        bytes,
+                        libc::PROT_READ | libc::PROT_WRITE,
+                        libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                        -1,
+                        0,
+                    )
+                };
+                if raw == libc::MAP_FAILED {
+                    return Err(format!("could not map {bytes} bytes"));
+                }
+                // SAFETY: advice on the mapping just made.
+                unsafe { libc::madvise(raw, bytes, libc::MADV_HUGEPAGE) };
+                let ptr = NonNull::new(raw as *mut T).ok_or("null mapping")?;
+                return Ok(BigArray { ptr, len, layout, mapped: true });
+            }
+            // SAFETY: the layout has a non-zero size.
+            let raw = unsafe { alloc_zeroed(layout) };
+            let ptr = NonNull::new(raw as *mut T).ok_or_else(|| format!("could not allocate {bytes} bytes"))?;
+            Ok(BigArray { ptr, len, layout, mapped: false })
+        }
+    }
+
+    impl<T: Zeroable> Deref for BigArray<T> {
+        type Target = [T];
+        fn deref(&self) -> &[T] {
+            // SAFETY: ptr points to len zero-initialised (valid) T, owned by self.
+            unsafe { core::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+        }
+    }
+
+    impl<T: Zeroable> DerefMut for BigArray<T> {
+        fn deref_mut(&mut self) -> &mut [T] {
+            // SAFETY: as in deref, and &mut self gives unique access.
+            unsafe { core::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+        }
+    }
+
+    impl<T: Zeroable> Drop for BigArray<T> {
+        fn drop(&mut self) {
+            #[cfg(target_os = "linux")]
+            if self.mapped {
+                // SAFETY: mapped in `zeroed` with this size.
+                unsafe { libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, self.layout.size()) };
+                return;
+            }
+            // SAFETY: allocated in `zeroed` with this layout.
+            unsafe { dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
         }
     }
 }

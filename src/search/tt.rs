@@ -40,17 +40,8 @@ impl Table {
     pub fn new(mib: usize) -> Table {
         let want = (mib.max(1) << 20) / core::mem::size_of::<Entry>();
         let len = (want.next_power_of_two() / 2).max(1024);
-        let empty = Entry {
-            key: 0,
-            value: 0,
-            depth: 0,
-            bound: Bound::Upper,
-            best: 0,
-        };
-        Table {
-            entries: vec![empty; len],
-            mask: len - 1,
-        }
+        let empty = Entry { key: 0, value: 0, depth: 0, bound: Bound::Upper, best: 0 };
+        Table { entries: vec![empty; len], mask: len - 1 }
     }
 
     #[inline]
@@ -73,12 +64,6 @@ impl Table {
         if old.key == key && old.depth > depth {
             return;
         }
-        self.entries[slot] = Entry {
-            key,
-            value: value as i16,
-            depth,
-            bound,
-            best,
-        };
+        self.entries[slot] = Entry { key, value: value as i16, depth, bound, best };
     }
 }

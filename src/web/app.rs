@@ -39,9 +39,7 @@ impl Route {
 }
 
 fn current_hash() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default()
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
 }
 
 /// The app.
@@ -60,8 +58,7 @@ pub fn app() -> Html {
             let w = web_sys::window().expect("a window");
             let _ = w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
             move || {
-                let _ = w
-                    .remove_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
+                let _ = w.remove_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
                 drop(cb);
             }
         });

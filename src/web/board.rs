@@ -62,33 +62,21 @@ fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
             let mut v = Vec::with_capacity(2 * n + 2);
             for i in 0..n {
                 v.push(Spot {
-                    cell: Cell::Pit {
-                        owner: Player::South,
-                        index: i as u16,
-                    },
+                    cell: Cell::Pit { owner: Player::South, index: i as u16 },
                     x: W * (i as f64 + 1.5),
                     y: 205.0,
                     store: false,
                     label_side: 1.0,
                 });
                 v.push(Spot {
-                    cell: Cell::Pit {
-                        owner: Player::North,
-                        index: i as u16,
-                    },
+                    cell: Cell::Pit { owner: Player::North, index: i as u16 },
                     x: W * ((n - i) as f64 + 0.5),
                     y: 95.0,
                     store: false,
                     label_side: -1.0,
                 });
             }
-            v.push(Spot {
-                cell: Cell::Store(Player::North),
-                x: W * 0.5,
-                y: 150.0,
-                store: true,
-                label_side: 0.0,
-            });
+            v.push(Spot { cell: Cell::Store(Player::North), x: W * 0.5, y: 150.0, store: true, label_side: 0.0 });
             v.push(Spot {
                 cell: Cell::Store(Player::South),
                 x: W * (n as f64 + 1.5),
@@ -101,19 +89,10 @@ fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
         AnyPosition::Tchoukaillon(t) => {
             let n = t.len();
             let mut v = Vec::with_capacity(n + 1);
-            v.push(Spot {
-                cell: Cell::Store(Player::South),
-                x: W * 0.5,
-                y: 110.0,
-                store: true,
-                label_side: 0.0,
-            });
+            v.push(Spot { cell: Cell::Store(Player::South), x: W * 0.5, y: 110.0, store: true, label_side: 0.0 });
             for i in 0..n {
                 v.push(Spot {
-                    cell: Cell::Pit {
-                        owner: Player::South,
-                        index: i as u16,
-                    },
+                    cell: Cell::Pit { owner: Player::South, index: i as u16 },
                     x: W * (i as f64 + 1.5),
                     y: 110.0,
                     store: false,
@@ -213,18 +192,8 @@ fn cell_id(cell: Cell) -> String {
 pub fn board(props: &BoardProps) -> Html {
     let p = &props.position;
     let (spots, width, height) = layout(p);
-    let legal: Vec<AnyMove> = if props.interactive {
-        p.legal_moves()
-    } else {
-        vec![]
-    };
-    let count_of = |c: Cell| {
-        props
-            .shown
-            .iter()
-            .find(|(x, _)| *x == c)
-            .map_or(0, |(_, n)| *n)
-    };
+    let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
+    let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
     let min_width = match p {
         AnyPosition::Tchoukaillon(t) if t.len() > 12 => format!("min-width: {}px", t.len() * 44),
         _ => String::new(),

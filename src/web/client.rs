@@ -77,18 +77,8 @@ impl Reducible for SearchState {
     fn reduce(self: Rc<Self>, action: Msg) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
-            Msg::Start {
-                id,
-                purpose,
-                target,
-            } => {
-                s = SearchState {
-                    id,
-                    running: true,
-                    purpose,
-                    target,
-                    ..Default::default()
-                };
+            Msg::Start { id, purpose, target } => {
+                s = SearchState { id, running: true, purpose, target, ..Default::default() };
             }
             Msg::Stop => s.running = false,
             Msg::Reply(r) => {
@@ -104,26 +94,16 @@ impl Reducible for SearchState {
                     return self; // stale
                 }
                 match r {
-                    Reply::Progress {
-                        analysis,
-                        elapsed_ms,
-                        ..
-                    } => {
+                    Reply::Progress { analysis, elapsed_ms, .. } => {
                         s.nodes = analysis.nodes;
                         s.analysis = Some(analysis);
                         s.elapsed_ms = elapsed_ms;
                     }
-                    Reply::Nodes {
-                        nodes, elapsed_ms, ..
-                    } => {
+                    Reply::Nodes { nodes, elapsed_ms, .. } => {
                         s.nodes = nodes;
                         s.elapsed_ms = elapsed_ms;
                     }
-                    Reply::Done {
-                        analysis,
-                        elapsed_ms,
-                        ..
-                    } => {
+                    Reply::Done { analysis, elapsed_ms, .. } => {
                         if let Some(a) = analysis {
                             s.nodes = a.nodes;
                             s.analysis = Some(a);
@@ -132,13 +112,7 @@ impl Reducible for SearchState {
                         s.running = false;
                         s.finished = true;
                     }
-                    Reply::Bench {
-                        perft_nodes,
-                        perft_ms,
-                        search_nodes,
-                        search_ms,
-                        ..
-                    } => {
+                    Reply::Bench { perft_nodes, perft_ms, search_nodes, search_ms, .. } => {
                         s.bench = Some((perft_nodes, perft_ms, search_nodes, search_ms));
                         s.running = false;
                         s.finished = true;
@@ -171,10 +145,7 @@ impl Conn {
         let worker = match Worker::new_with_options(WORKER_URL, &opts) {
             Ok(w) => w,
             Err(e) => {
-                on_reply.emit(Reply::Error {
-                    id: None,
-                    message: format!("the search worker could not start: {e:?}"),
-                });
+                on_reply.emit(Reply::Error { id: None, message: format!("the search worker could not start: {e:?}") });
                 return;
             }
         };
@@ -264,11 +235,7 @@ impl SearchHandle {
         };
         let text = serde_json::to_string(&Request { id, task }).expect("serializable");
         self.conn.borrow_mut().send(text);
-        self.state.dispatch(Msg::Start {
-            id,
-            purpose,
-            target,
-        });
+        self.state.dispatch(Msg::Start { id, purpose, target });
         id
     }
 
@@ -284,13 +251,7 @@ impl SearchHandle {
 #[hook]
 pub fn use_search() -> SearchHandle {
     let state = use_reducer(SearchState::default);
-    let conn = use_mut_ref(|| Conn {
-        worker: None,
-        ready: false,
-        queue: vec![],
-        next_id: 0,
-        _onmessage: None,
-    });
+    let conn = use_mut_ref(|| Conn { worker: None, ready: false, queue: vec![], next_id: 0, _onmessage: None });
     let on_reply = {
         let dispatcher = state.dispatcher();
         use_callback((), move |r: Reply, _| dispatcher.dispatch(Msg::Reply(r)))
@@ -305,9 +266,5 @@ pub fn use_search() -> SearchHandle {
             move || conn.borrow_mut().terminate()
         });
     }
-    SearchHandle {
-        state,
-        conn,
-        on_reply,
-    }
+    SearchHandle { state, conn, on_reply }
 }

@@ -23,10 +23,7 @@ pub struct PlayProps {
 }
 
 fn select_value(e: &Event) -> String {
-    e.target()
-        .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
-        .map(|i| i.value())
-        .unwrap_or_default()
+    e.target().and_then(|t| t.dyn_into::<HtmlSelectElement>().ok()).map(|i| i.value()).unwrap_or_default()
 }
 
 /// The link to a game, as the page's full address.
@@ -50,11 +47,7 @@ fn status_text(p: &AnyPosition) -> String {
             "{} seeds left, {} in the Roumba. {}",
             t.seeds_left(),
             t.roumba(),
-            if t.is_winnable() {
-                "Still winnable."
-            } else {
-                "No longer winnable."
-            }
+            if t.is_winnable() { "Still winnable." } else { "No longer winnable." }
         ),
     }
 }
@@ -68,17 +61,7 @@ fn describe_move(game: &Game, k: usize) -> String {
         AnyPosition::Tchoukaillon(_) => format!("Harvest pit {mv}"),
     };
     if let Some(t) = trace {
-        let captured: u32 = t
-            .steps
-            .iter()
-            .map(|s| {
-                if let Step::Capture { seeds, .. } = s {
-                    *seeds
-                } else {
-                    0
-                }
-            })
-            .sum();
+        let captured: u32 = t.steps.iter().map(|s| if let Step::Capture { seeds, .. } = s { *seeds } else { 0 }).sum();
         if captured > 0 {
             text += &format!(", captures {captured}");
         }
@@ -121,8 +104,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                 let hash = format!("#/play?{text}");
                 if w.location().hash().ok().as_deref() != Some(hash.as_str()) {
                     if let Ok(h) = w.history() {
-                        let _ =
-                            h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+                        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
                     }
                 }
             }
@@ -147,12 +129,7 @@ pub fn play_page(props: &PlayProps) -> Html {
     {
         let state = state.clone();
         let search = search.clone();
-        let key = (
-            state.game.to_string(),
-            state.game.ply,
-            state.computer_to_move(),
-            state.anim.is_none(),
-        );
+        let key = (state.game.to_string(), state.game.ply, state.computer_to_move(), state.anim.is_none());
         use_effect_with(key, move |(_, _, who, _)| {
             let mut timer = None;
             match who {
@@ -161,8 +138,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                     timer = Some(Timeout::new(400, move || {
                         let moves = state.game.position().legal_moves();
                         if !moves.is_empty() {
-                            let i = (js_sys::Math::random() * moves.len() as f64) as usize
-                                % moves.len();
+                            let i = (js_sys::Math::random() * moves.len() as f64) as usize % moves.len();
                             state.dispatch(Action::Play(moves[i]));
                         }
                     }));
@@ -221,16 +197,12 @@ pub fn play_page(props: &PlayProps) -> Html {
     };
     let human_turn = *state.players.get(pos.turn()) == Opponent::Human;
     let (last_move, path) = match (game.ply, game.trace(game.ply)) {
-        (k, Some(t)) if k > 0 => (
-            Some(game.moves()[k - 1].cell(game.position_at(k - 1).turn())),
-            t.path().collect(),
-        ),
+        (k, Some(t)) if k > 0 => (Some(game.moves()[k - 1].cell(game.position_at(k - 1).turn())), t.path().collect()),
         _ => (None, vec![]),
     };
     let ss = search.state();
-    let analysis_here = (ss.target == (pos.rules().to_string(), pos.to_string()))
-        .then_some(ss.analysis.as_ref())
-        .flatten();
+    let analysis_here =
+        (ss.target == (pos.rules().to_string(), pos.to_string())).then_some(ss.analysis.as_ref()).flatten();
     let hints: Vec<(Cell, String)> = analysis_here
         .map(|a| {
             a.moves
@@ -323,11 +295,7 @@ fn nav_buttons(state: &UseReducerHandle<PlayState>) -> Html {
 fn speed_select(state: &UseReducerHandle<PlayState>) -> Html {
     let onchange = {
         let s = state.clone();
-        Callback::from(move |e: Event| {
-            s.dispatch(Action::SetSpeed(Speed(
-                select_value(&e).parse().unwrap_or(120),
-            )))
-        })
+        Callback::from(move |e: Event| s.dispatch(Action::SetSpeed(Speed(select_value(&e).parse().unwrap_or(120)))))
     };
     let cur = state.speed.0;
     html! {
@@ -366,11 +334,7 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
     };
     let over = pos.outcome().is_some();
     let here = ss.target == (pos.rules().to_string(), pos.to_string());
-    let nps = if ss.elapsed_ms > 0.0 {
-        ss.nodes as f64 / ss.elapsed_ms * 1000.0
-    } else {
-        0.0
-    };
+    let nps = if ss.elapsed_ms > 0.0 { ss.nodes as f64 / ss.elapsed_ms * 1000.0 } else { 0.0 };
     html! {
         <section class="panel analysis" aria-label="Analysis">
             <h2>{"Analysis"}</h2>
@@ -431,10 +395,7 @@ fn players_panel(state: &UseReducerHandle<PlayState>) -> Html {
         let s = state.clone();
         let onchange = Callback::from(move |e: Event| {
             let i: usize = select_value(&e).parse().unwrap_or(0);
-            s.dispatch(Action::SetPlayer(
-                p,
-                Opponent::ALL[i.min(Opponent::ALL.len() - 1)],
-            ));
+            s.dispatch(Action::SetPlayer(p, Opponent::ALL[i.min(Opponent::ALL.len() - 1)]));
         });
         let cur = *state.players.get(p);
         html! {
@@ -454,10 +415,7 @@ fn players_panel(state: &UseReducerHandle<PlayState>) -> Html {
     }
 }
 
-fn share_panel(
-    state: &UseReducerHandle<PlayState>,
-    copied: UseStateHandle<Option<String>>,
-) -> Html {
+fn share_panel(state: &UseReducerHandle<PlayState>, copied: UseStateHandle<Option<String>>) -> Html {
     let href = game_href(&state.game);
     let onclick = {
         let href = href.clone();
@@ -586,9 +544,7 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
                 .unwrap_or_default();
             match rules.parse_setup(&text) {
                 Ok(p) => s.dispatch(Action::Load(Game::new(p), None)),
-                Err(err) => s.dispatch(Action::Notice(Some(format!(
-                    "Position editor: {err}. The game is unchanged."
-                )))),
+                Err(err) => s.dispatch(Action::Notice(Some(format!("Position editor: {err}. The game is unchanged.")))),
             }
         })
     };
@@ -598,29 +554,17 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
         let name = cell_name(&pos, cell);
         let pos2 = pos.clone();
         let oninput = Callback::from(move |e: InputEvent| {
-            let v = e
-                .target()
-                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-                .map(|i| i.value())
-                .unwrap_or_default();
+            let v =
+                e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default();
             let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
                 return;
             };
-            let Some(setup) = doc
-                .get_element_by_id("ed-setup")
-                .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
+            let Some(setup) = doc.get_element_by_id("ed-setup").and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
             else {
                 return;
             };
-            let cur = pos2
-                .rules()
-                .parse_setup(&setup.value())
-                .unwrap_or_else(|_| pos2.clone());
-            let mut counts: Vec<(Cell, String)> = cur
-                .cells()
-                .into_iter()
-                .map(|(c, k)| (c, k.to_string()))
-                .collect();
+            let cur = pos2.rules().parse_setup(&setup.value()).unwrap_or_else(|_| pos2.clone());
+            let mut counts: Vec<(Cell, String)> = cur.cells().into_iter().map(|(c, k)| (c, k.to_string())).collect();
             for (c, k) in counts.iter_mut() {
                 if *c == cell {
                     *k = v.trim().to_string();
@@ -643,10 +587,7 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
                     return;
                 };
                 let text = setup.value();
-                let head = text
-                    .rsplit_once('-')
-                    .map_or(text.as_str(), |(h, _)| h)
-                    .to_string();
+                let head = text.rsplit_once('-').map_or(text.as_str(), |(h, _)| h).to_string();
                 let _ = &pos2;
                 setup.set_value(&format!("{head}-{v}"));
             });
@@ -670,27 +611,12 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
 
 /// The setup text from (possibly invalid) counts typed in the editor.
 fn setup_text(pos: &AnyPosition, counts: &[(Cell, String)], turn: Player) -> String {
-    let get = |c: Cell| {
-        counts
-            .iter()
-            .find(|(x, _)| *x == c)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_else(|| "0".into())
-    };
+    let get = |c: Cell| counts.iter().find(|(x, _)| *x == c).map(|(_, v)| v.clone()).unwrap_or_else(|| "0".into());
     match pos {
         AnyPosition::Kalah(k) => {
             let n = k.rules().pits();
-            let row = |p: Player| {
-                (0..n)
-                    .map(|i| {
-                        get(Cell::Pit {
-                            owner: p,
-                            index: i as u16,
-                        })
-                    })
-                    .collect::<Vec<_>>()
-                    .join(".")
-            };
+            let row =
+                |p: Player| (0..n).map(|i| get(Cell::Pit { owner: p, index: i as u16 })).collect::<Vec<_>>().join(".");
             format!(
                 "{}-{}-{}.{}-{}",
                 row(Player::South),
@@ -702,12 +628,7 @@ fn setup_text(pos: &AnyPosition, counts: &[(Cell, String)], turn: Player) -> Str
         }
         AnyPosition::Tchoukaillon(t) => {
             let pits = (0..t.len())
-                .map(|i| {
-                    get(Cell::Pit {
-                        owner: Player::South,
-                        index: i as u16,
-                    })
-                })
+                .map(|i| get(Cell::Pit { owner: Player::South, index: i as u16 }))
                 .collect::<Vec<_>>()
                 .join(".");
             format!("{pits}-{}", get(Cell::Store(Player::South)))

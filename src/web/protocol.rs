@@ -109,22 +109,14 @@ impl SearchHandler for WorkerHandler<'_> {
         let t = (self.now)();
         if t - self.last_report >= 200.0 {
             self.last_report = t;
-            (self.post)(Reply::Nodes {
-                id: self.id,
-                nodes,
-                elapsed_ms: t - self.start,
-            });
+            (self.post)(Reply::Nodes { id: self.id, nodes, elapsed_ms: t - self.start });
         }
         self.deadline.is_some_and(|d| t >= d)
     }
 
     fn on_progress(&mut self, analysis: &Analysis) {
         let elapsed_ms = (self.now)() - self.start;
-        (self.post)(Reply::Progress {
-            id: self.id,
-            analysis: analysis.clone(),
-            elapsed_ms,
-        });
+        (self.post)(Reply::Progress { id: self.id, analysis: analysis.clone(), elapsed_ms });
     }
 }
 
@@ -138,63 +130,33 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                 .ok()
                 .and_then(|v| v.get("id")?.as_u64())
                 .map(|x| x as u32);
-            post(Reply::Error {
-                id,
-                message: format!("unreadable request: {e}"),
-            });
+            post(Reply::Error { id, message: format!("unreadable request: {e}") });
             return;
         }
     };
     let id = req.id;
     let start = now();
     match req.task {
-        Task::Analyze {
-            rules,
-            setup,
-            max_depth,
-            time_ms,
-            table_mib,
-        } => {
+        Task::Analyze { rules, setup, max_depth, time_ms, table_mib } => {
             let pos = match parse_position(&rules, &setup) {
                 Ok(p) => p,
-                Err(message) => {
-                    return post(Reply::Error {
-                        id: Some(id),
-                        message,
-                    })
-                }
+                Err(message) => return post(Reply::Error { id: Some(id), message }),
             };
             if !(1..=MAX_TABLE_MIB).contains(&table_mib) {
                 return post(Reply::Error {
                     id: Some(id),
-                    message: format!(
-                        "table size {table_mib} MiB is out of range: 1 to {MAX_TABLE_MIB}"
-                    ),
+                    message: format!("table size {table_mib} MiB is out of range: 1 to {MAX_TABLE_MIB}"),
                 });
             }
             if pos.outcome().is_some() {
-                return post(Reply::Error {
-                    id: Some(id),
-                    message: "the game is over: nothing to analyze".into(),
-                });
+                return post(Reply::Error { id: Some(id), message: "the game is over: nothing to analyze".into() });
             }
             let deadline = (time_ms > 0).then_some(start + time_ms as f64);
-            let mut h = WorkerHandler {
-                id,
-                start,
-                deadline,
-                last_report: start,
-                now,
-                post,
-            };
+            let mut h = WorkerHandler { id, start, deadline, last_report: start, now, post };
             let analysis = search::analyze_any(&pos, max_depth.clamp(1, 200), table_mib, &mut h);
             let analysis = (!analysis.moves.is_empty()).then_some(analysis);
             let elapsed_ms = now() - start;
-            post(Reply::Done {
-                id,
-                analysis,
-                elapsed_ms,
-            });
+            post(Reply::Done { id, analysis, elapsed_ms });
         }
         Task::Bench => {
             let t = now();
@@ -203,13 +165,7 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             let t = now();
             let search_nodes = search::bench::search();
             let search_ms = now() - t;
-            post(Reply::Bench {
-                id,
-                perft_nodes,
-                perft_ms,
-                search_nodes,
-                search_ms,
-            });
+            post(Reply::Bench { id, perft_nodes, perft_ms, search_nodes, search_ms });
         }
     }
 }

@@ -27,14 +27,8 @@ pub enum Opponent {
 
 impl Opponent {
     /// All, weakest first.
-    pub const ALL: [Opponent; 6] = [
-        Opponent::Human,
-        Opponent::Random,
-        Opponent::Easy,
-        Opponent::Medium,
-        Opponent::Hard,
-        Opponent::Expert,
-    ];
+    pub const ALL: [Opponent; 6] =
+        [Opponent::Human, Opponent::Random, Opponent::Easy, Opponent::Medium, Opponent::Hard, Opponent::Expert];
 
     /// Name on screen.
     pub fn name(self) -> &'static str {
@@ -123,10 +117,7 @@ impl PlayState {
             game,
             link_error,
             anim: None,
-            players: ByPlayer {
-                south: Opponent::Human,
-                north: Opponent::Human,
-            },
+            players: ByPlayer { south: Opponent::Human, north: Opponent::Human },
             speed: Speed(120),
             notice: None,
         }
@@ -134,32 +125,18 @@ impl PlayState {
 
     /// Counts to draw, the cell the hand is over, and whether an animation runs.
     pub fn shown(&self) -> (Vec<(Cell, u32)>, Option<Cell>) {
-        match (
-            &self.anim,
-            self.anim.as_ref().and_then(|a| self.game.trace(a.ply)),
-        ) {
+        match (&self.anim, self.anim.as_ref().and_then(|a| self.game.trace(a.ply))) {
             (Some(a), Some(trace)) => {
                 let mut cells = self.game.position_at(a.ply - 1).cells();
                 let mut hand = None;
-                for s in trace
-                    .steps
-                    .iter()
-                    .filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_)))
-                    .take(a.step)
-                {
+                for s in trace.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_))).take(a.step) {
                     match *s {
                         Step::Pick(c) => {
-                            cells
-                                .iter_mut()
-                                .filter(|(x, _)| *x == c)
-                                .for_each(|(_, n)| *n = 0);
+                            cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n = 0);
                             hand = Some(c);
                         }
                         Step::Drop(c) => {
-                            cells
-                                .iter_mut()
-                                .filter(|(x, _)| *x == c)
-                                .for_each(|(_, n)| *n += 1);
+                            cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n += 1);
                             hand = Some(c);
                         }
                         _ => {}
@@ -188,16 +165,8 @@ impl PlayState {
             return;
         }
         if let Some(t) = self.game.trace(self.game.ply) {
-            let len = t
-                .steps
-                .iter()
-                .filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_)))
-                .count();
-            self.anim = Some(Anim {
-                ply: self.game.ply,
-                step: 1,
-                len,
-            });
+            let len = t.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_))).count();
+            self.anim = Some(Anim { ply: self.game.ply, step: 1, len });
         }
     }
 }

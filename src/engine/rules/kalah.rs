@@ -6,9 +6,7 @@
 use core::fmt;
 
 use crate::engine::sow::sow_ring;
-use crate::engine::{
-    ByPlayer, Cell, IllegalMove, Outcome, PlayError, Player, Position, Step, Trace,
-};
+use crate::engine::{ByPlayer, Cell, IllegalMove, Outcome, PlayError, Player, Position, Step, Trace};
 
 /// Most pits a side can have.
 pub const MAX_PITS: usize = 12;
@@ -69,10 +67,7 @@ impl fmt::Display for KalahRulesError {
                 write!(f, "{n} pits per side is out of range: use 1 to {MAX_PITS}")
             }
             KalahRulesError::Seeds(n) => {
-                write!(
-                    f,
-                    "{n} seeds per pit is out of range: use 0 to {MAX_SEEDS_PER_PIT}"
-                )
+                write!(f, "{n} seeds per pit is out of range: use 0 to {MAX_SEEDS_PER_PIT}")
             }
         }
     }
@@ -85,24 +80,14 @@ impl KalahRules {
     ///
     /// # Errors
     /// When `pits` is not in 1..=12 or `seeds` not in 0..=99.
-    pub fn new(
-        pits: u32,
-        seeds: u32,
-        capture: CaptureRule,
-        end: EndRule,
-    ) -> Result<Self, KalahRulesError> {
+    pub fn new(pits: u32, seeds: u32, capture: CaptureRule, end: EndRule) -> Result<Self, KalahRulesError> {
         if !(1..=MAX_PITS as u32).contains(&pits) {
             return Err(KalahRulesError::Pits(pits));
         }
         if seeds > MAX_SEEDS_PER_PIT {
             return Err(KalahRulesError::Seeds(seeds));
         }
-        Ok(KalahRules {
-            pits: pits as u8,
-            seeds: seeds as u8,
-            capture,
-            end,
-        })
+        Ok(KalahRules { pits: pits as u8, seeds: seeds as u8, capture, end })
     }
 
     /// Standard Kalah(pits, seeds): capture only against a non-empty pit, game over when
@@ -128,14 +113,9 @@ impl KalahRules {
     pub fn start(&self) -> Kalah {
         let n = self.pits();
         let row = vec![self.seeds(); n];
-        KalahSetup {
-            south: row.clone(),
-            north: row,
-            stores: ByPlayer::default(),
-            turn: Player::South,
-        }
-        .validate(*self)
-        .expect("a start position from valid rules is valid")
+        KalahSetup { south: row.clone(), north: row, stores: ByPlayer::default(), turn: Player::South }
+            .validate(*self)
+            .expect("a start position from valid rules is valid")
     }
 }
 
@@ -176,14 +156,9 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::RowLength {
-                player,
-                found,
-                expected,
-            } => write!(
-                f,
-                "{player}'s row has {found} pits but these rules have {expected} pits per side"
-            ),
+            SetupError::RowLength { player, found, expected } => {
+                write!(f, "{player}'s row has {found} pits but these rules have {expected} pits per side")
+            }
             SetupError::TooManySeeds { found, max } => {
                 write!(f, "{found} seeds on the board is too many: at most {max}")
             }
@@ -202,26 +177,14 @@ impl KalahSetup {
         let n = rules.pits();
         for (player, row) in [(Player::South, &self.south), (Player::North, &self.north)] {
             if row.len() != n {
-                return Err(SetupError::RowLength {
-                    player,
-                    found: row.len(),
-                    expected: n,
-                });
+                return Err(SetupError::RowLength { player, found: row.len(), expected: n });
             }
         }
-        let total: u64 = self
-            .south
-            .iter()
-            .chain(&self.north)
-            .map(|&x| x as u64)
-            .sum::<u64>()
+        let total: u64 = self.south.iter().chain(&self.north).map(|&x| x as u64).sum::<u64>()
             + self.stores.south as u64
             + self.stores.north as u64;
         if total > MAX_TOTAL_SEEDS as u64 {
-            return Err(SetupError::TooManySeeds {
-                found: total,
-                max: MAX_TOTAL_SEEDS,
-            });
+            return Err(SetupError::TooManySeeds { found: total, max: MAX_TOTAL_SEEDS });
         }
         let mut cells = [0u16; 2 * MAX_PITS + 2];
         for i in 0..n {
@@ -230,12 +193,7 @@ impl KalahSetup {
         }
         cells[n] = self.stores.south as u16;
         cells[2 * n + 1] = self.stores.north as u16;
-        let mut pos = Kalah {
-            cells,
-            rules,
-            turn: self.turn,
-            key: 0,
-        };
+        let mut pos = Kalah { cells, rules, turn: self.turn, key: 0 };
         pos.key = pos.compute_key();
         Ok(pos)
     }
@@ -402,9 +360,7 @@ impl Kalah {
     #[inline]
     pub fn is_over(&self) -> bool {
         match self.rules.end {
-            EndRule::EitherSideEmpty => {
-                self.side_seeds(Player::South) == 0 || self.side_seeds(Player::North) == 0
-            }
+            EndRule::EitherSideEmpty => self.side_seeds(Player::South) == 0 || self.side_seeds(Player::North) == 0,
             EndRule::MoverCannotMove => self.side_seeds(self.turn) == 0,
         }
     }
@@ -478,17 +434,11 @@ impl Kalah {
     fn cell_of(&self, idx: usize) -> Cell {
         let n = self.n();
         if idx < n {
-            Cell::Pit {
-                owner: Player::South,
-                index: idx as u16,
-            }
+            Cell::Pit { owner: Player::South, index: idx as u16 }
         } else if idx == n {
             Cell::Store(Player::South)
         } else if idx <= 2 * n {
-            Cell::Pit {
-                owner: Player::North,
-                index: (idx - n - 1) as u16,
-            }
+            Cell::Pit { owner: Player::North, index: (idx - n - 1) as u16 }
         } else {
             Cell::Store(Player::North)
         }
@@ -504,9 +454,7 @@ impl Kalah {
         let seeds = self.cells[start] as usize;
         debug_assert!(seeds > 0);
         self.cells[start] = 0;
-        self.key = self
-            .key
-            .wrapping_sub((seeds as u64).wrapping_mul(self.key_weight(start)));
+        self.key = self.key.wrapping_sub((seeds as u64).wrapping_mul(self.key_weight(start)));
         let laps = seeds / len;
         let rest = seeds % len;
         if laps > 0 {
@@ -549,15 +497,9 @@ impl Kalah {
                         let s = self.cells[idx];
                         self.cells[idx] = 0;
                         self.cells[store] += s;
-                        self.key = self
-                            .key
-                            .wrapping_sub((s as u64).wrapping_mul(self.key_weight(idx)));
+                        self.key = self.key.wrapping_sub((s as u64).wrapping_mul(self.key_weight(idx)));
                         if let Some(t) = trace.as_deref_mut() {
-                            t.push(Step::Capture {
-                                from: self.cell_of(idx),
-                                to: Cell::Store(mover),
-                                seeds: s as u32,
-                            });
+                            t.push(Step::Capture { from: self.cell_of(idx), to: Cell::Store(mover), seeds: s as u32 });
                         }
                     }
                 }
@@ -591,15 +533,9 @@ impl Kalah {
                 if s > 0 {
                     self.cells[idx] = 0;
                     self.cells[store] += s;
-                    self.key = self
-                        .key
-                        .wrapping_sub((s as u64).wrapping_mul(self.key_weight(idx)));
+                    self.key = self.key.wrapping_sub((s as u64).wrapping_mul(self.key_weight(idx)));
                     if let Some(t) = trace.as_deref_mut() {
-                        t.push(Step::Collect {
-                            from: self.cell_of(idx),
-                            to: Cell::Store(to),
-                            seeds: s as u32,
-                        });
+                        t.push(Step::Collect { from: self.cell_of(idx), to: Cell::Store(to), seeds: s as u32 });
                     }
                 }
             }
@@ -622,11 +558,7 @@ impl Kalah {
         }
         self.key = self.compute_key();
         let effect = self.finish_move(last, Some(&mut steps));
-        Trace {
-            steps,
-            laps: 1,
-            extra_turn: effect.extra_turn,
-        }
+        Trace { steps, laps: 1, extra_turn: effect.extra_turn }
     }
 }
 
@@ -639,10 +571,7 @@ impl Position for Kalah {
 
     fn legal_moves(&self) -> Vec<KalahMove> {
         let mask = self.legal_mask();
-        (0..self.n() as u8)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(KalahMove)
-            .collect()
+        (0..self.n() as u8).filter(|i| mask & (1 << i) != 0).map(KalahMove).collect()
     }
 
     fn play(&self, mv: KalahMove) -> Result<(Self, Trace), PlayError<Self>> {
@@ -657,10 +586,7 @@ impl Position for Kalah {
             None
         };
         if let Some(reason) = reason {
-            return Err(PlayError {
-                position: *self,
-                reason,
-            });
+            return Err(PlayError { position: *self, reason });
         }
         let mut next = *self;
         let trace = next.play_traced(i);
@@ -684,9 +610,7 @@ impl Position for Kalah {
     }
 
     fn cells(&self) -> Vec<(Cell, u32)> {
-        (0..=2 * self.n() + 1)
-            .map(|idx| (self.cell_of(idx), self.cells[idx] as u32))
-            .collect()
+        (0..=2 * self.n() + 1).map(|idx| (self.cell_of(idx), self.cells[idx] as u32)).collect()
     }
 }
 
@@ -713,11 +637,9 @@ mod tests {
     fn capture_rules_differ_on_empty_opposite() {
         // South: a=1, b=0. North row all empty except f so the game goes on; opposite of South b
         // is North e (index n-1-1 = 4).
-        for (capture, south_store, south_b) in [
-            (CaptureRule::Standard, 0, 1),
-            (CaptureRule::Empty, 1, 0),
-            (CaptureRule::OppositeOnly, 0, 1),
-        ] {
+        for (capture, south_store, south_b) in
+            [(CaptureRule::Standard, 0, 1), (CaptureRule::Empty, 1, 0), (CaptureRule::OppositeOnly, 0, 1)]
+        {
             let rules = KalahRules::new(6, 4, capture, EndRule::EitherSideEmpty).unwrap();
             let setup = KalahSetup {
                 south: vec![1, 0, 0, 0, 0, 3],
@@ -744,10 +666,7 @@ mod tests {
         let (q, t) = setup.validate(rules).unwrap().play(KalahMove(0)).unwrap();
         assert_eq!(q.stores().south, 8);
         assert_eq!(q.pit(Player::North, 4), 0);
-        assert!(t
-            .steps
-            .iter()
-            .any(|s| matches!(s, Step::Capture { seeds: 7, .. })));
+        assert!(t.steps.iter().any(|s| matches!(s, Step::Capture { seeds: 7, .. })));
         assert_eq!(q.turn(), Player::North);
     }
 
@@ -778,12 +697,8 @@ mod tests {
 
     #[test]
     fn laps_pass_the_origin_but_not_the_opponent_store() {
-        let setup = KalahSetup {
-            south: vec![0, 14],
-            north: vec![1, 0],
-            stores: ByPlayer::default(),
-            turn: Player::South,
-        };
+        let setup =
+            KalahSetup { south: vec![0, 14], north: vec![1, 0], stores: ByPlayer::default(), turn: Player::South };
         let rules = KalahRules::standard(2, 4).unwrap();
         let p = setup.validate(rules).unwrap();
         let (q, t) = p.play(KalahMove(1)).unwrap();

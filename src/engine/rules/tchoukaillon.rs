@@ -85,12 +85,7 @@ pub struct Tchoukaillon {
 
 impl fmt::Debug for Tchoukaillon {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Tchoukaillon(pits {:?}, roumba {})",
-            &self.cells[1..],
-            self.cells[0]
-        )
+        write!(f, "Tchoukaillon(pits {:?}, roumba {})", &self.cells[1..], self.cells[0])
     }
 }
 
@@ -127,18 +122,13 @@ impl Tchoukaillon {
 
     /// The unvalidated form.
     pub fn to_setup(&self) -> TchoukaillonSetup {
-        TchoukaillonSetup {
-            pits: self.pits().to_vec(),
-            roumba: self.roumba(),
-        }
+        TchoukaillonSetup { pits: self.pits().to_vec(), roumba: self.roumba() }
     }
 
     /// The smallest harvestable pit: by Broline & Loeb's Proposition 4 the only move that can
     /// keep a win possible.
     pub fn smallest_harvestable(&self) -> Option<TchoukaillonMove> {
-        (1..self.cells.len())
-            .find(|&i| self.cells[i] as usize == i)
-            .map(|i| TchoukaillonMove(i as u16))
+        (1..self.cells.len()).find(|&i| self.cells[i] as usize == i).map(|i| TchoukaillonMove(i as u16))
     }
 
     /// Whether every seed can still be pocketed. Plays the smallest harvestable pit until it
@@ -183,11 +173,7 @@ impl Tchoukaillon {
         if pits.is_empty() {
             pits.push(0);
         }
-        Some(
-            TchoukaillonSetup { pits, roumba: 0 }
-                .validate()
-                .expect("in range"),
-        )
+        Some(TchoukaillonSetup { pits, roumba: 0 }.validate().expect("in range"))
     }
 
     fn harvest(&mut self, i: usize) -> u32 {
@@ -208,10 +194,7 @@ impl Position for Tchoukaillon {
     }
 
     fn legal_moves(&self) -> Vec<TchoukaillonMove> {
-        (1..self.cells.len())
-            .filter(|&i| self.cells[i] as usize == i)
-            .map(|i| TchoukaillonMove(i as u16))
-            .collect()
+        (1..self.cells.len()).filter(|&i| self.cells[i] as usize == i).map(|i| TchoukaillonMove(i as u16)).collect()
     }
 
     fn play(&self, mv: TchoukaillonMove) -> Result<(Self, Trace), PlayError<Self>> {
@@ -219,32 +202,18 @@ impl Position for Tchoukaillon {
         let reason = if i == 0 || i > self.len() {
             Some(IllegalMove::NoSuchPit(mv.to_string()))
         } else if self.cells[i] as usize != i {
-            Some(IllegalMove::NotHarvestable {
-                pit: mv.to_string(),
-                holds: self.cells[i],
-                needs: i as u32,
-            })
+            Some(IllegalMove::NotHarvestable { pit: mv.to_string(), holds: self.cells[i], needs: i as u32 })
         } else {
             None
         };
         if let Some(reason) = reason {
-            return Err(PlayError {
-                position: self.clone(),
-                reason,
-            });
+            return Err(PlayError { position: self.clone(), reason });
         }
         let mut next = self.clone();
         let mut steps = vec![Step::Pick(cell_of(i))];
         steps.extend((0..i).rev().map(|j| Step::Drop(cell_of(j))));
         next.harvest(i);
-        Ok((
-            next,
-            Trace {
-                steps,
-                laps: 1,
-                extra_turn: true,
-            },
-        ))
+        Ok((next, Trace { steps, laps: 1, extra_turn: true }))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -262,11 +231,7 @@ impl Position for Tchoukaillon {
     }
 
     fn cells(&self) -> Vec<(Cell, u32)> {
-        self.cells
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| (cell_of(i), n))
-            .collect()
+        self.cells.iter().enumerate().map(|(i, &n)| (cell_of(i), n)).collect()
     }
 }
 
@@ -274,10 +239,7 @@ fn cell_of(i: usize) -> Cell {
     if i == 0 {
         Cell::Store(Player::South)
     } else {
-        Cell::Pit {
-            owner: Player::South,
-            index: (i - 1) as u16,
-        }
+        Cell::Pit { owner: Player::South, index: (i - 1) as u16 }
     }
 }
 
@@ -295,17 +257,9 @@ mod tests {
 
     #[test]
     fn illegal_harvest_is_explained() {
-        let p = TchoukaillonSetup {
-            pits: vec![0, 3],
-            roumba: 0,
-        }
-        .validate()
-        .unwrap();
+        let p = TchoukaillonSetup { pits: vec![0, 3], roumba: 0 }.validate().unwrap();
         let e = p.play(TchoukaillonMove(2)).unwrap_err();
-        assert_eq!(
-            e.reason.to_string(),
-            "pit 2 holds 3 seeds; it can be harvested only with exactly 2"
-        );
+        assert_eq!(e.reason.to_string(), "pit 2 holds 3 seeds; it can be harvested only with exactly 2");
         assert_eq!(p.outcome(), Some(Outcome::Stuck));
         assert!(p.play(TchoukaillonMove(9)).is_err());
     }
