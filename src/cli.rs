@@ -82,7 +82,7 @@ enum Command {
         #[command(flatten)]
         pos: PositionArgs,
         /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 1024)]
+        #[arg(long, default_value_t = 256)]
         table_mib: usize,
         /// Endgame database: positions with at most this many seeds on the board (C(seeds+2n, 2n)
         /// bytes for n pits a side; 0 for none).

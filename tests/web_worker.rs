@@ -68,9 +68,31 @@ fn time_limit_stops_a_long_search() {
     let replies = run(
         r#"{"id":9,"task":{"kind":"analyze","rules":"kalah-6-6","setup":"6.6.6.6.6.6-6.6.6.6.6.6-0.0-s","max_depth":200,"time_ms":300,"table_mib":8}}"#,
     );
-    let Some(Reply::Done { id: 9, analysis: Some(a), elapsed_ms }) = replies.last() else { panic!("{replies:?}") };
+    let Some(Reply::Done { id: 9, analysis: Some(a), elapsed_ms, .. }) = replies.last() else { panic!("{replies:?}") };
     assert!(!a.exact);
     assert!(a.depth >= 1);
     // Not a timing assertion: the search ended because of the limit, not because it finished.
     assert!(*elapsed_ms >= 300.0);
+}
+
+#[wasm_bindgen_test]
+fn exact_solve_round_trip_in_a_worker() {
+    let replies = run(
+        r#"{"id":11,"task":{"kind":"solve","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","memory_mib":64,"time_ms":0}}"#,
+    );
+    let Some(Reply::Done { id: 11, analysis: Some(a), memory_bytes, .. }) = replies.last() else {
+        panic!("{replies:?}")
+    };
+    assert!(a.exact);
+    assert_eq!(a.value, 6, "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
+    assert_eq!(a.moves.len(), 4);
+    assert!(a.moves.iter().all(|m| m.exact));
+    assert!(*memory_bytes > 0);
+    assert!(replies.iter().any(|r| matches!(r, Reply::Window { id: 11, .. })));
+    // A solve that cannot finish in time says so.
+    let replies = run(
+        r#"{"id":12,"task":{"kind":"solve","rules":"kalah-6-6","setup":"6.6.6.6.6.6-6.6.6.6.6.6-0.0-s","memory_mib":64,"time_ms":200}}"#,
+    );
+    let Some(Reply::Error { id: Some(12), message }) = replies.last() else { panic!("{replies:?}") };
+    assert!(message.contains("too large for the time allowed"), "{message}");
 }

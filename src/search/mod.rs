@@ -60,6 +60,9 @@ pub trait SearchHandler {
     fn should_stop(&mut self, nodes: u64) -> bool;
     /// Called after every finished iteration.
     fn on_progress(&mut self, progress: &Analysis);
+    /// An exact solver proved that root move `mv` is worth between `lower` and `upper`
+    /// (absolute values); called after every null-window pass.
+    fn on_window(&mut self, _mv: &str, _lower: i32, _upper: i32) {}
 }
 
 /// A handler that never stops and ignores progress.

@@ -29,9 +29,34 @@ pub struct SolveOptions {
     pub db_seeds: u32,
 }
 
+impl SolveOptions {
+    /// Splits a memory budget between the table (about half) and the largest endgame
+    /// database that fits the rest, for `pits` pits a side.
+    pub fn for_budget(pits: usize, budget_mib: usize) -> SolveOptions {
+        let budget = (budget_mib as u64) << 20;
+        let table_mib = (budget_mib / 2).max(1).next_power_of_two().min(budget_mib.max(1));
+        let table_bytes = (table_mib as u64) << 20;
+        let m = 2 * pits as u64;
+        // Bytes of a database up to s seeds: 2 * C(s + m, m).
+        let db_bytes = |s: u64| -> u64 {
+            let mut c: u128 = 1;
+            for j in 1..=m as u128 {
+                c = c * (s as u128 + j) / j;
+            }
+            (2 * c).min(u64::MAX as u128) as u64
+        };
+        let mut db_seeds = 0;
+        while db_seeds < 40 && table_bytes + db_bytes(db_seeds as u64 + 1) <= budget {
+            db_seeds += 1;
+        }
+        SolveOptions { table_mib, db_seeds }
+    }
+}
+
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { table_mib: 256, db_seeds: 16 }
+        // Kalah(6,4) measured fastest with these (BENCHMARKS.md): 686 MiB in all for 6 pits.
+        SolveOptions { table_mib: 256, db_seeds: 20 }
     }
 }
 
@@ -321,7 +346,7 @@ impl Database {
         for a in 0..=top {
             binom[a][0] = 1;
             for b in 1..=m.min(a) {
-                binom[a][b] = binom[a - 1][b - 1].saturating_add(if b <= a - 1 { binom[a - 1][b] } else { 0 });
+                binom[a][b] = binom[a - 1][b - 1].saturating_add(if b < a { binom[a - 1][b] } else { 0 });
             }
         }
         // Layouts with exactly s seeds in m pits: C(s + m - 1, m - 1); before s: C(s + m - 1, m).
@@ -372,7 +397,8 @@ impl Solver {
         } else {
             None
         };
-        let etc_seeds = std::env::var("MANCALA_ETC").ok().and_then(|v| v.parse().ok()).unwrap_or(opts.db_seeds + 16);
+        // Measured on Kalah(6,4): cutoffs probed below this cost more than they save.
+        let etc_seeds = opts.db_seeds + 16;
         Ok(Solver { rules, table: Table::new(opts.table_mib)?, db, nodes: 0, passes: 0, stopped: false, etc_seeds })
     }
 
@@ -420,13 +446,16 @@ impl Solver {
         let rules = Rules { capture: self.rules.capture, end: self.rules.end };
         let base = pos.store_diff();
         let mut moves = Vec::new();
-        let mut guess = 0;
+        let mut guess = first_guess(pos);
         // Root moves in the order the search prefers, so the first solves seed the table.
         let order = self.order::<N>(&st, None, rules);
         for &i in order.iter().take_while(|&&i| i != NO_MOVE) {
             let (gain, extra, child) = st.play(i as usize, rules);
             let sign = if extra { 1 } else { -1 };
-            let v = gain + sign * self.mtdf(&child, sign * (guess - gain), handler)?;
+            let name = crate::engine::rules::kalah::KalahMove(i).to_string();
+            let v = gain
+                + sign
+                    * self.mtdf_reporting(&child, sign * (guess - gain), handler, Some((&name, base + gain, sign)))?;
             guess = guess.max(v);
             moves.push(MoveValue {
                 mv: crate::engine::rules::kalah::KalahMove(i).to_string(),
@@ -490,6 +519,19 @@ impl Solver {
         guess: i32,
         handler: &mut dyn SearchHandler,
     ) -> Result<i32, SolveError> {
+        self.mtdf_reporting(st, guess, handler, None)
+    }
+
+    /// MTD(f), telling the handler the proven window after every pass; `report` is the root
+    /// move being solved and the map from this state's relative value to the move's absolute
+    /// value (`offset + sign * v`).
+    fn mtdf_reporting<const N: usize>(
+        &mut self,
+        st: &State<N>,
+        guess: i32,
+        handler: &mut dyn SearchHandler,
+        report: Option<(&str, i32, i32)>,
+    ) -> Result<i32, SolveError> {
         let rules = Rules { capture: self.rules.capture, end: self.rules.end };
         if let Some(v) = st.terminal(rules) {
             return Ok(v);
@@ -510,6 +552,10 @@ impl Solver {
                 lo = g;
             }
             f = g;
+            if let Some((mv, offset, sign)) = report {
+                let (a, b) = (offset + sign * lo, offset + sign * hi);
+                handler.on_window(mv, a.min(b), a.max(b));
+            }
         }
         Ok(lo)
     }
@@ -730,11 +776,8 @@ const NO_MOVE: u8 = u8::MAX;
 /// MTD(f) converges in fewer passes from a good guess: a short heuristic search gives one
 /// (relative to the current stores).
 fn first_guess(pos: &Kalah) -> i32 {
-    let depth = std::env::var("MANCALA_GUESS_DEPTH").ok().and_then(|v| v.parse().ok()).unwrap_or(12);
-    if depth == 0 {
-        return 0;
-    }
-    super::Searcher::new(8).analyze(pos, depth, &mut super::NoHandler).map_or(0, |a| a.value - pos.store_diff())
+    const DEPTH: u32 = 12;
+    super::Searcher::new(8).analyze(pos, DEPTH, &mut super::NoHandler).map_or(0, |a| a.value - pos.store_diff())
 }
 
 /// Where a position's bounds live.
@@ -796,6 +839,7 @@ mod big {
         len: usize,
         layout: Layout,
         /// Made by mmap (unmapped on drop) rather than the allocator.
+        #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
         mapped: bool,
     }
 
@@ -803,6 +847,7 @@ mod big {
     unsafe impl<T: Zeroable + Send> Send for BigArray<T> {}
     unsafe impl<T: Zeroable + Sync> Sync for BigArray<T> {}
 
+    #[cfg(target_os = "linux")]
     const HUGE_PAGE: usize = 2 << 20;
 
     impl<T: Zeroable> BigArray<T> {

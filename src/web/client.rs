@@ -38,6 +38,10 @@ pub struct SearchState {
     pub error: Option<String>,
     /// The search ended by itself (not stopped).
     pub finished: bool,
+    /// The exact solver's latest window: (move, lower, upper).
+    pub window: Option<(String, i32, i32)>,
+    /// Memory the search used, in bytes (when done).
+    pub memory_bytes: u64,
     /// Benchmark figures: perft nodes/s and search nodes/s.
     pub bench: Option<(u64, f64, u64, f64)>,
 }
@@ -87,7 +91,8 @@ impl Reducible for SearchState {
                     Reply::Progress { id, .. }
                     | Reply::Nodes { id, .. }
                     | Reply::Done { id, .. }
-                    | Reply::Bench { id, .. } => Some(*id),
+                    | Reply::Bench { id, .. }
+                    | Reply::Window { id, .. } => Some(*id),
                     Reply::Error { id, .. } => *id,
                 };
                 if rid.is_some_and(|id| id != s.id) || !s.running {
@@ -103,7 +108,9 @@ impl Reducible for SearchState {
                         s.nodes = nodes;
                         s.elapsed_ms = elapsed_ms;
                     }
-                    Reply::Done { analysis, elapsed_ms, .. } => {
+                    Reply::Window { mv, lower, upper, .. } => s.window = Some((mv, lower, upper)),
+                    Reply::Done { analysis, elapsed_ms, memory_bytes, .. } => {
+                        s.memory_bytes = memory_bytes;
                         if let Some(a) = analysis {
                             s.nodes = a.nodes;
                             s.analysis = Some(a);
@@ -230,7 +237,7 @@ impl SearchHandle {
             Conn::spawn(&self.conn, self.on_reply.clone());
         }
         let target = match &task {
-            Task::Analyze { rules, setup, .. } => (rules.clone(), setup.clone()),
+            Task::Analyze { rules, setup, .. } | Task::Solve { rules, setup, .. } => (rules.clone(), setup.clone()),
             Task::Bench => Default::default(),
         };
         let text = serde_json::to_string(&Request { id, task }).expect("serializable");

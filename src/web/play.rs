@@ -8,10 +8,13 @@ use yew::prelude::*;
 use super::board::{cell_name, Board};
 use super::client::{use_search, Purpose, SearchHandle};
 use super::protocol::Task;
-use super::state::{Action, Opponent, PlayState, Speed};
+use super::state::{Action, Opponent, PlayState, Speed, MEMORY_CHOICES};
 use crate::cards::{card, PRESETS};
 use crate::engine::{Cell, Player, Step};
 use crate::notation::{AnyPosition, AnyRules, Game};
+
+/// Time the perfect computer player may spend solving a position.
+const PERFECT_TIME_MS: u64 = 60_000;
 
 /// Properties of [`PlayPage`].
 #[derive(Properties, PartialEq, Clone)]
@@ -143,6 +146,20 @@ pub fn play_page(props: &PlayProps) -> Html {
                         }
                     }));
                 }
+                Some(Opponent::Perfect) => {
+                    let p = state.game.position();
+                    if matches!(p, AnyPosition::Kalah(_)) {
+                        search.start(
+                            Task::Solve {
+                                rules: p.rules().to_string(),
+                                setup: p.to_string(),
+                                memory_mib: state.memory_mib,
+                                time_ms: PERFECT_TIME_MS,
+                            },
+                            Purpose::Computer,
+                        );
+                    }
+                }
                 Some(o) => {
                     if let Some((depth, ms)) = o.limits() {
                         let p = state.game.position();
@@ -166,18 +183,34 @@ pub fn play_page(props: &PlayProps) -> Html {
     {
         let state = state.clone();
         let s = search.state().clone();
-        use_effect_with((s.id, s.finished), move |_| {
+        let search2 = search.clone();
+        use_effect_with((s.id, s.finished, s.error.clone()), move |_| {
             let p = state.game.position();
-            if s.finished
-                && s.purpose == Purpose::Computer
-                && s.target == (p.rules().to_string(), p.to_string())
-                && state.computer_to_move().is_some()
-            {
+            let here = s.target == (p.rules().to_string(), p.to_string());
+            if s.purpose != Purpose::Computer || !here || state.computer_to_move().is_none() {
+                return;
+            }
+            if s.finished {
                 if let Some(best) = s.analysis.as_ref().and_then(|a| a.moves.first()) {
                     if let Ok(mv) = p.parse_move(&best.mv) {
                         state.dispatch(Action::Play(mv));
                     }
                 }
+            } else if let Some(err) = &s.error {
+                // The exact solver gave up: say so, and play a strong move all the same.
+                state.dispatch(Action::Notice(Some(format!(
+                    "Perfect play: {err}. Playing the best move of a 3 s search instead."
+                ))));
+                search2.start(
+                    Task::Analyze {
+                        rules: p.rules().to_string(),
+                        setup: p.to_string(),
+                        max_depth: 200,
+                        time_ms: 3000,
+                        table_mib: 64,
+                    },
+                    Purpose::Computer,
+                );
             }
         });
     }
@@ -332,17 +365,70 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
         let search = search.clone();
         Callback::from(move |_: MouseEvent| search.stop())
     };
+    let solve = {
+        let search = search.clone();
+        let pos = pos.clone();
+        let memory_mib = state.memory_mib;
+        Callback::from(move |_: MouseEvent| {
+            search.start(
+                Task::Solve { rules: pos.rules().to_string(), setup: pos.to_string(), memory_mib, time_ms: 0 },
+                Purpose::Analysis,
+            );
+        })
+    };
+    let set_memory = {
+        let s = state.clone();
+        Callback::from(move |e: Event| {
+            s.dispatch(Action::SetMemory(select_value(&e).parse().unwrap_or(MEMORY_CHOICES[2])))
+        })
+    };
     let over = pos.outcome().is_some();
+    let kalah = matches!(pos, AnyPosition::Kalah(_));
     let here = ss.target == (pos.rules().to_string(), pos.to_string());
     let nps = if ss.elapsed_ms > 0.0 { ss.nodes as f64 / ss.elapsed_ms * 1000.0 } else { 0.0 };
+    let rules_title = pos.rules().title();
+    // The best line as buttons: a click plays the line up to that move.
+    let line_buttons = |line: &[String]| {
+        let mut moves = Vec::new();
+        let mut p = pos.clone();
+        for m in line {
+            match p.parse_move(m).ok().and_then(|mv| p.play(mv).ok().map(|(q, _)| (mv, q))) {
+                Some((mv, q)) => {
+                    moves.push((mv, p.turn()));
+                    p = q;
+                }
+                None => break,
+            }
+        }
+        html! {
+            <ol class="best-line" aria-label="Best line">
+                { for moves.iter().enumerate().map(|(k, (mv, who))| {
+                    let s = state.clone();
+                    let upto: Vec<_> = moves[..=k].iter().map(|(m, _)| *m).collect();
+                    let label = if kalah { format!("{} {mv}", who.letter().to_ascii_uppercase()) } else { mv.to_string() };
+                    html! { <li><button class="line-move" title="Play the line up to here" onclick={Callback::from(move |_: MouseEvent| s.dispatch(Action::PlayLine(upto.clone())))}>{label}</button></li> }
+                }) }
+            </ol>
+        }
+    };
     html! {
         <section class="panel analysis" aria-label="Analysis">
             <h2>{"Analysis"}</h2>
             <div class="row">
                 <button class="hint" onclick={start(1000)} disabled={over}>{"Hint (1 s)"}</button>
                 <button class="analyze" onclick={start(0)} disabled={over}>{"Analyze"}</button>
+                if kalah {
+                    <button class="solve" onclick={solve} disabled={over} title="Exact values of every move: perfect play to the end">{"Solve"}</button>
+                }
                 <button class="stop" onclick={stop} disabled={!ss.running}>{"Stop"}</button>
             </div>
+            if kalah {
+                <label class="memory">{"Solver memory "}
+                    <select onchange={set_memory} aria-label="Solver memory budget">
+                        { for MEMORY_CHOICES.iter().map(|m| html! { <option value={m.to_string()} selected={*m == state.memory_mib}>{format!("{m} MiB")}</option> }) }
+                    </select>
+                </label>
+            }
             if ss.purpose != Purpose::Bench && (ss.running || ss.analysis.is_some() || ss.error.is_some()) {
                 <div class="search-info" aria-live="polite">
                     <p class="search-state">
@@ -350,18 +436,29 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                         { if here { "" } else { "(for an earlier position) " } }
                     </p>
                     if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
+                    if let (true, Some((mv, lo, hi))) = (ss.running, &ss.window) {
+                        <p class="window">{ format!("Proving move {mv}: between {lo:+} and {hi:+}") }</p>
+                    }
                     <dl class="figures">
                         <dt>{"depth"}</dt><dd class="depth">{ss.analysis.as_ref().map_or(0, |a| a.depth)}</dd>
                         <dt>{"nodes"}</dt><dd class="nodes">{ss.nodes}</dd>
                         <dt>{"nodes/s"}</dt><dd>{format!("{:.0}", nps)}</dd>
                         <dt>{"time"}</dt><dd>{format!("{:.1} s", ss.elapsed_ms / 1000.0)}</dd>
+                        if ss.memory_bytes > 0 {
+                            <dt>{"memory"}</dt><dd class="memory-used">{format!("{} MiB", ss.memory_bytes >> 20)}</dd>
+                        }
                     </dl>
                     if let Some(a) = &ss.analysis {
-                        <p class="value">{ format!("Value for {}: {:+} {}", if here { pos.turn().name() } else { "the side to move" }, a.value, if a.exact { "(proven)" } else { "(to this depth)" }) }</p>
+                        <p class="value">{ format!("Value for {}: {:+} {} — {}", if here { pos.turn().name() } else { "the side to move" }, a.value, if a.exact { "(proven)" } else { "(to this depth)" }, rules_title) }</p>
                         <ul class="move-values">
                             { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {:+}{}", m.mv, m.value, if m.exact { " proven" } else { "" }) }</li> }) }
                         </ul>
-                        <p class="best-line">{ format!("Best line: {}", a.best_line.join(" ")) }</p>
+                        if here && !a.best_line.is_empty() {
+                            <p class="line-label">{"Best line (click a move to play the line up to it):"}</p>
+                            { line_buttons(&a.best_line) }
+                        } else {
+                            <p class="best-line-text">{ format!("Best line: {}", a.best_line.join(" ")) }</p>
+                        }
                     }
                 </div>
             }

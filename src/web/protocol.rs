@@ -5,10 +5,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::notation::{AnyPosition, AnyRules};
+use crate::search::solve::{SolveError, SolveOptions, Solver};
 use crate::search::{self, Analysis, SearchHandler};
 
 /// Largest transposition table the page may ask for, in MiB.
 pub const MAX_TABLE_MIB: usize = 1024;
+/// Largest memory budget of the exact solver in the browser, in MiB.
+pub const MAX_MEMORY_MIB: usize = 2048;
 
 /// A request from the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -36,6 +39,17 @@ pub enum Task {
         /// Table size in MiB.
         table_mib: usize,
     },
+    /// Exact values of every legal move of a Kalah position (the exact solver).
+    Solve {
+        /// Rules id.
+        rules: String,
+        /// Setup of the position to solve.
+        setup: String,
+        /// Memory budget for the table and the endgame database, in MiB.
+        memory_mib: usize,
+        /// Time limit in ms (0: none).
+        time_ms: u64,
+    },
     /// The CLI's `bench` workloads, timed in the worker.
     Bench,
 }
@@ -55,6 +69,17 @@ pub enum Reply {
         /// Time since the request arrived.
         elapsed_ms: f64,
     },
+    /// The exact solver narrowed the value of a root move.
+    Window {
+        /// Request id.
+        id: u32,
+        /// The move being solved.
+        mv: String,
+        /// Proven lower bound (absolute).
+        lower: i32,
+        /// Proven upper bound (absolute).
+        upper: i32,
+    },
     /// Nodes searched so far, sent a few times a second during long iterations.
     Nodes {
         /// Request id.
@@ -72,6 +97,9 @@ pub enum Reply {
         analysis: Option<Analysis>,
         /// Time since the request arrived.
         elapsed_ms: f64,
+        /// Memory the search used (table and database), in bytes.
+        #[serde(default)]
+        memory_bytes: u64,
     },
     /// Benchmark figures.
     Bench {
@@ -118,6 +146,10 @@ impl SearchHandler for WorkerHandler<'_> {
         let elapsed_ms = (self.now)() - self.start;
         (self.post)(Reply::Progress { id: self.id, analysis: analysis.clone(), elapsed_ms });
     }
+
+    fn on_window(&mut self, mv: &str, lower: i32, upper: i32) {
+        (self.post)(Reply::Window { id: self.id, mv: mv.to_string(), lower, upper });
+    }
 }
 
 /// Handles one message's text: parses it, runs it, and posts every reply through `post`.
@@ -156,7 +188,50 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             let analysis = search::analyze_any(&pos, max_depth.clamp(1, 200), table_mib, &mut h);
             let analysis = (!analysis.moves.is_empty()).then_some(analysis);
             let elapsed_ms = now() - start;
-            post(Reply::Done { id, analysis, elapsed_ms });
+            post(Reply::Done { id, analysis, elapsed_ms, memory_bytes: (table_mib as u64) << 20 });
+        }
+        Task::Solve { rules, setup, memory_mib, time_ms } => {
+            let pos = match parse_position(&rules, &setup) {
+                Ok(AnyPosition::Kalah(k)) => k,
+                Ok(_) => {
+                    return post(Reply::Error {
+                        id: Some(id),
+                        message: "the exact solver is for Kalah-family games".into(),
+                    })
+                }
+                Err(message) => return post(Reply::Error { id: Some(id), message }),
+            };
+            if !(16..=MAX_MEMORY_MIB).contains(&memory_mib) {
+                return post(Reply::Error {
+                    id: Some(id),
+                    message: format!("memory budget {memory_mib} MiB is out of range: 16 to {MAX_MEMORY_MIB}"),
+                });
+            }
+            let opts = SolveOptions::for_budget(pos.rules().pits(), memory_mib);
+            let mut solver = match Solver::new(pos.rules(), opts) {
+                Ok(s) => s,
+                Err(e) => return post(Reply::Error { id: Some(id), message: e.to_string() }),
+            };
+            let deadline = (time_ms > 0).then_some(start + time_ms as f64);
+            let result = {
+                let mut h = WorkerHandler { id, start, deadline, last_report: start, now, post };
+                solver.analyze(&pos, &mut h)
+            };
+            let memory_bytes = solver.stats().table_bytes + solver.stats().db_bytes;
+            match result {
+                Ok(analysis) => {
+                    let elapsed_ms = now() - start;
+                    post(Reply::Done { id, analysis: Some(analysis), elapsed_ms, memory_bytes })
+                }
+                Err(SolveError::Stopped) => post(Reply::Error {
+                    id: Some(id),
+                    message: format!(
+                        "not solved within {:.0} s: this position is too large for the time allowed",
+                        time_ms as f64 / 1000.0
+                    ),
+                }),
+                Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
+            }
         }
         Task::Bench => {
             let t = now();

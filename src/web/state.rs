@@ -23,12 +23,21 @@ pub enum Opponent {
     Hard,
     /// Search for 5 seconds.
     Expert,
+    /// Proven-best moves from the exact solver (Kalah), within a time limit.
+    Perfect,
 }
 
 impl Opponent {
     /// All, weakest first.
-    pub const ALL: [Opponent; 6] =
-        [Opponent::Human, Opponent::Random, Opponent::Easy, Opponent::Medium, Opponent::Hard, Opponent::Expert];
+    pub const ALL: [Opponent; 7] = [
+        Opponent::Human,
+        Opponent::Random,
+        Opponent::Easy,
+        Opponent::Medium,
+        Opponent::Hard,
+        Opponent::Expert,
+        Opponent::Perfect,
+    ];
 
     /// Name on screen.
     pub fn name(self) -> &'static str {
@@ -39,13 +48,14 @@ impl Opponent {
             Opponent::Medium => "Computer: medium (6 sowings)",
             Opponent::Hard => "Computer: hard (1 s search)",
             Opponent::Expert => "Computer: expert (5 s search)",
+            Opponent::Perfect => "Computer: perfect (exact solver, 60 s at most)",
         }
     }
 
     /// Search depth and time limit (ms, 0 = none); `None` for humans and random play.
     pub fn limits(self) -> Option<(u32, u64)> {
         match self {
-            Opponent::Human | Opponent::Random => None,
+            Opponent::Human | Opponent::Random | Opponent::Perfect => None,
             Opponent::Easy => Some((2, 0)),
             Opponent::Medium => Some((6, 0)),
             Opponent::Hard => Some((200, 1000)),
@@ -84,7 +94,12 @@ pub struct PlayState {
     pub speed: Speed,
     /// A message about the last action (an illegal move, an editor error).
     pub notice: Option<String>,
+    /// Memory budget of the exact solver, in MiB.
+    pub memory_mib: usize,
 }
+
+/// Memory budgets offered for the exact solver, in MiB; the default is the third.
+pub const MEMORY_CHOICES: [usize; 5] = [128, 256, 768, 1024, 1536];
 
 /// What can happen on the play page.
 pub enum Action {
@@ -108,6 +123,10 @@ pub enum Action {
     Skip,
     /// Show a message.
     Notice(Option<String>),
+    /// Change the solver's memory budget.
+    SetMemory(usize),
+    /// Play several moves in a row (a best line), without animation.
+    PlayLine(Vec<AnyMove>),
 }
 
 impl PlayState {
@@ -120,6 +139,7 @@ impl PlayState {
             players: ByPlayer { south: Opponent::Human, north: Opponent::Human },
             speed: Speed(120),
             notice: None,
+            memory_mib: MEMORY_CHOICES[2],
         }
     }
 
@@ -231,6 +251,16 @@ impl Reducible for PlayState {
             }
             Action::Skip => s.anim = None,
             Action::Notice(n) => s.notice = n,
+            Action::SetMemory(m) => s.memory_mib = m,
+            Action::PlayLine(moves) => {
+                s.anim = None;
+                for mv in moves {
+                    if let Err(e) = s.game.play(mv) {
+                        s.notice = Some(format!("{mv} cannot be played: {e}"));
+                        break;
+                    }
+                }
+            }
         }
         Rc::new(s)
     }

@@ -105,6 +105,30 @@ test('a search streams progress, stops on Stop, and the worker answers again', a
   await page.context().close();
 });
 
+test('Solve proves every move of Kalah(4,3) and the best line plays on the board', async () => {
+  const page = await open('#/play?rules=kalah-4-3');
+  await noAnimation(page);
+  await page.click('button.solve');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
+  assert.match(await page.textContent('.value'), /Value for South: \+6 \(proven\)/);
+  const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(values, ['b: +6 proven', 'c: +2 proven', 'd: -2 proven', 'a: -6 proven']);
+  assert.equal(await page.textContent('#pit-s-1 .hint text'), '+6');
+  // Clicking the third move of the best line plays the first three moves.
+  await page.click('.line-move >> nth=2');
+  assert.equal(await page.$$eval('.move-list li', (els) => els.length), 4);
+  await page.context().close();
+});
+
+test('the perfect computer player answers with a proven-best move', async () => {
+  const page = await open('#/play?rules=kalah-4-3');
+  await noAnimation(page);
+  await page.selectOption('.player-n', '6'); // perfect
+  await page.click('#pit-s-0');
+  await page.waitForFunction(() => document.querySelector('.status').textContent.includes('North plays'), null, { timeout: 60000 });
+  await page.context().close();
+});
+
 test('the computer answers a move', async () => {
   const page = await open('#/play?rules=kalah-6-4');
   await noAnimation(page);
