@@ -91,6 +91,9 @@ enum Command {
         /// Only the value of the position, not of every move (faster).
         #[arg(long)]
         value_only: bool,
+        /// Threads sharing the table (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -202,7 +205,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             let s = t.elapsed().as_secs_f64();
             print_analysis(out, &g, &a, s, json);
         }
-        Command::Solve { pos, table_mib, db_seeds, value_only, json } => {
+        Command::Solve { pos, table_mib, db_seeds, value_only, threads, json } => {
             let g = load(&pos)?;
             let AnyPosition::Kalah(k) = g.position() else {
                 return Err("solve is for Kalah-family games; for Tchoukaillon use analyze".into());
@@ -211,7 +214,11 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 return Err(format!("--table-mib {table_mib} is out of range: use 1 to 16384"));
             }
             let t = Instant::now();
-            let opts = search::solve::SolveOptions { table_mib, db_seeds };
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            if !(1..=64).contains(&threads) {
+                return Err(format!("--threads {threads} is out of range: use 1 to 64"));
+            }
+            let opts = search::solve::SolveOptions { table_mib, db_seeds, threads };
             let mut solver = search::solve::Solver::new(k.rules(), opts).map_err(|e| e.to_string())?;
             let mut h = Deadline { end: None };
             let (value, a) = if value_only {
@@ -232,7 +239,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                     json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "turn": k.turn().name(), "value": value,
                         "best": a.as_ref().map(|a| a.moves[0].mv.clone()), "moves": moves,
                         "best_line": a.as_ref().map(|a| a.best_line.join(" ")),
-                        "nodes": st.nodes, "passes": st.passes, "seconds": secs, "db_seeds": db_seeds, "db_bytes": st.db_bytes, "db_filled": st.db_filled, "table_bytes": st.table_bytes})
+                        "nodes": st.nodes, "passes": st.passes, "threads": threads, "seconds": secs, "db_seeds": db_seeds, "db_bytes": st.db_bytes, "db_filled": st.db_filled, "table_bytes": st.table_bytes})
                 );
             } else {
                 let _ = writeln!(out, "{} — {} to move: {:+} with perfect play", g.rules.title(), k.turn(), value);

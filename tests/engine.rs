@@ -51,7 +51,7 @@ fn check_values(slow: bool) {
         let rules: AnyRules = r[0].parse().unwrap();
         let AnyPosition::Kalah(start) = rules.start() else { panic!() };
         let want = r[1].parse::<i32>().unwrap();
-        let opts = SolveOptions { table_mib: 64, db_seeds: 12 };
+        let opts = SolveOptions { table_mib: 64, db_seeds: 12, threads: 2 };
         let v = Solver::new(start.rules(), opts).unwrap().solve(&start, &mut NoHandler).unwrap();
         assert_eq!(v, want, "exact solver: {} ({})", r[0], r[2]);
         if !slow {
@@ -78,7 +78,7 @@ fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
             continue;
         }
         // Small tables and databases on purpose: replacement and the database both get used.
-        let opts = SolveOptions { table_mib: 1, db_seeds: [0, 3, 6][case % 3] };
+        let opts = SolveOptions { table_mib: 1, db_seeds: [0, 3, 6][case % 3], threads: 1 + case % 2 };
         let mut solver = Solver::new(p.rules(), opts).unwrap();
         let a = solver.analyze(&p, &mut NoHandler).unwrap();
         assert_eq!(a.value, minimax_value(&p), "case {case}: {rules} {setup}");

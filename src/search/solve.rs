@@ -12,8 +12,13 @@
 //! - An endgame database for positions with few seeds on the board, filled on demand by the
 //!   search and never evicted: positions are ranked combinatorially (stars and bars), so every
 //!   layout with at most `db_seeds` seeds has its own two bytes (lower and upper bound).
+//! - Natively, threads share the table and the database (one atomic word per entry, so no
+//!   entry is ever torn; a lost update only loses a bound, never invents one).
 
-use crate::engine::rules::kalah::{CaptureRule, EndRule, Kalah, KalahRules};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU16, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+
+use crate::engine::rules::kalah::{CaptureRule, EndRule, Kalah, KalahMove, KalahRules};
 use crate::engine::Position;
 use big::BigArray;
 
@@ -27,6 +32,10 @@ pub struct SolveOptions {
     /// Positions with at most this many seeds on the board go to the endgame database
     /// (0: no database). Its size is 2·C(seeds + 2n, 2n) bytes for n pits a side.
     pub db_seeds: u32,
+    /// Threads sharing the table and the database (1 in the browser; natively up to the
+    /// cores). `analyze` splits the root moves between them; `solve` runs them all on the
+    /// root with different move orders (lazy SMP) and takes the first to finish.
+    pub threads: usize,
 }
 
 impl SolveOptions {
@@ -49,14 +58,14 @@ impl SolveOptions {
         while db_seeds < 40 && table_bytes + db_bytes(db_seeds as u64 + 1) <= budget {
             db_seeds += 1;
         }
-        SolveOptions { table_mib, db_seeds }
+        SolveOptions { table_mib, db_seeds, threads: 1 }
     }
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
         // Kalah(6,4) measured fastest with these (BENCHMARKS.md): 686 MiB in all for 6 pits.
-        SolveOptions { table_mib: 256, db_seeds: 20 }
+        SolveOptions { table_mib: 256, db_seeds: 20, threads: 1 }
     }
 }
 
@@ -237,9 +246,9 @@ struct Entry {
 }
 
 /// Eight packed entries, one cache line: a probe costs one memory access.
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(align(64))]
-struct Bucket([u64; 8]);
+struct Bucket([AtomicU64; 8]);
 
 /// Bits of the key kept in an entry (the bucket index holds the others).
 const CHECK_SHIFT: u32 = 24;
@@ -283,16 +292,20 @@ impl Table {
     fn probe(&self, key: u64) -> Option<Entry> {
         let check = key >> CHECK_SHIFT;
         let b = &self.buckets[(key as usize) & self.mask];
-        b.0.iter().find(|&&w| w >> CHECK_SHIFT == check && (w >> 20) & 15 != 0).map(|&w| Entry::unpack(w, key))
+        b.0.iter()
+            .map(|w| w.load(Relaxed))
+            .find(|&w| w >> CHECK_SHIFT == check && (w >> 20) & 15 != 0)
+            .map(|w| Entry::unpack(w, key))
     }
 
     #[inline]
-    fn store(&mut self, e: Entry) {
+    fn store(&self, e: Entry) {
         let check = e.key >> CHECK_SHIFT;
-        let b = &mut self.buckets[(e.key as usize) & self.mask];
+        let b = &self.buckets[(e.key as usize) & self.mask];
         let mut victim = 0;
         let mut least = u64::MAX;
-        for (i, &w) in b.0.iter().enumerate() {
+        for (i, w) in b.0.iter().enumerate() {
+            let w = w.load(Relaxed);
             if w >> CHECK_SHIFT == check {
                 victim = i;
                 break;
@@ -303,7 +316,7 @@ impl Table {
                 victim = i;
             }
         }
-        b.0[victim] = e.pack();
+        b.0[victim].store(e.pack(), Relaxed);
     }
 
     fn bytes(&self) -> u64 {
@@ -316,48 +329,39 @@ impl Table {
 /// eviction), which ends up holding exact values wherever the search needed them.
 struct Database {
     max_seeds: u32,
-    /// `binom[a][b]` = C(a, b).
-    binom: Vec<Vec<u64>>,
+    /// `binom[a * width + b]` = C(a, b) for b up to the number of pits.
+    binom: Vec<u64>,
+    width: usize,
     /// Index of the first layout with `s` seeds.
     offset: Vec<u64>,
-    /// (lower, upper), each stored as value + 128 so that all-zero memory (which the system
-    /// hands out lazily, page by page) means "not searched yet".
-    bounds: BigArray<[u8; 2]>,
-    filled: u64,
-}
-
-const UNKNOWN: u8 = 0;
-
-#[inline]
-fn enc(v: i32) -> u8 {
-    (v + 128) as u8
-}
-
-#[inline]
-fn dec(b: u8) -> i32 {
-    b as i32 - 128
+    /// Lower bound + 128 in the low byte, upper bound + 128 in the high byte; 0 for a
+    /// position not searched yet (all-zero memory costs nothing until touched).
+    bounds: BigArray<AtomicU16>,
+    filled: AtomicU64,
 }
 
 impl Database {
     fn new(pits: usize, max_seeds: u32) -> Result<Database, SolveError> {
         let m = 2 * pits;
         let top = max_seeds as usize + m + 1;
-        let mut binom = vec![vec![0u64; m + 1]; top + 1];
+        let width = m + 1;
+        let mut binom = vec![0u64; (top + 1) * width];
         for a in 0..=top {
-            binom[a][0] = 1;
+            binom[a * width] = 1;
             for b in 1..=m.min(a) {
-                binom[a][b] = binom[a - 1][b - 1].saturating_add(if b < a { binom[a - 1][b] } else { 0 });
+                let up = if b < a { binom[(a - 1) * width + b] } else { 0 };
+                binom[a * width + b] = binom[(a - 1) * width + b - 1].saturating_add(up);
             }
         }
         // Layouts with exactly s seeds in m pits: C(s + m - 1, m - 1); before s: C(s + m - 1, m).
-        let offset: Vec<u64> = (0..=max_seeds as usize + 1).map(|s| binom[s + m - 1][m]).collect();
+        let offset: Vec<u64> = (0..=max_seeds as usize + 1).map(|s| binom[(s + m - 1) * width + m]).collect();
         let size = offset[max_seeds as usize + 1];
         if size > (1 << 32) {
             return Err(SolveError::Memory(format!("a database of {} bytes", 2 * size)));
         }
         let bounds = BigArray::zeroed(size as usize)
             .map_err(|e| SolveError::Memory(format!("{} byte database: {e}", 2 * size)))?;
-        Ok(Database { max_seeds, binom, offset, bounds, filled: 0 })
+        Ok(Database { max_seeds, binom, width, offset, bounds, filled: AtomicU64::new(0) })
     }
 
     /// Stars-and-bars rank of a layout among those with the same number of seeds, plus the
@@ -368,23 +372,52 @@ impl Database {
         let mut bar = 0usize;
         for (j, &x) in st.me.iter().chain(st.op.iter()).take(2 * N - 1).enumerate() {
             bar += x as usize;
-            rank += self.binom[bar + j][j + 1];
+            rank += self.binom[(bar + j) * self.width + j + 1];
         }
         (self.offset[seeds as usize] + rank) as usize
     }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<(i32, i32)> {
+        let w = self.bounds[i].load(Relaxed);
+        (w != 0).then(|| ((w & 0xFF) as i32 - 128, (w >> 8) as i32 - 128))
+    }
+
+    #[inline]
+    fn set(&self, i: usize, lower: i32, upper: i32) {
+        let old = self.bounds[i].swap(((upper + 128) as u16) << 8 | (lower + 128) as u16, Relaxed);
+        if old == 0 {
+            self.filled.fetch_add(1, Relaxed);
+        }
+    }
+}
+
+/// What the threads of a solve share.
+struct Shared {
+    table: Table,
+    db: Option<Database>,
 }
 
 /// The solver; keep it to reuse its table and database across solves of the same rules.
 pub struct Solver {
     rules: KalahRules,
-    table: Table,
-    db: Option<Database>,
+    shared: Shared,
+    threads: usize,
+    etc_seeds: u32,
     nodes: u64,
     passes: u64,
-    stopped: bool,
-    /// Enhanced transposition cutoffs are tried at nodes with at least this many seeds.
-    etc_seeds: u32,
 }
+
+/// Where a position's bounds live.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// In the endgame database, at this index.
+    Db(usize),
+    /// In the transposition table, under this key.
+    Table(u64),
+}
+
+const NO_MOVE: u8 = u8::MAX;
 
 impl Solver {
     /// A solver for positions of `rules`.
@@ -397,9 +430,17 @@ impl Solver {
         } else {
             None
         };
+        let threads = if cfg!(target_arch = "wasm32") { 1 } else { opts.threads.clamp(1, 64) };
         // Measured on Kalah(6,4): cutoffs probed below this cost more than they save.
         let etc_seeds = opts.db_seeds + 16;
-        Ok(Solver { rules, table: Table::new(opts.table_mib)?, db, nodes: 0, passes: 0, stopped: false, etc_seeds })
+        Ok(Solver {
+            rules,
+            shared: Shared { table: Table::new(opts.table_mib)?, db },
+            threads,
+            etc_seeds,
+            nodes: 0,
+            passes: 0,
+        })
     }
 
     /// Figures so far.
@@ -407,9 +448,27 @@ impl Solver {
         SolveStats {
             nodes: self.nodes,
             passes: self.passes,
-            db_filled: self.db.as_ref().map_or(0, |d| d.filled),
-            db_bytes: self.db.as_ref().map_or(0, |d| 2 * d.bounds.len() as u64),
-            table_bytes: self.table.bytes(),
+            db_filled: self.shared.db.as_ref().map_or(0, |d| d.filled.load(Relaxed)),
+            db_bytes: self.shared.db.as_ref().map_or(0, |d| 2 * d.bounds.len() as u64),
+            table_bytes: self.shared.table.bytes(),
+        }
+    }
+
+    fn search_ctx<'a, 'h>(
+        &'a self,
+        stop: &'a AtomicBool,
+        helper: usize,
+        handler: Option<&'h mut dyn SearchHandler>,
+    ) -> Search<'a, 'h> {
+        Search {
+            shared: &self.shared,
+            rules: Rules { capture: self.rules.capture, end: self.rules.end },
+            etc_seeds: self.etc_seeds,
+            helper,
+            stop,
+            handler,
+            nodes: 0,
+            passes: 0,
         }
     }
 
@@ -430,52 +489,84 @@ impl Solver {
         dispatch!(1 2 3 4 5 6 7 8 9 10 11 12)
     }
 
+    fn check<const N: usize>(pos: &Kalah) -> Result<State<N>, SolveError> {
+        if pos.outcome().is_some() {
+            return Err(SolveError::GameOver);
+        }
+        let st = state_of::<N>(pos);
+        if st.seeds() > MAX_SOLVER_SEEDS {
+            return Err(SolveError::TooManySeeds(st.seeds()));
+        }
+        Ok(st)
+    }
+
     fn analyze_n<const N: usize>(
         &mut self,
         pos: &Kalah,
         handler: &mut dyn SearchHandler,
     ) -> Result<Analysis, SolveError> {
-        if pos.outcome().is_some() {
-            return Err(SolveError::GameOver);
-        }
-        let st = state_of::<N>(pos);
-        let seeds = st.seeds();
-        if seeds > MAX_SOLVER_SEEDS {
-            return Err(SolveError::TooManySeeds(seeds));
-        }
-        let rules = Rules { capture: self.rules.capture, end: self.rules.end };
+        let st = Self::check::<N>(pos)?;
         let base = pos.store_diff();
-        let mut moves = Vec::new();
-        let mut guess = first_guess(pos);
-        // Root moves in the order the search prefers, so the first solves seed the table.
-        let order = self.order::<N>(&st, None, rules);
-        for &i in order.iter().take_while(|&&i| i != NO_MOVE) {
-            let (gain, extra, child) = st.play(i as usize, rules);
-            let sign = if extra { 1 } else { -1 };
-            let name = crate::engine::rules::kalah::KalahMove(i).to_string();
-            let v = gain
-                + sign
-                    * self.mtdf_reporting(&child, sign * (guess - gain), handler, Some((&name, base + gain, sign)))?;
-            guess = guess.max(v);
-            moves.push(MoveValue {
-                mv: crate::engine::rules::kalah::KalahMove(i).to_string(),
-                value: base + v,
-                exact: true,
-            });
-            let mut partial = Analysis {
-                depth: 0,
-                nodes: self.nodes,
-                value: 0,
-                exact: false,
-                moves: moves.clone(),
-                best_line: vec![],
-            };
-            partial.moves.sort_by_key(|m| -m.value);
-            partial.value = partial.moves[0].value;
-            handler.on_progress(&partial);
-        }
+        let stop = AtomicBool::new(false);
+        let guess = AtomicI32::new(first_guess(pos));
+        // Root moves in the order the search prefers; threads take the next unsolved one.
+        let order = self.search_ctx(&stop, 0, None).order::<N>(&st, None, st.seeds());
+        let roots: Vec<u8> = order.iter().copied().take_while(|&i| i != NO_MOVE).collect();
+        let next = AtomicUsize::new(0);
+        let done: Mutex<Vec<MoveValue>> = Mutex::new(Vec::new());
+        let this = &*self;
+        let work = |ctx: &mut Search<'_, '_>| -> Result<(), SolveError> {
+            loop {
+                let k = next.fetch_add(1, Relaxed);
+                let Some(&i) = roots.get(k) else { return Ok(()) };
+                let (gain, extra, child) = st.play(i as usize, ctx.rules);
+                let sign = if extra { 1 } else { -1 };
+                let name = KalahMove(i).to_string();
+                let g = guess.load(Relaxed);
+                let v = gain + sign * ctx.mtdf(&child, sign * (g - gain), Some((&name, base + gain, sign)))?;
+                guess.fetch_max(v, Relaxed);
+                let mut moves = done.lock().expect("no panics while locked");
+                moves.push(MoveValue { mv: name, value: base + v, exact: true });
+                if let Some(h) = ctx.handler.as_deref_mut() {
+                    let mut partial = Analysis { nodes: ctx.nodes, moves: moves.clone(), ..Default::default() };
+                    partial.moves.sort_by_key(|m| -m.value);
+                    partial.value = partial.moves[0].value;
+                    h.on_progress(&partial);
+                }
+            }
+        };
+        let (result, nodes, passes) = std::thread::scope(|sc| {
+            let helpers: Vec<_> = (1..this.threads)
+                .map(|t| {
+                    let stop = &stop;
+                    let work = &work;
+                    sc.spawn(move || {
+                        let mut ctx = this.search_ctx(stop, t, None);
+                        let r = work(&mut ctx);
+                        (r, ctx.nodes, ctx.passes)
+                    })
+                })
+                .collect();
+            let mut ctx = this.search_ctx(&stop, 0, Some(handler));
+            let mut r = work(&mut ctx);
+            if r.is_err() {
+                stop.store(true, Relaxed);
+            }
+            let (mut nodes, mut passes) = (ctx.nodes, ctx.passes);
+            for h in helpers {
+                let (hr, n, p) = h.join().expect("solver threads do not panic");
+                r = r.and(hr);
+                nodes += n;
+                passes += p;
+            }
+            (r, nodes, passes)
+        });
+        self.nodes += nodes;
+        self.passes += passes;
+        result?;
+        let mut moves = done.into_inner().expect("no panics while locked");
         moves.sort_by_key(|m| -m.value);
-        let best_line = self.best_line::<N>(pos, rules);
+        let best_line = self.best_line::<N>(pos);
         Ok(Analysis {
             depth: best_line.len() as u32,
             nodes: self.nodes,
@@ -494,17 +585,7 @@ impl Solver {
         macro_rules! dispatch {
             ($($n:literal)*) => {
                 match self.rules.pits() {
-                    $($n => {
-                        if pos.outcome().is_some() {
-                            return Err(SolveError::GameOver);
-                        }
-                        let st = state_of::<$n>(pos);
-                        if st.seeds() > MAX_SOLVER_SEEDS {
-                            return Err(SolveError::TooManySeeds(st.seeds()));
-                        }
-                        let guess = first_guess(pos);
-                        Ok(pos.store_diff() + self.mtdf(&st, guess, handler)?)
-                    })*
+                    $($n => self.solve_n::<$n>(pos, handler),)*
                     _ => unreachable!("1 to 12 pits"),
                 }
             };
@@ -512,28 +593,104 @@ impl Solver {
         dispatch!(1 2 3 4 5 6 7 8 9 10 11 12)
     }
 
-    /// MTD(f): null-window searches converging on the relative value.
+    fn solve_n<const N: usize>(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<i32, SolveError> {
+        let st = Self::check::<N>(pos)?;
+        let guess = first_guess(pos);
+        let stop = AtomicBool::new(false);
+        let this = &*self;
+        let (result, nodes, passes) = std::thread::scope(|sc| {
+            // Helpers search the same root with other move orders and fill the shared table;
+            // the main thread's answer is the one returned, and ends the helpers.
+            let helpers: Vec<_> = (1..this.threads)
+                .map(|t| {
+                    let stop = &stop;
+                    sc.spawn(move || {
+                        let mut ctx = this.search_ctx(stop, t, None);
+                        let _ = ctx.mtdf(&st, guess + if t % 2 == 1 { 1 } else { -1 }, None);
+                        (ctx.nodes, ctx.passes)
+                    })
+                })
+                .collect();
+            let mut ctx = this.search_ctx(&stop, 0, Some(handler));
+            let r = ctx.mtdf(&st, guess, None);
+            stop.store(true, Relaxed);
+            let (mut nodes, mut passes) = (ctx.nodes, ctx.passes);
+            for h in helpers {
+                let (n, p) = h.join().expect("solver threads do not panic");
+                nodes += n;
+                passes += p;
+            }
+            (r, nodes, passes)
+        });
+        self.nodes += nodes;
+        self.passes += passes;
+        Ok(pos.store_diff() + result?)
+    }
+
+    /// The best line from the table and the database (best moves of each side).
+    fn best_line<const N: usize>(&mut self, pos: &Kalah) -> Vec<String> {
+        let stop = AtomicBool::new(false);
+        let mut ctx = self.search_ctx(&stop, 0, None);
+        let rules = ctx.rules;
+        let mut line = vec![];
+        let mut p = *pos;
+        while !p.is_over() && line.len() < 200 {
+            let st = state_of::<N>(&p);
+            // Pick the first move whose exact value equals the position's value.
+            let Ok(target) = ctx.mtdf(&st, 0, None) else { break };
+            let mut chosen = None;
+            for i in 0..N {
+                if st.me[i] == 0 {
+                    continue;
+                }
+                let (gain, extra, child) = st.play(i, rules);
+                let sign = if extra { 1 } else { -1 };
+                let v = match child.terminal(rules) {
+                    Some(t) => gain + sign * t,
+                    None => match ctx.mtdf(&child, sign * (target - gain), None) {
+                        Ok(c) => gain + sign * c,
+                        Err(_) => break,
+                    },
+                };
+                if v == target {
+                    chosen = Some(i);
+                    break;
+                }
+            }
+            let Some(i) = chosen else { break };
+            line.push(KalahMove(i as u8).to_string());
+            p.play_unchecked(i);
+        }
+        let nodes = ctx.nodes;
+        self.nodes += nodes;
+        line
+    }
+}
+
+/// One thread's search: the shared tables, its counters, and (main thread only) the handler.
+struct Search<'a, 'h> {
+    shared: &'a Shared,
+    rules: Rules,
+    etc_seeds: u32,
+    /// 0 for the main thread; helpers vary their move order by this.
+    helper: usize,
+    stop: &'a AtomicBool,
+    handler: Option<&'h mut dyn SearchHandler>,
+    nodes: u64,
+    passes: u64,
+}
+
+impl Search<'_, '_> {
+    /// MTD(f): null-window searches converging on the relative value; after every pass the
+    /// handler hears the proven window of `report`'s root move, mapped to its absolute value
+    /// (`offset + sign * v`).
     fn mtdf<const N: usize>(
         &mut self,
         st: &State<N>,
         guess: i32,
-        handler: &mut dyn SearchHandler,
-    ) -> Result<i32, SolveError> {
-        self.mtdf_reporting(st, guess, handler, None)
-    }
-
-    /// MTD(f), telling the handler the proven window after every pass; `report` is the root
-    /// move being solved and the map from this state's relative value to the move's absolute
-    /// value (`offset + sign * v`).
-    fn mtdf_reporting<const N: usize>(
-        &mut self,
-        st: &State<N>,
-        guess: i32,
-        handler: &mut dyn SearchHandler,
         report: Option<(&str, i32, i32)>,
     ) -> Result<i32, SolveError> {
-        let rules = Rules { capture: self.rules.capture, end: self.rules.end };
-        if let Some(v) = st.terminal(rules) {
+        if let Some(v) = st.terminal(self.rules) {
             return Ok(v);
         }
         let s = st.seeds() as i32;
@@ -542,8 +699,8 @@ impl Solver {
         while lo < hi {
             let beta = if f == lo { f + 1 } else { f };
             self.passes += 1;
-            let g = self.search(st, beta - 1, beta, rules, handler);
-            if self.stopped {
+            let g = self.search(st, beta - 1, beta);
+            if self.stop.load(Relaxed) {
                 return Err(SolveError::Stopped);
             }
             if g < beta {
@@ -552,30 +709,38 @@ impl Solver {
                 lo = g;
             }
             f = g;
-            if let Some((mv, offset, sign)) = report {
+            if let (Some((mv, offset, sign)), Some(h)) = (report, self.handler.as_deref_mut()) {
                 let (a, b) = (offset + sign * lo, offset + sign * hi);
-                handler.on_window(mv, a.min(b), a.max(b));
+                h.on_window(mv, a.min(b), a.max(b));
             }
         }
         Ok(lo)
     }
 
+    /// Bounds already proven for a (non-terminal) position, from the database or the table.
+    #[inline]
+    fn known<const N: usize>(&self, st: &State<N>) -> Option<(i32, i32)> {
+        let seeds = st.seeds();
+        match &self.shared.db {
+            Some(db) if seeds <= db.max_seeds => db.get(db.index(st, seeds)),
+            _ => self.shared.table.probe(st.key()).map(|e| (e.lower as i32, e.upper as i32)),
+        }
+    }
+
     /// Fail-soft alpha-beta on the relative value.
-    fn search<const N: usize>(
-        &mut self,
-        st: &State<N>,
-        mut alpha: i32,
-        mut beta: i32,
-        rules: Rules,
-        h: &mut dyn SearchHandler,
-    ) -> i32 {
+    fn search<const N: usize>(&mut self, st: &State<N>, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 0xFFF == 0 && h.should_stop(self.nodes) {
-            self.stopped = true;
+        if self.nodes & 0x3FF == 0 {
+            if let Some(h) = self.handler.as_deref_mut() {
+                if h.should_stop(self.nodes) {
+                    self.stop.store(true, Relaxed);
+                }
+            }
+            if self.stop.load(Relaxed) {
+                return 0;
+            }
         }
-        if self.stopped {
-            return 0;
-        }
+        let rules = self.rules;
         if let Some(v) = st.terminal(rules) {
             return v;
         }
@@ -587,17 +752,14 @@ impl Solver {
         if -s >= beta {
             return -s;
         }
-        let slot = match &self.db {
+        let slot = match &self.shared.db {
             Some(db) if seeds <= db.max_seeds => Slot::Db(db.index(st, seeds)),
             _ => Slot::Table(st.key()),
         };
         let mut tt_move = None;
         let known = match slot {
-            Slot::Db(i) => {
-                let [lo, up] = self.db.as_ref().expect("db").bounds[i];
-                (lo != UNKNOWN).then_some((dec(lo), dec(up)))
-            }
-            Slot::Table(key) => self.table.probe(key).map(|e| {
+            Slot::Db(i) => self.shared.db.as_ref().expect("db").get(i),
+            Slot::Table(key) => self.shared.table.probe(key).map(|e| {
                 tt_move = Some(e.best);
                 (e.lower as i32, e.upper as i32)
             }),
@@ -616,7 +778,7 @@ impl Solver {
             beta = beta.min(upper);
         }
         let nodes0 = self.nodes;
-        let order = self.order::<N>(st, tt_move, rules);
+        let order = self.order::<N>(st, tt_move, seeds);
         let count = order.iter().take_while(|&&i| i != NO_MOVE).count();
         // Enhanced transposition cutoff near the root: a child already known good enough ends
         // the search here without searching any.
@@ -642,11 +804,11 @@ impl Solver {
         for &i in &order[..count] {
             let (gain, extra, child) = st.play(i as usize, rules);
             let v = if extra {
-                gain + self.search(&child, a - gain, beta - gain, rules, h)
+                gain + self.search(&child, a - gain, beta - gain)
             } else {
-                gain - self.search(&child, gain - beta, gain - a, rules, h)
+                gain - self.search(&child, gain - beta, gain - a)
             };
-            if self.stopped {
+            if self.stop.load(Relaxed) {
                 return 0;
             }
             if v > best {
@@ -671,38 +833,20 @@ impl Solver {
             upper = best;
         }
         match slot {
-            Slot::Db(i) => {
-                let db = self.db.as_mut().expect("db");
-                if db.bounds[i][0] == UNKNOWN {
-                    db.filled += 1;
-                }
-                db.bounds[i] = [enc(lower), enc(upper)];
-            }
+            Slot::Db(i) => self.shared.db.as_ref().expect("db").set(i, lower, upper),
             Slot::Table(key) => {
                 let work = (64 - (self.nodes - nodes0).leading_zeros()) as u8 + 1;
-                self.table.store(Entry { key, lower: lower as i8, upper: upper as i8, best: best_move, work });
+                self.shared.table.store(Entry { key, lower: lower as i8, upper: upper as i8, best: best_move, work });
             }
         }
         best
     }
 
-    /// Bounds already proven for a (non-terminal) position, from the database or the table.
-    #[inline]
-    fn known<const N: usize>(&self, st: &State<N>) -> Option<(i32, i32)> {
-        let seeds = st.seeds();
-        match &self.db {
-            Some(db) if seeds <= db.max_seeds => {
-                let [lo, up] = db.bounds[db.index(st, seeds)];
-                (lo != UNKNOWN).then_some((dec(lo), dec(up)))
-            }
-            _ => self.table.probe(st.key()).map(|e| (e.lower as i32, e.upper as i32)),
-        }
-    }
-
     /// Moves in search order: the table move, extra turns nearest the store first, captures by
-    /// size, then the rest nearest the store first. `NO_MOVE` pads.
+    /// size, then the rest nearest the store first. Helper threads rotate the moves after the
+    /// first near the root, so that they work on other subtrees. `NO_MOVE` pads.
     #[inline]
-    fn order<const N: usize>(&self, st: &State<N>, tt_move: Option<u8>, rules: Rules) -> [u8; 12] {
+    fn order<const N: usize>(&self, st: &State<N>, tt_move: Option<u8>, seeds: u32) -> [u8; 12] {
         let len = 2 * N + 1;
         let mut scored = [(0i32, NO_MOVE); 12];
         let mut k = 0;
@@ -718,7 +862,7 @@ impl Solver {
                 5_000 + i as i32
             } else if seeds < len && last < N && last > i && st.me[last] == 0 {
                 let opp = st.op[N - 1 - last] as i32;
-                match rules.capture {
+                match self.rules.capture {
                     CaptureRule::Standard | CaptureRule::OppositeOnly if opp == 0 => i as i32,
                     _ => 1_000 + opp,
                 }
@@ -729,64 +873,22 @@ impl Solver {
             k += 1;
         }
         scored[..k].sort_unstable_by_key(|&(s, _)| -s);
+        if self.helper > 0 && k > 2 && seeds >= self.etc_seeds {
+            scored[1..k].rotate_left(self.helper % (k - 1));
+        }
         let mut out = [NO_MOVE; 12];
         for (o, &(_, i)) in out.iter_mut().zip(scored[..k].iter()) {
             *o = i;
         }
         out
     }
-
-    /// The best line from the table and the database (best moves of each side).
-    fn best_line<const N: usize>(&mut self, pos: &Kalah, rules: Rules) -> Vec<String> {
-        let mut line = vec![];
-        let mut p = *pos;
-        let mut nh = super::NoHandler;
-        while !p.is_over() && line.len() < 200 {
-            let st = state_of::<N>(&p);
-            // Pick the move whose exact value equals the position's value.
-            let target = self.mtdf(&st, 0, &mut nh).unwrap_or(0);
-            let mut chosen = None;
-            for i in 0..N {
-                if st.me[i] == 0 {
-                    continue;
-                }
-                let (gain, extra, child) = st.play(i, rules);
-                let v = match child.terminal(rules) {
-                    Some(t) => gain + if extra { t } else { -t },
-                    None => {
-                        let sign = if extra { 1 } else { -1 };
-                        gain + sign * self.mtdf(&child, sign * (target - gain), &mut nh).unwrap_or(0)
-                    }
-                };
-                if v == target {
-                    chosen = Some(i);
-                    break;
-                }
-            }
-            let Some(i) = chosen else { break };
-            line.push(crate::engine::rules::kalah::KalahMove(i as u8).to_string());
-            p.play_unchecked(i);
-        }
-        line
-    }
 }
-
-const NO_MOVE: u8 = u8::MAX;
 
 /// MTD(f) converges in fewer passes from a good guess: a short heuristic search gives one
 /// (relative to the current stores).
 fn first_guess(pos: &Kalah) -> i32 {
     const DEPTH: u32 = 12;
     super::Searcher::new(8).analyze(pos, DEPTH, &mut super::NoHandler).map_or(0, |a| a.value - pos.store_diff())
-}
-
-/// Where a position's bounds live.
-#[derive(Clone, Copy)]
-enum Slot {
-    /// In the endgame database, at this index.
-    Db(usize),
-    /// In the transposition table, under this key.
-    Table(u64),
 }
 
 fn state_of<const N: usize>(pos: &Kalah) -> State<N> {
@@ -813,7 +915,9 @@ mod tests {
             };
             let start = rules.start();
             for db in [0, 4] {
-                let mut s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: db }).unwrap();
+                let mut s =
+                    Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: db, threads: 1 + db as usize % 2 })
+                        .unwrap();
                 assert_eq!(s.solve(&start, &mut NoHandler).unwrap(), minimax_value(&start), "{id} db {db}");
             }
         }
@@ -829,9 +933,10 @@ mod big {
     use std::ptr::NonNull;
 
     /// Types for which all-zero bytes are a valid value.
-    pub trait Zeroable: Copy {}
+    pub trait Zeroable {}
+    // SAFETY: both are atomics of plain integers, valid when zero.
     impl Zeroable for super::Bucket {}
-    impl Zeroable for [u8; 2] {}
+    impl Zeroable for std::sync::atomic::AtomicU16 {}
 
     /// A fixed-length zero-initialised array with its own allocation.
     pub struct BigArray<T: Zeroable> {
