@@ -848,37 +848,49 @@ impl Search<'_, '_> {
     #[inline]
     fn order<const N: usize>(&self, st: &State<N>, tt_move: Option<u8>, seeds: u32) -> [u8; 12] {
         let len = 2 * N + 1;
-        let mut scored = [(0i32, NO_MOVE); 12];
+        let mut out = [NO_MOVE; 12];
         let mut k = 0;
+        if let Some(t) = tt_move.filter(|&t| (t as usize) < N && st.me[t as usize] > 0) {
+            out[0] = t;
+            k = 1;
+        }
+        let tt = out[0];
+        // Extra turns, nearest the store first: playing them in that order keeps the others.
+        for i in (0..N).rev() {
+            if st.me[i] as usize % len == N - i && i as u8 != tt {
+                out[k] = i as u8;
+                k += 1;
+            }
+        }
+        // Captures, biggest first (a handful at most: insertion into place).
+        let first_capture = k;
         for i in (0..N).rev() {
             let seeds = st.me[i] as usize;
-            if seeds == 0 {
+            let last = i + seeds;
+            if seeds == 0 || i as u8 == tt || last >= N || st.me[last] != 0 {
                 continue;
             }
-            let last = (i + seeds) % len;
-            let score = if Some(i as u8) == tt_move {
-                10_000
-            } else if last == N {
-                5_000 + i as i32
-            } else if seeds < len && last < N && last > i && st.me[last] == 0 {
-                let opp = st.op[N - 1 - last] as i32;
-                match self.rules.capture {
-                    CaptureRule::Standard | CaptureRule::OppositeOnly if opp == 0 => i as i32,
-                    _ => 1_000 + opp,
-                }
-            } else {
-                i as i32
-            };
-            scored[k] = (score, i as u8);
+            let opp = st.op[N - 1 - last];
+            if opp == 0 && self.rules.capture != CaptureRule::Empty {
+                continue;
+            }
+            let mut j = k;
+            while j > first_capture && st.op[N - 1 - (out[j - 1] as usize + st.me[out[j - 1] as usize] as usize)] < opp {
+                out[j] = out[j - 1];
+                j -= 1;
+            }
+            out[j] = i as u8;
             k += 1;
         }
-        scored[..k].sort_unstable_by_key(|&(s, _)| -s);
-        if self.helper > 0 && k > 2 && seeds >= self.etc_seeds {
-            scored[1..k].rotate_left(self.helper % (k - 1));
+        // The rest, nearest the store first.
+        for i in (0..N).rev() {
+            if st.me[i] > 0 && !out[..k].contains(&(i as u8)) {
+                out[k] = i as u8;
+                k += 1;
+            }
         }
-        let mut out = [NO_MOVE; 12];
-        for (o, &(_, i)) in out.iter_mut().zip(scored[..k].iter()) {
-            *o = i;
+        if self.helper > 0 && k > 2 && seeds >= self.etc_seeds {
+            out[1..k].rotate_left(self.helper % (k - 1));
         }
         out
     }

@@ -120,6 +120,15 @@ pub fn bench_page() -> Html {
             search.start(Task::Bench, Purpose::Bench);
         })
     };
+    let solve = |rules: &'static str, setup: &'static str| {
+        let search = search.clone();
+        Callback::from(move |_: MouseEvent| {
+            search.start(
+                Task::Solve { rules: rules.into(), setup: setup.into(), memory_mib: 768, time_ms: 0, value_only: true },
+                Purpose::Bench,
+            );
+        })
+    };
     let s = search.state();
     let rate = |nodes: u64, ms: f64| nodes as f64 / ms * 1000.0 / 1e6;
     html! {
@@ -129,7 +138,22 @@ pub fn bench_page() -> Html {
                 "Runs the same fixed workloads as `mancala-lab bench` in the search worker: perft of Kalah(6,4) to depth {} and a search of its start position to depth {}.",
                 crate::search::bench::PERFT_DEPTH, crate::search::bench::SEARCH_DEPTH
             )}</p>
-            <button class="run-bench" onclick={run} disabled={s.running}>{ if s.running { "Running…" } else { "Run benchmark" } }</button>
+            <div class="row">
+                <button class="run-bench" onclick={run} disabled={s.running}>{ if s.running { "Running…" } else { "Run benchmark" } }</button>
+                <button class="solve-63" onclick={solve("kalah-6-3", "3.3.3.3.3.3-3.3.3.3.3.3-0.0-s")} disabled={s.running}>{"Solve Kalah(6,3)"}</button>
+                <button class="solve-64" onclick={solve("kalah-6-4", "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s")} disabled={s.running}>{"Solve Kalah(6,4)"}</button>
+                <button class="solve-64e" onclick={solve("kalah-6-4-e", "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s")} disabled={s.running}>{"Solve Kalah(6,4) empty capture"}</button>
+            </div>
+            <p class="help">{"The solves use the page's default 768 MiB budget and one worker; they report the value of the start position only."}</p>
+            if s.running && s.purpose == Purpose::Bench && s.bench.is_none() {
+                <p class="solve-progress">{format!("{} nodes, {:.1} s", s.nodes, s.elapsed_ms / 1000.0)}</p>
+            }
+            if let (false, Some(a)) = (s.running, s.analysis.as_ref()) {
+                <p class="solve-result">{format!(
+                    "{}: value {:+}, {} nodes in {:.1} s, {:.2} M nodes/s, {} MiB",
+                    s.target.0, a.value, a.nodes, s.elapsed_ms / 1000.0, rate(a.nodes, s.elapsed_ms), s.memory_bytes >> 20
+                )}</p>
+            }
             if let Some((pn, pms, sn, sms)) = s.bench {
                 <dl class="bench-results">
                     <dt>{"perft"}</dt>

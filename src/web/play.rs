@@ -155,6 +155,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                                 setup: p.to_string(),
                                 memory_mib: state.memory_mib,
                                 time_ms: PERFECT_TIME_MS,
+                                value_only: false,
                             },
                             Purpose::Computer,
                         );
@@ -371,7 +372,13 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
         let memory_mib = state.memory_mib;
         Callback::from(move |_: MouseEvent| {
             search.start(
-                Task::Solve { rules: pos.rules().to_string(), setup: pos.to_string(), memory_mib, time_ms: 0 },
+                Task::Solve {
+                    rules: pos.rules().to_string(),
+                    setup: pos.to_string(),
+                    memory_mib,
+                    time_ms: 0,
+                    value_only: false,
+                },
                 Purpose::Analysis,
             );
         })

@@ -49,6 +49,9 @@ pub enum Task {
         memory_mib: usize,
         /// Time limit in ms (0: none).
         time_ms: u64,
+        /// Only the value of the position, not of every move (faster; for benchmarks).
+        #[serde(default)]
+        value_only: bool,
     },
     /// The CLI's `bench` workloads, timed in the worker.
     Bench,
@@ -190,7 +193,7 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             let elapsed_ms = now() - start;
             post(Reply::Done { id, analysis, elapsed_ms, memory_bytes: (table_mib as u64) << 20 });
         }
-        Task::Solve { rules, setup, memory_mib, time_ms } => {
+        Task::Solve { rules, setup, memory_mib, time_ms, value_only } => {
             let pos = match parse_position(&rules, &setup) {
                 Ok(AnyPosition::Kalah(k)) => k,
                 Ok(_) => {
@@ -215,7 +218,17 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             let deadline = (time_ms > 0).then_some(start + time_ms as f64);
             let result = {
                 let mut h = WorkerHandler { id, start, deadline, last_report: start, now, post };
-                solver.analyze(&pos, &mut h)
+                if value_only {
+                    // The value alone, reported as an analysis without per-move values.
+                    solver.solve(&pos, &mut h).map(|value| Analysis {
+                        value,
+                        exact: true,
+                        nodes: solver.stats().nodes,
+                        ..Default::default()
+                    })
+                } else {
+                    solver.analyze(&pos, &mut h)
+                }
             };
             let memory_bytes = solver.stats().table_bytes + solver.stats().db_bytes;
             match result {
