@@ -875,7 +875,8 @@ impl Search<'_, '_> {
                 continue;
             }
             let mut j = k;
-            while j > first_capture && st.op[N - 1 - (out[j - 1] as usize + st.me[out[j - 1] as usize] as usize)] < opp {
+            while j > first_capture && st.op[N - 1 - (out[j - 1] as usize + st.me[out[j - 1] as usize] as usize)] < opp
+            {
                 out[j] = out[j - 1];
                 j -= 1;
             }

@@ -20,6 +20,8 @@ pub enum Route {
     Play(String),
     /// `#/bench`: the engine benchmark, run in the worker.
     Bench,
+    /// `#/lab/solved-kalah`: solved start positions by board size.
+    SolvedKalah,
     /// Anything else.
     NotFound(String),
 }
@@ -33,6 +35,7 @@ impl Route {
             "" => Route::Home,
             "/play" | "play" => Route::Play(query.to_string()),
             "/bench" | "bench" => Route::Bench,
+            "/lab/solved-kalah" | "lab/solved-kalah" => Route::SolvedKalah,
             other => Route::NotFound(other.chars().take(60).collect()),
         }
     }
@@ -67,6 +70,7 @@ pub fn app() -> Html {
         Route::Home => html! { <Home /> },
         Route::Play(q) => html! { <PlayPage query={AttrValue::from(q.clone())} nav={*nav} /> },
         Route::Bench => html! { <BenchPage /> },
+        Route::SolvedKalah => html! { <super::labs::SolvedKalahPage /> },
         Route::NotFound(p) => html! {
             <main class="not-found">
                 <p role="alert">{format!("There is no page '{p}' here. ")}<a href="#/">{"Go to the games"}</a></p>
@@ -104,6 +108,11 @@ pub fn home() -> Html {
                         </li>
                     }
                 }) }
+            </ul>
+            <h2>{"Labs"}</h2>
+            <ul class="labs">
+                <li><a href="#/lab/solved-kalah">{"Solved Kalah"}</a>{" — the exact value of every board size's start position and opening moves, solved in your browser."}</li>
+                <li><a href="#/bench">{"Engine benchmark"}</a>{" — nodes per second and full solves of Kalah(6,3) and (6,4) in the worker."}</li>
             </ul>
         </main>
     }

@@ -35,7 +35,7 @@ async function open(hash, opts = {}) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(base + 'index.html' + hash);
-  await page.waitForSelector('svg.board');
+  await page.waitForSelector(opts.wait || 'svg.board');
   page.errors = errors;
   return page;
 }
@@ -126,6 +126,26 @@ test('the perfect computer player answers with a proven-best move', async () => 
   await page.selectOption('.player-n', '6'); // perfect
   await page.click('#pit-s-0');
   await page.waitForFunction(() => document.querySelector('.status').textContent.includes('North plays'), null, { timeout: 60000 });
+  await page.context().close();
+});
+
+test('the Solved Kalah lab solves a grid in the worker and caches it', async () => {
+  const page = await open('#/lab/solved-kalah', { wait: '.solved-grid' });
+  await page.selectOption('.controls select >> nth=0', '3');
+  await page.selectOption('.controls select >> nth=1', '3');
+  await page.click('button.solve-all');
+  await page.waitForFunction(() => document.querySelectorAll('.cell.unsolved').length === 0, null, { timeout: 60000 });
+  // Kalah(3,3), standard rule.
+  assert.equal(await page.textContent('td[data-rules="kalah-3-3"] button'), '+2');
+  await page.click('td[data-rules="kalah-3-3"] button');
+  assert.match(await page.textContent('.lab-detail'), /South, moving first, wins by 2/);
+  // A second visit reads the browser's cache: nothing left to solve.
+  const again = await page.context().newPage();
+  await again.goto(page.url());
+  await again.waitForSelector('.solved-grid');
+  await again.selectOption('.controls select >> nth=0', '3');
+  await again.selectOption('.controls select >> nth=1', '3');
+  assert.equal(await again.$$eval('.cell.unsolved', (e) => e.length), 0);
   await page.context().close();
 });
 
