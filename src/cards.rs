@@ -56,7 +56,7 @@ pub const PRESETS: &[Preset] = &[
         source: "Erickson, \"Sowing Games\": \"three (or sometimes six) seeds in each pot\".",
     },
     Preset {
-        id: "kalah-6-1",
+        id: "kalah-6-1-e",
         name: "Dooley's one-pebble game",
         source: "Dooley, \"How to Play Mancala - and WIN!\": the 6-bin game with one pebble per bin.",
     },
@@ -98,8 +98,9 @@ pub fn card(rules: &AnyRules) -> Card {
                 sources.insert(0, "J. Erickson, \"Sowing Games\", Games of No Chance (MSRI Publications 29, 1996), §4: \"If the last stone lands in an empty pot on the moving player's side, both that stone and the stones in the opponent's pot directly opposite are put into the moving player's store. If any player cannot move, the other player collects all the seeds on his side and puts them in his store, and the game ends.\"".into());
                 choices.push("Erickson's \"if any player cannot move\" is read as: when the player to move has no seeds. This changes values: with empty capture, Kalah(6,3) is +2 when the game ends as soon as a side is empty, and a draw under this rule.".into());
             }
-            if id == "kalah-6-1" || id == "kalah-6-4" {
-                sources.push("F. Dooley, \"How to Play Mancala - and WIN!\": the 6-bin game is determined, and he reports that with one pebble per bin the first player draws by opening from C or E and loses otherwise. His rules text is not in our copy; we use the common rules, under which the solver finds +2 for the first player (opening f). Which rule set reproduces his figures is still open.".into());
+            if id == "kalah-6-1-e" || id == "kalah-6-4-e" {
+                sources.push("F. Dooley, \"How to Play Mancala - and WIN!\": the 6-bin game is determined; with one pebble per bin he found 93,757 distinct states (stores ignored) and reports that the first player draws by opening from C or E and loses otherwise.".into());
+                choices.push("Dooley's essay does not state his rules. Empty capture with the game over as soon as a side is empty reproduces his 93,757 states exactly (pits and side to move; see the Dooley lab), so his presets use it. Under it the one-pebble game is +2 for the first player (opening f), not his reported draw.".into());
             }
             choices.push("Pits are named a, b, c, ... from each player's own left, in sowing order; moves in links use these letters for the player to move.".into());
             Card { title: rules.title(), rules: rules_text, sources, choices }

@@ -14,7 +14,7 @@ use crate::search::{self, Analysis, SearchHandler};
 const RULES_HELP: &str = "Rules id: kalah-M-N (M pits a side, N seeds a pit, standard capture, \
 game over when either side is empty), with suffixes -e (empty capture: a lone last seed in your \
 empty pit is captured even when the opposite pit is empty), -o (capture the opposite pit only), \
--m (the game ends only when the player to move cannot move); presets kalah, dooley (kalah-6-4), \
+-m (the game ends only when the player to move cannot move); presets kalah, dooley (kalah-6-4-e), dooley-1 (kalah-6-1-e), \
 papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m); and tchoukaillon.";
 
 /// Play, study and solve mancala-family sowing games.
@@ -94,6 +94,17 @@ enum Command {
         /// Threads sharing the table (default: every core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Dooley's study: distinct states reachable when the stores are ignored (his figure:
+    /// 93,757 for six bins with one pebble each), under each reading, and the exact value of
+    /// every opening move.
+    Dooley {
+        /// Rules id (default kalah-6-1-e, the rule set that reproduces his count).
+        #[arg(default_value = "kalah-6-1-e")]
+        rules: String,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -257,6 +268,52 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                     st.db_bytes >> 20,
                     st.db_filled
                 );
+            }
+        }
+        Command::Dooley { rules, json } => {
+            let g = load(&PositionArgs { rules, setup: None, moves: None })?;
+            let AnyPosition::Kalah(k) = g.position() else {
+                return Err("Dooley's study is about Kalah-family games".into());
+            };
+            if k.total_seeds() > 24 {
+                return Err(format!(
+                    "{} seeds is too many to enumerate every state here: use at most 24",
+                    k.total_seeds()
+                ));
+            }
+            let study = crate::labs::dooley::study(k);
+            let mut solver = search::solve::Solver::new(
+                k.rules(),
+                search::solve::SolveOptions { table_mib: 64, db_seeds: 12, threads: 1 },
+            )
+            .map_err(|e| e.to_string())?;
+            let a = solver.analyze(k, &mut Deadline { end: None }).map_err(|e| e.to_string())?;
+            if json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"rules": study.rules, "counts": study.counts.iter().map(|(r, n, f)| json!({"reading": r, "states": n, "with_final": f})).collect::<Vec<_>>(),
+                    "dooley_states": crate::labs::dooley::DOOLEY_STATES,
+                    "value": a.value, "moves": a.moves.iter().map(|m| json!({"move": m.mv, "value": m.value})).collect::<Vec<_>>()})
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{} — distinct states reachable, stores ignored (Dooley: {}):",
+                    g.rules.title(),
+                    crate::labs::dooley::DOOLEY_STATES
+                );
+                for (r, n, f) in &study.counts {
+                    let _ = writeln!(
+                        out,
+                        "  {r:<26} {n:>8} ({f} with the final positions){}",
+                        if *n == crate::labs::dooley::DOOLEY_STATES { "  = Dooley" } else { "" }
+                    );
+                }
+                let _ = writeln!(out, "Opening moves, exact values for the first player:");
+                for m in &a.moves {
+                    let _ = writeln!(out, "  {:>3}  {:+}", m.mv, m.value);
+                }
             }
         }
         Command::Winning { seeds, json } => {

@@ -19,6 +19,7 @@
 
 pub mod cards;
 pub mod engine;
+pub mod labs;
 pub mod notation;
 pub mod search;
 

@@ -51,7 +51,12 @@ fn check_values(slow: bool) {
         let rules: AnyRules = r[0].parse().unwrap();
         let AnyPosition::Kalah(start) = rules.start() else { panic!() };
         let want = r[1].parse::<i32>().unwrap();
-        let opts = SolveOptions { table_mib: 64, db_seeds: 12, threads: 2 };
+        // Small boards need little; Kalah(6,4) gets the CLI's defaults.
+        let opts = if start.total_seeds() > 40 {
+            SolveOptions { threads: 2, ..SolveOptions::default() }
+        } else {
+            SolveOptions { table_mib: 64, db_seeds: 12, threads: 2 }
+        };
         let v = Solver::new(start.rules(), opts).unwrap().solve(&start, &mut NoHandler).unwrap();
         assert_eq!(v, want, "exact solver: {} ({})", r[0], r[2]);
         if !slow {

@@ -193,7 +193,8 @@ impl fmt::Display for AnyRules {
 /// Named presets and the ids they stand for.
 pub const PRESET_ALIASES: &[(&str, &str)] = &[
     ("kalah", "kalah-6-4"),
-    ("dooley", "kalah-6-4"),
+    ("dooley", "kalah-6-4-e"),
+    ("dooley-1", "kalah-6-1-e"),
     ("papegay", "kalah-6-4-o"),
     ("erickson", "kalah-6-3-e-m"),
     ("erickson-3", "kalah-6-3-e-m"),

@@ -22,6 +22,8 @@ pub enum Route {
     Bench,
     /// `#/lab/solved-kalah`: solved start positions by board size.
     SolvedKalah,
+    /// `#/lab/dooley`: Dooley's study.
+    Dooley,
     /// Anything else.
     NotFound(String),
 }
@@ -36,6 +38,7 @@ impl Route {
             "/play" | "play" => Route::Play(query.to_string()),
             "/bench" | "bench" => Route::Bench,
             "/lab/solved-kalah" | "lab/solved-kalah" => Route::SolvedKalah,
+            "/lab/dooley" | "lab/dooley" => Route::Dooley,
             other => Route::NotFound(other.chars().take(60).collect()),
         }
     }
@@ -71,6 +74,7 @@ pub fn app() -> Html {
         Route::Play(q) => html! { <PlayPage query={AttrValue::from(q.clone())} nav={*nav} /> },
         Route::Bench => html! { <BenchPage /> },
         Route::SolvedKalah => html! { <super::labs::SolvedKalahPage /> },
+        Route::Dooley => html! { <super::labs::DooleyPage /> },
         Route::NotFound(p) => html! {
             <main class="not-found">
                 <p role="alert">{format!("There is no page '{p}' here. ")}<a href="#/">{"Go to the games"}</a></p>
@@ -112,6 +116,7 @@ pub fn home() -> Html {
             <h2>{"Labs"}</h2>
             <ul class="labs">
                 <li><a href="#/lab/solved-kalah">{"Solved Kalah"}</a>{" — the exact value of every board size's start position and opening moves, solved in your browser."}</li>
+                <li><a href="#/lab/dooley">{"Dooley's study"}</a>{" — 93,757 states of the one-pebble game: which rules give them, and the value of each opening."}</li>
                 <li><a href="#/bench">{"Engine benchmark"}</a>{" — nodes per second and full solves of Kalah(6,3) and (6,4) in the worker."}</li>
             </ul>
         </main>

@@ -42,6 +42,8 @@ pub struct SearchState {
     pub window: Option<(String, i32, i32)>,
     /// Memory the search used, in bytes (when done).
     pub memory_bytes: u64,
+    /// Dooley's study, when asked for.
+    pub dooley: Option<(crate::labs::dooley::Study, Analysis)>,
     /// Benchmark figures: perft nodes/s and search nodes/s.
     pub bench: Option<(u64, f64, u64, f64)>,
 }
@@ -92,7 +94,8 @@ impl Reducible for SearchState {
                     | Reply::Nodes { id, .. }
                     | Reply::Done { id, .. }
                     | Reply::Bench { id, .. }
-                    | Reply::Window { id, .. } => Some(*id),
+                    | Reply::Window { id, .. }
+                    | Reply::Dooley { id, .. } => Some(*id),
                     Reply::Error { id, .. } => *id,
                 };
                 if rid.is_some_and(|id| id != s.id) || !s.running {
@@ -109,6 +112,11 @@ impl Reducible for SearchState {
                         s.elapsed_ms = elapsed_ms;
                     }
                     Reply::Window { mv, lower, upper, .. } => s.window = Some((mv, lower, upper)),
+                    Reply::Dooley { study, analysis, .. } => {
+                        s.dooley = Some((study, analysis));
+                        s.running = false;
+                        s.finished = true;
+                    }
                     Reply::Done { analysis, elapsed_ms, memory_bytes, .. } => {
                         s.memory_bytes = memory_bytes;
                         if let Some(a) = analysis {
@@ -238,6 +246,7 @@ impl SearchHandle {
         }
         let target = match &task {
             Task::Analyze { rules, setup, .. } | Task::Solve { rules, setup, .. } => (rules.clone(), setup.clone()),
+            Task::Dooley { rules } => (rules.clone(), String::new()),
             Task::Bench => Default::default(),
         };
         let text = serde_json::to_string(&Request { id, task }).expect("serializable");

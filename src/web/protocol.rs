@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Position;
 use crate::notation::{AnyPosition, AnyRules};
 use crate::search::solve::{SolveError, SolveOptions, Solver};
 use crate::search::{self, Analysis, SearchHandler};
@@ -52,6 +53,11 @@ pub enum Task {
         /// Only the value of the position, not of every move (faster; for benchmarks).
         #[serde(default)]
         value_only: bool,
+    },
+    /// Dooley's study: state counts and opening values of a small Kalah game.
+    Dooley {
+        /// Rules id.
+        rules: String,
     },
     /// The CLI's `bench` workloads, timed in the worker.
     Bench,
@@ -116,6 +122,15 @@ pub enum Reply {
         search_nodes: u64,
         /// Search time.
         search_ms: f64,
+    },
+    /// Dooley's study of a rule set.
+    Dooley {
+        /// Request id.
+        id: u32,
+        /// State counts.
+        study: crate::labs::dooley::Study,
+        /// Exact values of the opening moves.
+        analysis: Analysis,
     },
     /// The request could not be read or run.
     Error {
@@ -243,6 +258,34 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                         time_ms as f64 / 1000.0
                     ),
                 }),
+                Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
+            }
+        }
+        Task::Dooley { rules } => {
+            let rules: AnyRules = match rules.parse() {
+                Ok(r) => r,
+                Err(e) => return post(Reply::Error { id: Some(id), message: format!("rules: {e}") }),
+            };
+            let AnyPosition::Kalah(k) = rules.start() else {
+                return post(Reply::Error {
+                    id: Some(id),
+                    message: "Dooley's study is about Kalah-family games".into(),
+                });
+            };
+            if k.total_seeds() > 24 {
+                return post(Reply::Error {
+                    id: Some(id),
+                    message: format!("{} seeds is too many to enumerate every state: at most 24", k.total_seeds()),
+                });
+            }
+            let study = crate::labs::dooley::study(&k);
+            let opts = SolveOptions { table_mib: 64, db_seeds: 12, threads: 1 };
+            let analysis = Solver::new(k.rules(), opts).and_then(|mut s| {
+                let mut h = WorkerHandler { id, start, deadline: None, last_report: start, now, post };
+                s.analyze(&k, &mut h)
+            });
+            match analysis {
+                Ok(analysis) => post(Reply::Dooley { id, study, analysis }),
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }

@@ -149,6 +149,14 @@ test('the Solved Kalah lab solves a grid in the worker and caches it', async () 
   await page.context().close();
 });
 
+test("Dooley's lab reproduces his 93,757 states", async () => {
+  const page = await open('#/lab/dooley', { wait: '.dooley-counts' });
+  assert.match(await page.textContent('.dooley-counts tr.match'), /pits and side to move\s*93757/);
+  assert.match(await page.textContent('.verdict'), /reproduces Dooley's 93,757 exactly/);
+  assert.equal(await page.$$eval('.move-values li', (e) => e.length), 6);
+  await page.context().close();
+});
+
 test('the computer answers a move', async () => {
   const page = await open('#/play?rules=kalah-6-4');
   await noAnimation(page);

@@ -1,0 +1,3 @@
+//! Research computations from the papers, as pure functions.
+
+pub mod dooley;
