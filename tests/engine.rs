@@ -87,12 +87,7 @@ fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
         let mut solver = Solver::new(p.rules(), opts).unwrap();
         let a = solver.analyze(&p, &mut NoHandler).unwrap();
         assert_eq!(a.value, minimax_value(&p), "case {case}: {rules} {setup}");
-        for m in &a.moves {
-            let mut c = p;
-            c.play_unchecked((m.mv.as_bytes()[0] - b'a') as usize);
-            let v = if c.turn() == p.turn() { minimax_value(&c) } else { -minimax_value(&c) };
-            assert_eq!(m.value, v, "case {case}: move {} of {rules} {setup}", m.mv);
-        }
+        assert_move_values_are_minimax(&p, &a.moves, &format!("case {case}: {rules} {setup}"));
         // The best line is legal and reaches the end with the proven margin.
         let mut q = p;
         for mv in &a.best_line {
@@ -188,12 +183,17 @@ fn search_agrees_with_minimax_on_small_positions() {
         let a = Searcher::new(1).analyze(&p, 100, &mut NoHandler).unwrap();
         assert!(a.exact);
         assert_eq!(a.value, minimax_value(&p), "case {case}: {rules} {setup}");
-        for m in &a.moves {
-            let mut c = p;
-            c.play_unchecked((m.mv.as_bytes()[0] - b'a') as usize);
-            let v = if c.turn() == p.turn() { minimax_value(&c) } else { -minimax_value(&c) };
-            assert_eq!(m.value, v, "case {case}: move {} of {rules} {setup}", m.mv);
-        }
+        assert_move_values_are_minimax(&p, &a.moves, &format!("case {case}: {rules} {setup}"));
+    }
+}
+
+/// Every move's value equals plain minimax of the position after it.
+fn assert_move_values_are_minimax(p: &Kalah, moves: &[mancala_lab::search::MoveValue], context: &str) {
+    for m in moves {
+        let mut c = *p;
+        c.play_unchecked((m.mv.as_bytes()[0] - b'a') as usize);
+        let v = if c.turn() == p.turn() { minimax_value(&c) } else { -minimax_value(&c) };
+        assert_eq!(m.value, v, "{context}: move {}", m.mv);
     }
 }
 

@@ -13,7 +13,7 @@ mod tt;
 
 use crate::engine::rules::kalah::{Kalah, KalahMove};
 use crate::engine::Position;
-use crate::notation::{AnyMove, AnyPosition};
+use crate::notation::AnyPosition;
 use tt::{Bound, Table};
 
 /// Larger than any store difference (at most 2,376 seeds on a board).
@@ -376,11 +376,6 @@ pub fn minimax_value(pos: &Kalah) -> i32 {
         best = best.max(v);
     }
     best
-}
-
-/// Parses a move of the analysis back into an engine move.
-pub fn parse_analysis_move(pos: &AnyPosition, mv: &str) -> Option<AnyMove> {
-    pos.parse_move(mv).ok()
 }
 
 /// The fixed workloads of `mancala-lab bench`, also run by the browser worker so native and

@@ -151,6 +151,9 @@ struct Conn {
     next_id: u32,
     // Kept alive while the worker lives.
     _onmessage: Option<Closure<dyn FnMut(MessageEvent)>>,
+    _onerror: Option<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
+    /// The worker reported an uncaught error: replace it before the next request.
+    dead: bool,
 }
 
 impl Conn {
@@ -165,6 +168,7 @@ impl Conn {
             }
         };
         let weak = Rc::downgrade(conn);
+        let on_error = on_reply.clone();
         let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let text = e.data().as_string().unwrap_or_default();
             let reply = serde_json::from_str::<Reply>(&text).unwrap_or_else(|err| Reply::Error {
@@ -186,10 +190,23 @@ impl Conn {
             on_reply.emit(reply);
         });
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+        // A worker that dies (out of memory, a bug) must not leave the page waiting forever.
+        let weak = Rc::downgrade(conn);
+        let onerror = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+            // Not terminated here (that would drop this very closure): the next request
+            // replaces the worker.
+            if let Some(c) = weak.upgrade() {
+                c.borrow_mut().dead = true;
+            }
+            on_error.emit(Reply::Error { id: None, message: format!("the search worker stopped: {}", e.message()) });
+        });
+        worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
         let mut c = conn.borrow_mut();
         c.worker = Some(worker);
         c.ready = false;
+        c.dead = false;
         c._onmessage = Some(onmessage);
+        c._onerror = Some(onerror);
     }
 
     fn send(&mut self, text: String) {
@@ -208,6 +225,7 @@ impl Conn {
         self.ready = false;
         self.queue.clear();
         self._onmessage = None;
+        self._onerror = None;
     }
 }
 
@@ -233,7 +251,7 @@ impl SearchHandle {
 
     /// Starts a task, stopping any search in flight; returns its id.
     pub fn start(&self, task: Task, purpose: Purpose) -> u32 {
-        if self.state.running {
+        if self.state.running || self.conn.borrow().dead {
             self.stop();
         }
         let id = {
@@ -267,7 +285,15 @@ impl SearchHandle {
 #[hook]
 pub fn use_search() -> SearchHandle {
     let state = use_reducer(SearchState::default);
-    let conn = use_mut_ref(|| Conn { worker: None, ready: false, queue: vec![], next_id: 0, _onmessage: None });
+    let conn = use_mut_ref(|| Conn {
+        worker: None,
+        ready: false,
+        queue: vec![],
+        next_id: 0,
+        _onmessage: None,
+        _onerror: None,
+        dead: false,
+    });
     let on_reply = {
         let dispatcher = state.dispatcher();
         use_callback((), move |r: Reply, _| dispatcher.dispatch(Msg::Reply(r)))
