@@ -40,10 +40,16 @@ pub struct SolveOptions {
 
 impl SolveOptions {
     /// Splits a memory budget between the table (about half) and the largest endgame
-    /// database that fits the rest, for `pits` pits a side.
-    pub fn for_budget(pits: usize, budget_mib: usize) -> SolveOptions {
+    /// database that fits the rest, for `pits` pits a side and `seeds` seeds on the board (a
+    /// small game gets only what it can use).
+    pub fn for_budget(pits: usize, seeds: u32, budget_mib: usize) -> SolveOptions {
         let budget = (budget_mib as u64) << 20;
-        let table_mib = (budget_mib / 2).max(1).next_power_of_two().min(budget_mib.max(1));
+        // About 16 bytes of table per seed layout is plenty below 30 seeds.
+        let table_mib = (budget_mib / 2).max(1).next_power_of_two().min(budget_mib.max(1)).min(if seeds < 30 {
+            16
+        } else {
+            usize::MAX
+        });
         let table_bytes = (table_mib as u64) << 20;
         let m = 2 * pits as u64;
         // Bytes of a database up to s seeds: 2 * C(s + m, m).
@@ -55,7 +61,7 @@ impl SolveOptions {
             (2 * c).min(u64::MAX as u128) as u64
         };
         let mut db_seeds = 0;
-        while db_seeds < 40 && table_bytes + db_bytes(db_seeds as u64 + 1) <= budget {
+        while db_seeds < seeds.min(40) && table_bytes + db_bytes(db_seeds as u64 + 1) <= budget {
             db_seeds += 1;
         }
         SolveOptions { table_mib, db_seeds, threads: 1 }
@@ -918,6 +924,16 @@ fn state_of<const N: usize>(pos: &Kalah) -> State<N> {
 mod tests {
     use super::*;
     use crate::search::{minimax_value, NoHandler};
+
+    #[test]
+    fn budgets_fit_and_small_games_get_little() {
+        let big = SolveOptions::for_budget(6, 48, 768);
+        assert_eq!((big.table_mib, big.db_seeds), (512, 18));
+        let small = SolveOptions::for_budget(4, 12, 768);
+        assert_eq!((small.table_mib, small.db_seeds), (16, 12));
+        let tiny = SolveOptions::for_budget(6, 48, 16);
+        assert!(tiny.table_mib <= 16);
+    }
 
     #[test]
     fn solver_matches_minimax_on_small_games() {

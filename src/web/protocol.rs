@@ -225,7 +225,8 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                     message: format!("memory budget {memory_mib} MiB is out of range: 16 to {MAX_MEMORY_MIB}"),
                 });
             }
-            let opts = SolveOptions::for_budget(pos.rules().pits(), memory_mib);
+            let seeds = pos.side_seeds(crate::engine::Player::South) + pos.side_seeds(crate::engine::Player::North);
+            let opts = SolveOptions::for_budget(pos.rules().pits(), seeds, memory_mib);
             let mut solver = match Solver::new(pos.rules(), opts) {
                 Ok(s) => s,
                 Err(e) => return post(Reply::Error { id: Some(id), message: e.to_string() }),

@@ -1,16 +1,30 @@
-// Browser solve figures for BENCHMARKS.md: clicks the #/bench page buttons named on the command line
-// (solve-63, solve-64, solve-64e) and prints what the worker reports. A benchmark, not a test.
+// Solve figures for BENCHMARKS.md (a benchmark, not a test): for each position named on the
+// command line (kalah-6-3, kalah-6-4, kalah-6-4-e), the native CLI's solve on one thread and
+// the browser worker's (the #/bench page's buttons), one after the other in this one run,
+// with the ratio.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
-const server = await serve(new URL('../../dist', import.meta.url).pathname);
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.resolve(here, '../../target/release/mancala-lab');
+const buttons = { 'kalah-6-3': 'solve-63', 'kalah-6-4': 'solve-64', 'kalah-6-4-e': 'solve-64e' };
+const server = await serve(path.resolve(here, '../../dist'));
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
 const page = await browser.newPage();
-page.on('pageerror', e => console.log('pageerror:', e.message));
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
 await page.goto(`http://127.0.0.1:${server.address().port}/index.html#/bench`);
-for (const b of process.argv.slice(2)) {
-  await page.click(`button.${b}`);
+for (const rules of process.argv.slice(2)) {
+  const n = JSON.parse(execFileSync(cli, ['solve', rules, '--value-only', '--threads', '1', '--json']).toString());
+  console.log(`native  ${rules}: value ${n.value}, ${n.nodes} nodes in ${n.seconds.toFixed(2)} s (table ${n.table_bytes >> 20} MiB, database ${n.db_bytes >> 20} MiB, ${n.db_filled} entries filled)`);
+  await page.click(`button.${buttons[rules]}`);
   await page.waitForFunction(() => !document.querySelector('button.run-bench').disabled, null, { timeout: 900000 });
-  const r = await page.$('.solve-result');
-  console.log(b, r ? await r.textContent() : await page.textContent('main'));
+  const text = await page.textContent('.solve-result');
+  const secs = Number(text.match(/in ([\d.]+) s/)[1]);
+  console.log(`browser ${text}`);
+  console.log(`browser / native = ${(secs / n.seconds).toFixed(2)}`);
 }
-await browser.close(); server.close();
+await browser.close();
+server.close();
