@@ -81,13 +81,15 @@ enum Command {
     Solve {
         #[command(flatten)]
         pos: PositionArgs,
-        /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 256)]
-        table_mib: usize,
-        /// Endgame database: positions with at most this many seeds on the board (C(seeds+2n, 2n)
-        /// bytes for n pits a side; 0 for none).
-        #[arg(long, default_value_t = 20)]
-        db_seeds: u32,
+        /// Transposition table size in MiB (default: by the seeds on the board: 16 up to 40 seeds,
+        /// 256 up to 48, 1024 above).
+        #[arg(long)]
+        table_mib: Option<usize>,
+        /// Endgame database: positions with at most this many seeds on the board
+        /// (2·C(seeds+2n, 2n) bytes for n pits a side; 0 for none; default 16 up to 40 seeds on the
+        /// board, 20 above).
+        #[arg(long)]
+        db_seeds: Option<u32>,
         /// Only the value of the position, not of every move (faster).
         #[arg(long)]
         value_only: bool,
@@ -221,6 +223,9 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             let AnyPosition::Kalah(k) = g.position() else {
                 return Err("solve is for Kalah-family games; for Tchoukaillon use analyze".into());
             };
+            let auto = search::solve::SolveOptions::auto(k.side_seeds(Player::South) + k.side_seeds(Player::North));
+            let table_mib = table_mib.unwrap_or(auto.table_mib);
+            let db_seeds = db_seeds.unwrap_or(auto.db_seeds);
             if !(1..=16384).contains(&table_mib) {
                 return Err(format!("--table-mib {table_mib} is out of range: use 1 to 16384"));
             }

@@ -39,32 +39,49 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
-    /// Splits a memory budget between the table (about half) and the largest endgame
-    /// database that fits the rest, for `pits` pits a side and `seeds` seeds on the board (a
-    /// small game gets only what it can use).
+    /// The sizes [`SolveOptions::auto`] picks for `seeds` seeds on the board, shrunk to fit a
+    /// memory budget: the table halves, then the endgame database loses seeds, until table and
+    /// database together fit `budget_mib` (for `pits` pits a side).
     pub fn for_budget(pits: usize, seeds: u32, budget_mib: usize) -> SolveOptions {
         let budget = (budget_mib as u64) << 20;
-        // About 16 bytes of table per seed layout is plenty below 30 seeds.
-        let table_mib = (budget_mib / 2).max(1).next_power_of_two().min(budget_mib.max(1)).min(if seeds < 30 {
-            16
-        } else {
-            usize::MAX
-        });
-        let table_bytes = (table_mib as u64) << 20;
         let m = 2 * pits as u64;
         // Bytes of a database up to s seeds: 2 * C(s + m, m).
-        let db_bytes = |s: u64| -> u64 {
+        let db_bytes = |s: u32| -> u64 {
+            if s == 0 {
+                return 0;
+            }
             let mut c: u128 = 1;
             for j in 1..=m as u128 {
                 c = c * (s as u128 + j) / j;
             }
             (2 * c).min(u64::MAX as u128) as u64
         };
-        let mut db_seeds = 0;
-        while db_seeds < seeds.min(40) && table_bytes + db_bytes(db_seeds as u64 + 1) <= budget {
-            db_seeds += 1;
+        let mut o = SolveOptions::auto(seeds);
+        o.db_seeds = o.db_seeds.min(seeds);
+        while ((o.table_mib as u64) << 20) + db_bytes(o.db_seeds) > budget {
+            if o.table_mib > 16 && (o.table_mib as u64) << 20 >= db_bytes(o.db_seeds) {
+                o.table_mib /= 2;
+            } else if o.db_seeds > 0 {
+                o.db_seeds -= 1;
+            } else if o.table_mib > 1 {
+                o.table_mib /= 2;
+            } else {
+                break;
+            }
         }
-        SolveOptions { table_mib, db_seeds, threads: 1 }
+        o
+    }
+}
+
+impl SolveOptions {
+    /// Sizes that suit a position with `seeds` seeds on the board, natively: a small game
+    /// would spend most of its time having the operating system zero memory it barely uses.
+    pub fn auto(seeds: u32) -> SolveOptions {
+        match seeds {
+            0..=40 => SolveOptions { table_mib: 16, db_seeds: seeds.min(16), threads: 1 },
+            41..=48 => SolveOptions::default(),
+            _ => SolveOptions { table_mib: 1024, ..SolveOptions::default() },
+        }
     }
 }
 
@@ -144,6 +161,12 @@ impl<const N: usize> State<N> {
     fn terminal(&self, rules: Rules) -> Option<i32> {
         let me: u32 = self.me.iter().map(|&x| x as u32).sum();
         let op: u32 = self.op.iter().map(|&x| x as u32).sum();
+        Self::terminal_from(me, op, rules)
+    }
+
+    /// [`State::terminal`] from the seeds on each side.
+    #[inline]
+    fn terminal_from(me: u32, op: u32, rules: Rules) -> Option<i32> {
         match rules.end {
             EndRule::EitherSideEmpty if me == 0 || op == 0 => Some(me as i32 - op as i32),
             EndRule::MoverCannotMove if me == 0 => Some(-(op as i32)),
@@ -747,10 +770,12 @@ impl Search<'_, '_> {
             }
         }
         let rules = self.rules;
-        if let Some(v) = st.terminal(rules) {
+        let me: u32 = st.me.iter().map(|&x| x as u32).sum();
+        let op: u32 = st.op.iter().map(|&x| x as u32).sum();
+        if let Some(v) = State::<N>::terminal_from(me, op, rules) {
             return v;
         }
-        let seeds = st.seeds();
+        let seeds = me + op;
         let s = seeds as i32;
         if s <= alpha {
             return s;
@@ -854,47 +879,42 @@ impl Search<'_, '_> {
     #[inline]
     fn order<const N: usize>(&self, st: &State<N>, tt_move: Option<u8>, seeds: u32) -> [u8; 12] {
         let len = 2 * N + 1;
-        let mut out = [NO_MOVE; 12];
-        let mut k = 0;
-        if let Some(t) = tt_move.filter(|&t| (t as usize) < N && st.me[t as usize] > 0) {
-            out[0] = t;
-            k = 1;
-        }
-        let tt = out[0];
-        // Extra turns, nearest the store first: playing them in that order keeps the others.
-        for i in (0..N).rev() {
-            if st.me[i] as usize % len == N - i && i as u8 != tt {
-                out[k] = i as u8;
-                k += 1;
-            }
-        }
-        // Captures, biggest first (a handful at most: insertion into place).
-        let first_capture = k;
+        let tt = tt_move.filter(|&t| (t as usize) < N && st.me[t as usize] > 0).unwrap_or(NO_MOVE);
+        // One pass from the store side, sorting each move into its class.
+        let (mut extra, mut ne) = ([NO_MOVE; 12], 0);
+        let (mut capture, mut nc) = ([(0u8, NO_MOVE); 12], 0);
+        let (mut rest, mut nr) = ([NO_MOVE; 12], 0);
         for i in (0..N).rev() {
             let seeds = st.me[i] as usize;
+            if seeds == 0 || i as u8 == tt {
+                continue;
+            }
             let last = i + seeds;
-            if seeds == 0 || i as u8 == tt || last >= N || st.me[last] != 0 {
-                continue;
-            }
-            let opp = st.op[N - 1 - last];
-            if opp == 0 && self.rules.capture != CaptureRule::Empty {
-                continue;
-            }
-            let mut j = k;
-            while j > first_capture && st.op[N - 1 - (out[j - 1] as usize + st.me[out[j - 1] as usize] as usize)] < opp
+            if seeds % len == N - i {
+                extra[ne] = i as u8;
+                ne += 1;
+            } else if last < N
+                && st.me[last] == 0
+                && (st.op[N - 1 - last] > 0 || self.rules.capture == CaptureRule::Empty)
             {
-                out[j] = out[j - 1];
-                j -= 1;
+                capture[nc] = (st.op[N - 1 - last], i as u8);
+                nc += 1;
+            } else {
+                rest[nr] = i as u8;
+                nr += 1;
             }
-            out[j] = i as u8;
-            k += 1;
         }
-        // The rest, nearest the store first.
-        for i in (0..N).rev() {
-            if st.me[i] > 0 && !out[..k].contains(&(i as u8)) {
-                out[k] = i as u8;
-                k += 1;
-            }
+        // Captures, biggest first (a handful at most).
+        capture[..nc].sort_unstable_by_key(|c| core::cmp::Reverse(c.0));
+        let mut out = [NO_MOVE; 12];
+        let mut k = 0;
+        if tt != NO_MOVE {
+            out[0] = tt;
+            k = 1;
+        }
+        for &m in extra[..ne].iter().chain(capture[..nc].iter().map(|(_, m)| m)).chain(rest[..nr].iter()) {
+            out[k] = m;
+            k += 1;
         }
         if self.helper > 0 && k > 2 && seeds >= self.etc_seeds {
             out[1..k].rotate_left(self.helper % (k - 1));
@@ -928,11 +948,18 @@ mod tests {
     #[test]
     fn budgets_fit_and_small_games_get_little() {
         let big = SolveOptions::for_budget(6, 48, 768);
-        assert_eq!((big.table_mib, big.db_seeds), (512, 18));
+        assert_eq!((big.table_mib, big.db_seeds), (256, 20));
         let small = SolveOptions::for_budget(4, 12, 768);
         assert_eq!((small.table_mib, small.db_seeds), (16, 12));
-        let tiny = SolveOptions::for_budget(6, 48, 16);
-        assert!(tiny.table_mib <= 16);
+        for budget in [16, 128, 256, 1024] {
+            let o = SolveOptions::for_budget(6, 60, budget);
+            assert!(
+                Solver::new(KalahRules::standard(6, 5).unwrap(), o).unwrap().stats().db_bytes
+                    + ((o.table_mib as u64) << 20)
+                    <= (budget as u64) << 20,
+                "{budget}: {o:?}"
+            );
+        }
     }
 
     #[test]
