@@ -448,6 +448,23 @@ enum Slot {
 
 const NO_MOVE: u8 = u8::MAX;
 
+/// Calls a method generic over the pits a side (`N`) with the runtime number of pits.
+macro_rules! by_pits {
+    ($pits:expr, |N| $call:expr) => {
+        by_pits!(@ $pits, $call, 1 2 3 4 5 6 7 8 9 10 11 12)
+    };
+    (@ $pits:expr, $call:expr, $($n:literal)*) => {
+        match $pits {
+            $($n => {
+                #[allow(non_upper_case_globals)]
+                const N: usize = $n;
+                $call
+            })*
+            _ => unreachable!("1 to 12 pits"),
+        }
+    };
+}
+
 impl Solver {
     /// A solver for positions of `rules`.
     ///
@@ -507,15 +524,7 @@ impl Solver {
     /// # Errors
     /// Game over, too many seeds, or stopped by the handler.
     pub fn analyze(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<Analysis, SolveError> {
-        macro_rules! dispatch {
-            ($($n:literal)*) => {
-                match self.rules.pits() {
-                    $($n => self.analyze_n::<$n>(pos, handler),)*
-                    _ => unreachable!("1 to 12 pits"),
-                }
-            };
-        }
-        dispatch!(1 2 3 4 5 6 7 8 9 10 11 12)
+        by_pits!(self.rules.pits(), |N| self.analyze_n::<N>(pos, handler))
     }
 
     fn check<const N: usize>(pos: &Kalah) -> Result<State<N>, SolveError> {
@@ -611,15 +620,7 @@ impl Solver {
     /// # Errors
     /// As [`Solver::analyze`].
     pub fn solve(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<i32, SolveError> {
-        macro_rules! dispatch {
-            ($($n:literal)*) => {
-                match self.rules.pits() {
-                    $($n => self.solve_n::<$n>(pos, handler),)*
-                    _ => unreachable!("1 to 12 pits"),
-                }
-            };
-        }
-        dispatch!(1 2 3 4 5 6 7 8 9 10 11 12)
+        by_pits!(self.rules.pits(), |N| self.solve_n::<N>(pos, handler))
     }
 
     fn solve_n<const N: usize>(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<i32, SolveError> {

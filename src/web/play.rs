@@ -25,6 +25,22 @@ pub struct PlayProps {
     pub nav: u32,
 }
 
+/// The input element with this id on the page, if any.
+fn input_by_id(id: &str) -> Option<HtmlInputElement> {
+    web_sys::window()?.document()?.get_element_by_id(id)?.dyn_into::<HtmlInputElement>().ok()
+}
+
+/// The value of the input or select element with this id ("" when there is none).
+fn field_value(id: &str) -> String {
+    let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else {
+        return String::new();
+    };
+    match el.dyn_into::<HtmlInputElement>() {
+        Ok(i) => i.value(),
+        Err(el) => el.dyn_into::<HtmlSelectElement>().map(|s| s.value()).unwrap_or_default(),
+    }
+}
+
 fn select_value(e: &Event) -> String {
     e.target().and_then(|t| t.dyn_into::<HtmlSelectElement>().ok()).map(|i| i.value()).unwrap_or_default()
 }
@@ -555,19 +571,7 @@ fn new_game_panel(state: &UseReducerHandle<PlayState>) -> Html {
         let s = state.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let doc = web_sys::window().and_then(|w| w.document());
-            let val = |id: &str| {
-                doc.as_ref()
-                    .and_then(|d| d.get_element_by_id(id))
-                    .and_then(|el| {
-                        el.clone()
-                            .dyn_into::<HtmlInputElement>()
-                            .map(|i| i.value())
-                            .ok()
-                            .or_else(|| el.dyn_into::<HtmlSelectElement>().ok().map(|s| s.value()))
-                    })
-                    .unwrap_or_default()
-            };
+            let val = field_value;
             let id = format!(
                 "kalah-{}-{}{}{}",
                 val("ng-pits").trim(),
@@ -585,12 +589,7 @@ fn new_game_panel(state: &UseReducerHandle<PlayState>) -> Html {
         let s = state.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let v = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id("ng-tseeds"))
-                .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
-                .map(|i| i.value())
-                .unwrap_or_default();
+            let v = field_value("ng-tseeds");
             match v
                 .trim()
                 .parse::<u32>()
@@ -640,12 +639,7 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
         let s = state.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let text = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id("ed-setup"))
-                .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
-                .map(|i| i.value())
-                .unwrap_or_default();
+            let text = field_value("ed-setup");
             match rules.parse_setup(&text) {
                 Ok(p) => s.dispatch(Action::Load(Game::new(p), None)),
                 Err(err) => s.dispatch(Action::Notice(Some(format!("Position editor: {err}. The game is unchanged.")))),
@@ -660,11 +654,7 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
         let oninput = Callback::from(move |e: InputEvent| {
             let v =
                 e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default();
-            let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-                return;
-            };
-            let Some(setup) = doc.get_element_by_id("ed-setup").and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
-            else {
+            let Some(setup) = input_by_id("ed-setup") else {
                 return;
             };
             let cur = pos2.rules().parse_setup(&setup.value()).unwrap_or_else(|_| pos2.clone());
@@ -680,19 +670,13 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
     };
     let side = match &pos {
         AnyPosition::Kalah(_) => {
-            let pos2 = pos.clone();
             let onchange = Callback::from(move |e: Event| {
                 let v = select_value(&e);
-                let Some(setup) = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id("ed-setup"))
-                    .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
-                else {
+                let Some(setup) = input_by_id("ed-setup") else {
                     return;
                 };
                 let text = setup.value();
                 let head = text.rsplit_once('-').map_or(text.as_str(), |(h, _)| h).to_string();
-                let _ = &pos2;
                 setup.set_value(&format!("{head}-{v}"));
             });
             html! { <label>{"To move "}<select {onchange}><option value="s" selected={pos.turn() == Player::South}>{"South"}</option><option value="n" selected={pos.turn() == Player::North}>{"North"}</option></select></label> }
