@@ -89,6 +89,7 @@ fn exact_solve_round_trip_in_a_worker() {
     assert!(a.moves.iter().all(|m| m.exact));
     assert!(*memory_bytes > 0);
     assert!(replies.iter().any(|r| matches!(r, Reply::Window { id: 11, .. })));
+    assert!(matches!(replies.first(), Some(Reply::Memory { id: 11, bytes }) if *bytes > 0), "{:?}", replies.first());
     // A solve that cannot finish in time says so.
     let replies = run(
         r#"{"id":12,"task":{"kind":"solve","rules":"kalah-6-6","setup":"6.6.6.6.6.6-6.6.6.6.6.6-0.0-s","memory_mib":64,"time_ms":200}}"#,

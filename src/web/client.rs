@@ -95,7 +95,8 @@ impl Reducible for SearchState {
                     | Reply::Done { id, .. }
                     | Reply::Bench { id, .. }
                     | Reply::Window { id, .. }
-                    | Reply::Dooley { id, .. } => Some(*id),
+                    | Reply::Dooley { id, .. }
+                    | Reply::Memory { id, .. } => Some(*id),
                     Reply::Error { id, .. } => *id,
                 };
                 if rid.is_some_and(|id| id != s.id) || !s.running {
@@ -112,13 +113,14 @@ impl Reducible for SearchState {
                         s.elapsed_ms = elapsed_ms;
                     }
                     Reply::Window { mv, lower, upper, .. } => s.window = Some((mv, lower, upper)),
+                    Reply::Memory { bytes, .. } => s.memory_bytes = bytes,
                     Reply::Dooley { study, analysis, .. } => {
                         s.dooley = Some((study, analysis));
                         s.running = false;
                         s.finished = true;
                     }
                     Reply::Done { analysis, elapsed_ms, memory_bytes, .. } => {
-                        s.memory_bytes = memory_bytes;
+                        s.memory_bytes = s.memory_bytes.max(memory_bytes);
                         if let Some(a) = analysis {
                             s.nodes = a.nodes;
                             s.analysis = Some(a);

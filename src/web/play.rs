@@ -463,7 +463,9 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                         <p class="window">{ format!("Proving move {mv}: between {lo:+} and {hi:+}") }</p>
                     }
                     <dl class="figures">
-                        <dt>{"depth"}</dt><dd class="depth">{ss.analysis.as_ref().map_or(0, |a| a.depth)}</dd>
+                        if let Some(d) = ss.analysis.as_ref().map(|a| a.depth).filter(|d| *d > 0) {
+                            <dt>{ if ss.window.is_some() { "best line" } else { "depth" } }</dt><dd class="depth">{d}</dd>
+                        }
                         <dt>{"nodes"}</dt><dd class="nodes">{ss.nodes}</dd>
                         <dt>{"nodes/s"}</dt><dd>{format!("{:.0}", nps)}</dd>
                         <dt>{"time"}</dt><dd>{format!("{:.1} s", ss.elapsed_ms / 1000.0)}</dd>

@@ -89,6 +89,13 @@ pub enum Reply {
         /// Proven upper bound (absolute).
         upper: i32,
     },
+    /// The exact solver's table and database are allocated: this much memory, in bytes.
+    Memory {
+        /// Request id.
+        id: u32,
+        /// Table and database, in bytes.
+        bytes: u64,
+    },
     /// Nodes searched so far, sent a few times a second during long iterations.
     Nodes {
         /// Request id.
@@ -231,6 +238,7 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                 Ok(s) => s,
                 Err(e) => return post(Reply::Error { id: Some(id), message: e.to_string() }),
             };
+            post(Reply::Memory { id, bytes: solver.stats().table_bytes + solver.stats().db_bytes });
             let deadline = (time_ms > 0).then_some(start + time_ms as f64);
             let result = {
                 let mut h = WorkerHandler { id, start, deadline, last_report: start, now, post };
