@@ -155,3 +155,59 @@ async fn play_page_explains_a_bad_link_and_stays_usable() {
     assert_eq!(root.query_selector_all(".move-list li").unwrap().length(), 3);
     assert!(root.query_selector_all(".pit.legal").unwrap().length() > 0);
 }
+
+/// Entry point of the worker spawned below: the app's own worker code, loaded from this test
+/// bundle (the test runner serves it as `wasm-bindgen-test.js`).
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn mancala_test_worker_start() {
+    mancala_lab::web::worker::start();
+}
+
+#[wasm_bindgen_test]
+async fn a_spawned_worker_answers_a_search_request() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use wasm_bindgen::closure::Closure;
+
+    let href = web_sys::window().unwrap().location().href().unwrap();
+    let url = |file: &str| web_sys::Url::new_with_base(file, &href).unwrap().href();
+    let script = format!(
+        "import init, {{ mancala_test_worker_start }} from '{}'; await init('{}'); mancala_test_worker_start();",
+        url("./wasm-bindgen-test.js"),
+        url("./wasm-bindgen-test_bg.wasm")
+    );
+    let parts = js_sys::Array::of1(&script.into());
+    let bag = web_sys::BlobPropertyBag::new();
+    bag.set_type("text/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag).unwrap();
+    let opts = web_sys::WorkerOptions::new();
+    opts.set_type(web_sys::WorkerType::Module);
+    let worker =
+        web_sys::Worker::new_with_options(&web_sys::Url::create_object_url_with_blob(&blob).unwrap(), &opts).unwrap();
+    let replies: Rc<RefCell<Vec<String>>> = Rc::default();
+    let sink = replies.clone();
+    let onmessage = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+        sink.borrow_mut().push(e.data().as_string().unwrap_or_default());
+    });
+    worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+    // Wait (bounded, so a broken worker fails the test instead of hanging it) for a reply.
+    async fn wait_for(replies: &Rc<RefCell<Vec<String>>>, kind: &str) -> String {
+        for _ in 0..1500 {
+            if let Some(r) = replies.borrow().iter().find(|r| r.contains(kind)) {
+                return r.clone();
+            }
+            gloo_timers::future::TimeoutFuture::new(20).await;
+        }
+        panic!("no {kind} reply; got {:?}", replies.borrow());
+    }
+    wait_for(&replies, "\"ready\"").await;
+    worker
+        .post_message(&r#"{"id":5,"task":{"kind":"solve","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","memory_mib":64,"time_ms":0}}"#.into())
+        .unwrap();
+    let done = wait_for(&replies, "\"done\"").await;
+    let reply: mancala_lab::web::protocol::Reply = serde_json::from_str(&done).unwrap();
+    let mancala_lab::web::protocol::Reply::Done { id: 5, analysis: Some(a), .. } = reply else { panic!("{done}") };
+    assert_eq!(a.value, 6, "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
+    assert!(a.exact);
+    worker.terminate();
+}

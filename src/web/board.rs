@@ -55,50 +55,34 @@ struct Spot {
     label_side: f64,
 }
 
+impl Spot {
+    fn pit(owner: Player, index: usize, x: f64, y: f64, label_side: f64) -> Spot {
+        Spot { cell: Cell::Pit { owner, index: index as u16 }, x, y, store: false, label_side }
+    }
+
+    fn store(owner: Player, x: f64, y: f64) -> Spot {
+        Spot { cell: Cell::Store(owner), x, y, store: true, label_side: 0.0 }
+    }
+}
+
 fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
     match p {
         AnyPosition::Kalah(k) => {
             let n = k.rules().pits();
             let mut v = Vec::with_capacity(2 * n + 2);
             for i in 0..n {
-                v.push(Spot {
-                    cell: Cell::Pit { owner: Player::South, index: i as u16 },
-                    x: W * (i as f64 + 1.5),
-                    y: 205.0,
-                    store: false,
-                    label_side: 1.0,
-                });
-                v.push(Spot {
-                    cell: Cell::Pit { owner: Player::North, index: i as u16 },
-                    x: W * ((n - i) as f64 + 0.5),
-                    y: 95.0,
-                    store: false,
-                    label_side: -1.0,
-                });
+                v.push(Spot::pit(Player::South, i, W * (i as f64 + 1.5), 205.0, 1.0));
+                v.push(Spot::pit(Player::North, i, W * ((n - i) as f64 + 0.5), 95.0, -1.0));
             }
-            v.push(Spot { cell: Cell::Store(Player::North), x: W * 0.5, y: 150.0, store: true, label_side: 0.0 });
-            v.push(Spot {
-                cell: Cell::Store(Player::South),
-                x: W * (n as f64 + 1.5),
-                y: 150.0,
-                store: true,
-                label_side: 0.0,
-            });
+            v.push(Spot::store(Player::North, W * 0.5, 150.0));
+            v.push(Spot::store(Player::South, W * (n as f64 + 1.5), 150.0));
             (v, W * (n as f64 + 2.0), 300.0)
         }
         AnyPosition::Tchoukaillon(t) => {
             let n = t.len();
             let mut v = Vec::with_capacity(n + 1);
-            v.push(Spot { cell: Cell::Store(Player::South), x: W * 0.5, y: 110.0, store: true, label_side: 0.0 });
-            for i in 0..n {
-                v.push(Spot {
-                    cell: Cell::Pit { owner: Player::South, index: i as u16 },
-                    x: W * (i as f64 + 1.5),
-                    y: 110.0,
-                    store: false,
-                    label_side: 1.0,
-                });
-            }
+            v.push(Spot::store(Player::South, W * 0.5, 110.0));
+            v.extend((0..n).map(|i| Spot::pit(Player::South, i, W * (i as f64 + 1.5), 110.0, 1.0)));
             // A little room on the right for the last pit's count badge.
             (v, W * (n as f64 + 1.0) + 24.0, 220.0)
         }
