@@ -2,11 +2,11 @@
 //! Native tests: published tables and pinned perft values read from `tests/data/`, and
 //! property tests of the engine's invariants.
 
-use mancala_lab::engine::rules::kalah::{Kalah, KalahRules};
+use mancala_lab::engine::rules::kalah::{Kalah, KalahMove, KalahRules};
 use mancala_lab::engine::rules::tchoukaillon::{Tchoukaillon, TchoukaillonMove};
 use mancala_lab::engine::{Outcome, Position};
 use mancala_lab::notation::{AnyPosition, AnyRules, Game};
-use mancala_lab::search::solve::{SolveOptions, Solver};
+use mancala_lab::search::solve::{SolveError, SolveOptions, Solver};
 use mancala_lab::search::{self, minimax_value, NoHandler, Searcher};
 
 fn rows(file: &str) -> Vec<Vec<String>> {
@@ -101,6 +101,55 @@ fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
         checked += 1;
     }
     assert!(checked > 2000, "{checked}");
+}
+
+/// How the page shares a position between workers: each root move alone, on a solver of its
+/// own (reused from move to move), with the best value so far as the guess.
+#[test]
+fn root_moves_solved_one_at_a_time_agree_with_minimax() {
+    let mut rng = Rng(1234567);
+    let mut checked = 0;
+    for case in 0..600 {
+        let n = 2 + rng.below(3) as u32;
+        let rule = ["", "-e", "-m", "-o"][rng.below(4) as usize];
+        let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
+        let seeds = 4 + rng.below(7) as u32;
+        let setup = random_kalah_setup(&mut rng, n as usize, seeds);
+        let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
+        if p.is_over() {
+            continue;
+        }
+        let what = format!("case {case}: {rules} {setup}");
+        let opts = SolveOptions { table_mib: 1, db_seeds: [0, 4][case % 2], threads: 1 };
+        let mut solver = Solver::new(p.rules(), opts).unwrap();
+        let mut best: Option<i32> = None;
+        let order = Solver::root_order(&p);
+        assert_eq!(order.len(), p.legal_moves().len(), "{what}");
+        for m in order {
+            let a = solver.analyze_moves(&p, Some(&[m]), best, &mut NoHandler).unwrap();
+            assert_eq!(a.moves.len(), 1, "{what}");
+            assert_move_values_are_minimax(&p, &a.moves, &what);
+            assert_eq!(a.best_line.first(), Some(&m.to_string()), "{what}");
+            let mut q = p;
+            for mv in &a.best_line {
+                q.play_unchecked((mv.as_bytes()[0] - b'a') as usize);
+            }
+            assert!(q.is_over(), "{what}: line {:?}", a.best_line);
+            let f = q.final_scores();
+            assert_eq!(*f.get(p.turn()) as i32 - *f.get(!p.turn()) as i32, a.value, "{what}: {:?}", a.best_line);
+            best = Some(best.map_or(a.value, |b| b.max(a.value)));
+        }
+        assert_eq!(best, Some(minimax_value(&p)), "{what}");
+        let illegal = (0..n as u8).map(KalahMove).find(|m| !p.legal_moves().contains(m));
+        if let Some(m) = illegal {
+            assert_eq!(
+                solver.analyze_moves(&p, Some(&[m]), None, &mut NoHandler).unwrap_err(),
+                SolveError::IllegalMove(m.to_string())
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 400, "{checked}");
 }
 
 #[test]

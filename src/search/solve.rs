@@ -118,6 +118,8 @@ pub enum SolveError {
     Stopped,
     /// The requested memory could not be had.
     Memory(String),
+    /// A root move asked for is not legal in the position.
+    IllegalMove(String),
 }
 
 impl core::fmt::Display for SolveError {
@@ -129,6 +131,7 @@ impl core::fmt::Display for SolveError {
             SolveError::GameOver => f.write_str("the game is over"),
             SolveError::Stopped => f.write_str("stopped"),
             SolveError::Memory(m) => write!(f, "not enough memory: {m}"),
+            SolveError::IllegalMove(m) => write!(f, "move {m} is not legal in this position"),
         }
     }
 }
@@ -312,7 +315,9 @@ struct Table {
 impl Table {
     fn new(mib: usize) -> Result<Table, SolveError> {
         let want = (mib.max(1) << 20) / core::mem::size_of::<Bucket>();
-        let len = ((want + 1).next_power_of_two() / 2).min(1 << CHECK_SHIFT);
+        // Above 2^24 buckets the index and the check bits overlap: harmless, as together they
+        // still hold the whole key.
+        let len = (want + 1).next_power_of_two() / 2;
         let buckets = BigArray::zeroed(len).map_err(|e| SolveError::Memory(format!("{mib} MiB table: {e}")))?;
         Ok(Table { buckets, mask: len - 1 })
     }
@@ -524,7 +529,40 @@ impl Solver {
     /// # Errors
     /// Game over, too many seeds, or stopped by the handler.
     pub fn analyze(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<Analysis, SolveError> {
-        by_pits!(self.rules.pits(), |N| self.analyze_n::<N>(pos, handler))
+        self.analyze_moves(pos, None, None, handler)
+    }
+
+    /// [`Solver::analyze`] restricted to the root moves `only` (all legal moves if `None`),
+    /// starting MTD(f) from `guess` (an absolute value) instead of a heuristic search: how the
+    /// page shares the root moves between workers. The best line starts with the best of these
+    /// moves. Nodes in the result are this call's.
+    ///
+    /// # Errors
+    /// As [`Solver::analyze`], and [`SolveError::IllegalMove`] for a move in `only` that is
+    /// not legal here.
+    pub fn analyze_moves(
+        &mut self,
+        pos: &Kalah,
+        only: Option<&[KalahMove]>,
+        guess: Option<i32>,
+        handler: &mut dyn SearchHandler,
+    ) -> Result<Analysis, SolveError> {
+        if let Some(m) = only.into_iter().flatten().find(|m| !pos.legal_moves().contains(m)) {
+            return Err(SolveError::IllegalMove(m.to_string()));
+        }
+        by_pits!(self.rules.pits(), |N| self.analyze_n::<N>(pos, only, guess, handler))
+    }
+
+    /// The root moves of `pos` in the order the solver searches them (most promising first).
+    pub fn root_order(pos: &Kalah) -> Vec<KalahMove> {
+        by_pits!(pos.rules().pits(), |N| {
+            let st = state_of::<N>(pos);
+            order::<N>(&st, None, 0, pos.rules().capture)
+                .iter()
+                .take_while(|&&i| i != NO_MOVE)
+                .map(|&i| KalahMove(i))
+                .collect()
+        })
     }
 
     fn check<const N: usize>(pos: &Kalah) -> Result<State<N>, SolveError> {
@@ -541,15 +579,19 @@ impl Solver {
     fn analyze_n<const N: usize>(
         &mut self,
         pos: &Kalah,
+        only: Option<&[KalahMove]>,
+        guess: Option<i32>,
         handler: &mut dyn SearchHandler,
     ) -> Result<Analysis, SolveError> {
         let st = Self::check::<N>(pos)?;
         let base = pos.store_diff();
         let stop = AtomicBool::new(false);
-        let guess = AtomicI32::new(first_guess(pos));
+        self.nodes = 0;
+        self.passes = 0;
+        let guess = AtomicI32::new(guess.map_or_else(|| first_guess(pos), |g| g - base));
         // Root moves in the order the search prefers; threads take the next unsolved one.
-        let order = self.search_ctx(&stop, 0, None).order::<N>(&st, None, st.seeds());
-        let roots: Vec<u8> = order.iter().copied().take_while(|&i| i != NO_MOVE).collect();
+        let roots: Vec<u8> =
+            Self::root_order(pos).into_iter().filter(|m| only.is_none_or(|o| o.contains(m))).map(|m| m.0).collect();
         let next = AtomicUsize::new(0);
         let done: Mutex<Vec<MoveValue>> = Mutex::new(Vec::new());
         let this = &*self;
@@ -604,7 +646,13 @@ impl Solver {
         result?;
         let mut moves = done.into_inner().expect("no panics while locked");
         moves.sort_by_key(|m| -m.value);
-        let best_line = self.best_line::<N>(pos);
+        let first = roots.iter().copied().find(|&i| KalahMove(i).to_string() == moves[0].mv).expect("a root move");
+        let (gain, extra, _) = st.play(first as usize, Rules { capture: self.rules.capture, end: self.rules.end });
+        let v = moves[0].value - base;
+        let mut after = *pos;
+        after.play_unchecked(first as usize);
+        let mut best_line = vec![moves[0].mv.clone()];
+        best_line.extend(self.best_line::<N>(&after, if extra { v - gain } else { gain - v }));
         Ok(Analysis {
             depth: best_line.len() as u32,
             nodes: self.nodes,
@@ -625,6 +673,8 @@ impl Solver {
 
     fn solve_n<const N: usize>(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<i32, SolveError> {
         let st = Self::check::<N>(pos)?;
+        self.nodes = 0;
+        self.passes = 0;
         let guess = first_guess(pos);
         let stop = AtomicBool::new(false);
         let this = &*self;
@@ -657,8 +707,10 @@ impl Solver {
         Ok(pos.store_diff() + result?)
     }
 
-    /// The best line from the table and the database (best moves of each side).
-    fn best_line<const N: usize>(&mut self, pos: &Kalah) -> Vec<String> {
+    /// The best line from `pos`, whose relative value (from its stores) is `target`: at each
+    /// ply the first move, in search order, that a null-window search shows reaches the value
+    /// (mostly answered by the table and the database).
+    fn best_line<const N: usize>(&mut self, pos: &Kalah, mut target: i32) -> Vec<String> {
         let stop = AtomicBool::new(false);
         let mut ctx = self.search_ctx(&stop, 0, None);
         let rules = ctx.rules;
@@ -666,30 +718,23 @@ impl Solver {
         let mut p = *pos;
         while !p.is_over() && line.len() < 200 {
             let st = state_of::<N>(&p);
-            // Pick the first move whose exact value equals the position's value.
-            let Ok(target) = ctx.mtdf(&st, 0, None) else { break };
-            let mut chosen = None;
-            for i in 0..N {
-                if st.me[i] == 0 {
-                    continue;
-                }
-                let (gain, extra, child) = st.play(i, rules);
-                let sign = if extra { 1 } else { -1 };
-                let v = match child.terminal(rules) {
-                    Some(t) => gain + sign * t,
-                    None => match ctx.mtdf(&child, sign * (target - gain), None) {
-                        Ok(c) => gain + sign * c,
-                        Err(_) => break,
-                    },
+            let tt = ctx.shared.table.probe(st.key()).map(|e| e.best);
+            let moves = order::<N>(&st, tt, 0, rules.capture);
+            let chosen = moves.iter().take_while(|&&i| i != NO_MOVE).find_map(|&i| {
+                let (gain, extra, child) = st.play(i as usize, rules);
+                // The move's value is at least `target` (so equal to it): child value
+                // c >= target - gain after an extra turn, else gain - c >= target.
+                let reaches = if extra {
+                    ctx.search(&child, target - gain - 1, target - gain) >= target - gain
+                } else {
+                    ctx.search(&child, gain - target, gain - target + 1) <= gain - target
                 };
-                if v == target {
-                    chosen = Some(i);
-                    break;
-                }
-            }
-            let Some(i) = chosen else { break };
-            line.push(KalahMove(i as u8).to_string());
-            p.play_unchecked(i);
+                reaches.then_some((i, if extra { target - gain } else { gain - target }))
+            });
+            let Some((i, next)) = chosen else { break };
+            line.push(KalahMove(i).to_string());
+            p.play_unchecked(i as usize);
+            target = next;
         }
         let nodes = ctx.nodes;
         self.nodes += nodes;
@@ -874,54 +919,59 @@ impl Search<'_, '_> {
         best
     }
 
-    /// Moves in search order: the table move, extra turns nearest the store first, captures by
-    /// size, then the rest nearest the store first. Helper threads rotate the moves after the
-    /// first near the root, so that they work on other subtrees. `NO_MOVE` pads.
+    /// Moves in search order ([`order`]); helper threads rotate the moves after the first near
+    /// the root, so that they work on other subtrees.
     #[inline]
     fn order<const N: usize>(&self, st: &State<N>, tt_move: Option<u8>, seeds: u32) -> [u8; 12] {
-        let len = 2 * N + 1;
-        let tt = tt_move.filter(|&t| (t as usize) < N && st.me[t as usize] > 0).unwrap_or(NO_MOVE);
-        // One pass from the store side, sorting each move into its class.
-        let (mut extra, mut ne) = ([NO_MOVE; 12], 0);
-        let (mut capture, mut nc) = ([(0u8, NO_MOVE); 12], 0);
-        let (mut rest, mut nr) = ([NO_MOVE; 12], 0);
-        for i in (0..N).rev() {
-            let seeds = st.me[i] as usize;
-            if seeds == 0 || i as u8 == tt {
-                continue;
-            }
-            let last = i + seeds;
-            if seeds % len == N - i {
-                extra[ne] = i as u8;
-                ne += 1;
-            } else if last < N
-                && st.me[last] == 0
-                && (st.op[N - 1 - last] > 0 || self.rules.capture == CaptureRule::Empty)
-            {
-                capture[nc] = (st.op[N - 1 - last], i as u8);
-                nc += 1;
-            } else {
-                rest[nr] = i as u8;
-                nr += 1;
-            }
-        }
-        // Captures, biggest first (a handful at most).
-        capture[..nc].sort_unstable_by_key(|c| core::cmp::Reverse(c.0));
-        let mut out = [NO_MOVE; 12];
-        let mut k = 0;
-        if tt != NO_MOVE {
-            out[0] = tt;
-            k = 1;
-        }
-        for &m in extra[..ne].iter().chain(capture[..nc].iter().map(|(_, m)| m)).chain(rest[..nr].iter()) {
-            out[k] = m;
-            k += 1;
-        }
-        if self.helper > 0 && k > 2 && seeds >= self.etc_seeds {
-            out[1..k].rotate_left(self.helper % (k - 1));
-        }
-        out
+        let rotate = if self.helper > 0 && seeds >= self.etc_seeds { self.helper } else { 0 };
+        order(st, tt_move, rotate, self.rules.capture)
     }
+}
+
+/// Moves in search order: the table move, extra turns nearest the store first, captures by
+/// size, then the rest nearest the store first; the moves after the first rotated by `rotate`.
+/// `NO_MOVE` pads.
+#[inline]
+fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rotate: usize, rule: CaptureRule) -> [u8; 12] {
+    let len = 2 * N + 1;
+    let tt = tt_move.filter(|&t| (t as usize) < N && st.me[t as usize] > 0).unwrap_or(NO_MOVE);
+    // One pass from the store side, sorting each move into its class.
+    let (mut extra, mut ne) = ([NO_MOVE; 12], 0);
+    let (mut capture, mut nc) = ([(0u8, NO_MOVE); 12], 0);
+    let (mut rest, mut nr) = ([NO_MOVE; 12], 0);
+    for i in (0..N).rev() {
+        let seeds = st.me[i] as usize;
+        if seeds == 0 || i as u8 == tt {
+            continue;
+        }
+        let last = i + seeds;
+        if seeds % len == N - i {
+            extra[ne] = i as u8;
+            ne += 1;
+        } else if last < N && st.me[last] == 0 && (st.op[N - 1 - last] > 0 || rule == CaptureRule::Empty) {
+            capture[nc] = (st.op[N - 1 - last], i as u8);
+            nc += 1;
+        } else {
+            rest[nr] = i as u8;
+            nr += 1;
+        }
+    }
+    // Captures, biggest first (a handful at most).
+    capture[..nc].sort_unstable_by_key(|c| core::cmp::Reverse(c.0));
+    let mut out = [NO_MOVE; 12];
+    let mut k = 0;
+    if tt != NO_MOVE {
+        out[0] = tt;
+        k = 1;
+    }
+    for &m in extra[..ne].iter().chain(capture[..nc].iter().map(|(_, m)| m)).chain(rest[..nr].iter()) {
+        out[k] = m;
+        k += 1;
+    }
+    if rotate > 0 && k > 2 {
+        out[1..k].rotate_left(rotate % (k - 1));
+    }
+    out
 }
 
 /// MTD(f) converges in fewer passes from a good guess: a short heuristic search gives one

@@ -138,7 +138,15 @@ pub fn bench_page() -> Html {
         let search = search.clone();
         Callback::from(move |_: MouseEvent| {
             search.start(
-                Task::Solve { rules: rules.into(), setup: setup.into(), memory_mib: 768, time_ms: 0, value_only: true },
+                Task::Solve {
+                    rules: rules.into(),
+                    setup: setup.into(),
+                    memory_mib: 768,
+                    time_ms: 0,
+                    value_only: true,
+                    moves: vec![],
+                    guess: None,
+                },
                 Purpose::Bench,
             );
         })

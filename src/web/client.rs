@@ -1,9 +1,16 @@
-//! The page side of the worker: spawns it, queues requests until it is ready, drops replies
-//! of stale requests, and stops a search by terminating the worker and spawning a fresh one
-//! (a worker busy in a search reads no messages, so a terminate is the only stop that takes
-//! effect at once).
+//! The page side of the workers: spawns them, queues requests until they are ready, drops
+//! replies of stale requests, and stops a search by terminating the workers and spawning a
+//! fresh one (a worker busy in a search reads no messages, so a terminate is the only stop that
+//! takes effect at once).
+//!
+//! Worker 0 runs every task. An exact solve of every move ([`SearchHandle::solve`]) shares the
+//! root moves between several workers, shared-nothing: each worker has its own table and
+//! database within an equal part of the memory budget, and takes the next unsolved root move
+//! when it finishes one (its solver is kept between moves, so what it proved stays). With one
+//! worker, or when no second worker can be started, the same scheme runs on worker 0 alone.
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
@@ -12,7 +19,9 @@ use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
 use super::protocol::{Reply, Request, Task};
-use crate::search::Analysis;
+use crate::notation::{AnyPosition, AnyRules};
+use crate::search::solve::Solver;
+use crate::search::{Analysis, MoveValue};
 
 /// Where the worker's loader lives, relative to the page (Trunk's `data-loader-shim`).
 pub const WORKER_URL: &str = "./worker_loader.js";
@@ -38,8 +47,10 @@ pub struct SearchState {
     pub error: Option<String>,
     /// The search ended by itself (not stopped).
     pub finished: bool,
-    /// The exact solver's latest window: (move, lower, upper).
-    pub window: Option<(String, i32, i32)>,
+    /// The exact solver's latest window of each root move being proven: (move, lower, upper).
+    pub windows: Vec<(String, i32, i32)>,
+    /// Workers sharing the search.
+    pub workers: usize,
     /// Memory the search used, in bytes (when done).
     pub memory_bytes: u64,
     /// Dooley's study, when asked for.
@@ -70,6 +81,8 @@ pub enum Msg {
         purpose: Purpose,
         /// The position, as rules and setup.
         target: (String, String),
+        /// Workers sharing it.
+        workers: usize,
     },
     /// The search was stopped.
     Stop,
@@ -83,8 +96,8 @@ impl Reducible for SearchState {
     fn reduce(self: Rc<Self>, action: Msg) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
-            Msg::Start { id, purpose, target } => {
-                s = SearchState { id, running: true, purpose, target, ..Default::default() };
+            Msg::Start { id, purpose, target, workers } => {
+                s = SearchState { id, running: true, purpose, target, workers, ..Default::default() };
             }
             Msg::Stop => s.running = false,
             Msg::Reply(r) => {
@@ -104,6 +117,7 @@ impl Reducible for SearchState {
                 }
                 match r {
                     Reply::Progress { analysis, elapsed_ms, .. } => {
+                        s.windows.retain(|w| !analysis.moves.iter().any(|m| m.mv == w.0));
                         s.nodes = analysis.nodes;
                         s.analysis = Some(analysis);
                         s.elapsed_ms = elapsed_ms;
@@ -112,7 +126,10 @@ impl Reducible for SearchState {
                         s.nodes = nodes;
                         s.elapsed_ms = elapsed_ms;
                     }
-                    Reply::Window { mv, lower, upper, .. } => s.window = Some((mv, lower, upper)),
+                    Reply::Window { mv, lower, upper, .. } => match s.windows.iter_mut().find(|w| w.0 == mv) {
+                        Some(w) => *w = (mv, lower, upper),
+                        None => s.windows.push((mv, lower, upper)),
+                    },
                     Reply::Memory { bytes, .. } => s.memory_bytes = bytes,
                     Reply::Dooley { study, analysis, .. } => {
                         s.dooley = Some((study, analysis));
@@ -120,6 +137,7 @@ impl Reducible for SearchState {
                         s.finished = true;
                     }
                     Reply::Done { analysis, elapsed_ms, memory_bytes, .. } => {
+                        s.windows.clear();
                         s.memory_bytes = s.memory_bytes.max(memory_bytes);
                         if let Some(a) = analysis {
                             s.nodes = a.nodes;
@@ -150,23 +168,41 @@ struct Conn {
     worker: Option<Worker>,
     ready: bool,
     queue: Vec<String>,
-    next_id: u32,
     // Kept alive while the worker lives.
     _onmessage: Option<Closure<dyn FnMut(MessageEvent)>>,
     _onerror: Option<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
     /// The worker reported an uncaught error: replace it before the next request.
     dead: bool,
+    /// The memory budget (MiB) of the last solve it ran: the worker keeps that solver's memory.
+    budget: usize,
 }
 
 impl Conn {
-    fn spawn(conn: &Rc<RefCell<Conn>>, on_reply: Callback<Reply>) {
+    fn new() -> Rc<RefCell<Conn>> {
+        Rc::new(RefCell::new(Conn {
+            worker: None,
+            ready: false,
+            queue: vec![],
+            _onmessage: None,
+            _onerror: None,
+            dead: false,
+            budget: 0,
+        }))
+    }
+
+    /// Starts worker number `k`; its replies go to `on_reply` tagged with `k`. False if the
+    /// browser refused (the error is reported too).
+    fn spawn(conn: &Rc<RefCell<Conn>>, k: usize, on_reply: Callback<(usize, Reply)>) -> bool {
         let opts = WorkerOptions::new();
         opts.set_type(WorkerType::Classic);
         let worker = match Worker::new_with_options(WORKER_URL, &opts) {
             Ok(w) => w,
             Err(e) => {
-                on_reply.emit(Reply::Error { id: None, message: format!("the search worker could not start: {e:?}") });
-                return;
+                if k == 0 {
+                    let message = format!("the search worker could not start: {e:?}");
+                    on_reply.emit((k, Reply::Error { id: None, message }));
+                }
+                return false;
             }
         };
         let weak = Rc::downgrade(conn);
@@ -189,7 +225,7 @@ impl Conn {
                     }
                 }
             }
-            on_reply.emit(reply);
+            on_reply.emit((k, reply));
         });
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
         // A worker that dies (out of memory, a bug) must not leave the page waiting forever.
@@ -200,15 +236,18 @@ impl Conn {
             if let Some(c) = weak.upgrade() {
                 c.borrow_mut().dead = true;
             }
-            on_error.emit(Reply::Error { id: None, message: format!("the search worker stopped: {}", e.message()) });
+            let message = format!("the search worker stopped: {}", e.message());
+            on_error.emit((k, Reply::Error { id: None, message }));
         });
         worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
         let mut c = conn.borrow_mut();
         c.worker = Some(worker);
         c.ready = false;
         c.dead = false;
+        c.budget = 0;
         c._onmessage = Some(onmessage);
         c._onerror = Some(onerror);
+        true
     }
 
     fn send(&mut self, text: String) {
@@ -222,21 +261,208 @@ impl Conn {
 
     fn terminate(&mut self) {
         if let Some(w) = self.worker.take() {
+            w.set_onmessage(None);
+            w.set_onerror(None);
             w.terminate();
         }
         self.ready = false;
         self.queue.clear();
-        self._onmessage = None;
-        self._onerror = None;
+        self.budget = 0;
+        // This may run inside one of these very closures (a reply that ends a shared solve):
+        // they are dropped once the current event is handled.
+        let old = (self._onmessage.take(), self._onerror.take());
+        wasm_bindgen_futures::spawn_local(async move { drop(old) });
     }
 }
 
-/// A handle on the search worker.
+/// An exact solve shared between workers, one root move at a time.
+struct Job {
+    id: u32,
+    rules: String,
+    setup: String,
+    /// Memory budget of each worker, MiB.
+    memory_mib: usize,
+    /// Time limit of the whole solve (0: none) and its end on the page's clock.
+    time_ms: u64,
+    deadline: Option<f64>,
+    start: f64,
+    /// Root moves in the solver's order, and those not handed out yet.
+    roots: Vec<String>,
+    queue: VecDeque<String>,
+    /// Per worker: solving a move now.
+    busy: Vec<bool>,
+    /// Nodes of the move each worker is on, memory each worker reported.
+    live: Vec<u64>,
+    memory: Vec<u64>,
+    /// Solved moves with the best line that starts with each.
+    results: Vec<(MoveValue, Vec<String>)>,
+    nodes_done: u64,
+}
+
+impl Job {
+    fn nodes(&self) -> u64 {
+        self.nodes_done + self.live.iter().sum::<u64>()
+    }
+
+    /// What is proven so far, best first (ties in the solver's root order).
+    fn analysis(&self, complete: bool) -> Analysis {
+        let mut results: Vec<_> = self.results.iter().collect();
+        let rank = |mv: &str| self.roots.iter().position(|r| r == mv);
+        results.sort_by_key(|(m, _)| (-m.value, rank(&m.mv)));
+        let best_line = if complete { results.first().map(|r| r.1.clone()).unwrap_or_default() } else { vec![] };
+        Analysis {
+            depth: best_line.len() as u32,
+            nodes: self.nodes(),
+            value: results.first().map_or(0, |r| r.0.value),
+            exact: complete,
+            moves: results.iter().map(|r| r.0.clone()).collect(),
+            best_line,
+        }
+    }
+
+    /// Hands worker `k` the next root move; false when none is left.
+    fn send_next(&mut self, conns: &[Rc<RefCell<Conn>>], k: usize) -> bool {
+        let Some(mv) = self.queue.pop_front() else {
+            self.busy[k] = false;
+            return false;
+        };
+        let time_ms = self.deadline.map_or(0, |d| (d - now()).max(1.0) as u64);
+        let guess = self.results.iter().map(|r| r.0.value).max();
+        let task = Task::Solve {
+            rules: self.rules.clone(),
+            setup: self.setup.clone(),
+            memory_mib: self.memory_mib,
+            time_ms,
+            value_only: false,
+            moves: vec![mv],
+            guess,
+        };
+        let text = serde_json::to_string(&Request { id: self.id, task }).expect("serializable");
+        conns[k].borrow_mut().send(text);
+        self.busy[k] = true;
+        true
+    }
+}
+
+/// The workers and the shared solve in flight.
+struct Pool {
+    conns: Vec<Rc<RefCell<Conn>>>,
+    next_id: u32,
+    job: Option<Job>,
+}
+
+impl Pool {
+    /// Terminates every worker but keeps their slots; worker 0 is started again by the caller.
+    fn terminate_all(&mut self) {
+        for c in &self.conns {
+            c.borrow_mut().terminate();
+        }
+        self.job = None;
+    }
+}
+
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// The number of workers "auto" means here: the browser's logical cores, at most 4.
+pub fn auto_workers() -> usize {
+    web_sys::window().map_or(1, |w| w.navigator().hardware_concurrency() as usize).clamp(1, 4)
+}
+
+/// Routes a reply of worker `k`: a reply of the shared solve is merged into one stream of
+/// replies for the page; any other goes to the page as it is.
+fn route(pool: &RefCell<Pool>, page: &Callback<Reply>, k: usize, reply: Reply) {
+    let mut guard = pool.borrow_mut();
+    let p = &mut *guard;
+    let Some(job) = p.job.as_mut() else {
+        drop(guard);
+        return page.emit(reply);
+    };
+    let ours = match &reply {
+        Reply::Ready => return,
+        Reply::Error { id: None, .. } => job.busy.get(k).copied().unwrap_or(false),
+        Reply::Progress { id, .. }
+        | Reply::Nodes { id, .. }
+        | Reply::Done { id, .. }
+        | Reply::Bench { id, .. }
+        | Reply::Window { id, .. }
+        | Reply::Dooley { id, .. }
+        | Reply::Memory { id, .. }
+        | Reply::Error { id: Some(id), .. } => *id == job.id && k < job.busy.len(),
+    };
+    if !ours {
+        drop(guard);
+        return page.emit(reply);
+    }
+    let id = job.id;
+    let elapsed_ms = now() - job.start;
+    let out = match reply {
+        Reply::Memory { bytes, .. } => {
+            job.memory[k] = bytes;
+            vec![Reply::Memory { id, bytes: job.memory.iter().sum() }]
+        }
+        Reply::Nodes { nodes, .. } => {
+            job.live[k] = nodes;
+            vec![Reply::Nodes { id, nodes: job.nodes(), elapsed_ms }]
+        }
+        Reply::Window { .. } => vec![reply],
+        Reply::Done { analysis, memory_bytes, .. } => {
+            job.live[k] = 0;
+            job.memory[k] = job.memory[k].max(memory_bytes);
+            if let Some(a) = analysis {
+                job.nodes_done += a.nodes;
+                if let Some(m) = a.moves.into_iter().next() {
+                    job.results.push((m, a.best_line));
+                }
+            }
+            job.send_next(&p.conns, k);
+            if job.busy.iter().any(|&b| b) {
+                vec![Reply::Progress { id, analysis: job.analysis(false), elapsed_ms }]
+            } else {
+                let done = Reply::Done {
+                    id,
+                    analysis: Some(job.analysis(true)),
+                    elapsed_ms,
+                    memory_bytes: job.memory.iter().sum(),
+                };
+                p.job = None;
+                vec![done]
+            }
+        }
+        Reply::Error { message, .. } => {
+            let message = if job.deadline.is_some_and(|d| now() >= d) {
+                format!(
+                    "not solved within {:.0} s: this position is too large for the time allowed",
+                    job.time_ms as f64 / 1000.0
+                )
+            } else {
+                message
+            };
+            // The other workers' moves are of no use now: stop them (worker 0 is started
+            // again by the next request).
+            for (c, &busy) in p.conns.iter().zip(&job.busy) {
+                if busy {
+                    c.borrow_mut().terminate();
+                }
+            }
+            p.job = None;
+            vec![Reply::Error { id: Some(id), message }]
+        }
+        _ => vec![],
+    };
+    drop(guard);
+    for r in out {
+        page.emit(r);
+    }
+}
+
+/// A handle on the search workers.
 #[derive(Clone)]
 pub struct SearchHandle {
     state: UseReducerHandle<SearchState>,
-    conn: Rc<RefCell<Conn>>,
-    on_reply: Callback<Reply>,
+    pool: Rc<RefCell<Pool>>,
+    on_reply: Callback<(usize, Reply)>,
 }
 
 impl PartialEq for SearchHandle {
@@ -251,64 +477,178 @@ impl SearchHandle {
         &self.state
     }
 
-    /// Starts a task, stopping any search in flight; returns its id.
-    pub fn start(&self, task: Task, purpose: Purpose) -> u32 {
-        if self.state.running || self.conn.borrow().dead {
+    fn next_id(&self) -> u32 {
+        let mut p = self.pool.borrow_mut();
+        p.next_id += 1;
+        p.next_id
+    }
+
+    /// Stops what runs and makes sure worker 0 is there.
+    fn prepare(&self) {
+        let stale = {
+            let p = self.pool.borrow();
+            self.state.running || p.job.is_some() || p.conns.iter().any(|c| c.borrow().dead)
+        };
+        if stale {
             self.stop();
         }
-        let id = {
-            let mut c = self.conn.borrow_mut();
-            c.next_id += 1;
-            c.next_id
+        let conn = {
+            let mut p = self.pool.borrow_mut();
+            if p.conns.is_empty() {
+                p.conns.push(Conn::new());
+            }
+            p.conns[0].clone()
         };
-        if self.conn.borrow().worker.is_none() {
-            Conn::spawn(&self.conn, self.on_reply.clone());
+        if conn.borrow().worker.is_none() {
+            Conn::spawn(&conn, 0, self.on_reply.clone());
         }
+    }
+
+    /// Starts a task on worker 0, stopping any search in flight; returns its id.
+    pub fn start(&self, task: Task, purpose: Purpose) -> u32 {
+        self.prepare();
+        let id = self.next_id();
         let target = match &task {
             Task::Analyze { rules, setup, .. } | Task::Solve { rules, setup, .. } => (rules.clone(), setup.clone()),
             Task::Dooley { rules } => (rules.clone(), String::new()),
             Task::Bench => Default::default(),
         };
         let text = serde_json::to_string(&Request { id, task }).expect("serializable");
-        self.conn.borrow_mut().send(text);
-        self.state.dispatch(Msg::Start { id, purpose, target });
+        let conn = self.pool.borrow().conns[0].clone();
+        // Worker 0 now has memory for another task: the budget it kept is no longer known.
+        conn.borrow_mut().budget = 0;
+        conn.borrow_mut().send(text);
+        self.state.dispatch(Msg::Start { id, purpose, target, workers: 1 });
         id
     }
 
-    /// Stops the search at once: terminates the worker and spawns a fresh one.
+    /// The exact value of every legal move of a Kalah position, the root moves shared between
+    /// up to `workers` workers (fewer if fewer moves, or if the browser starts fewer), each
+    /// with an equal part of `memory_mib`; `time_ms` limits the whole solve (0: none).
+    /// Returns the request id.
+    pub fn solve(
+        &self,
+        rules: &str,
+        setup: &str,
+        memory_mib: usize,
+        time_ms: u64,
+        workers: usize,
+        purpose: Purpose,
+    ) -> u32 {
+        let roots: Vec<String> = match rules.parse::<AnyRules>().ok().and_then(|r| r.parse_setup(setup).ok()) {
+            Some(AnyPosition::Kalah(k)) if !k.is_over() => {
+                Solver::root_order(&k).iter().map(|m| m.to_string()).collect()
+            }
+            _ => vec![],
+        };
+        if roots.is_empty() {
+            // Not something to share: worker 0 answers (with the reason, if it cannot solve).
+            let task = Task::Solve {
+                rules: rules.into(),
+                setup: setup.into(),
+                memory_mib,
+                time_ms,
+                value_only: false,
+                moves: vec![],
+                guess: None,
+            };
+            return self.start(task, purpose);
+        }
+        self.prepare();
+        let id = self.next_id();
+        let want = workers.clamp(1, 8).min(roots.len());
+        let mut p = self.pool.borrow_mut();
+        while p.conns.len() < want {
+            p.conns.push(Conn::new());
+        }
+        // Start the helpers; the first the browser refuses ends the list.
+        let mut n = 1;
+        while n < want {
+            let c = p.conns[n].clone();
+            if c.borrow().worker.is_none() && !Conn::spawn(&c, n, self.on_reply.clone()) {
+                break;
+            }
+            n += 1;
+        }
+        // Idle workers beyond these would keep their memory: let them go.
+        for c in &p.conns[n..] {
+            c.borrow_mut().terminate();
+        }
+        let per = (memory_mib / n).max(16);
+        for (k, c) in p.conns[..n].iter().enumerate() {
+            // A worker that kept a solver of another size would hold both: start it afresh.
+            let other = {
+                let c = c.borrow();
+                c.budget != 0 && c.budget != per
+            };
+            if other {
+                c.borrow_mut().terminate();
+                Conn::spawn(c, k, self.on_reply.clone());
+            }
+            c.borrow_mut().budget = per;
+        }
+        let start = now();
+        let mut job = Job {
+            id,
+            rules: rules.into(),
+            setup: setup.into(),
+            memory_mib: per,
+            time_ms,
+            deadline: (time_ms > 0).then_some(start + time_ms as f64),
+            start,
+            queue: roots.iter().cloned().collect(),
+            roots,
+            busy: vec![false; n],
+            live: vec![0; n],
+            memory: vec![0; n],
+            results: vec![],
+            nodes_done: 0,
+        };
+        for k in 0..n {
+            job.send_next(&p.conns, k);
+        }
+        p.job = Some(job);
+        drop(p);
+        self.state.dispatch(Msg::Start { id, purpose, target: (rules.into(), setup.into()), workers: n });
+        id
+    }
+
+    /// Stops the search at once: terminates the workers and starts worker 0 afresh.
     pub fn stop(&self) {
-        self.conn.borrow_mut().terminate();
-        Conn::spawn(&self.conn, self.on_reply.clone());
+        let conn = {
+            let mut p = self.pool.borrow_mut();
+            p.terminate_all();
+            if p.conns.is_empty() {
+                p.conns.push(Conn::new());
+            }
+            p.conns[0].clone()
+        };
+        Conn::spawn(&conn, 0, self.on_reply.clone());
         self.state.dispatch(Msg::Stop);
     }
 }
 
-/// The search worker as a hook; the worker is spawned on first render.
+/// The search workers as a hook; worker 0 is spawned on first render.
 #[hook]
 pub fn use_search() -> SearchHandle {
     let state = use_reducer(SearchState::default);
-    let conn = use_mut_ref(|| Conn {
-        worker: None,
-        ready: false,
-        queue: vec![],
-        next_id: 0,
-        _onmessage: None,
-        _onerror: None,
-        dead: false,
-    });
+    let pool = use_mut_ref(|| Pool { conns: vec![Conn::new()], next_id: 0, job: None });
     let on_reply = {
         let dispatcher = state.dispatcher();
-        use_callback((), move |r: Reply, _| dispatcher.dispatch(Msg::Reply(r)))
+        let pool = pool.clone();
+        let page = Callback::from(move |r: Reply| dispatcher.dispatch(Msg::Reply(r)));
+        use_callback((), move |(k, r): (usize, Reply), _| route(&pool, &page, k, r))
     };
     {
-        let conn = conn.clone();
+        let pool = pool.clone();
         let on_reply = on_reply.clone();
         use_effect_with((), move |_| {
+            let conn = pool.borrow().conns[0].clone();
             if conn.borrow().worker.is_none() {
-                Conn::spawn(&conn, on_reply);
+                Conn::spawn(&conn, 0, on_reply);
             }
-            move || conn.borrow_mut().terminate()
+            move || pool.borrow_mut().terminate_all()
         });
     }
-    SearchHandle { state, conn, on_reply }
+    SearchHandle { state, pool, on_reply }
 }

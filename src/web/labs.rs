@@ -209,16 +209,7 @@ pub fn solved_kalah_page() -> Html {
 fn start_solve(search: &super::client::SearchHandle, id: &str) {
     let Ok(rules) = id.parse::<AnyRules>() else { return };
     let start = rules.start();
-    search.start(
-        Task::Solve {
-            rules: rules.to_string(),
-            setup: start.to_string(),
-            memory_mib: 768,
-            time_ms: 0,
-            value_only: false,
-        },
-        Purpose::Analysis,
-    );
+    search.solve(&rules.to_string(), &start.to_string(), 768, 0, super::client::auto_workers(), Purpose::Analysis);
 }
 
 fn detail(id: &str, a: Option<&Analysis>) -> Html {

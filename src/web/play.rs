@@ -6,7 +6,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::board::{cell_name, Board};
-use super::client::{use_search, Purpose, SearchHandle};
+use super::client::{auto_workers, use_search, Purpose, SearchHandle};
 use super::protocol::Task;
 use super::state::{Action, Opponent, PlayState, Speed, MEMORY_CHOICES};
 use crate::cards::{card, PRESETS};
@@ -165,14 +165,12 @@ pub fn play_page(props: &PlayProps) -> Html {
                 Some(Opponent::Perfect) => {
                     let p = state.game.position();
                     if matches!(p, AnyPosition::Kalah(_)) {
-                        search.start(
-                            Task::Solve {
-                                rules: p.rules().to_string(),
-                                setup: p.to_string(),
-                                memory_mib: state.memory_mib,
-                                time_ms: PERFECT_TIME_MS,
-                                value_only: false,
-                            },
+                        search.solve(
+                            &p.rules().to_string(),
+                            &p.to_string(),
+                            state.memory_mib,
+                            PERFECT_TIME_MS,
+                            state.workers(),
                             Purpose::Computer,
                         );
                     }
@@ -386,18 +384,14 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
         let search = search.clone();
         let pos = pos.clone();
         let memory_mib = state.memory_mib;
+        let workers = state.workers();
         Callback::from(move |_: MouseEvent| {
-            search.start(
-                Task::Solve {
-                    rules: pos.rules().to_string(),
-                    setup: pos.to_string(),
-                    memory_mib,
-                    time_ms: 0,
-                    value_only: false,
-                },
-                Purpose::Analysis,
-            );
+            search.solve(&pos.rules().to_string(), &pos.to_string(), memory_mib, 0, workers, Purpose::Analysis);
         })
+    };
+    let set_workers = {
+        let s = state.clone();
+        Callback::from(move |e: Event| s.dispatch(Action::SetWorkers(select_value(&e).parse().unwrap_or(0))))
     };
     let set_memory = {
         let s = state.clone();
@@ -451,6 +445,12 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                         { for MEMORY_CHOICES.iter().map(|m| html! { <option value={m.to_string()} selected={*m == state.memory_mib}>{format!("{m} MiB")}</option> }) }
                     </select>
                 </label>
+                <label class="workers" title="The solver shares the moves between this many workers, each with an equal part of the memory">{" Workers "}
+                    <select onchange={set_workers} aria-label="Solver workers">
+                        <option value="0" selected={state.workers_setting == 0}>{format!("auto ({})", auto_workers())}</option>
+                        { for (1..=4).map(|n| html! { <option value={n.to_string()} selected={n == state.workers_setting}>{n.to_string()}</option> }) }
+                    </select>
+                </label>
             }
             if ss.purpose != Purpose::Bench && (ss.running || ss.analysis.is_some() || ss.error.is_some()) {
                 <div class="search-info" aria-live="polite">
@@ -459,12 +459,18 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                         { if here { "" } else { "(for an earlier position) " } }
                     </p>
                     if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
-                    if let (true, Some((mv, lo, hi))) = (ss.running, &ss.window) {
-                        <p class="window">{ format!("Proving move {mv}: between {lo:+} and {hi:+}") }</p>
+                    if ss.running && !ss.windows.is_empty() {
+                        <p class="window">{ format!(
+                            "Proving {}",
+                            ss.windows.iter().map(|(mv, lo, hi)| format!("move {mv}: between {lo:+} and {hi:+}")).collect::<Vec<_>>().join("; ")
+                        ) }</p>
                     }
                     <dl class="figures">
                         if let Some(d) = ss.analysis.as_ref().map(|a| a.depth).filter(|d| *d > 0) {
-                            <dt>{ if ss.window.is_some() { "best line" } else { "depth" } }</dt><dd class="depth">{d}</dd>
+                            <dt>{ if ss.analysis.as_ref().is_some_and(|a| a.exact) && ss.finished { "best line" } else { "depth" } }</dt><dd class="depth">{d}</dd>
+                        }
+                        if ss.workers > 1 {
+                            <dt>{"workers"}</dt><dd class="workers-used">{ss.workers}</dd>
                         }
                         <dt>{"nodes"}</dt><dd class="nodes">{ss.nodes}</dd>
                         <dt>{"nodes/s"}</dt><dd>{format!("{:.0}", nps)}</dd>

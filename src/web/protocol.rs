@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::rules::kalah::{KalahMove, KalahRules};
 use crate::engine::Position;
 use crate::notation::{AnyPosition, AnyRules};
 use crate::search::solve::{SolveError, SolveOptions, Solver};
@@ -53,6 +54,14 @@ pub enum Task {
         /// Only the value of the position, not of every move (faster; for benchmarks).
         #[serde(default)]
         value_only: bool,
+        /// Only these root moves (link notation; empty: every legal move). The page shares a
+        /// position's moves between several workers this way.
+        #[serde(default)]
+        moves: Vec<String>,
+        /// A first guess of the value (absolute) for MTD(f), e.g. the best value found so far
+        /// by other workers; without it, a short heuristic search makes one.
+        #[serde(default)]
+        guess: Option<i32>,
     },
     /// Dooley's study: state counts and opening values of a small Kalah game.
     Dooley {
@@ -148,6 +157,10 @@ pub enum Reply {
     },
 }
 
+thread_local! {
+    static SOLVER: std::cell::RefCell<Option<(KalahRules, SolveOptions, Solver)>> = const { std::cell::RefCell::new(None) };
+}
+
 struct WorkerHandler<'a> {
     id: u32,
     start: f64,
@@ -215,7 +228,7 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             let elapsed_ms = now() - start;
             post(Reply::Done { id, analysis, elapsed_ms, memory_bytes: (table_mib as u64) << 20 });
         }
-        Task::Solve { rules, setup, memory_mib, time_ms, value_only } => {
+        Task::Solve { rules, setup, memory_mib, time_ms, value_only, moves, guess } => {
             let pos = match parse_position(&rules, &setup) {
                 Ok(AnyPosition::Kalah(k)) => k,
                 Ok(_) => {
@@ -232,11 +245,25 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                     message: format!("memory budget {memory_mib} MiB is out of range: 16 to {MAX_MEMORY_MIB}"),
                 });
             }
+            let only = match moves.iter().map(|m| parse_pit(m)).collect::<Result<Vec<_>, _>>() {
+                Ok(m) => m,
+                Err(e) => return post(Reply::Error { id: Some(id), message: format!("moves: {e}") }),
+            };
+            if guess.is_some_and(|g| g.unsigned_abs() > 1000) {
+                return post(Reply::Error { id: Some(id), message: "guess is out of range".into() });
+            }
             let seeds = pos.side_seeds(crate::engine::Player::South) + pos.side_seeds(crate::engine::Player::North);
             let opts = SolveOptions::for_budget(pos.rules().pits(), seeds, memory_mib);
-            let mut solver = match Solver::new(pos.rules(), opts) {
-                Ok(s) => s,
-                Err(e) => return post(Reply::Error { id: Some(id), message: e.to_string() }),
+            // The solver of the last request, kept when the rules and sizes are the same: its
+            // values are relative to the pits only, so they stay true for any position, and the
+            // next root move or the next move of a game starts from everything proven so far.
+            let cached = SOLVER.with_borrow_mut(|c| c.take()).filter(|(r, o, _)| *r == pos.rules() && *o == opts);
+            let mut solver = match cached {
+                Some((_, _, s)) => s,
+                None => match Solver::new(pos.rules(), opts) {
+                    Ok(s) => s,
+                    Err(e) => return post(Reply::Error { id: Some(id), message: e.to_string() }),
+                },
             };
             post(Reply::Memory { id, bytes: solver.stats().table_bytes + solver.stats().db_bytes });
             let deadline = (time_ms > 0).then_some(start + time_ms as f64);
@@ -251,10 +278,12 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                         ..Default::default()
                     })
                 } else {
-                    solver.analyze(&pos, &mut h)
+                    let only = (!only.is_empty()).then_some(&only[..]);
+                    solver.analyze_moves(&pos, only, guess, &mut h)
                 }
             };
             let memory_bytes = solver.stats().table_bytes + solver.stats().db_bytes;
+            SOLVER.with_borrow_mut(|c| *c = Some((pos.rules(), opts, solver)));
             match result {
                 Ok(analysis) => {
                     let elapsed_ms = now() - start;
@@ -307,6 +336,14 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             let search_ms = now() - t;
             post(Reply::Bench { id, perft_nodes, perft_ms, search_nodes, search_ms });
         }
+    }
+}
+
+/// A Kalah move in link notation: one pit letter, `a` to `l`.
+fn parse_pit(m: &str) -> Result<KalahMove, String> {
+    match m.as_bytes() {
+        [c @ b'a'..=b'l'] => Ok(KalahMove(c - b'a')),
+        _ => Err(format!("{m:?} is not a pit letter (a to l)")),
     }
 }
 

@@ -94,8 +94,11 @@ pub struct PlayState {
     pub speed: Speed,
     /// A message about the last action (an illegal move, an editor error).
     pub notice: Option<String>,
-    /// Memory budget of the exact solver, in MiB.
+    /// Memory budget of the exact solver, in MiB (all its workers together).
     pub memory_mib: usize,
+    /// Workers the exact solver shares the root moves between (0: as many as the browser
+    /// has cores, at most 4).
+    pub workers_setting: usize,
 }
 
 /// Memory budgets offered for the exact solver, in MiB; the default is the third.
@@ -125,11 +128,21 @@ pub enum Action {
     Notice(Option<String>),
     /// Change the solver's memory budget.
     SetMemory(usize),
+    /// Change the solver's number of workers (0: auto).
+    SetWorkers(usize),
     /// Play several moves in a row (a best line), without animation.
     PlayLine(Vec<AnyMove>),
 }
 
 impl PlayState {
+    /// The solver's workers: the setting, or the browser's cores for "auto".
+    pub fn workers(&self) -> usize {
+        match self.workers_setting {
+            0 => super::client::auto_workers(),
+            n => n,
+        }
+    }
+
     /// A state showing `game`.
     pub fn new(game: Game, link_error: Option<LinkError>) -> PlayState {
         PlayState {
@@ -140,6 +153,7 @@ impl PlayState {
             speed: Speed(120),
             notice: None,
             memory_mib: MEMORY_CHOICES[2],
+            workers_setting: 0,
         }
     }
 
@@ -252,6 +266,7 @@ impl Reducible for PlayState {
             Action::Skip => s.anim = None,
             Action::Notice(n) => s.notice = n,
             Action::SetMemory(m) => s.memory_mib = m,
+            Action::SetWorkers(n) => s.workers_setting = n.min(4),
             Action::PlayLine(moves) => {
                 s.anim = None;
                 for mv in moves {
