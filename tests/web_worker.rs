@@ -97,3 +97,29 @@ fn exact_solve_round_trip_in_a_worker() {
     let Some(Reply::Error { id: Some(12), message }) = replies.last() else { panic!("{replies:?}") };
     assert!(message.contains("too large for the time allowed"), "{message}");
 }
+
+#[wasm_bindgen_test]
+fn one_root_move_at_a_time_as_the_page_shares_them() {
+    // Kalah(4,3): b +6, c +2, d -2, a -6 (the solver's own analysis, checked against minimax
+    // natively). Each move asked for alone, the second with a guess, on the kept solver.
+    let mut values = vec![];
+    for (id, mv, guess) in [(21, "b", "null"), (22, "a", "6"), (23, "d", "6"), (24, "c", "6")] {
+        let replies = run(&format!(
+            r#"{{"id":{id},"task":{{"kind":"solve","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","memory_mib":32,"time_ms":0,"moves":["{mv}"],"guess":{guess}}}}}"#
+        ));
+        let Some(Reply::Done { analysis: Some(a), .. }) = replies.last() else { panic!("{mv}: {replies:?}") };
+        assert_eq!(a.moves.len(), 1, "{mv}");
+        assert_eq!(a.best_line[0], mv);
+        values.push((a.moves[0].mv.clone(), a.moves[0].value));
+    }
+    assert_eq!(values, [("b".into(), 6), ("a".into(), -6), ("d".into(), -2), ("c".into(), 2)]);
+    for (moves, part) in
+        [(r#"["z"]"#, "not a pit letter"), (r#"["e"]"#, "not legal"), (r#"["bb"]"#, "not a pit letter")]
+    {
+        let replies = run(&format!(
+            r#"{{"id":30,"task":{{"kind":"solve","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","memory_mib":32,"time_ms":0,"moves":{moves}}}}}"#
+        ));
+        let Some(Reply::Error { id: Some(30), message }) = replies.last() else { panic!("{moves}: {replies:?}") };
+        assert!(message.contains(part), "{moves}: {message}");
+    }
+}

@@ -452,7 +452,7 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                     </select>
                 </label>
             }
-            if ss.purpose != Purpose::Bench && (ss.running || ss.analysis.is_some() || ss.error.is_some()) {
+            if ss.purpose != Purpose::Bench && (ss.running || ss.nodes > 0 || ss.analysis.is_some() || ss.error.is_some()) {
                 <div class="search-info" aria-live="polite">
                     <p class="search-state">
                         { if ss.running { if ss.purpose == Purpose::Computer { "Computer thinking… " } else { "Searching… " } } else if ss.finished { "Done. " } else { "Stopped. " } }

@@ -120,6 +120,39 @@ test('Solve proves every move of Kalah(4,3) and the best line plays on the board
   await page.context().close();
 });
 
+test('Solve shares the moves between workers: 1, 2 and 3 workers prove the same values; Stop ends them all', async () => {
+  const page = await open('#/play?rules=kalah-5-3');
+  const results = [];
+  for (const workers of ['1', '2', '3']) {
+    await page.selectOption('select[aria-label="Solver workers"]', workers);
+    await page.click('button.solve');
+    await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 120000 });
+    results.push(await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent)));
+    const shown = workers === '1' ? null : await page.textContent('.workers-used');
+    assert.equal(shown, workers === '1' ? null : workers);
+    assert.match(await page.textContent('.value'), /Value for South: \+6 \(proven\)/);
+  }
+  assert.equal(results[0].length, 5);
+  assert.deepEqual(results[1], results[0]);
+  assert.deepEqual(results[2], results[0]);
+  // A long solve on two workers: progress arrives, then Stop silences both.
+  await page.goto(page.url().replace('kalah-5-3', 'kalah-6-5'));
+  await page.waitForSelector('svg.board');
+  await page.selectOption('select[aria-label="Solver workers"]', '2');
+  await page.click('button.solve');
+  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.textContent || 0) > 1e6 && document.querySelector('.memory-used'), null, { timeout: 60000 });
+  assert.equal(await page.textContent('.workers-used'), '2');
+  await page.click('button.stop');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Stopped'));
+  const nodes = await page.textContent('.nodes');
+  await page.waitForTimeout(500);
+  assert.equal(await page.textContent('.nodes'), nodes, 'no progress arrives after Stop');
+  // The page's worker answers the next request.
+  await page.click('button.hint');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 20000 });
+  await page.context().close();
+});
+
 test('the perfect computer player answers with a proven-best move', async () => {
   const page = await open('#/play?rules=kalah-4-3');
   await noAnimation(page);
