@@ -404,9 +404,13 @@ impl Database {
     fn index<const N: usize>(&self, st: &State<N>, seeds: u32) -> usize {
         let mut rank = 0u64;
         let mut bar = 0usize;
-        for (j, &x) in st.me.iter().chain(st.op.iter()).take(2 * N - 1).enumerate() {
-            bar += x as usize;
+        for j in 0..N {
+            bar += st.me[j] as usize;
             rank += self.binom[(bar + j) * self.width + j + 1];
+        }
+        for j in 0..N - 1 {
+            bar += st.op[j] as usize;
+            rank += self.binom[(bar + N + j) * self.width + N + j + 1];
         }
         (self.offset[seeds as usize] + rank) as usize
     }
@@ -934,39 +938,39 @@ impl Search<'_, '_> {
 #[inline]
 fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rotate: usize, rule: CaptureRule) -> [u8; 12] {
     let len = 2 * N + 1;
-    let tt = tt_move.filter(|&t| (t as usize) < N && st.me[t as usize] > 0).unwrap_or(NO_MOVE);
-    // One pass from the store side, sorting each move into its class.
-    let (mut extra, mut ne) = ([NO_MOVE; 12], 0);
-    let (mut capture, mut nc) = ([(0u8, NO_MOVE); 12], 0);
-    let (mut rest, mut nr) = ([NO_MOVE; 12], 0);
-    for i in (0..N).rev() {
+    let tt = tt_move.unwrap_or(NO_MOVE);
+    // A sort key per move, the move in its low 4 bits: class (table move 3, extra turn 2,
+    // capture 1, rest 0), then the seeds captured, then nearest the store. Kept sorted by
+    // insertion (six moves, mostly in order already).
+    let mut keys = [0u16; 12];
+    let mut k = 0;
+    for i in 0..N {
         let seeds = st.me[i] as usize;
-        if seeds == 0 || i as u8 == tt {
+        if seeds == 0 {
             continue;
         }
         let last = i + seeds;
-        if seeds % len == N - i {
-            extra[ne] = i as u8;
-            ne += 1;
+        let class = if i as u8 == tt {
+            3 << 12
+        } else if seeds % len == N - i {
+            2 << 12
         } else if last < N && st.me[last] == 0 && (st.op[N - 1 - last] > 0 || rule == CaptureRule::Empty) {
-            capture[nc] = (st.op[N - 1 - last], i as u8);
-            nc += 1;
+            1 << 12 | (st.op[N - 1 - last] as u16) << 4
         } else {
-            rest[nr] = i as u8;
-            nr += 1;
+            0
+        };
+        let key = class | i as u16;
+        let mut j = k;
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            j -= 1;
         }
-    }
-    // Captures, biggest first (a handful at most).
-    capture[..nc].sort_unstable_by_key(|c| core::cmp::Reverse(c.0));
-    let mut out = [NO_MOVE; 12];
-    let mut k = 0;
-    if tt != NO_MOVE {
-        out[0] = tt;
-        k = 1;
-    }
-    for &m in extra[..ne].iter().chain(capture[..nc].iter().map(|(_, m)| m)).chain(rest[..nr].iter()) {
-        out[k] = m;
+        keys[j] = key;
         k += 1;
+    }
+    let mut out = [NO_MOVE; 12];
+    for (o, key) in out.iter_mut().zip(&keys[..k]) {
+        *o = (key & 15) as u8;
     }
     if rotate > 0 && k > 2 {
         out[1..k].rotate_left(rotate % (k - 1));

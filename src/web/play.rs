@@ -474,7 +474,7 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                         }
                         <dt>{"nodes"}</dt><dd class="nodes">{ss.nodes}</dd>
                         <dt>{"nodes/s"}</dt><dd>{format!("{:.0}", nps)}</dd>
-                        <dt>{"time"}</dt><dd>{format!("{:.1} s", ss.elapsed_ms / 1000.0)}</dd>
+                        <dt>{"time"}</dt><dd class="elapsed" data-ms={format!("{:.0}", ss.elapsed_ms)}>{format!("{:.1} s", ss.elapsed_ms / 1000.0)}</dd>
                         if ss.memory_bytes > 0 {
                             <dt>{"memory"}</dt><dd class="memory-used">{format!("{} MiB", ss.memory_bytes >> 20)}</dd>
                         }
