@@ -807,6 +807,33 @@ impl Search<'_, '_> {
         }
     }
 
+    /// Asks the processor to fetch the slot of `st` (database entry or table bucket) into the
+    /// cache; a hint only, so a no-op where there is no such instruction (wasm).
+    #[inline]
+    fn prefetch<const N: usize>(&self, st: &State<N>) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let seeds = st.seeds();
+            let ptr = match &self.shared.db {
+                Some(db) if seeds <= db.max_seeds => {
+                    let i = db.index(st, seeds);
+                    db.bounds.as_ptr().wrapping_add(i) as *const i8
+                }
+                _ => {
+                    let t = &self.shared.table;
+                    t.buckets.as_ptr().wrapping_add(st.key() as usize & t.mask) as *const i8
+                }
+            };
+            // SAFETY: prefetching is only a hint and never faults, whatever the address.
+            #[allow(unused_unsafe)]
+            unsafe {
+                core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(ptr)
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = st;
+    }
+
     /// Fail-soft alpha-beta on the relative value.
     fn search<const N: usize>(&mut self, st: &State<N>, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
@@ -883,8 +910,16 @@ impl Search<'_, '_> {
         let mut best = -s - 1;
         let mut best_move = order[0];
         let mut a = alpha;
-        for &i in &order[..count] {
-            let (gain, extra, child) = st.play(i as usize, rules);
+        // Each child is made one move ahead, and its slot fetched from memory while the
+        // previous child is searched.
+        let mut next = st.play(order[0] as usize, rules);
+        self.prefetch(&next.2);
+        for (k, &i) in order[..count].iter().enumerate() {
+            let (gain, extra, child) = next;
+            if k + 1 < count {
+                next = st.play(order[k + 1] as usize, rules);
+                self.prefetch(&next.2);
+            }
             let v = if extra {
                 gain + self.search(&child, a - gain, beta - gain)
             } else {
