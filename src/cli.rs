@@ -255,7 +255,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                     json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "turn": k.turn().name(), "value": value,
                         "best": a.as_ref().map(|a| a.moves[0].mv.clone()), "moves": moves,
                         "best_line": a.as_ref().map(|a| a.best_line.join(" ")),
-                        "nodes": st.nodes, "passes": st.passes, "threads": threads, "seconds": secs, "db_seeds": db_seeds, "db_bytes": st.db_bytes, "db_filled": st.db_filled, "table_bytes": st.table_bytes})
+                        "nodes": st.nodes, "passes": st.passes, "threads": threads, "seconds": secs, "db_seeds": db_seeds, "db_bytes": st.db_bytes, "db_filled": solver.db_filled(), "table_bytes": st.table_bytes})
                 );
             } else {
                 let _ = writeln!(out, "{} — {} to move: {:+} with perfect play", g.rules.title(), k.turn(), value);
@@ -271,7 +271,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                     st.nodes,
                     st.table_bytes >> 20,
                     st.db_bytes >> 20,
-                    st.db_filled
+                    solver.db_filled()
                 );
             }
         }

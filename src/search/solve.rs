@@ -100,8 +100,6 @@ pub struct SolveStats {
     pub nodes: u64,
     /// Null-window searches made (MTD(f) passes).
     pub passes: u64,
-    /// Endgame database entries filled.
-    pub db_filled: u64,
     /// Endgame database size in bytes.
     pub db_bytes: u64,
     /// Table size in bytes.
@@ -372,7 +370,6 @@ struct Database {
     /// Lower bound + 128 in the low byte, upper bound + 128 in the high byte; 0 for a
     /// position not searched yet (all-zero memory costs nothing until touched).
     bounds: BigArray<AtomicU16>,
-    filled: AtomicU64,
 }
 
 impl Database {
@@ -396,7 +393,7 @@ impl Database {
         }
         let bounds = BigArray::zeroed(size as usize)
             .map_err(|e| SolveError::Memory(format!("{} byte database: {e}", 2 * size)))?;
-        Ok(Database { max_seeds, binom, width, offset, bounds, filled: AtomicU64::new(0) })
+        Ok(Database { max_seeds, binom, width, offset, bounds })
     }
 
     /// Stars-and-bars rank of a layout among those with the same number of seeds, plus the
@@ -424,10 +421,13 @@ impl Database {
 
     #[inline]
     fn set(&self, i: usize, lower: i32, upper: i32) {
-        let old = self.bounds[i].swap(((upper + 128) as u16) << 8 | (lower + 128) as u16, Relaxed);
-        if old == 0 {
-            self.filled.fetch_add(1, Relaxed);
-        }
+        // A plain store: a bound another thread stored meanwhile may be lost, never invented.
+        self.bounds[i].store(((upper + 128) as u16) << 8 | (lower + 128) as u16, Relaxed);
+    }
+
+    /// Entries holding a bound (a scan of the whole database).
+    fn filled(&self) -> u64 {
+        self.bounds.iter().filter(|b| b.load(Relaxed) != 0).count() as u64
     }
 }
 
@@ -499,12 +499,17 @@ impl Solver {
         })
     }
 
+    /// Endgame database entries that hold a bound (a scan of the whole database: for reports,
+    /// not for progress).
+    pub fn db_filled(&self) -> u64 {
+        self.shared.db.as_ref().map_or(0, |d| d.filled())
+    }
+
     /// Figures so far.
     pub fn stats(&self) -> SolveStats {
         SolveStats {
             nodes: self.nodes,
             passes: self.passes,
-            db_filled: self.shared.db.as_ref().map_or(0, |d| d.filled.load(Relaxed)),
             db_bytes: self.shared.db.as_ref().map_or(0, |d| 2 * d.bounds.len() as u64),
             table_bytes: self.shared.table.bytes(),
         }
@@ -1025,7 +1030,7 @@ fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rotate: usize, rule
 /// (relative to the current stores).
 fn first_guess(pos: &Kalah) -> i32 {
     const DEPTH: u32 = 12;
-    super::Searcher::new(8).analyze(pos, DEPTH, &mut super::NoHandler).map_or(0, |a| a.value - pos.store_diff())
+    super::Searcher::new(1).analyze(pos, DEPTH, &mut super::NoHandler).map_or(0, |a| a.value - pos.store_diff())
 }
 
 fn state_of<const N: usize>(pos: &Kalah) -> State<N> {
