@@ -1,3 +1,4 @@
 //! Research computations from the papers, as pure functions.
 
+pub mod dakon;
 pub mod dooley;

@@ -1,0 +1,299 @@
+//! Dakon's first turn: every sequence of moves the starting player can make before the
+//! opponent ever moves (Donkers, de Voogt & Uiterwijk, "Human versus Machine Problem-Solving:
+//! Winning Openings in Dakon", seed 001).
+//!
+//! Dakon-n: n holes a side, n counters in each. A move takes the counters of one of the mover's
+//! holes and sows them anticlockwise, one per hole, the mover's store included and the
+//! opponent's store skipped; a lap long enough also drops a counter in the hole it started
+//! from. A lap ending in a non-empty hole (either side) picks that hole up and goes on (relay);
+//! a move ending in the store lets the mover select again; ending in an empty hole of the
+//! mover's captures that counter and the opposite hole (also when it is empty); ending in an
+//! empty hole of the opponent's ends the turn.
+//!
+//! Here the board is seen from the mover: holes `0..n` are the mover's, hole 0 farthest from
+//! the store (the paper's hole 1); cell `n` is the store; cells `n + 1..=2n` are the opponent's
+//! holes in sowing order, so the hole opposite the mover's hole `j` is cell `2n - j`.
+
+use std::collections::HashMap;
+
+/// Most holes a side here (counters must fit a byte: 2·12² = 288 would not, 2·11² = 242 does).
+pub const MAX_HOLES: usize = 11;
+
+/// Most laps one move may take before it is reported as endless (none is known to be).
+pub const MAX_LAPS: u32 = 100_000;
+
+/// How a turn ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum TurnEnd {
+    /// The last move ended in an empty hole of the mover's: a capture.
+    Capture,
+    /// The last move ended in an empty hole of the opponent's.
+    EmptyOpponentHole,
+    /// The last move ended in the store and the mover's holes are all empty: no move is left.
+    NoOwnCounters,
+}
+
+/// A board during the first turn, from the mover's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    n: usize,
+    cells: [u8; 2 * MAX_HOLES + 1],
+}
+
+/// What one move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The board after it.
+    pub board: Board,
+    /// Laps sown (1 plus one per relay).
+    pub laps: u32,
+    /// Counters sown over all its laps (a cycle is 2n + 1 of them).
+    pub sown: u32,
+    /// `None` when the move ended in the store with a hole of the mover's still full (the
+    /// mover selects again); otherwise how the turn ended.
+    pub end: Option<TurnEnd>,
+}
+
+/// Why a move cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DakonError {
+    /// No such hole, or an empty one.
+    Illegal(usize),
+    /// More than [`MAX_LAPS`] laps.
+    Endless,
+    /// A board size this module does not handle.
+    Size(usize),
+}
+
+impl core::fmt::Display for DakonError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            DakonError::Illegal(h) => write!(f, "hole {} cannot be played (no counters, or no such hole)", h + 1),
+            DakonError::Endless => write!(f, "the move sows more than {MAX_LAPS} laps"),
+            DakonError::Size(n) => write!(f, "Dakon-{n} is not handled here: 1 to {MAX_HOLES} holes a side"),
+        }
+    }
+}
+
+impl std::error::Error for DakonError {}
+
+impl Board {
+    /// The start of Dakon-n: n counters in each of the 2n holes.
+    ///
+    /// # Errors
+    /// For n outside 1..=[`MAX_HOLES`].
+    pub fn start(n: usize) -> Result<Board, DakonError> {
+        if !(1..=MAX_HOLES).contains(&n) {
+            return Err(DakonError::Size(n));
+        }
+        let mut cells = [0u8; 2 * MAX_HOLES + 1];
+        for (j, c) in cells[..=2 * n].iter_mut().enumerate() {
+            *c = if j == n { 0 } else { n as u8 };
+        }
+        Ok(Board { n, cells })
+    }
+
+    /// Holes a side.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Counters in the store.
+    pub fn store(&self) -> u32 {
+        self.cells[self.n] as u32
+    }
+
+    /// Counters in the mover's hole `j` (0-based from the left).
+    pub fn own(&self, j: usize) -> u32 {
+        self.cells[j] as u32
+    }
+
+    /// Counters in the opponent's holes, in sowing order (the hole after the mover's store
+    /// first).
+    pub fn opponent(&self) -> &[u8] {
+        &self.cells[self.n + 1..=2 * self.n]
+    }
+
+    /// Counters on the opponent's side.
+    pub fn opponent_total(&self) -> u32 {
+        self.opponent().iter().map(|&c| c as u32).sum()
+    }
+
+    /// Counters on the mover's side.
+    pub fn own_total(&self) -> u32 {
+        self.cells[..self.n].iter().map(|&c| c as u32).sum()
+    }
+
+    /// The holes the mover may select (0-based).
+    pub fn legal(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n).filter(|&j| self.cells[j] > 0)
+    }
+
+    /// Plays hole `j` (0-based from the mover's left).
+    ///
+    /// # Errors
+    /// An empty or missing hole; a move of more than [`MAX_LAPS`] laps.
+    pub fn play(&self, j: usize) -> Result<Move, DakonError> {
+        let n = self.n;
+        if j >= n || self.cells[j] == 0 {
+            return Err(DakonError::Illegal(j));
+        }
+        let len = 2 * n + 1;
+        let mut b = *self;
+        let mut pos = j;
+        let mut hand = b.cells[j] as u32;
+        b.cells[j] = 0;
+        let (mut laps, mut sown) = (0u32, 0u32);
+        loop {
+            laps += 1;
+            if laps > MAX_LAPS {
+                return Err(DakonError::Endless);
+            }
+            sown += hand;
+            // Whole cycles first, then the rest one by one.
+            let cycles = hand / len as u32;
+            if cycles > 0 {
+                for c in &mut b.cells[..len] {
+                    *c += cycles as u8;
+                }
+            }
+            for _ in 0..hand % len as u32 {
+                pos = if pos + 1 == len { 0 } else { pos + 1 };
+                b.cells[pos] += 1;
+            }
+            if pos == n {
+                let end = (b.own_total() == 0).then_some(TurnEnd::NoOwnCounters);
+                return Ok(Move { board: b, laps, sown, end });
+            }
+            if b.cells[pos] > 1 {
+                hand = b.cells[pos] as u32;
+                b.cells[pos] = 0;
+                continue;
+            }
+            if pos < n {
+                let opp = 2 * n - pos;
+                b.cells[n] += b.cells[pos] + b.cells[opp];
+                b.cells[pos] = 0;
+                b.cells[opp] = 0;
+                return Ok(Move { board: b, laps, sown, end: Some(TurnEnd::Capture) });
+            }
+            return Ok(Move { board: b, laps, sown, end: Some(TurnEnd::EmptyOpponentHole) });
+        }
+    }
+
+    /// A winning opening leaves the opponent unable to fill a single hole in the next round:
+    /// fewer than n counters anywhere but the mover's store (the opponent's store is still
+    /// empty, and the opponent can at best win every counter outside the mover's store).
+    pub fn is_won(&self) -> bool {
+        self.own_total() + self.opponent_total() < self.n as u32
+    }
+}
+
+/// Counts of first-turn sequences, by how they end and whether they win.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Counts {
+    /// Sequences ending by a capture: all, and winning.
+    pub capture: (u128, u128),
+    /// Sequences ending in an empty opponent hole: all, and winning.
+    pub empty_opponent: (u128, u128),
+    /// Sequences ending with the mover's holes all empty: all, and winning.
+    pub no_own_counters: (u128, u128),
+}
+
+impl Counts {
+    /// Every sequence.
+    pub fn total(&self) -> u128 {
+        self.capture.0 + self.empty_opponent.0 + self.no_own_counters.0
+    }
+
+    /// Every winning sequence.
+    pub fn winning(&self) -> u128 {
+        self.capture.1 + self.empty_opponent.1 + self.no_own_counters.1
+    }
+
+    fn add(&mut self, o: &Counts) {
+        for (a, b) in [
+            (&mut self.capture, &o.capture),
+            (&mut self.empty_opponent, &o.empty_opponent),
+            (&mut self.no_own_counters, &o.no_own_counters),
+        ] {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+    }
+
+    fn one(end: TurnEnd, won: bool) -> Counts {
+        let mut c = Counts::default();
+        let slot = match end {
+            TurnEnd::Capture => &mut c.capture,
+            TurnEnd::EmptyOpponentHole => &mut c.empty_opponent,
+            TurnEnd::NoOwnCounters => &mut c.no_own_counters,
+        };
+        *slot = (1, won as u128);
+        c
+    }
+}
+
+/// Counts every first-turn sequence of moves from `board`, without listing them: the number
+/// of sequences from a board depends only on the board, so each board reached is counted once
+/// (memoised on the holes; the store follows from them).
+///
+/// # Errors
+/// A move of more than [`MAX_LAPS`] laps.
+pub fn count(board: &Board) -> Result<(Counts, usize), DakonError> {
+    let mut memo: HashMap<[u8; 2 * MAX_HOLES + 1], Counts> = HashMap::new();
+    let c = count_from(board, &mut memo)?;
+    Ok((c, memo.len()))
+}
+
+fn count_from(board: &Board, memo: &mut HashMap<[u8; 2 * MAX_HOLES + 1], Counts>) -> Result<Counts, DakonError> {
+    if let Some(c) = memo.get(&board.cells) {
+        return Ok(*c);
+    }
+    let mut total = Counts::default();
+    for j in board.legal() {
+        let m = board.play(j)?;
+        match m.end {
+            Some(end) => total.add(&Counts::one(end, m.board.is_won())),
+            None => total.add(&count_from(&m.board, memo)?),
+        }
+    }
+    memo.insert(board.cells, total);
+    Ok(total)
+}
+
+/// Plays a whole opening given as the paper prints it (holes numbered from 1), returning each
+/// move's figures.
+///
+/// # Errors
+/// An illegal hole (with its move number), a move after the turn ended, or an endless move.
+pub fn replay(n: usize, holes: &[usize]) -> Result<Vec<Move>, String> {
+    let mut b = Board::start(n).map_err(|e| e.to_string())?;
+    let mut out: Vec<Move> = Vec::with_capacity(holes.len());
+    for (k, &h) in holes.iter().enumerate() {
+        if let Some(end) = out.last().and_then(|m| m.end) {
+            return Err(format!("move {}: the turn already ended ({end:?}) at move {k}", k + 1));
+        }
+        let m = h.checked_sub(1).ok_or(DakonError::Illegal(usize::MAX)).and_then(|j| b.play(j));
+        let m = m.map_err(|e| format!("move {} (hole {h}): {e}", k + 1))?;
+        b = m.board;
+        out.push(m);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counters_are_conserved_and_relays_pick_up() {
+        let b = Board::start(4).unwrap();
+        let m = b.play(0).unwrap();
+        let total = m.board.store() + m.board.own_total() + m.board.opponent_total();
+        assert_eq!(total, 32);
+        // Hole 1 of Dakon-4: 4 counters to holes 2, 3, 4 and the store: another selection.
+        assert_eq!(m.end, None);
+        assert_eq!((m.laps, m.sown, m.board.store()), (1, 4, 1));
+    }
+}

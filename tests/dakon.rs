@@ -1,0 +1,105 @@
+//! Dakon's first turn against the paper (Donkers, de Voogt & Uiterwijk, seed 001): every
+//! printed opening replayed, and the counts of first-turn sequences. Both read their figures
+//! from `tests/data/`, with the source beside each row.
+
+use mancala_lab::labs::dakon::{count, replay, Board, Counts};
+
+fn rows(file: &str) -> Vec<Vec<String>> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn every_printed_opening_is_legal_winning_and_has_its_figures() {
+    let lines = rows("dakon_lines.tsv");
+    assert_eq!(lines.len(), 33);
+    for r in &lines {
+        let (source, n, figure, paper, ours) = (&r[0], r[1].parse::<usize>().unwrap(), &r[2], &r[3], &r[4]);
+        let holes: Vec<usize> = r[6].split([',', ' ']).filter(|x| !x.is_empty()).map(|x| x.parse().unwrap()).collect();
+        let moves = replay(n, &holes).unwrap_or_else(|e| panic!("{source}, Dakon-{n}: {e}"));
+        let last = moves.last().unwrap();
+        assert!(last.end.is_some(), "{source}, Dakon-{n}: the turn has not ended");
+        assert!(last.board.is_won(), "{source}, Dakon-{n}: not a winning opening");
+        let measured = match figure.as_str() {
+            "moves" => moves.len() as u32,
+            "laps" => moves.iter().map(|m| m.laps).sum(),
+            "max_laps" => moves.iter().map(|m| m.laps).max().unwrap(),
+            "left" => last.board.opponent_total(),
+            other => panic!("unknown figure {other}"),
+        };
+        assert_eq!(measured.to_string(), *ours, "{source}, Dakon-{n}, {figure}");
+        // A disagreement with the paper is always written down beside the row.
+        assert!(paper == ours || !r[5].is_empty(), "{source}, Dakon-{n}: {figure} {paper} vs {ours} unexplained");
+    }
+    // The hand-found opening's longest move is move 77.
+    let hand: Vec<usize> =
+        rows("dakon_lines.tsv")[0][6].split([',', ' ']).filter(|x| !x.is_empty()).map(|x| x.parse().unwrap()).collect();
+    let moves = replay(8, &hand).unwrap();
+    assert_eq!(moves.iter().position(|m| m.laps == 7), Some(76));
+}
+
+fn check_counts(max_n: usize) {
+    for r in rows("dakon_counts.tsv") {
+        let n: usize = r[0].parse().unwrap();
+        if n > max_n {
+            continue;
+        }
+        let field = |k: usize| r[k].parse::<u128>().unwrap();
+        let (c, _boards): (Counts, usize) = count(&Board::start(n).unwrap()).unwrap();
+        assert_eq!(c.total(), field(3), "Dakon-{n} total");
+        assert_eq!(c.winning(), field(4), "Dakon-{n} winning");
+        let no_own_losing = c.no_own_counters.0 - c.no_own_counters.1;
+        assert_eq!(no_own_losing, field(5), "Dakon-{n} no-own-counters losing");
+        // The paper's "possible move sequences": neither winning nor ending with no own counters.
+        if n >= 3 {
+            assert_eq!(c.total() - c.winning() - no_own_losing, field(1), "Dakon-{n}: the paper's count");
+        }
+        if r.len() < 7 || r[6].is_empty() {
+            assert_eq!(c.winning(), field(2), "Dakon-{n}: the paper's winning openings");
+        }
+    }
+}
+
+#[test]
+fn first_turn_counts_up_to_dakon_5() {
+    check_counts(5);
+}
+
+#[test]
+#[ignore = "Dakon-6 takes about 30 s in a release build: cargo test --release --test dakon -- --ignored"]
+fn first_turn_counts_dakon_6() {
+    check_counts(6);
+}
+
+mod properties {
+    use mancala_lab::labs::dakon::Board;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Counters are conserved through every lap of random first turns, and a turn ends
+        /// the way its last lap says.
+        #[test]
+        fn counters_conserved_through_laps(n in 2usize..=10, picks in proptest::collection::vec(0usize..10, 1..80)) {
+            let mut b = Board::start(n).unwrap();
+            for p in picks {
+                let legal: Vec<usize> = b.legal().collect();
+                prop_assert!(!legal.is_empty());
+                let m = b.play(legal[p % legal.len()]).unwrap();
+                let after = m.board;
+                prop_assert_eq!(after.store() + after.own_total() + after.opponent_total(), 2 * (n * n) as u32);
+                prop_assert!(m.laps >= 1 && m.sown >= m.laps);
+                prop_assert!(after.store() > b.store(), "every move puts a counter in the store or captures");
+                if m.end.is_some() {
+                    break;
+                }
+                prop_assert!(after.own_total() > 0);
+                b = after;
+            }
+        }
+    }
+}
