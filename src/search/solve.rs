@@ -1027,10 +1027,23 @@ fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rotate: usize, rule
 }
 
 /// MTD(f) converges in fewer passes from a good guess: a short heuristic search gives one
-/// (relative to the current stores).
+/// (relative to the current stores). Deeper for big games, where a pass saved is worth far
+/// more than the guess costs (Kalah(6,4): depth 12 guesses +6 and takes 3 passes; depth 16
+/// guesses +7, 2 passes, 3 % fewer nodes in all); never more than a few million nodes, so that
+/// a wide board does not spend long on its guess.
 fn first_guess(pos: &Kalah) -> i32 {
-    const DEPTH: u32 = 12;
-    super::Searcher::new(1).analyze(pos, DEPTH, &mut super::NoHandler).map_or(0, |a| a.value - pos.store_diff())
+    struct Budget(u64);
+    impl SearchHandler for Budget {
+        fn should_stop(&mut self, nodes: u64) -> bool {
+            nodes > self.0
+        }
+        fn on_progress(&mut self, _: &Analysis) {}
+    }
+    let seeds = pos.side_seeds(crate::engine::Player::South) + pos.side_seeds(crate::engine::Player::North);
+    let (depth, table_mib) = if seeds > 40 { (16, 16) } else { (12, 1) };
+    super::Searcher::new(table_mib)
+        .analyze(pos, depth, &mut Budget(8_000_000))
+        .map_or(0, |a| a.value - pos.store_diff())
 }
 
 fn state_of<const N: usize>(pos: &Kalah) -> State<N> {
