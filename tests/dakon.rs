@@ -1,6 +1,7 @@
 //! Dakon's first turn against the paper (Donkers, de Voogt & Uiterwijk, seed 001): every
 //! printed opening replayed, and the counts of first-turn sequences. Both read their figures
 //! from `tests/data/`, with the source beside each row.
+#![cfg(not(target_arch = "wasm32"))]
 
 use mancala_lab::labs::dakon::{count, replay, Board, Counts};
 

@@ -101,17 +101,10 @@ impl Reducible for SearchState {
             }
             Msg::Stop => s.running = false,
             Msg::Reply(r) => {
-                let rid = match &r {
-                    Reply::Ready => return self,
-                    Reply::Progress { id, .. }
-                    | Reply::Nodes { id, .. }
-                    | Reply::Done { id, .. }
-                    | Reply::Bench { id, .. }
-                    | Reply::Window { id, .. }
-                    | Reply::Dooley { id, .. }
-                    | Reply::Memory { id, .. } => Some(*id),
-                    Reply::Error { id, .. } => *id,
-                };
+                if matches!(r, Reply::Ready) {
+                    return self;
+                }
+                let rid = r.id();
                 if rid.is_some_and(|id| id != s.id) || !s.running {
                     return self; // stale
                 }
@@ -379,17 +372,11 @@ fn route(pool: &RefCell<Pool>, page: &Callback<Reply>, k: usize, reply: Reply) {
         drop(guard);
         return page.emit(reply);
     };
-    let ours = match &reply {
-        Reply::Ready => return,
-        Reply::Error { id: None, .. } => job.busy.get(k).copied().unwrap_or(false),
-        Reply::Progress { id, .. }
-        | Reply::Nodes { id, .. }
-        | Reply::Done { id, .. }
-        | Reply::Bench { id, .. }
-        | Reply::Window { id, .. }
-        | Reply::Dooley { id, .. }
-        | Reply::Memory { id, .. }
-        | Reply::Error { id: Some(id), .. } => *id == job.id && k < job.busy.len(),
+    let ours = match (&reply, reply.id()) {
+        (Reply::Ready, _) => return,
+        // A worker that died says so without an id: it matters if it was on a root move.
+        (Reply::Error { .. }, None) => job.busy.get(k).copied().unwrap_or(false),
+        (_, id) => id == Some(job.id) && k < job.busy.len(),
     };
     if !ours {
         drop(guard);

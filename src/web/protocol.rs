@@ -161,6 +161,24 @@ thread_local! {
     static SOLVER: std::cell::RefCell<Option<(KalahRules, SolveOptions, Solver)>> = const { std::cell::RefCell::new(None) };
 }
 
+impl Reply {
+    /// The request a reply answers (`None` for `Ready`, and for errors about a message whose
+    /// id could not be read).
+    pub fn id(&self) -> Option<u32> {
+        match self {
+            Reply::Ready => None,
+            Reply::Progress { id, .. }
+            | Reply::Nodes { id, .. }
+            | Reply::Done { id, .. }
+            | Reply::Bench { id, .. }
+            | Reply::Window { id, .. }
+            | Reply::Dooley { id, .. }
+            | Reply::Memory { id, .. } => Some(*id),
+            Reply::Error { id, .. } => *id,
+        }
+    }
+}
+
 struct WorkerHandler<'a> {
     id: u32,
     start: f64,
