@@ -542,7 +542,8 @@ impl Solver {
         self.analyze_moves(pos, None, None, handler)
     }
 
-    /// [`Solver::analyze`] restricted to the root moves `only` (all legal moves if `None`),
+    /// [`Solver::analyze`] restricted to the root moves `only` (all legal moves if `None` or
+    /// empty),
     /// starting MTD(f) from `guess` (an absolute value) instead of a heuristic search: how the
     /// page shares the root moves between workers. The best line starts with the best of these
     /// moves. Nodes in the result are this call's.
@@ -560,6 +561,7 @@ impl Solver {
         if let Some(m) = only.into_iter().flatten().find(|m| !pos.legal_moves().contains(m)) {
             return Err(SolveError::IllegalMove(m.to_string()));
         }
+        let only = only.filter(|o| !o.is_empty());
         by_pits!(self.rules.pits(), |N| self.analyze_n::<N>(pos, only, guess, handler))
     }
 

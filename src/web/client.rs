@@ -166,7 +166,8 @@ struct Conn {
     _onerror: Option<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
     /// The worker reported an uncaught error: replace it before the next request.
     dead: bool,
-    /// The memory budget (MiB) of the last solve it ran: the worker keeps that solver's memory.
+    /// The memory budget (MiB) of the last shared solve it ran: the worker keeps that solver's
+    /// memory. 0 for a fresh worker, `usize::MAX` after any other task (size unknown).
     budget: usize,
 }
 
@@ -502,8 +503,8 @@ impl SearchHandle {
         };
         let text = serde_json::to_string(&Request { id, task }).expect("serializable");
         let conn = self.pool.borrow().conns[0].clone();
-        // Worker 0 now has memory for another task: the budget it kept is no longer known.
-        conn.borrow_mut().budget = 0;
+        // Worker 0 now holds memory of another size: the next shared solve starts it afresh.
+        conn.borrow_mut().budget = usize::MAX;
         conn.borrow_mut().send(text);
         self.state.dispatch(Msg::Start { id, purpose, target, workers: 1 });
         id
