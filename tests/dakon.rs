@@ -72,7 +72,7 @@ fn first_turn_counts_up_to_dakon_5() {
 }
 
 #[test]
-#[ignore = "Dakon-6 takes about 30 s in a release build: cargo test --release --test dakon -- --ignored"]
+#[ignore = "Dakon-6 is slow in debug builds: cargo test --release --features cli --test dakon -- --ignored"]
 fn first_turn_counts_dakon_6() {
     check_counts(6);
 }
