@@ -39,6 +39,30 @@ struct PositionArgs {
     moves: Option<String>,
 }
 
+/// `mancala-lab dakon ...`
+#[derive(Subcommand, Debug)]
+enum DakonCommand {
+    /// Count every first-turn move sequence of Dakon-N, by how it ends and whether it wins.
+    Count {
+        /// Holes a side (and counters a hole), 1 to 11.
+        n: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a first turn of Dakon-N given as hole numbers 1..N from the mover's left
+    /// (e.g. "1, 4, 2, 4"): laps, counters sown and the end of every move.
+    Replay {
+        /// Holes a side.
+        n: usize,
+        /// The holes played, separated by commas or spaces.
+        moves: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Print the board.
@@ -118,6 +142,11 @@ enum Command {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+    },
+    /// Dakon's first turn (Donkers, de Voogt & Uiterwijk): counts and replays.
+    Dakon {
+        #[command(subcommand)]
+        what: DakonCommand,
     },
     /// Print the rules card of a rule set: the rules, their sources and our choices.
     Rules {
@@ -337,6 +366,88 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 );
             } else {
                 let _ = writeln!(out, "{}", p.pits().iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+            }
+        }
+        Command::Dakon { what: DakonCommand::Count { n, json } } => {
+            use crate::labs::dakon;
+            let t = std::time::Instant::now();
+            let (c, boards) = dakon::Board::start(n).and_then(|b| dakon::count(&b)).map_err(|e| e.to_string())?;
+            let secs = t.elapsed().as_secs_f64();
+            let no_own_losing = c.no_own_counters.0 - c.no_own_counters.1;
+            let paper = c.total() - c.winning() - no_own_losing;
+            if json {
+                let pair = |p: (u128, u128)| json!({"all": p.0.to_string(), "winning": p.1.to_string()});
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"n": n, "total": c.total().to_string(), "winning": c.winning().to_string(),
+                        "capture": pair(c.capture), "empty_opponent_hole": pair(c.empty_opponent), "no_own_counters": pair(c.no_own_counters),
+                        "paper_possible_sequences": paper.to_string(), "boards": boards, "seconds": secs})
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "Dakon-{n}: {} first turns, {} winning (fewer than {n} counters outside the store)",
+                    c.total(),
+                    c.winning()
+                );
+                let _ = writeln!(out, "  ending with a capture: {} ({} winning)", c.capture.0, c.capture.1);
+                let _ = writeln!(
+                    out,
+                    "  ending in an empty opponent hole: {} ({} winning)",
+                    c.empty_opponent.0, c.empty_opponent.1
+                );
+                let _ = writeln!(
+                    out,
+                    "  ending with no own counters: {} ({} winning)",
+                    c.no_own_counters.0, c.no_own_counters.1
+                );
+                let _ = writeln!(out, "  the paper's \"possible move sequences\" (neither winning nor emptying the mover's side): {paper}");
+                let _ = writeln!(out, "  {boards} distinct boards, {secs:.3} s");
+            }
+        }
+        Command::Dakon { what: DakonCommand::Replay { n, moves, json } } => {
+            let holes = moves
+                .split([',', ' '])
+                .filter(|x| !x.is_empty())
+                .map(|x| x.parse::<usize>().map_err(|_| format!("moves: {x:?} is not a hole number")))
+                .collect::<Result<Vec<_>, _>>()?;
+            if holes.is_empty() {
+                return Err("moves: no hole given".into());
+            }
+            let played = crate::labs::dakon::replay(n, &holes)?;
+            let last = played.last().expect("at least one move");
+            if json {
+                let rows: Vec<_> = played
+                    .iter()
+                    .zip(&holes)
+                    .map(|(m, h)| json!({"hole": h, "laps": m.laps, "sown": m.sown, "end": m.end.map(|e| format!("{e:?}"))}))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"n": n, "moves": rows, "laps": played.iter().map(|m| m.laps).sum::<u32>(), "store": last.board.store(),
+                        "opponent_left": last.board.opponent_total(), "own_left": last.board.own_total(), "turn_over": last.end.is_some(), "winning": last.end.is_some() && last.board.is_won()})
+                );
+            } else {
+                for (k, (m, h)) in played.iter().zip(&holes).enumerate() {
+                    let end = m.end.map_or("store: select again".to_string(), |e| format!("{e:?}"));
+                    let _ = writeln!(out, "{:>3}. hole {h}: {} laps, {} counters sown, {end}", k + 1, m.laps, m.sown);
+                }
+                let _ = writeln!(
+                    out,
+                    "{} moves, {} laps; store {}, {} left on the opponent's side, {} on the mover's; {}",
+                    played.len(),
+                    played.iter().map(|m| m.laps).sum::<u32>(),
+                    last.board.store(),
+                    last.board.opponent_total(),
+                    last.board.own_total(),
+                    match (last.end, last.board.is_won()) {
+                        (None, _) => "the turn is not over",
+                        (Some(_), true) => "a winning opening",
+                        (Some(_), false) => "not a winning opening",
+                    }
+                );
             }
         }
         Command::Rules { rules } => {

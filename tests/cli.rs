@@ -78,3 +78,29 @@ fn bad_arguments_fail_with_a_message() {
         assert!(err.contains(part), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn dakon_count_and_replay() {
+    let (code, out, _) = run(&["dakon", "count", "4", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // The paper's 147 possible sequences and 7 winning openings of Dakon-4 (seed 001).
+    assert_eq!((v["total"].as_str(), v["winning"].as_str()), (Some("154"), Some("7")));
+    assert_eq!(v["paper_possible_sequences"].as_str(), Some("147"));
+    let (code, out, _) = run(&["dakon", "replay", "4", "1, 4, 2, 4, 2, 2, 2, 4, 3, 1, 4, 4, 3, 4, 1", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["winning"].as_bool(), v["opponent_left"].as_u64(), v["laps"].as_u64()),
+        (Some(true), Some(2), Some(40))
+    );
+    for (args, part) in [
+        (&["dakon", "replay", "4", "1, 9"][..], "move 2 (hole 9)"),
+        (&["dakon", "replay", "4", "1, x"][..], "not a hole number"),
+        (&["dakon", "count", "12"][..], "Dakon-12"),
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(part), "{args:?}: {err}");
+    }
+}
