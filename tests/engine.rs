@@ -69,6 +69,29 @@ fn check_values(class: &str) {
     }
 }
 
+/// A random small Kalah position of `n` pits a side under `rule` (an id suffix), with its
+/// description for messages; `None` when the game is already over there.
+fn random_position(rng: &mut Rng, n: u32, rule: &str) -> Option<(Kalah, String)> {
+    let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
+    let seeds = 4 + rng.below(7) as u32;
+    let setup = random_kalah_setup(rng, n as usize, seeds);
+    let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
+    (!p.is_over()).then(|| (p, format!("{rules} {setup}")))
+}
+
+/// `line` is legal from `p`, ends the game, and the mover of `p` wins it by `value`.
+fn assert_line_reaches(p: &Kalah, line: &[String], value: i32, what: &str) {
+    let mut q = *p;
+    for mv in line {
+        let pit = (mv.as_bytes()[0] - b'a') as usize;
+        assert!(q.is_legal(pit), "{what}: {line:?}");
+        q.play_unchecked(pit);
+    }
+    assert!(q.is_over(), "{what}: line {line:?} does not end the game");
+    let f = q.final_scores();
+    assert_eq!(*f.get(p.turn()) as i32 - *f.get(!p.turn()) as i32, value, "{what}: best line {line:?}");
+}
+
 #[test]
 fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
     let mut rng = Rng(987654321);
@@ -76,29 +99,16 @@ fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
     for case in 0..3000 {
         let n = 1 + rng.below(4) as u32;
         let rule = ["", "-e", "-m", "-o", "-e-m", "-o-m"][rng.below(6) as usize];
-        let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
-        let seeds = 4 + rng.below(7) as u32;
-        let setup = random_kalah_setup(&mut rng, n as usize, seeds);
-        let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
-        if p.is_over() {
-            continue;
-        }
+        let Some((p, what)) = random_position(&mut rng, n, rule) else { continue };
+        let what = format!("case {case}: {what}");
         // Small tables and databases on purpose: replacement and the database both get used.
         let opts = SolveOptions { table_mib: 1, db_seeds: [0, 3, 6][case % 3], threads: 1 + case % 2 };
         let mut solver = Solver::new(p.rules(), opts).unwrap();
         let a = solver.analyze(&p, &mut NoHandler).unwrap();
-        assert_eq!(a.value, minimax_value(&p), "case {case}: {rules} {setup}");
-        assert_move_values_are_minimax(&p, &a.moves, &format!("case {case}: {rules} {setup}"));
+        assert_eq!(a.value, minimax_value(&p), "{what}");
+        assert_move_values_are_minimax(&p, &a.moves, &what);
         // The best line is legal and reaches the end with the proven margin.
-        let mut q = p;
-        for mv in &a.best_line {
-            assert!(q.is_legal((mv.as_bytes()[0] - b'a') as usize), "case {case}: {:?}", a.best_line);
-            q.play_unchecked((mv.as_bytes()[0] - b'a') as usize);
-        }
-        assert!(q.is_over(), "case {case}: line {:?} does not end the game", a.best_line);
-        let f = q.final_scores();
-        let margin = *f.get(p.turn()) as i32 - *f.get(!p.turn()) as i32;
-        assert_eq!(margin, a.value, "case {case}: best line {:?}", a.best_line);
+        assert_line_reaches(&p, &a.best_line, a.value, &what);
         checked += 1;
     }
     assert!(checked > 2000, "{checked}");
@@ -113,14 +123,8 @@ fn root_moves_solved_one_at_a_time_agree_with_minimax() {
     for case in 0..600 {
         let n = 2 + rng.below(3) as u32;
         let rule = ["", "-e", "-m", "-o"][rng.below(4) as usize];
-        let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
-        let seeds = 4 + rng.below(7) as u32;
-        let setup = random_kalah_setup(&mut rng, n as usize, seeds);
-        let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
-        if p.is_over() {
-            continue;
-        }
-        let what = format!("case {case}: {rules} {setup}");
+        let Some((p, what)) = random_position(&mut rng, n, rule) else { continue };
+        let what = format!("case {case}: {what}");
         let opts = SolveOptions { table_mib: 1, db_seeds: [0, 4][case % 2], threads: 1 };
         let mut solver = Solver::new(p.rules(), opts).unwrap();
         let mut best: Option<i32> = None;
@@ -131,13 +135,7 @@ fn root_moves_solved_one_at_a_time_agree_with_minimax() {
             assert_eq!(a.moves.len(), 1, "{what}");
             assert_move_values_are_minimax(&p, &a.moves, &what);
             assert_eq!(a.best_line.first(), Some(&m.to_string()), "{what}");
-            let mut q = p;
-            for mv in &a.best_line {
-                q.play_unchecked((mv.as_bytes()[0] - b'a') as usize);
-            }
-            assert!(q.is_over(), "{what}: line {:?}", a.best_line);
-            let f = q.final_scores();
-            assert_eq!(*f.get(p.turn()) as i32 - *f.get(!p.turn()) as i32, a.value, "{what}: {:?}", a.best_line);
+            assert_line_reaches(&p, &a.best_line, a.value, &what);
             best = Some(best.map_or(a.value, |b| b.max(a.value)));
         }
         assert_eq!(best, Some(minimax_value(&p)), "{what}");
