@@ -407,14 +407,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             }
         }
         Command::Dakon { what: DakonCommand::Replay { n, moves, json } } => {
-            let holes = moves
-                .split([',', ' '])
-                .filter(|x| !x.is_empty())
-                .map(|x| x.parse::<usize>().map_err(|_| format!("moves: {x:?} is not a hole number")))
-                .collect::<Result<Vec<_>, _>>()?;
-            if holes.is_empty() {
-                return Err("moves: no hole given".into());
-            }
+            let holes = crate::labs::dakon::parse_holes(&moves).map_err(|e| format!("moves: {e}"))?;
             let played = crate::labs::dakon::replay(n, &holes)?;
             let last = played.last().expect("at least one move");
             if json {

@@ -3,7 +3,7 @@
 //! from `tests/data/`, with the source beside each row.
 #![cfg(not(target_arch = "wasm32"))]
 
-use mancala_lab::labs::dakon::{count, replay, Board, Counts};
+use mancala_lab::labs::dakon::{count, parse_holes, replay, Board, Counts};
 
 fn rows(file: &str) -> Vec<Vec<String>> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -21,7 +21,7 @@ fn every_printed_opening_is_legal_winning_and_has_its_figures() {
     assert_eq!(lines.len(), 33);
     for r in &lines {
         let (source, n, figure, paper, ours) = (&r[0], r[1].parse::<usize>().unwrap(), &r[2], &r[3], &r[4]);
-        let holes: Vec<usize> = r[6].split([',', ' ']).filter(|x| !x.is_empty()).map(|x| x.parse().unwrap()).collect();
+        let holes = parse_holes(&r[6]).unwrap();
         let moves = replay(n, &holes).unwrap_or_else(|e| panic!("{source}, Dakon-{n}: {e}"));
         let last = moves.last().unwrap();
         assert!(last.end.is_some(), "{source}, Dakon-{n}: the turn has not ended");
@@ -38,8 +38,7 @@ fn every_printed_opening_is_legal_winning_and_has_its_figures() {
         assert!(paper == ours || !r[5].is_empty(), "{source}, Dakon-{n}: {figure} {paper} vs {ours} unexplained");
     }
     // The hand-found opening's longest move is move 77.
-    let hand: Vec<usize> =
-        rows("dakon_lines.tsv")[0][6].split([',', ' ']).filter(|x| !x.is_empty()).map(|x| x.parse().unwrap()).collect();
+    let hand = parse_holes(&lines[0][6]).unwrap();
     let moves = replay(8, &hand).unwrap();
     assert_eq!(moves.iter().position(|m| m.laps == 7), Some(76));
 }

@@ -262,6 +262,22 @@ fn count_from(board: &Board, memo: &mut HashMap<[u8; 2 * MAX_HOLES + 1], Counts>
     Ok(total)
 }
 
+/// Hole numbers as the paper prints them ("1, 8, 8, 6"): separated by commas and/or spaces.
+///
+/// # Errors
+/// A part that is not a number, or no hole at all.
+pub fn parse_holes(text: &str) -> Result<Vec<usize>, String> {
+    let holes = text
+        .split([',', ' '])
+        .filter(|x| !x.is_empty())
+        .map(|x| x.parse::<usize>().map_err(|_| format!("{x:?} is not a hole number")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if holes.is_empty() {
+        return Err("no hole given".into());
+    }
+    Ok(holes)
+}
+
 /// Plays a whole opening given as the paper prints it (holes numbered from 1), returning each
 /// move's figures.
 ///
