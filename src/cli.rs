@@ -50,6 +50,57 @@ enum DakonCommand {
         #[arg(long)]
         json: bool,
     },
+    /// One pass over every first turn of Dakon-N: counts, the shortest winning opening's
+    /// length, the maximum capture and how many openings reach it, the least lap count.
+    Survey {
+        /// Holes a side, 1 to 11.
+        n: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The shortest winning opening of Dakon-N, proven shortest (Table 2), or a proven lower
+    /// bound when the board limit is reached first.
+    Shortest {
+        /// Holes a side, 1 to 11.
+        n: usize,
+        /// Most boards kept in memory (about 60 bytes each).
+        #[arg(long, default_value_t = 100_000_000)]
+        max_boards: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The winning opening of Dakon-N whose largest lap count per move is least, and the
+    /// shortest such (Table 3): lap limits 1, 2, ... are searched until one admits an opening.
+    MinLaps {
+        /// Holes a side, 1 to 11.
+        n: usize,
+        /// Search this lap limit only.
+        #[arg(long)]
+        laps: Option<u32>,
+        /// Most boards kept in memory per search.
+        #[arg(long, default_value_t = 100_000_000)]
+        max_boards: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The minimum-cycle ("human-like") winning opening of Dakon-N: the least largest number
+    /// of counters one move sows, then the fewest moves sowing more than one cycle (2N + 1).
+    MinCycles {
+        /// Holes a side, 1 to 11.
+        n: usize,
+        /// Search this limit of counters sown per move only.
+        #[arg(long)]
+        sown: Option<u32>,
+        /// Most boards kept in memory per search.
+        #[arg(long, default_value_t = 100_000_000)]
+        max_boards: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Replay a first turn of Dakon-N given as hole numbers 1..N from the mover's left
     /// (e.g. "1, 4, 2, 4"): laps, counters sown and the end of every move.
     Replay {
@@ -371,7 +422,8 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
         Command::Dakon { what: DakonCommand::Count { n, json } } => {
             use crate::labs::dakon;
             let t = std::time::Instant::now();
-            let (c, boards) = dakon::Board::start(n).and_then(|b| dakon::count(&b)).map_err(|e| e.to_string())?;
+            let s = dakon::search::survey(n, &mut |_, _| true).map_err(|e| e.to_string())?.expect("never stopped");
+            let (c, boards) = (s.counts, s.boards);
             let secs = t.elapsed().as_secs_f64();
             let no_own_losing = c.no_own_counters.0 - c.no_own_counters.1;
             let paper = c.total() - c.winning() - no_own_losing;
@@ -405,6 +457,49 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 let _ = writeln!(out, "  the paper's \"possible move sequences\" (neither winning nor emptying the mover's side): {paper}");
                 let _ = writeln!(out, "  {boards} distinct boards, {secs:.3} s");
             }
+        }
+        Command::Dakon { what: DakonCommand::Survey { n, json } } => {
+            use crate::labs::dakon::search;
+            let t = std::time::Instant::now();
+            let s = search::survey(n, &mut |_, _| true).map_err(|e| e.to_string())?.expect("never stopped");
+            let secs = t.elapsed().as_secs_f64();
+            if json {
+                let mut v = serde_json::to_value(&s).map_err(|e| e.to_string())?;
+                v["seconds"] = json!(secs);
+                let _ = writeln!(out, "{v}");
+            } else {
+                let c = &s.counts;
+                let _ = writeln!(out, "Dakon-{n}: {} first turns, {} winning", c.total(), c.winning());
+                let _ = writeln!(out, "  shortest winning opening: {}", opt(s.shortest.map(|x| format!("{x} moves"))));
+                let _ = writeln!(
+                    out,
+                    "  maximum capture: {}",
+                    opt(s.fewest_left.map(|(l, k)| format!("{l} counters left outside the store, by {k} openings")))
+                );
+                let _ = writeln!(
+                    out,
+                    "  least largest lap count of a move: {}",
+                    opt(s.least_max_laps.map(|x| x.to_string()))
+                );
+                let _ = writeln!(
+                    out,
+                    "  least largest sowing of a move: {}",
+                    opt(s.least_max_sown.map(|x| format!("{x} counters")))
+                );
+                let _ = writeln!(out, "  {} distinct boards ({} held at most), {secs:.3} s", s.boards, s.peak_boards);
+            }
+        }
+        Command::Dakon { what: DakonCommand::Shortest { n, max_boards, json } } => {
+            use crate::labs::dakon::search::{search, Goal};
+            let t = std::time::Instant::now();
+            let f = search(n, Goal::Shortest, max_boards, &mut |_, _| true).map_err(|e| e.to_string())?;
+            write_found(out, &f, t.elapsed().as_secs_f64(), json);
+        }
+        Command::Dakon { what: DakonCommand::MinLaps { n, laps, max_boards, json } } => {
+            dakon_least(out, n, Limit::Laps, laps, max_boards, json)?;
+        }
+        Command::Dakon { what: DakonCommand::MinCycles { n, sown, max_boards, json } } => {
+            dakon_least(out, n, Limit::Sown, sown, max_boards, json)?;
         }
         Command::Dakon { what: DakonCommand::Replay { n, moves, json } } => {
             let holes = crate::labs::dakon::parse_holes(&moves).map_err(|e| format!("moves: {e}"))?;
@@ -560,4 +655,97 @@ pub fn board_text(p: &AnyPosition) -> String {
         }
     }
     out
+}
+
+use crate::labs::dakon::search::Limit;
+
+fn opt(x: Option<String>) -> String {
+    x.unwrap_or_else(|| "none".to_string())
+}
+
+/// Prints a Dakon search's answer: the line, its cost, and what was proven.
+fn write_found(out: &mut String, f: &crate::labs::dakon::search::Found, secs: f64, json: bool) {
+    use crate::labs::dakon::search::Goal;
+    if json {
+        let mut v = serde_json::to_value(f).unwrap_or_default();
+        v["seconds"] = json!(secs);
+        v["moves"] = json!(f.line.as_ref().map(Vec::len));
+        let _ = writeln!(out, "{v}");
+        return;
+    }
+    let what = match f.goal {
+        Goal::Shortest => "shortest winning opening".to_string(),
+        Goal::ShortestWithLaps(l) => format!("shortest winning opening with at most {l} laps a move"),
+        Goal::FewestLongMoves(s) => {
+            format!("winning opening sowing at most {s} counters a move, with the fewest moves of more than one cycle")
+        }
+    };
+    let holes = |l: &Vec<usize>| l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+    match (&f.line, f.proven) {
+        (Some(l), true) => {
+            let _ =
+                writeln!(out, "Dakon-{}: {what}: cost {} (proven least), {} moves", f.n, f.cost.unwrap_or(0), l.len());
+            let _ = writeln!(out, "  {}", holes(l));
+        }
+        (Some(l), false) => {
+            let _ = writeln!(
+                out,
+                "Dakon-{}: {what}: best found costs {} ({} moves); proven: at least {}",
+                f.n,
+                f.cost.unwrap_or(0),
+                l.len(),
+                f.lower_bound
+            );
+            let _ = writeln!(out, "  {}", holes(l));
+        }
+        (None, _) => {
+            let _ =
+                writeln!(out, "Dakon-{}: {what}: none found; proven: every one costs at least {}", f.n, f.lower_bound);
+        }
+    }
+    let _ = writeln!(out, "  {} boards expanded, {} stored, {secs:.3} s", f.expanded, f.boards);
+}
+
+/// `dakon min-laps` and `dakon min-cycles`: one limit, or the least that admits an opening.
+fn dakon_least(
+    out: &mut String,
+    n: usize,
+    kind: Limit,
+    limit: Option<u32>,
+    max_boards: u64,
+    json: bool,
+) -> Result<(), String> {
+    use crate::labs::dakon::search::{least_limit, search, Goal};
+    let t = std::time::Instant::now();
+    let (trials, found) = match limit {
+        Some(l) => {
+            let goal = if kind == Limit::Laps { Goal::ShortestWithLaps(l) } else { Goal::FewestLongMoves(l) };
+            (vec![], Some(search(n, goal, max_boards, &mut |_, _| true).map_err(|e| e.to_string())?))
+        }
+        None => least_limit(n, kind, max_boards, &mut |_, _| true).map_err(|e| e.to_string())?,
+    };
+    let secs = t.elapsed().as_secs_f64();
+    if json {
+        let _ = writeln!(
+            out,
+            "{}",
+            json!({"trials": trials, "found": found.as_ref().map(|f| serde_json::to_value(f).unwrap_or_default()), "seconds": secs})
+        );
+        return Ok(());
+    }
+    for tr in &trials {
+        let verdict = match tr.admits {
+            Some(true) => "a winning opening keeps within it",
+            Some(false) => "no winning opening keeps within it (complete search)",
+            None => "board limit reached: unknown",
+        };
+        let _ = writeln!(out, "limit {}: {verdict} ({} boards)", tr.limit, tr.boards);
+    }
+    match found {
+        Some(f) => write_found(out, &f, secs, false),
+        None => {
+            let _ = writeln!(out, "no answer within {max_boards} boards");
+        }
+    }
+    Ok(())
 }

@@ -3,7 +3,8 @@
 //! from `tests/data/`, with the source beside each row.
 #![cfg(not(target_arch = "wasm32"))]
 
-use mancala_lab::labs::dakon::{count, parse_holes, replay, Board, Counts};
+use mancala_lab::labs::dakon::search::{search, survey, Goal, Survey};
+use mancala_lab::labs::dakon::{parse_holes, replay};
 
 fn rows(file: &str) -> Vec<Vec<String>> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -50,7 +51,7 @@ fn check_counts(max_n: usize) {
             continue;
         }
         let field = |k: usize| r[k].parse::<u128>().unwrap();
-        let (c, _boards): (Counts, usize) = count(&Board::start(n).unwrap()).unwrap();
+        let c = survey_of(n).counts;
         assert_eq!(c.total(), field(3), "Dakon-{n} total");
         assert_eq!(c.winning(), field(4), "Dakon-{n} winning");
         let no_own_losing = c.no_own_counters.0 - c.no_own_counters.1;
@@ -63,6 +64,64 @@ fn check_counts(max_n: usize) {
             assert_eq!(c.winning(), field(2), "Dakon-{n}: the paper's winning openings");
         }
     }
+}
+
+fn survey_of(n: usize) -> Survey {
+    survey(n, &mut |_, _| true).unwrap().expect("not stopped")
+}
+
+/// Tables 1-3 of the paper against the survey and the searches, for Dakon-4 up to `max_n`.
+fn check_searches(min_n: usize, max_n: usize) {
+    let table = rows("dakon_searches.tsv");
+    for n in min_n..=max_n {
+        let s = survey_of(n);
+        let shortest = search(n, Goal::Shortest, u64::MAX, &mut |_, _| true).unwrap();
+        let laps = s.least_max_laps.expect("Dakon-4 and up have winning openings");
+        let within = search(n, Goal::ShortestWithLaps(laps), u64::MAX, &mut |_, _| true).unwrap();
+        let below = search(n, Goal::ShortestWithLaps(laps - 1), u64::MAX, &mut |_, _| true).unwrap();
+        // Every line found replays as a winning opening of the length the search claims.
+        for f in [&shortest, &within] {
+            assert!(f.proven, "Dakon-{n} {:?}: not proven", f.goal);
+            let line = f.line.as_ref().unwrap();
+            let moves = replay(n, line).unwrap();
+            assert!(moves.last().unwrap().end.is_some() && moves.last().unwrap().board.is_won());
+            assert_eq!(Some(line.len() as u32), f.cost);
+            if let Goal::ShortestWithLaps(l) = f.goal {
+                assert_eq!(moves.iter().map(|m| m.laps).max(), Some(l), "Dakon-{n}: lap count of the line");
+            }
+        }
+        // No opening keeps every move below the least lap count: the search proves it too.
+        assert!(below.line.is_none(), "Dakon-{n}: an opening with at most {} laps a move", laps - 1);
+        assert_eq!(s.shortest, shortest.cost, "Dakon-{n}: survey and search disagree on the shortest");
+        let measured = |figure: &str| -> String {
+            match figure {
+                "fewest_left" => s.fewest_left.unwrap().0.to_string(),
+                "max_capture_ways" => s.fewest_left.unwrap().1.to_string(),
+                "shortest" => shortest.cost.unwrap().to_string(),
+                "least_max_laps" => laps.to_string(),
+                "min_laps_length" => within.cost.unwrap().to_string(),
+                other => panic!("unknown figure {other}"),
+            }
+        };
+        let mine: Vec<_> = table.iter().filter(|r| r[1] == n.to_string()).collect();
+        assert_eq!(mine.len(), 5, "Dakon-{n}: five figures in the file");
+        for r in mine {
+            let (source, figure, paper, ours) = (&r[0], &r[2], &r[3], &r[4]);
+            assert_eq!(measured(figure), *ours, "{source}, Dakon-{n}, {figure}");
+            assert!(paper == ours || r.len() > 5 && !r[5].is_empty(), "{source}, Dakon-{n}: {figure} unexplained");
+        }
+    }
+}
+
+#[test]
+fn tables_1_to_3_up_to_dakon_6() {
+    check_searches(4, 6);
+}
+
+#[test]
+#[ignore = "slow in debug builds (8 s + 15 s in release): cargo test --release --features cli --test dakon -- --ignored"]
+fn tables_1_to_3_dakon_7() {
+    check_searches(7, 7);
 }
 
 #[test]

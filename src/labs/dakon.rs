@@ -14,7 +14,7 @@
 //! the store (the paper's hole 1); cell `n` is the store; cells `n + 1..=2n` are the opponent's
 //! holes in sowing order, so the hole opposite the mover's hole `j` is cell `2n - j`.
 
-use std::collections::HashMap;
+pub mod search;
 
 /// Most holes a side here (counters must fit a byte: 2·12² = 288 would not, 2·11² = 242 does).
 pub const MAX_HOLES: usize = 11;
@@ -63,6 +63,8 @@ pub enum DakonError {
     Endless,
     /// A board size this module does not handle.
     Size(usize),
+    /// More paths reach one board than a 64-bit count holds.
+    Overflow,
 }
 
 impl core::fmt::Display for DakonError {
@@ -71,6 +73,7 @@ impl core::fmt::Display for DakonError {
             DakonError::Illegal(h) => write!(f, "hole {} cannot be played (no counters, or no such hole)", h + 1),
             DakonError::Endless => write!(f, "the move sows more than {MAX_LAPS} laps"),
             DakonError::Size(n) => write!(f, "Dakon-{n} is not handled here: 1 to {MAX_HOLES} holes a side"),
+            DakonError::Overflow => f.write_str("more than 2^64 move sequences reach one board"),
         }
     }
 }
@@ -193,10 +196,13 @@ impl Board {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Counts {
     /// Sequences ending by a capture: all, and winning.
+    #[serde(with = "big")]
     pub capture: (u128, u128),
     /// Sequences ending in an empty opponent hole: all, and winning.
+    #[serde(with = "big")]
     pub empty_opponent: (u128, u128),
     /// Sequences ending with the mover's holes all empty: all, and winning.
+    #[serde(with = "big")]
     pub no_own_counters: (u128, u128),
 }
 
@@ -211,55 +217,18 @@ impl Counts {
         self.capture.1 + self.empty_opponent.1 + self.no_own_counters.1
     }
 
-    fn add(&mut self, o: &Counts) {
-        for (a, b) in [
-            (&mut self.capture, &o.capture),
-            (&mut self.empty_opponent, &o.empty_opponent),
-            (&mut self.no_own_counters, &o.no_own_counters),
-        ] {
-            a.0 += b.0;
-            a.1 += b.1;
-        }
-    }
-
-    fn one(end: TurnEnd, won: bool) -> Counts {
-        let mut c = Counts::default();
+    /// Records `k` sequences ending as `end`, winning or not.
+    pub(crate) fn record(&mut self, end: TurnEnd, won: bool, k: u128) {
         let slot = match end {
-            TurnEnd::Capture => &mut c.capture,
-            TurnEnd::EmptyOpponentHole => &mut c.empty_opponent,
-            TurnEnd::NoOwnCounters => &mut c.no_own_counters,
+            TurnEnd::Capture => &mut self.capture,
+            TurnEnd::EmptyOpponentHole => &mut self.empty_opponent,
+            TurnEnd::NoOwnCounters => &mut self.no_own_counters,
         };
-        *slot = (1, won as u128);
-        c
-    }
-}
-
-/// Counts every first-turn sequence of moves from `board`, without listing them: the number
-/// of sequences from a board depends only on the board, so each board reached is counted once
-/// (memoised on the holes; the store follows from them).
-///
-/// # Errors
-/// A move of more than [`MAX_LAPS`] laps.
-pub fn count(board: &Board) -> Result<(Counts, usize), DakonError> {
-    let mut memo: HashMap<[u8; 2 * MAX_HOLES + 1], Counts> = HashMap::new();
-    let c = count_from(board, &mut memo)?;
-    Ok((c, memo.len()))
-}
-
-fn count_from(board: &Board, memo: &mut HashMap<[u8; 2 * MAX_HOLES + 1], Counts>) -> Result<Counts, DakonError> {
-    if let Some(c) = memo.get(&board.cells) {
-        return Ok(*c);
-    }
-    let mut total = Counts::default();
-    for j in board.legal() {
-        let m = board.play(j)?;
-        match m.end {
-            Some(end) => total.add(&Counts::one(end, m.board.is_won())),
-            None => total.add(&count_from(&m.board, memo)?),
+        slot.0 += k;
+        if won {
+            slot.1 += k;
         }
     }
-    memo.insert(board.cells, total);
-    Ok(total)
 }
 
 /// Hole numbers as the paper prints them ("1, 8, 8, 6"): separated by commas and/or spaces.
@@ -276,6 +245,102 @@ pub fn parse_holes(text: &str) -> Result<Vec<usize>, String> {
         return Err("no hole given".into());
     }
     Ok(holes)
+}
+
+/// Counts as decimal strings in serde formats: JSON numbers lose precision past 2⁵³, and
+/// serde's internally tagged enums (the worker's replies) cannot carry 128-bit integers.
+pub(crate) mod big {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    /// Serializes a pair of counts.
+    pub fn serialize<S: Serializer>(v: &(u128, u128), s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq([v.0.to_string(), v.1.to_string()])
+    }
+
+    /// Deserializes a pair of counts.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<(u128, u128), D::Error> {
+        let [a, b] = <[String; 2]>::deserialize(d)?;
+        Ok((a.parse().map_err(D::Error::custom)?, b.parse().map_err(D::Error::custom)?))
+    }
+
+    /// A list of counts.
+    pub mod list {
+        use super::*;
+
+        /// Serializes a list of counts.
+        pub fn serialize<S: Serializer>(v: &[u128], s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(v.iter().map(u128::to_string))
+        }
+
+        /// Deserializes a list of counts.
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u128>, D::Error> {
+            Vec::<String>::deserialize(d)?.iter().map(|x| x.parse().map_err(D::Error::custom)).collect()
+        }
+    }
+
+    /// A number and a count, maybe.
+    pub mod tagged {
+        use super::*;
+
+        /// Serializes an optional number and count.
+        pub fn serialize<S: Serializer>(v: &Option<(u32, u128)>, s: S) -> Result<S::Ok, S::Error> {
+            match v {
+                Some((a, b)) => s.serialize_some(&(a, b.to_string())),
+                None => s.serialize_none(),
+            }
+        }
+
+        /// Deserializes an optional number and count.
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<(u32, u128)>, D::Error> {
+            Option::<(u32, String)>::deserialize(d)?
+                .map(|(a, b)| Ok((a, b.parse().map_err(D::Error::custom)?)))
+                .transpose()
+        }
+    }
+}
+
+/// A Dakon lab link's query (`n=8&line=1.8.8.6`), read leniently: what could be read, and
+/// what could not.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DakonLink {
+    /// Holes a side (8, the Maldivian board, when missing or bad).
+    pub n: usize,
+    /// The opening and its moves, when given and legal.
+    pub line: Option<(Vec<usize>, Vec<Move>)>,
+    /// What was wrong, and where.
+    pub error: Option<String>,
+}
+
+/// Longest Dakon link query read.
+pub const MAX_LINK: usize = 4000;
+
+/// Reads a Dakon lab link's query. Never fails: a bad part is dropped and named in `error`.
+pub fn parse_link(query: &str) -> DakonLink {
+    let mut link = DakonLink { n: 8, line: None, error: None };
+    if query.len() > MAX_LINK {
+        link.error = Some(format!("the link is {} characters long: at most {MAX_LINK}", query.len()));
+        return link;
+    }
+    let mut errors = vec![];
+    let mut line_text = None;
+    for part in query.split('&').filter(|p| !p.is_empty()) {
+        match part.split_once('=') {
+            Some(("n", v)) => match v.parse::<usize>() {
+                Ok(n) if (2..=MAX_HOLES).contains(&n) => link.n = n,
+                _ => errors.push(format!("n={v}: holes a side must be a number from 2 to {MAX_HOLES}")),
+            },
+            Some(("line", v)) => line_text = Some(v),
+            _ => errors.push(format!("{part:?} is not a parameter of this page (n, line)")),
+        }
+    }
+    if let Some(v) = line_text {
+        match parse_holes(&v.replace('.', " ")).and_then(|h| replay(link.n, &h).map(|m| (h, m))) {
+            Ok(l) => link.line = Some(l),
+            Err(e) => errors.push(format!("line: {e}")),
+        }
+    }
+    link.error = (!errors.is_empty()).then(|| errors.join("; "));
+    link
 }
 
 /// Plays a whole opening given as the paper prints it (holes numbered from 1), returning each

@@ -24,6 +24,8 @@ pub enum Route {
     SolvedKalah,
     /// `#/lab/dooley`: Dooley's study.
     Dooley,
+    /// `#/lab/dakon?query`: Dakon's winning openings.
+    Dakon(String),
     /// Anything else.
     NotFound(String),
 }
@@ -39,6 +41,7 @@ impl Route {
             "/bench" | "bench" => Route::Bench,
             "/lab/solved-kalah" | "lab/solved-kalah" => Route::SolvedKalah,
             "/lab/dooley" | "lab/dooley" => Route::Dooley,
+            "/lab/dakon" | "lab/dakon" => Route::Dakon(query.to_string()),
             other => Route::NotFound(other.chars().take(60).collect()),
         }
     }
@@ -75,6 +78,7 @@ pub fn app() -> Html {
         Route::Bench => html! { <BenchPage /> },
         Route::SolvedKalah => html! { <super::labs::SolvedKalahPage /> },
         Route::Dooley => html! { <super::labs::DooleyPage /> },
+        Route::Dakon(q) => html! { <super::dakon_lab::DakonLabPage query={AttrValue::from(q.clone())} /> },
         Route::NotFound(p) => html! {
             <main class="not-found">
                 <p role="alert">{format!("There is no page '{p}' here. ")}<a href="#/">{"Go to the games"}</a></p>
@@ -116,6 +120,7 @@ pub fn home() -> Html {
             <h2>{"Labs"}</h2>
             <ul class="labs">
                 <li><a href="#/lab/solved-kalah">{"Solved Kalah"}</a>{" — the exact value of every board size's start position and opening moves, solved in your browser."}</li>
+                <li><a href="#/lab/dakon">{"Dakon's winning openings"}</a>{" — every first turn counted, the shortest and the human-like openings searched with proofs, and the Maldivian 93-move opening replayed."}</li>
                 <li><a href="#/lab/dooley">{"Dooley's study"}</a>{" — 93,757 states of the one-pebble game: which rules give them, and the value of each opening."}</li>
                 <li><a href="#/bench">{"Engine benchmark"}</a>{" — nodes per second and full solves of Kalah(6,3) and (6,4) in the worker."}</li>
             </ul>

@@ -57,6 +57,12 @@ pub struct SearchState {
     pub dooley: Option<(crate::labs::dooley::Study, Analysis)>,
     /// Benchmark figures: perft nodes/s and search nodes/s.
     pub bench: Option<(u64, f64, u64, f64)>,
+    /// A Dakon survey or search: its progress (level, boards) and its answer.
+    pub dakon_progress: Option<(u32, u64)>,
+    /// A Dakon survey's figures.
+    pub dakon_survey: Option<crate::labs::dakon::search::Survey>,
+    /// A Dakon search's trials and answer.
+    pub dakon_found: Option<(Vec<crate::labs::dakon::search::Trial>, Option<crate::labs::dakon::search::Found>)>,
 }
 
 /// Why a search was asked for.
@@ -136,6 +142,22 @@ impl Reducible for SearchState {
                             s.nodes = a.nodes;
                             s.analysis = Some(a);
                         }
+                        s.elapsed_ms = elapsed_ms;
+                        s.running = false;
+                        s.finished = true;
+                    }
+                    Reply::DakonProgress { level, boards, elapsed_ms, .. } => {
+                        s.dakon_progress = Some((level, boards));
+                        s.elapsed_ms = elapsed_ms;
+                    }
+                    Reply::DakonSurvey { survey, elapsed_ms, .. } => {
+                        s.dakon_survey = Some(survey);
+                        s.elapsed_ms = elapsed_ms;
+                        s.running = false;
+                        s.finished = true;
+                    }
+                    Reply::DakonFound { trials, found, elapsed_ms, .. } => {
+                        s.dakon_found = Some((trials, found));
                         s.elapsed_ms = elapsed_ms;
                         s.running = false;
                         s.finished = true;
@@ -499,7 +521,7 @@ impl SearchHandle {
         let target = match &task {
             Task::Analyze { rules, setup, .. } | Task::Solve { rules, setup, .. } => (rules.clone(), setup.clone()),
             Task::Dooley { rules } => (rules.clone(), String::new()),
-            Task::Bench => Default::default(),
+            Task::Bench | Task::DakonSurvey { .. } | Task::DakonSearch { .. } => Default::default(),
         };
         let text = serde_json::to_string(&Request { id, task }).expect("serializable");
         let conn = self.pool.borrow().conns[0].clone();

@@ -6,6 +6,7 @@
 pub mod app;
 pub mod board;
 pub mod client;
+pub mod dakon_lab;
 pub mod labs;
 pub mod play;
 pub mod protocol;

@@ -70,7 +70,38 @@ pub enum Task {
     },
     /// The CLI's `bench` workloads, timed in the worker.
     Bench,
+    /// Dakon-n's first turns, every one (counts, shortest, maximum capture, least lap count).
+    DakonSurvey {
+        /// Holes a side: 1 to [`MAX_DAKON_SURVEY`] in the browser.
+        n: usize,
+    },
+    /// One of Dakon-n's special openings, with its proof.
+    DakonSearch {
+        /// Holes a side: 1 to 11.
+        n: usize,
+        /// Which opening.
+        goal: DakonGoal,
+        /// Most boards kept (at most [`MAX_DAKON_BOARDS`]).
+        max_boards: u64,
+    },
 }
+
+/// The Dakon openings the lab searches for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DakonGoal {
+    /// Fewest moves (Table 2).
+    Shortest,
+    /// Least largest lap count, then fewest moves (Table 3).
+    MinLaps,
+    /// Least largest sowing, then fewest moves of more than one cycle.
+    MinCycles,
+}
+
+/// Largest Dakon whose first turns the worker surveys (Dakon-7 needs about 4.5 GB).
+pub const MAX_DAKON_SURVEY: usize = 6;
+/// Most boards a Dakon search may keep in the worker (about 45 bytes each: 1 GiB).
+pub const MAX_DAKON_BOARDS: u64 = 24_000_000;
 
 /// A reply from the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -148,6 +179,37 @@ pub enum Reply {
         /// Exact values of the opening moves.
         analysis: Analysis,
     },
+    /// A Dakon survey or search is under way.
+    DakonProgress {
+        /// Request id.
+        id: u32,
+        /// Store level (survey) or cost level (search) just finished.
+        level: u32,
+        /// Boards so far.
+        boards: u64,
+        /// Time since the request arrived.
+        elapsed_ms: f64,
+    },
+    /// A Dakon survey's figures.
+    DakonSurvey {
+        /// Request id.
+        id: u32,
+        /// The figures.
+        survey: crate::labs::dakon::search::Survey,
+        /// Time it took.
+        elapsed_ms: f64,
+    },
+    /// A Dakon search's answer.
+    DakonFound {
+        /// Request id.
+        id: u32,
+        /// The limits tried on the way (min-laps, min-cycles), each with its verdict.
+        trials: Vec<crate::labs::dakon::search::Trial>,
+        /// The opening and what was proven (`None`: the board limit came first).
+        found: Option<crate::labs::dakon::search::Found>,
+        /// Time it took.
+        elapsed_ms: f64,
+    },
     /// The request could not be read or run.
     Error {
         /// Request id, when it could be read.
@@ -173,6 +235,9 @@ impl Reply {
             | Reply::Bench { id, .. }
             | Reply::Window { id, .. }
             | Reply::Dooley { id, .. }
+            | Reply::DakonProgress { id, .. }
+            | Reply::DakonSurvey { id, .. }
+            | Reply::DakonFound { id, .. }
             | Reply::Memory { id, .. } => Some(*id),
             Reply::Error { id, .. } => *id,
         }
@@ -342,6 +407,57 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             });
             match analysis {
                 Ok(analysis) => post(Reply::Dooley { id, study, analysis }),
+                Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
+            }
+        }
+        Task::DakonSurvey { n } => {
+            use crate::labs::dakon::search::survey;
+            if !(1..=MAX_DAKON_SURVEY).contains(&n) {
+                return post(Reply::Error {
+                    id: Some(id),
+                    message: format!("Dakon-{n} cannot be surveyed here: 1 to {MAX_DAKON_SURVEY} holes a side in the browser (the CLI goes further)"),
+                });
+            }
+            let mut last = start;
+            let mut tick = |level: u32, boards: u64| {
+                let t = now();
+                if t - last >= 200.0 {
+                    last = t;
+                    post(Reply::DakonProgress { id, level, boards, elapsed_ms: t - start });
+                }
+                true
+            };
+            match survey(n, &mut tick) {
+                Ok(Some(survey)) => post(Reply::DakonSurvey { id, survey, elapsed_ms: now() - start }),
+                Ok(None) => {}
+                Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
+            }
+        }
+        Task::DakonSearch { n, goal, max_boards } => {
+            use crate::labs::dakon::search::{least_limit, search, Goal, Limit};
+            if !(1..=crate::labs::dakon::MAX_HOLES).contains(&n) {
+                return post(Reply::Error {
+                    id: Some(id),
+                    message: format!("Dakon-{n} is not handled: 1 to {} holes a side", crate::labs::dakon::MAX_HOLES),
+                });
+            }
+            let max_boards = max_boards.clamp(1, MAX_DAKON_BOARDS);
+            let mut last = start;
+            let mut tick = |level: u32, boards: u64| {
+                let t = now();
+                if t - last >= 200.0 {
+                    last = t;
+                    post(Reply::DakonProgress { id, level, boards, elapsed_ms: t - start });
+                }
+                true
+            };
+            let result = match goal {
+                DakonGoal::Shortest => search(n, Goal::Shortest, max_boards, &mut tick).map(|f| (vec![], Some(f))),
+                DakonGoal::MinLaps => least_limit(n, Limit::Laps, max_boards, &mut tick),
+                DakonGoal::MinCycles => least_limit(n, Limit::Sown, max_boards, &mut tick),
+            };
+            match result {
+                Ok((trials, found)) => post(Reply::DakonFound { id, trials, found, elapsed_ms: now() - start }),
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }

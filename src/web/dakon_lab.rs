@@ -1,0 +1,353 @@
+//! The Dakon lab: the paper's first-turn figures and special openings, computed in the worker,
+//! and any opening replayed move by move on a board.
+
+use yew::prelude::*;
+
+use super::client::{use_search, Purpose};
+use super::protocol::{DakonGoal, Task, MAX_DAKON_BOARDS, MAX_DAKON_SURVEY};
+use crate::labs::dakon::search::{Found, Goal, Survey, Trial};
+use crate::labs::dakon::{self, Board, DakonLink, Move};
+
+/// The paper's printed openings and figures: the test data, one source for tests and page.
+const LINES: &str = include_str!("../../tests/data/dakon_lines.tsv");
+const COUNTS: &str = include_str!("../../tests/data/dakon_counts.tsv");
+const SEARCHES: &str = include_str!("../../tests/data/dakon_searches.tsv");
+
+fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
+    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split('\t').collect())
+}
+
+/// The distinct printed openings of Dakon-n: (where printed, holes).
+fn printed(n: usize) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = vec![];
+    for r in rows(LINES) {
+        if r.len() > 6 && r[1] == n.to_string() && !out.iter().any(|(_, l)| l == r[6]) {
+            out.push((r[0].to_string(), r[6].to_string()));
+        }
+    }
+    out
+}
+
+/// A figure the paper prints for Dakon-n (`figure` as in `dakon_searches.tsv`).
+fn paper(n: usize, figure: &str) -> String {
+    rows(SEARCHES)
+        .find(|r| r.len() > 3 && r[1] == n.to_string() && r[2] == figure)
+        .map_or("—".to_string(), |r| r[3].to_string())
+}
+
+/// The paper's sequence and winning counts for Dakon-n, and the data file's note on them.
+fn paper_counts(n: usize) -> (String, String, String) {
+    let num = |x: &str| x.parse::<u128>().map_or(x.to_string(), group);
+    rows(COUNTS)
+        .find(|r| r.len() > 2 && r[0] == n.to_string())
+        .map_or(("—".into(), "—".into(), String::new()), |r| {
+            (num(r[1]), num(r[2]), r.get(6).map_or(String::new(), |x| x.to_string()))
+        })
+}
+
+fn group(x: u128) -> String {
+    let s = x.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn set_hash(h: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().set_hash(h);
+    }
+}
+
+/// Properties of [`DakonLabPage`].
+#[derive(Properties, PartialEq)]
+pub struct DakonLabProps {
+    /// The link's query: `n=8&line=1.8.8.6`.
+    pub query: AttrValue,
+}
+
+/// `#/lab/dakon?n=N&line=H.H.H`: figures, searches and the replay of one opening.
+#[function_component(DakonLabPage)]
+pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
+    let link: DakonLink = dakon::parse_link(&props.query);
+    let n = link.n;
+    let search = use_search();
+    let ss = search.state().clone();
+    let go = |n: usize, line: Option<&[usize]>| {
+        let mut h = format!("#/lab/dakon?n={n}");
+        if let Some(l) = line {
+            h.push_str("&line=");
+            h.push_str(&l.iter().map(usize::to_string).collect::<Vec<_>>().join("."));
+        }
+        set_hash(&h);
+    };
+    let choose_n = Callback::from(move |e: Event| {
+        if let Some(s) = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok()) {
+            if let Ok(n) = s.value().parse() {
+                go(n, None);
+            }
+        }
+    });
+    let run = |task: Task| {
+        let search = search.clone();
+        Callback::from(move |_| {
+            search.start(task.clone(), Purpose::Analysis);
+        })
+    };
+    let stop = {
+        let search = search.clone();
+        Callback::from(move |_| search.stop())
+    };
+    let search_task = |goal| Task::DakonSearch { n, goal, max_boards: MAX_DAKON_BOARDS };
+    html! {
+        <main class="lab dakon-lab">
+            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Dakon's winning openings"}</nav>
+            <h1>{"Dakon: winning openings"}</h1>
+            <p class="lede">{"Donkers, de Voogt & Uiterwijk, \"Human versus Machine Problem-Solving: Winning Openings in Dakon\": in Dakon-n (n holes a side, n counters each) the first player may win the game in the first turn, before the opponent ever moves. Here every first turn is counted and the paper's special openings are searched for exhaustively, so each answer comes with its proof."}</p>
+            <p class="help">{format!("A winning opening here: after the first turn fewer than {n} counters are outside the mover's store, so the opponent cannot fill a single hole for the next round. The turn ends with a capture, in an empty opponent hole, or when the mover's holes are empty after a move ending in the store.")}</p>
+            if let Some(e) = &link.error {
+                <p class="error link-error" role="alert">{format!("This link could not be read in full: {e}. Showing Dakon-{n}.")}</p>
+            }
+            <label>{"Holes a side "}
+                <select class="dakon-n" onchange={choose_n} aria-label="Holes a side">
+                    { for (2..=10usize).map(|k| html! { <option value={k.to_string()} selected={k == n}>{format!("Dakon-{k}")}</option> }) }
+                </select>
+            </label>
+            <section class="panel">
+                <h2>{"Searches"}</h2>
+                <div class="buttons">
+                    <button class="dakon-survey" onclick={run(Task::DakonSurvey { n })} disabled={ss.running || n > MAX_DAKON_SURVEY}
+                        title={if n > MAX_DAKON_SURVEY { format!("Dakon-{n} is too large to survey in the browser: use the CLI (mancala-lab dakon survey {n})") } else { String::new() }}>
+                        {"Count every first turn"}</button>
+                    <button class="dakon-shortest" onclick={run(search_task(DakonGoal::Shortest))} disabled={ss.running}>{"Shortest opening"}</button>
+                    <button class="dakon-min-laps" onclick={run(search_task(DakonGoal::MinLaps))} disabled={ss.running}>{"Least lap count"}</button>
+                    <button class="dakon-min-cycles" onclick={run(search_task(DakonGoal::MinCycles))} disabled={ss.running}>{"Minimum-cycle opening"}</button>
+                    if ss.running { <button class="stop" onclick={stop}>{"Stop"}</button> }
+                </div>
+                if ss.running || ss.dakon_progress.is_some() && ss.dakon_survey.is_none() && ss.dakon_found.is_none() {
+                    <p class="progress" aria-live="polite">{
+                        match ss.dakon_progress {
+                            Some((level, boards)) => format!("{} level {level}, {} boards, {:.1} s", if ss.running { "Searching:" } else { "Stopped at" }, group(boards as u128), ss.elapsed_ms / 1000.0),
+                            None => if ss.running { "Starting…".to_string() } else { "Stopped.".to_string() },
+                        }
+                    }</p>
+                }
+                if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
+                if let Some(s) = &ss.dakon_survey { { survey_table(s, ss.elapsed_ms) } }
+                if let Some((trials, found)) = &ss.dakon_found { { found_view(trials, found.as_ref(), ss.elapsed_ms, &go) } }
+            </section>
+            { replay_view(n, &link, &go) }
+        </main>
+    }
+}
+
+fn survey_table(s: &Survey, ms: f64) -> Html {
+    let n = s.n;
+    let c = &s.counts;
+    let no_own_losing = c.no_own_counters.0 - c.no_own_counters.1;
+    let (paper_seq, paper_win, note) = paper_counts(n);
+    let row = |what: &str, ours: String, theirs: String| {
+        let class = (theirs != "—" && theirs.replace(',', "") != ours.replace(',', "")).then_some("differs");
+        html! { <tr class={classes!(class)}><td>{what.to_string()}</td><td>{ours}</td><td>{theirs}</td></tr> }
+    };
+    let opt = |x: Option<u32>| x.map_or("none".to_string(), |v| v.to_string());
+    html! {
+        <>
+        <table class="dakon-survey-table">
+            <caption>{format!("Every first turn of Dakon-{n}: {} distinct boards, {:.2} s in this browser's worker", group(s.boards as u128), ms / 1000.0)}</caption>
+            <thead><tr><th>{"figure"}</th><th>{"ours"}</th><th>{"paper"}</th></tr></thead>
+            <tbody>
+                { row("first turns (all)", group(c.total()), "—".into()) }
+                { row("the paper's \"possible move sequences\" (neither winning nor emptying the mover's side)", group(c.total() - c.winning() - no_own_losing), paper_seq) }
+                { row("winning openings", group(c.winning()), paper_win) }
+                { row("… ending with a capture", format!("{} ({} winning)", group(c.capture.0), group(c.capture.1)), "—".into()) }
+                { row("… ending in an empty opponent hole", format!("{} ({} winning)", group(c.empty_opponent.0), group(c.empty_opponent.1)), "—".into()) }
+                { row("… ending with the mover's holes empty", format!("{} ({} winning)", group(c.no_own_counters.0), group(c.no_own_counters.1)), "—".into()) }
+                { row("shortest winning opening (moves; Table 2)", opt(s.shortest), paper(n, "shortest")) }
+                { row("maximum capture: counters left (Table 1)", opt(s.fewest_left.map(|f| f.0)), paper(n, "fewest_left")) }
+                { row("openings with the maximum capture (Table 1)", s.fewest_left.map_or("none".into(), |f| group(f.1)), paper(n, "max_capture_ways")) }
+                { row("least largest lap count of a move (Table 3)", opt(s.least_max_laps), paper(n, "least_max_laps")) }
+                { row("least largest sowing of a move (counters)", opt(s.least_max_sown), "—".into()) }
+            </tbody>
+        </table>
+        if !note.is_empty() { <p class="help note">{format!("Highlighted rows differ from the paper. Dakon-{n}: {note}.")}</p> }
+        </>
+    }
+}
+
+fn found_view(
+    trials: &[Trial],
+    found: Option<&Found>,
+    ms: f64,
+    go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static),
+) -> Html {
+    let trial_text = |t: &Trial| {
+        let verdict = match t.admits {
+            Some(true) => "a winning opening keeps within it",
+            Some(false) => "none keeps within it (complete search)",
+            None => "board limit reached",
+        };
+        format!("limit {}: {verdict}, {} boards", t.limit, group(t.boards as u128))
+    };
+    let Some(f) = found else {
+        return html! {
+            <div class="dakon-found">
+                <p>{format!("No answer within the browser's limit of {} boards ({:.1} s). The CLI has no such limit.", group(MAX_DAKON_BOARDS as u128), ms / 1000.0)}</p>
+                <ul class="trials">{ for trials.iter().map(|t| html! { <li>{trial_text(t)}</li> }) }</ul>
+            </div>
+        };
+    };
+    let what = match f.goal {
+        Goal::Shortest => "Shortest winning opening".to_string(),
+        Goal::ShortestWithLaps(l) => format!("Least lap count: {l} laps a move at most; the shortest such opening"),
+        Goal::FewestLongMoves(s) => format!(
+            "Minimum-cycle opening: at most {s} counters sown a move, the fewest moves of more than one cycle ({})",
+            2 * f.n + 1
+        ),
+    };
+    let verdict = match (&f.line, f.proven) {
+        (Some(l), true) => {
+            format!("{} moves, cost {}: proven least (every cheaper board was expanded).", l.len(), f.cost.unwrap_or(0))
+        }
+        (Some(l), false) => format!(
+            "{} moves, cost {}: best found; proven lower bound {}.",
+            l.len(),
+            f.cost.unwrap_or(0),
+            f.lower_bound
+        ),
+        (None, _) => format!("None found; proven: every opening costs at least {}.", f.lower_bound),
+    };
+    let replay = f.line.clone().map(|l| {
+        let go = go.clone();
+        let n = f.n;
+        Callback::from(move |_| go(n, Some(&l)))
+    });
+    html! {
+        <div class="dakon-found">
+            <h3>{what}</h3>
+            <p class="verdict">{verdict}</p>
+            if let Some(l) = &f.line {
+                <p class="line">{l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")}</p>
+            }
+            if let Some(cb) = replay { <button class="replay-found" onclick={cb}>{"Replay it on the board"}</button> }
+            <p class="help">{format!("{} boards expanded, {} stored, {:.2} s.", group(f.expanded as u128), group(f.boards as u128), ms / 1000.0)}</p>
+            if !trials.is_empty() {
+                <details><summary>{"Limits tried"}</summary><ul class="trials">{ for trials.iter().map(|t| html! { <li>{trial_text(t)}</li> }) }</ul></details>
+            }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ReplayProps {
+    n: usize,
+    line: Vec<usize>,
+    moves: Vec<Move>,
+}
+
+/// The board after any move of an opening, with the moves' figures.
+#[function_component(Replay)]
+fn replay(p: &ReplayProps) -> Html {
+    let at = use_state(|| p.moves.len());
+    {
+        let at = at.clone();
+        let len = p.moves.len();
+        use_effect_with(p.line.clone(), move |_| at.set(len));
+    }
+    let k = (*at).min(p.moves.len());
+    let board = if k == 0 { Board::start(p.n).expect("valid n") } else { p.moves[k - 1].board };
+    let n = p.n;
+    let step = |d: isize| {
+        let at = at.clone();
+        let len = p.moves.len() as isize;
+        Callback::from(move |_| at.set((*at as isize + d).clamp(0, len) as usize))
+    };
+    let slide = {
+        let at = at.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(i) =
+                e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+            {
+                at.set(i.value().parse().unwrap_or(0));
+            }
+        })
+    };
+    let cycle = 2 * n as u32 + 1;
+    let last_hole = (k > 0).then(|| p.line[k - 1] - 1);
+    let laps: u32 = p.moves.iter().map(|m| m.laps).sum();
+    let last = p.moves.last();
+    html! {
+        <div class="dakon-replay">
+            <div class="dakon-board" role="img" aria-label={format!("Dakon-{n} after move {k}: store {}, {} counters on the opponent's side", board.store(), board.opponent_total())}>
+                <div class="row top">{ for board.opponent().iter().rev().map(|c| html! { <span class="hole">{c.to_string()}</span> }) }</div>
+                <div class="store">{board.store().to_string()}</div>
+                <div class="row bottom">{ for (0..n).map(|j| html! {
+                    <span class={classes!("hole", (Some(j) == last_hole).then_some("last"))}>{board.own(j).to_string()}</span>
+                }) }</div>
+            </div>
+            <div class="stepper">
+                <button class="prev" onclick={step(-1)} disabled={k == 0} aria-label="Previous move">{"◀"}</button>
+                <input type="range" min="0" max={p.moves.len().to_string()} value={k.to_string()} oninput={slide} aria-label="Move" />
+                <button class="next" onclick={step(1)} disabled={k == p.moves.len()} aria-label="Next move">{"▶"}</button>
+                <span class="at">{ if k == 0 { "start".to_string() } else {
+                    let m = &p.moves[k - 1];
+                    format!("move {k} of {}: hole {}, {} laps, {} counters sown ({:.1} cycles)", p.moves.len(), p.line[k - 1], m.laps, m.sown, m.sown as f64 / cycle as f64)
+                } }</span>
+            </div>
+            <p class="summary">{ match last {
+                Some(m) => format!("{} moves, {} laps, at most {} in one move; {} moves sow more than one cycle ({cycle} counters); {} counters left on the opponent's side, {} on the mover's; {}.",
+                    p.moves.len(), laps, p.moves.iter().map(|m| m.laps).max().unwrap_or(0),
+                    p.moves.iter().filter(|m| m.sown > cycle).count(), m.board.opponent_total(), m.board.own_total(),
+                    match (m.end, m.board.is_won()) { (None, _) => "the turn is not over", (Some(_), true) => "a winning opening", (Some(_), false) => "not a winning opening" }),
+                None => String::new(),
+            } }</p>
+        </div>
+    }
+}
+
+fn replay_view(n: usize, link: &DakonLink, go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static)) -> Html {
+    let printed = printed(n);
+    let pick = {
+        let go = go.clone();
+        let printed = printed.clone();
+        Callback::from(move |e: Event| {
+            if let Some(s) =
+                e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
+            {
+                if let Some((_, l)) = s.value().parse::<usize>().ok().and_then(|i| printed.get(i)) {
+                    if let Ok(holes) = dakon::parse_holes(l) {
+                        go(n, Some(&holes));
+                    }
+                }
+            }
+        })
+    };
+    html! {
+        <section class="panel">
+            <h2>{"Replay an opening"}</h2>
+            if !printed.is_empty() {
+                <label>{"Printed in the paper "}
+                    <select class="dakon-printed" onchange={pick} aria-label="Printed opening">
+                        <option value="" selected={true}>{"choose…"}</option>
+                        { for printed.iter().enumerate().map(|(i, (src, l))| html! {
+                            <option value={i.to_string()}>{format!("{src} ({} moves)", dakon::parse_holes(l).map_or(0, |h| h.len()))}</option>
+                        }) }
+                    </select>
+                </label>
+            }
+            { match &link.line {
+                Some((line, moves)) => html! {
+                    <>
+                        <Replay n={n} line={line.clone()} moves={moves.clone()} />
+                        <p class="help">{"Link to this opening: "}<a class="share" href={format!("#/lab/dakon?n={n}&line={}", line.iter().map(usize::to_string).collect::<Vec<_>>().join("."))}>{"copy this address"}</a></p>
+                    </>
+                },
+                None => html! { <p class="help">{"Choose a printed opening, or run a search and replay its answer."}</p> },
+            } }
+        </section>
+    }
+}
