@@ -123,3 +123,37 @@ fn one_root_move_at_a_time_as_the_page_shares_them() {
         assert!(message.contains(part), "{moves}: {message}");
     }
 }
+
+#[wasm_bindgen_test]
+fn dakon_survey_and_search_in_a_worker() {
+    let replies = run(r#"{"id":11,"task":{"kind":"dakon_survey","n":5}}"#);
+    let Some(Reply::DakonSurvey { id: 11, survey, .. }) = replies.last() else { panic!("{replies:?}") };
+    // The paper's Dakon-5 figures: 1,371 possible sequences (ours: 1,373 turns, 2 winning);
+    // shortest 24 moves; maximum capture leaves 4, by 2 openings.
+    assert_eq!((survey.counts.total(), survey.counts.winning()), (1373, 2));
+    assert_eq!((survey.shortest, survey.fewest_left), (Some(24), Some((4, 2))));
+    let text = serde_json::to_string(replies.last().unwrap()).unwrap();
+    assert_eq!(&serde_json::from_str::<Reply>(&text).unwrap(), replies.last().unwrap());
+
+    let replies = run(r#"{"id":12,"task":{"kind":"dakon_search","n":4,"goal":"min_laps","max_boards":1000}}"#);
+    let Some(Reply::DakonFound { id: 12, trials, found: Some(f), .. }) = replies.last() else { panic!("{replies:?}") };
+    // Table 3: at most 8 laps a move, 13 moves; every smaller limit searched completely first.
+    assert_eq!(trials.len(), 8);
+    assert!(trials[..7].iter().all(|t| t.admits == Some(false)));
+    assert_eq!((f.line.as_ref().map(Vec::len), f.proven), (Some(13), true));
+
+    for (text, part) in [
+        (r#"{"id":13,"task":{"kind":"dakon_survey","n":9}}"#, "cannot be surveyed here"),
+        (r#"{"id":14,"task":{"kind":"dakon_search","n":40,"goal":"shortest","max_boards":10}}"#, "not handled"),
+        (r#"{"id":15,"task":{"kind":"dakon_search","n":4,"goal":"longest","max_boards":10}}"#, "unreadable"),
+    ] {
+        match &run(text)[..] {
+            [Reply::Error { message, .. }] => assert!(message.contains(part), "{text}: {message}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // A board limit too small for a proof gives a lower bound, not a wrong answer.
+    let replies = run(r#"{"id":16,"task":{"kind":"dakon_search","n":6,"goal":"shortest","max_boards":1000}}"#);
+    let Some(Reply::DakonFound { found: Some(f), .. }) = replies.last() else { panic!("{replies:?}") };
+    assert!(!f.complete && f.line.is_none() && f.lower_bound < 19);
+}
