@@ -58,6 +58,9 @@ enum DakonCommand {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+        /// Report each store level finished on standard error.
+        #[arg(long)]
+        progress: bool,
     },
     /// The shortest winning opening of Dakon-N, proven shortest (Table 2), or a proven lower
     /// bound when the board limit is reached first.
@@ -301,7 +304,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
         Command::Solve { pos, table_mib, db_seeds, value_only, threads, json } => {
             let g = load(&pos)?;
             let AnyPosition::Kalah(k) = g.position() else {
-                return Err("solve is for Kalah-family games; for Tchoukaillon use analyze".into());
+                return Err("solve is for Kalah-family games; for Tchoukaillon and Dakon use analyze".into());
             };
             let auto = search::solve::SolveOptions::auto(k.side_seeds(Player::South) + k.side_seeds(Player::North));
             let table_mib = table_mib.unwrap_or(auto.table_mib);
@@ -458,10 +461,16 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 let _ = writeln!(out, "  {boards} distinct boards, {secs:.3} s");
             }
         }
-        Command::Dakon { what: DakonCommand::Survey { n, json } } => {
+        Command::Dakon { what: DakonCommand::Survey { n, json, progress } } => {
             use crate::labs::dakon::search;
             let t = std::time::Instant::now();
-            let s = search::survey(n, &mut |_, _| true).map_err(|e| e.to_string())?.expect("never stopped");
+            let mut report = |level: u32, boards: u64| {
+                if progress {
+                    eprintln!("store level {level}: {boards} boards, {:.1} s", t.elapsed().as_secs_f64());
+                }
+                true
+            };
+            let s = search::survey(n, &mut report).map_err(|e| e.to_string())?.expect("never stopped");
             let secs = t.elapsed().as_secs_f64();
             if json {
                 let mut v = serde_json::to_value(&s).map_err(|e| e.to_string())?;
@@ -646,6 +655,25 @@ pub fn board_text(p: &AnyPosition) -> String {
             out +=
                 &format!("{}  {}{}\n", cell(k.store(Player::North)), " ".repeat(4 * n), cell(k.store(Player::South)));
             out += &format!("      {}\n", (0..n).map(|i| cell(k.pit(Player::South, i))).collect::<String>());
+            out += &format!("      {}  South\n", letters(false));
+        }
+        AnyPosition::Dakon(d) => {
+            let n = d.rules().n();
+            let hole = |p: Player, j: usize| if d.is_leaf(p, j) { "[ x]".to_string() } else { cell(d.hole(p, j)) };
+            let letters = |rev: bool| {
+                let mut v: Vec<String> =
+                    (0..n).map(|i| format!("  {} ", crate::engine::pit_letter(i as u16))).collect();
+                if rev {
+                    v.reverse();
+                }
+                v.join("")
+            };
+            out += &format!("round {}\n", d.round());
+            out += &format!("      {}  North\n", letters(true));
+            out += &format!("      {}\n", (0..n).rev().map(|j| hole(Player::North, j)).collect::<String>());
+            out +=
+                &format!("{}  {}{}\n", cell(d.store(Player::North)), " ".repeat(4 * n), cell(d.store(Player::South)));
+            out += &format!("      {}\n", (0..n).map(|j| hole(Player::South, j)).collect::<String>());
             out += &format!("      {}  South\n", letters(false));
         }
         AnyPosition::Tchoukaillon(t) => {

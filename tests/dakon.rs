@@ -134,6 +134,43 @@ mod properties {
     use proptest::prelude::*;
 
     proptest! {
+        /// Random whole games of Dakon-n: counters are conserved through laps and rounds, a
+        /// marked-out hole never receives or gives a counter, and refills leave the leaves at the
+        /// store's end of each row.
+        #[test]
+        fn leaves_never_receive_and_counters_are_conserved(n in 2usize..=8, picks in proptest::collection::vec(0usize..10, 1..400)) {
+            use mancala_lab::engine::rules::dakon::{DakonMove, DakonRules};
+            use mancala_lab::engine::{Cell, Player, Position, Step};
+            let mut d = DakonRules::new(n, false).unwrap().start();
+            for p in picks {
+                let legal = d.legal_moves();
+                if legal.is_empty() {
+                    prop_assert!(d.outcome().is_some());
+                    break;
+                }
+                let mv: DakonMove = legal[p % legal.len()];
+                let (next, trace) = d.play(mv).unwrap();
+                for step in &trace.steps {
+                    if let Step::Drop(Cell::Pit { owner, index }) | Step::Pick(Cell::Pit { owner, index }) = step {
+                        prop_assert!(!d.is_leaf(*owner, *index as usize), "{step:?} on a marked-out hole");
+                    }
+                }
+                prop_assert_eq!(next.owned(Player::South) + next.owned(Player::North), 2 * (n * n) as u32);
+                for side in Player::ALL {
+                    let leaves: Vec<bool> = (0..n).map(|j| next.is_leaf(side, j)).collect();
+                    prop_assert!(leaves.windows(2).all(|w| !w[0] || w[1]), "leaves not at the store's end: {leaves:?}");
+                    prop_assert!((0..n).all(|j| !next.is_leaf(side, j) || next.hole(side, j) == 0));
+                }
+                if next.round() > d.round() {
+                    for side in Player::ALL {
+                        prop_assert!((0..n).all(|j| next.is_leaf(side, j) || next.hole(side, j) == n as u32));
+                        prop_assert!(next.store(side) < n as u32 || (0..n).all(|j| !next.is_leaf(side, j)));
+                    }
+                }
+                d = next;
+            }
+        }
+
         /// Any text as a lab link's query: no panic; a part that cannot be read is named, and
         /// what could be read is kept.
         #[test]

@@ -4,6 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{parse_count, split_list, MAX_TEXT};
+use crate::engine::rules::dakon::{self, Dakon, DakonMove, DakonRules, DakonSetup};
 use crate::engine::rules::kalah::{self, CaptureRule, EndRule, Kalah, KalahMove, KalahRules, KalahSetup};
 use crate::engine::rules::tchoukaillon::{self, Tchoukaillon, TchoukaillonMove, TchoukaillonSetup};
 use crate::engine::{ByPlayer, Cell, Outcome, PlayError, Player, Position, Trace};
@@ -15,6 +16,8 @@ pub enum Family {
     Kalah,
     /// The Tchoukaillon solitaire.
     Tchoukaillon,
+    /// Dakon: relay sowing, turns of several moves, rounds.
+    Dakon,
 }
 
 /// Any rule set: a family and its typed parameters.
@@ -24,6 +27,8 @@ pub enum AnyRules {
     Kalah(KalahRules),
     /// Tchoukaillon.
     Tchoukaillon,
+    /// Dakon-n.
+    Dakon(DakonRules),
 }
 
 /// The start of a Tchoukaillon game when no setup is given: the winning position for 17 seeds
@@ -36,6 +41,7 @@ impl AnyRules {
         match self {
             AnyRules::Kalah(_) => Family::Kalah,
             AnyRules::Tchoukaillon => Family::Tchoukaillon,
+            AnyRules::Dakon(_) => Family::Dakon,
         }
     }
 
@@ -46,6 +52,7 @@ impl AnyRules {
             AnyRules::Tchoukaillon => {
                 AnyPosition::Tchoukaillon(Tchoukaillon::winning_position(TCHOUKAILLON_DEFAULT_SEEDS).expect("small"))
             }
+            AnyRules::Dakon(r) => AnyPosition::Dakon(r.start()),
         }
     }
 
@@ -65,6 +72,8 @@ impl AnyRules {
                 t
             }
             AnyRules::Tchoukaillon => "Tchoukaillon".to_string(),
+            AnyRules::Dakon(r) if r.clockwise => format!("Dakon-{}, clockwise (Ohvalhu)", r.n()),
+            AnyRules::Dakon(r) => format!("Dakon-{}", r.n()),
         }
     }
 
@@ -130,6 +139,39 @@ impl AnyRules {
                     .map(AnyPosition::Tchoukaillon)
                     .map_err(|e| err(e.to_string()))
             }
+            AnyRules::Dakon(r) => {
+                if parts.len() != 4 {
+                    return Err(err(format!(
+                        "a Dakon setup has 4 parts separated by '-' (South's holes, North's holes, stores, side to move; x marks a hole out), found {}",
+                        parts.len()
+                    )));
+                }
+                let max = 2 * (r.n() * r.n()) as u64;
+                let row = |p: &str, who: &str| -> Result<Vec<Option<u32>>, ParseSetupError> {
+                    split_list(p)
+                        .enumerate()
+                        .map(|(i, t)| match t {
+                            "x" | "X" => Ok(None),
+                            _ => parse_count(t, &format!("{who} hole {}:", crate::engine::pit_letter(i as u16)), max)
+                                .map(Some)
+                                .map_err(err),
+                        })
+                        .collect()
+                };
+                let holes = [row(parts[0], "South")?, row(parts[1], "North")?];
+                let stores: Vec<u32> = split_list(parts[2])
+                    .map(|t| parse_count(t, "store:", max).map_err(err))
+                    .collect::<Result<_, _>>()?;
+                if stores.len() != 2 {
+                    return Err(err(format!("the stores part needs two counts (South.North), found {}", stores.len())));
+                }
+                let turn: Player =
+                    parts[3].parse().map_err(|e: crate::engine::player::ParsePlayerError| err(e.to_string()))?;
+                DakonSetup { rules: *r, holes, stores: [stores[0], stores[1]], turn }
+                    .validate()
+                    .map(AnyPosition::Dakon)
+                    .map_err(|e| err(e.to_string()))
+            }
         }
     }
 }
@@ -186,6 +228,7 @@ impl fmt::Display for AnyRules {
                 Ok(())
             }
             AnyRules::Tchoukaillon => f.write_str("tchoukaillon"),
+            AnyRules::Dakon(r) => write!(f, "dakon-{}{}", r.n(), if r.clockwise { "-cw" } else { "" }),
         }
     }
 }
@@ -200,6 +243,8 @@ pub const PRESET_ALIASES: &[(&str, &str)] = &[
     ("erickson-3", "kalah-6-3-e-m"),
     ("erickson-6", "kalah-6-6-e-m"),
     ("mancala", "kalah-6-4"),
+    ("dakon", "dakon-8"),
+    ("ohvalhu", "dakon-8-cw"),
 ];
 
 impl FromStr for AnyRules {
@@ -217,6 +262,23 @@ impl FromStr for AnyRules {
         let parts: Vec<&str> = id.split('-').collect();
         match parts[0] {
             "tchoukaillon" if parts.len() == 1 => Ok(AnyRules::Tchoukaillon),
+            "dakon" if parts.len() >= 2 => {
+                let n = parts[1]
+                    .parse::<usize>()
+                    .map_err(|_| ParseRulesError(format!("'{}' in '{s}' is not a number of holes", parts[1])))?;
+                let mut clockwise = false;
+                for flag in &parts[2..] {
+                    match *flag {
+                        "cw" => clockwise = true,
+                        other => {
+                            return Err(ParseRulesError(format!(
+                                "unknown Dakon option '-{other}' in '{s}': use -cw (clockwise, Ohvalhu)"
+                            )))
+                        }
+                    }
+                }
+                DakonRules::new(n, clockwise).map(AnyRules::Dakon).map_err(|e| ParseRulesError(format!("{s}: {e}")))
+            }
             "kalah" if parts.len() >= 3 => {
                 let num = |t: &str, what: &str| -> Result<u32, ParseRulesError> {
                     t.parse::<u32>().map_err(|_| ParseRulesError(format!("'{t}' in '{s}' is not a number of {what}")))
@@ -243,7 +305,7 @@ impl FromStr for AnyRules {
                     .map_err(|e| ParseRulesError(format!("{s}: {e}")))
             }
             _ => Err(ParseRulesError(format!(
-                "unknown rules '{}': try kalah-6-4, kalah-6-4-e, papegay, erickson, erickson-6, dooley or tchoukaillon",
+                "unknown rules '{}': try kalah-6-4, kalah-6-4-e, papegay, erickson, erickson-6, dooley, tchoukaillon, dakon-8 or ohvalhu",
                 s.chars().take(40).collect::<String>()
             ))),
         }
@@ -257,6 +319,8 @@ pub enum AnyPosition {
     Kalah(Kalah),
     /// Tchoukaillon.
     Tchoukaillon(Tchoukaillon),
+    /// Dakon.
+    Dakon(Dakon),
 }
 
 /// A move of any family.
@@ -266,6 +330,8 @@ pub enum AnyMove {
     Kalah(KalahMove),
     /// A Tchoukaillon pit number.
     Tchoukaillon(TchoukaillonMove),
+    /// A Dakon hole of the mover.
+    Dakon(DakonMove),
 }
 
 impl fmt::Display for AnyMove {
@@ -273,6 +339,7 @@ impl fmt::Display for AnyMove {
         match self {
             AnyMove::Kalah(m) => m.fmt(f),
             AnyMove::Tchoukaillon(m) => m.fmt(f),
+            AnyMove::Dakon(m) => m.fmt(f),
         }
     }
 }
@@ -283,6 +350,7 @@ impl AnyMove {
         match self {
             AnyMove::Kalah(m) => Cell::Pit { owner: mover, index: m.0 as u16 },
             AnyMove::Tchoukaillon(m) => Cell::Pit { owner: Player::South, index: m.0 - 1 },
+            AnyMove::Dakon(m) => Cell::Pit { owner: mover, index: m.0 as u16 },
         }
     }
 }
@@ -305,6 +373,21 @@ impl fmt::Display for AnyPosition {
                 )
             }
             AnyPosition::Tchoukaillon(p) => write!(f, "{}-{}", join(p.pits()), p.roumba()),
+            AnyPosition::Dakon(d) => {
+                let s = d.setup();
+                let row = |r: &[Option<u32>]| {
+                    r.iter().map(|h| h.map_or("x".to_string(), |c| c.to_string())).collect::<Vec<_>>().join(".")
+                };
+                write!(
+                    f,
+                    "{}-{}-{}.{}-{}",
+                    row(&s.holes[0]),
+                    row(&s.holes[1]),
+                    s.stores[0],
+                    s.stores[1],
+                    s.turn.letter()
+                )
+            }
         }
     }
 }
@@ -315,6 +398,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Kalah(p) => AnyRules::Kalah(p.rules()),
             AnyPosition::Tchoukaillon(_) => AnyRules::Tchoukaillon,
+            AnyPosition::Dakon(d) => AnyRules::Dakon(d.rules()),
         }
     }
 
@@ -323,6 +407,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Kalah(p) => p.turn(),
             AnyPosition::Tchoukaillon(p) => p.turn(),
+            AnyPosition::Dakon(p) => p.turn(),
         }
     }
 
@@ -331,6 +416,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Kalah(p) => p.legal_moves().into_iter().map(AnyMove::Kalah).collect(),
             AnyPosition::Tchoukaillon(p) => p.legal_moves().into_iter().map(AnyMove::Tchoukaillon).collect(),
+            AnyPosition::Dakon(p) => p.legal_moves().into_iter().map(AnyMove::Dakon).collect(),
         }
     }
 
@@ -348,6 +434,7 @@ impl AnyPosition {
         match (self, mv) {
             (AnyPosition::Kalah(p), AnyMove::Kalah(m)) => wrap(p.play(m), AnyPosition::Kalah),
             (AnyPosition::Tchoukaillon(p), AnyMove::Tchoukaillon(m)) => wrap(p.play(m), AnyPosition::Tchoukaillon),
+            (AnyPosition::Dakon(p), AnyMove::Dakon(m)) => wrap(p.play(m), AnyPosition::Dakon),
             _ => {
                 Err(PlayError { position: self.clone(), reason: crate::engine::IllegalMove::NoSuchPit(mv.to_string()) })
             }
@@ -359,6 +446,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Kalah(p) => p.outcome(),
             AnyPosition::Tchoukaillon(p) => p.outcome(),
+            AnyPosition::Dakon(p) => p.outcome(),
         }
     }
 
@@ -367,6 +455,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Kalah(p) => p.cells(),
             AnyPosition::Tchoukaillon(p) => p.cells(),
+            AnyPosition::Dakon(p) => p.cells(),
         }
     }
 
@@ -380,6 +469,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Kalah(p) => p.rules().pits(),
             AnyPosition::Tchoukaillon(p) => p.len(),
+            AnyPosition::Dakon(p) => p.rules().n(),
         }
     }
 
@@ -390,15 +480,20 @@ impl AnyPosition {
     pub fn parse_move(&self, s: &str) -> Result<AnyMove, ParseMoveError> {
         let t = s.trim();
         match self {
-            AnyPosition::Kalah(_) => {
+            AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => {
                 let mut chars = t.chars();
                 match (chars.next(), chars.next()) {
                     (Some(c), None) if c.is_ascii_alphabetic() => {
                         let i = c.to_ascii_lowercase() as u8 - b'a';
-                        if (i as usize) < kalah::MAX_PITS {
-                            Ok(AnyMove::Kalah(KalahMove(i)))
-                        } else {
-                            Err(ParseMoveError(format!("'{c}' is not a pit: Kalah pits are a to l")))
+                        match self {
+                            AnyPosition::Dakon(_) if (i as usize) < dakon::MAX_HOLES => {
+                                Ok(AnyMove::Dakon(DakonMove(i)))
+                            }
+                            AnyPosition::Dakon(_) => {
+                                Err(ParseMoveError(format!("'{c}' is not a hole: Dakon holes are a to j")))
+                            }
+                            _ if (i as usize) < kalah::MAX_PITS => Ok(AnyMove::Kalah(KalahMove(i))),
+                            _ => Err(ParseMoveError(format!("'{c}' is not a pit: Kalah pits are a to l"))),
                         }
                     }
                     _ => {
@@ -418,7 +513,7 @@ impl AnyPosition {
     /// Splits a move list into single-move tokens in this family's notation.
     pub fn split_moves<'a>(&self, s: &'a str) -> Vec<&'a str> {
         match self {
-            AnyPosition::Kalah(_) => {
+            AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => {
                 // Letters written together; separators allowed and ignored.
                 s.char_indices()
                     .filter(|(_, c)| !matches!(c, '.' | '_' | ' ' | ','))
@@ -432,7 +527,7 @@ impl AnyPosition {
     /// Writes a move list canonically.
     pub fn join_moves(&self, moves: &[AnyMove]) -> String {
         let sep = match self {
-            AnyPosition::Kalah(_) => "",
+            AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => "",
             AnyPosition::Tchoukaillon(_) => ".",
         };
         moves.iter().map(AnyMove::to_string).collect::<Vec<_>>().join(sep)

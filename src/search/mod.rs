@@ -8,6 +8,7 @@
 //! pass moves. Time and I/O stay outside: a [`SearchHandler`] decides when to stop and
 //! receives progress.
 
+pub mod dakon;
 pub mod solve;
 mod tt;
 
@@ -24,7 +25,7 @@ pub const INFINITY: i32 = 30_000;
 pub fn perft(pos: &AnyPosition, depth: u32) -> u64 {
     match pos {
         AnyPosition::Kalah(k) => perft_kalah(k, depth),
-        AnyPosition::Tchoukaillon(_) => {
+        AnyPosition::Tchoukaillon(_) | AnyPosition::Dakon(_) => {
             if depth == 0 {
                 return 1;
             }
@@ -331,6 +332,7 @@ pub fn analyze_fixed_depth(pos: &AnyPosition, depth: u32) -> Analysis {
 pub fn analyze_any(pos: &AnyPosition, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
     match pos {
         AnyPosition::Kalah(k) => Searcher::new(table_mib).analyze(k, depth, handler).unwrap_or_default(),
+        AnyPosition::Dakon(d) => dakon::analyze(d, depth, handler),
         AnyPosition::Tchoukaillon(t) => {
             let line = t.winning_line();
             let moves = pos

@@ -78,6 +78,20 @@ fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
             v.push(Spot::store(Player::South, W * (n as f64 + 1.5), 150.0));
             (v, W * (n as f64 + 2.0), 300.0)
         }
+        AnyPosition::Dakon(d) => {
+            // Kalah's layout; the clockwise variant (Ohvalhu) is its mirror image.
+            let n = d.rules().n();
+            let width = W * (n as f64 + 2.0);
+            let x = |x: f64| if d.rules().clockwise { width - x } else { x };
+            let mut v = Vec::with_capacity(2 * n + 2);
+            for i in 0..n {
+                v.push(Spot::pit(Player::South, i, x(W * (i as f64 + 1.5)), 205.0, 1.0));
+                v.push(Spot::pit(Player::North, i, x(W * ((n - i) as f64 + 0.5)), 95.0, -1.0));
+            }
+            v.push(Spot::store(Player::North, x(W * 0.5), 150.0));
+            v.push(Spot::store(Player::South, x(W * (n as f64 + 1.5)), 150.0));
+            (v, width, 300.0)
+        }
         AnyPosition::Tchoukaillon(t) => {
             let n = t.len();
             let mut v = Vec::with_capacity(n + 1);
@@ -95,6 +109,9 @@ pub fn move_of(p: &AnyPosition, cell: Cell) -> Option<AnyMove> {
         (AnyPosition::Kalah(_), Cell::Pit { owner, index }) if owner == p.turn() => {
             Some(AnyMove::Kalah(KalahMove(index as u8)))
         }
+        (AnyPosition::Dakon(_), Cell::Pit { owner, index }) if owner == p.turn() => {
+            Some(AnyMove::Dakon(crate::engine::rules::dakon::DakonMove(index as u8)))
+        }
         (AnyPosition::Tchoukaillon(_), Cell::Pit { index, .. }) => {
             Some(AnyMove::Tchoukaillon(TchoukaillonMove(index + 1)))
         }
@@ -107,6 +124,9 @@ pub fn cell_name(p: &AnyPosition, cell: Cell) -> String {
     match (p, cell) {
         (AnyPosition::Tchoukaillon(_), Cell::Store(_)) => "Roumba".into(),
         (AnyPosition::Tchoukaillon(_), Cell::Pit { index, .. }) => format!("Pit {}", index + 1),
+        (AnyPosition::Dakon(d), Cell::Pit { owner, index }) if d.is_leaf(owner, index as usize) => {
+            format!("{cell} (marked out with a leaf)")
+        }
         _ => cell.to_string(),
     }
 }
@@ -200,6 +220,11 @@ pub fn board(props: &BoardProps) -> Html {
         if props.hand == Some(s.cell) {
             class.push("hand");
         }
+        if let (AnyPosition::Dakon(d), Cell::Pit { owner, index }) = (p, s.cell) {
+            if d.is_leaf(owner, index as usize) {
+                class.push("leaf");
+            }
+        }
         let label = match &hint {
             Some(h) => format!("{name}: {n} {}, value {h}", seeds_word(n)),
             None => format!("{name}: {n} {}", seeds_word(n)),
@@ -282,7 +307,7 @@ pub fn board(props: &BoardProps) -> Html {
         }
     });
     let (top, bottom) = match p {
-        AnyPosition::Kalah(_) if !props.compact => ("North", "South"),
+        AnyPosition::Kalah(_) | AnyPosition::Dakon(_) if !props.compact => ("North", "South"),
         _ => ("", ""),
     };
     html! {

@@ -60,8 +60,12 @@ fn status_text(p: &AnyPosition) -> String {
             let s = k.final_scores();
             format!("Game over: {o}, {} to {}.", s.south, s.north)
         }
+        (AnyPosition::Dakon(d), Some(o)) => {
+            format!("Game over: {o}, {} counters to {}.", d.owned(Player::South), d.owned(Player::North))
+        }
         (_, Some(o)) => format!("Game over: {o}."),
         (AnyPosition::Kalah(_), None) => format!("{} to move.", p.turn()),
+        (AnyPosition::Dakon(d), None) => format!("{} to move. Round {}.", p.turn(), d.round()),
         (AnyPosition::Tchoukaillon(t), None) => format!(
             "{} seeds left, {} in the Roumba. {}",
             t.seeds_left(),
@@ -76,7 +80,7 @@ fn describe_move(game: &Game, k: usize) -> String {
     let mv = game.moves()[k - 1];
     let trace = game.trace(k);
     let mut text = match before {
-        AnyPosition::Kalah(_) => format!("{} plays {}", before.turn(), mv),
+        AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => format!("{} plays {}", before.turn(), mv),
         AnyPosition::Tchoukaillon(_) => format!("Harvest pit {mv}"),
     };
     if let Some(t) = trace {
@@ -84,7 +88,16 @@ fn describe_move(game: &Game, k: usize) -> String {
         if captured > 0 {
             text += &format!(", captures {captured}");
         }
-        if t.extra_turn && matches!(before, AnyPosition::Kalah(_)) {
+        if t.laps > 1 {
+            text += &format!(", {} laps", t.laps);
+        }
+        let after = game.position_at(k);
+        if let (AnyPosition::Dakon(b), AnyPosition::Dakon(a)) = (&before, &after) {
+            if a.round() > b.round() {
+                text += &format!(", the round ends: round {} begins", a.round());
+            }
+        }
+        if t.extra_turn && !matches!(before, AnyPosition::Tchoukaillon(_)) && after.turn() == before.turn() {
             text += ", moves again";
         }
     }
@@ -171,6 +184,22 @@ pub fn play_page(props: &PlayProps) -> Html {
                             state.memory_mib,
                             PERFECT_TIME_MS,
                             state.workers(),
+                            Purpose::Computer,
+                        );
+                    } else {
+                        // No exact solver for this family: say so and search for 3 s.
+                        state.dispatch(Action::Notice(Some(format!(
+                            "Perfect play needs the exact solver, which is for Kalah; {} plays the best move of a 3 s search.",
+                            p.turn()
+                        ))));
+                        search.start(
+                            Task::Analyze {
+                                rules: p.rules().to_string(),
+                                setup: p.to_string(),
+                                max_depth: 200,
+                                time_ms: 3000,
+                                table_mib: 64,
+                            },
                             Purpose::Computer,
                         );
                     }
@@ -333,6 +362,9 @@ fn nav_buttons(state: &UseReducerHandle<PlayState>) -> Html {
             <button class="undo" onclick={undo} disabled={g.ply == 0}>{"Undo"}</button>
             <button class="redo" onclick={redo} disabled={g.ply >= n}>{"Redo"}</button>
             <button onclick={go(n)} disabled={g.ply >= n} aria-label="Last position">{"End »"}</button>
+            if let Some((lap, laps)) = state.anim_lap() {
+                <span class="lap-counter" aria-live="off">{format!("lap {lap} of {laps}")}</span>
+            }
             if state.anim.is_some() {
                 <button class="skip" onclick={skip}>{"Skip animation"}</button>
             }
@@ -401,6 +433,7 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
     };
     let over = pos.outcome().is_some();
     let kalah = matches!(pos, AnyPosition::Kalah(_));
+    let two_players = !matches!(pos, AnyPosition::Tchoukaillon(_));
     let here = ss.target == (pos.rules().to_string(), pos.to_string());
     let nps = if ss.elapsed_ms > 0.0 { ss.nodes as f64 / ss.elapsed_ms * 1000.0 } else { 0.0 };
     let rules_title = pos.rules().title();
@@ -422,7 +455,7 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                 { for moves.iter().enumerate().map(|(k, (mv, who))| {
                     let s = state.clone();
                     let upto: Vec<_> = moves[..=k].iter().map(|(m, _)| *m).collect();
-                    let label = if kalah { format!("{} {mv}", who.letter().to_ascii_uppercase()) } else { mv.to_string() };
+                    let label = if two_players { format!("{} {mv}", who.letter().to_ascii_uppercase()) } else { mv.to_string() };
                     html! { <li><button class="line-move" title="Play the line up to here" onclick={Callback::from(move |_: MouseEvent| s.dispatch(Action::PlayLine(upto.clone())))}>{label}</button></li> }
                 }) }
             </ol>
@@ -507,7 +540,7 @@ fn move_list(state: &UseReducerHandle<PlayState>) -> Html {
                 { for (1..=g.moves().len()).map(|k| {
                     let s = state.clone();
                     let who = g.position_at(k - 1).turn();
-                    let label = match g.start { AnyPosition::Kalah(_) => format!("{} {}", who.letter().to_ascii_uppercase(), g.moves()[k - 1]), _ => g.moves()[k - 1].to_string() };
+                    let label = match g.start { AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => format!("{} {}", who.letter().to_ascii_uppercase(), g.moves()[k - 1]), _ => g.moves()[k - 1].to_string() };
                     html! { <li><button class={classes!("ply", (g.ply == k).then_some("current"))} aria-label={format!("Move {k}: {}", describe_move(g, k))} onclick={Callback::from(move |_: MouseEvent| s.dispatch(Action::Goto(k)))}>{label}</button></li> }
                 }) }
             </ol>
@@ -516,7 +549,7 @@ fn move_list(state: &UseReducerHandle<PlayState>) -> Html {
 }
 
 fn players_panel(state: &UseReducerHandle<PlayState>) -> Html {
-    if !matches!(state.game.start, AnyPosition::Kalah(_)) {
+    if matches!(state.game.start, AnyPosition::Tchoukaillon(_)) {
         return html! {};
     }
     let select = |p: Player| {
@@ -677,7 +710,7 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
         html! { <label class="ed-cell">{format!("{name} ")}<input type="number" min="0" value={n.to_string()} {oninput} aria-label={name.clone()} /></label> }
     };
     let side = match &pos {
-        AnyPosition::Kalah(_) => {
+        AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => {
             let onchange = Callback::from(move |e: Event| {
                 let v = select_value(&e);
                 let Some(setup) = input_by_id("ed-setup") else {
@@ -700,7 +733,7 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
                 <label>{"Setup "}<input id="ed-setup" class="setup" value={pos.to_string()} spellcheck="false" /></label>
                 <button type="submit" class="apply">{"Apply"}</button>
             </form>
-            <p class="help">{ match pos { AnyPosition::Kalah(_) => "Kalah setup: South's pits a.b.c…, North's pits a.b.c…, stores South.North, side to move (s or n), joined by '-'.", AnyPosition::Tchoukaillon(_) => "Tchoukaillon setup: pits 1.2.3… from the Roumba outwards, then '-' and the Roumba." } }</p>
+            <p class="help">{ match pos { AnyPosition::Kalah(_) => "Kalah setup: South's pits a.b.c…, North's pits a.b.c…, stores South.North, side to move (s or n), joined by '-'.", AnyPosition::Tchoukaillon(_) => "Tchoukaillon setup: pits 1.2.3… from the Roumba outwards, then '-' and the Roumba.", AnyPosition::Dakon(_) => "Dakon setup: South's holes a.b.c…, North's holes a.b.c… (x for a hole marked out), stores South.North, side to move (s or n), joined by '-'." } }</p>
         </details>
     }
 }
@@ -713,6 +746,23 @@ fn setup_text(pos: &AnyPosition, counts: &[(Cell, String)], turn: Player) -> Str
             let n = k.rules().pits();
             let row =
                 |p: Player| (0..n).map(|i| get(Cell::Pit { owner: p, index: i as u16 })).collect::<Vec<_>>().join(".");
+            format!(
+                "{}-{}-{}.{}-{}",
+                row(Player::South),
+                row(Player::North),
+                get(Cell::Store(Player::South)),
+                get(Cell::Store(Player::North)),
+                turn.letter()
+            )
+        }
+        AnyPosition::Dakon(d) => {
+            let n = d.rules().n();
+            let row = |p: Player| {
+                (0..n)
+                    .map(|i| if d.is_leaf(p, i) { "x".into() } else { get(Cell::Pit { owner: p, index: i as u16 }) })
+                    .collect::<Vec<_>>()
+                    .join(".")
+            };
             format!(
                 "{}-{}-{}.{}-{}",
                 row(Player::South),

@@ -182,6 +182,14 @@ impl PlayState {
         }
     }
 
+    /// During an animation: the lap the hand is sowing and the move's laps (relay sowing).
+    pub fn anim_lap(&self) -> Option<(u32, u32)> {
+        let a = self.anim.as_ref()?;
+        let trace = self.game.trace(a.ply)?;
+        let shown = trace.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_))).take(a.step);
+        Some((shown.filter(|s| matches!(s, Step::Pick(_))).count() as u32, trace.laps))
+    }
+
     /// Whether the side to move at the ply on screen is a computer that should move now.
     pub fn computer_to_move(&self) -> Option<Opponent> {
         let p = self.game.position();

@@ -190,6 +190,47 @@ test("Dooley's lab reproduces his 93,757 states", async () => {
   await page.context().close();
 });
 
+test('Dakon plays on the board: relay laps, the computer, hints, leaves and links', async () => {
+  const page = await open('#/play?rules=dakon-8');
+  await noAnimation(page);
+  assert.match(await page.textContent('.status'), /South to move\. Round 1\./);
+  // The Maldivian opening's first moves: a (1) ends in the store; h (8) relays once.
+  await page.click('#pit-s-0');
+  assert.match(await page.textContent('.status'), /South plays a, moves again\. South to move\./);
+  assert.equal(await count(page, 'store-s'), 1);
+  await page.click('#pit-s-7');
+  await page.click('#pit-s-7');
+  await page.click('#pit-s-5');
+  assert.match(await page.textContent('.status'), /South plays f, 2 laps, moves again/);
+  assert.equal(await count(page, 'store-s'), 6);
+  // The link reopens the same game.
+  const again = await open(`#/play?${new URL(page.url()).hash.split('?')[1]}`);
+  assert.equal(await count(again, 'store-s'), 6);
+  assert.match(await again.textContent('.moves'), /S a.*S h.*S h.*S f/s);
+  // Hints: every legal hole gets a value from the worker.
+  await again.click('button.analyze');
+  await again.waitForSelector('#pit-s-0 .hint, .pit .hint', { timeout: 20000 });
+  await again.click('button.stop');
+  // The computer plays both sides (a turn is several moves) until North has moved.
+  await again.selectOption('.player-n', '2'); // easy
+  await again.selectOption('.player-s', '2');
+  await again.waitForFunction(() => /N [a-h]/.test(document.querySelector('.moves').textContent), null, { timeout: 30000 });
+  await again.selectOption('.player-s', '0');
+  await again.selectOption('.player-n', '0');
+  // Holes marked out with a leaf: drawn as such, never played into.
+  const leaves = await open('#/play?rules=dakon-4&setup=4.4.4.4-4.x.x.x-11.1-s');
+  assert.match(await leaves.getAttribute('#pit-n-1', 'aria-label'), /North b \(marked out with a leaf\)/);
+  assert.equal(await leaves.getAttribute('#pit-n-1', 'class'), 'pit leaf');
+  await noAnimation(leaves);
+  await leaves.click('#pit-s-3');
+  assert.deepEqual(await Promise.all(['pit-n-1', 'pit-n-2', 'pit-n-3'].map((id) => count(leaves, id))), [0, 0, 0]);
+  // A bad Dakon link says what is wrong.
+  const bad = await open('#/play?rules=dakon-4&setup=4.4.4.4-x.4.4.4-11.1-s');
+  assert.match(await bad.textContent('.link-error'), /marked-out holes must be the last ones/);
+  assert.deepEqual([...page.errors, ...again.errors, ...leaves.errors, ...bad.errors], []);
+  for (const p of [page, again, leaves, bad]) await p.context().close();
+});
+
 test("the Dakon lab counts, searches with proofs, replays on the board and reads its links", async () => {
   const page = await open('#/lab/dakon?n=5', { wait: 'h1' });
   // Every first turn of Dakon-5, counted in the worker, beside the paper's figures.

@@ -1,4 +1,5 @@
 //! One family of rules per file.
 
+pub mod dakon;
 pub mod kalah;
 pub mod tchoukaillon;

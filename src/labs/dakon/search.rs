@@ -82,15 +82,15 @@ impl Hasher for KeyHasher {
     }
 }
 
-type Map<V> = HashMap<Key<3>, V, BuildHasherDefault<KeyHasher>>;
+type Map<const W: usize, V> = HashMap<Key<W>, V, BuildHasherDefault<KeyHasher>>;
 
 /// What the survey knows of the paths that reach one board.
 #[derive(Clone, Copy, Debug)]
 struct Paths {
     count: u64,
     fewest_moves: u16,
-    least_max_laps: u32,
-    least_max_sown: u32,
+    least_max_laps: u16,
+    least_max_sown: u16,
 }
 
 /// Everything one pass over all first turns of Dakon-n finds.
@@ -126,9 +126,20 @@ pub struct Survey {
 /// # Errors
 /// A board size outside 1..=[`MAX_HOLES`]; a path count beyond 2⁶⁴ on one board; an endless move.
 pub fn survey(n: usize, progress: &mut dyn FnMut(u32, u64) -> bool) -> Result<Option<Survey>, DakonError> {
+    if n <= 8 {
+        survey_in::<2>(n, progress)
+    } else {
+        survey_in::<3>(n, progress)
+    }
+}
+
+fn survey_in<const W: usize>(
+    n: usize,
+    progress: &mut dyn FnMut(u32, u64) -> bool,
+) -> Result<Option<Survey>, DakonError> {
     let start = Board::start(n)?;
     let top = 2 * n * n;
-    let mut levels: Vec<Map<Paths>> = (0..=top).map(|_| Map::default()).collect();
+    let mut levels: Vec<Map<W, Paths>> = (0..=top).map(|_| Map::default()).collect();
     levels[0].insert(Key::of(&start), Paths { count: 1, fewest_moves: 0, least_max_laps: 0, least_max_sown: 0 });
     let mut s = Survey { n, winning_by_left: vec![0; n], ..Survey::default() };
     let mut held: u64 = 1;
@@ -139,8 +150,9 @@ pub fn survey(n: usize, progress: &mut dyn FnMut(u32, u64) -> bool) -> Result<Op
             let board = key.board(n);
             for j in board.legal() {
                 let m = board.play(j)?;
-                let laps = p.least_max_laps.max(m.laps);
-                let sown = p.least_max_sown.max(m.sown);
+                // Laps and sowings past 2^16 (none is known) saturate.
+                let laps = p.least_max_laps.max(m.laps.min(u16::MAX as u32) as u16);
+                let sown = p.least_max_sown.max(m.sown.min(u16::MAX as u32) as u16);
                 match m.end {
                     Some(end) => {
                         let won = m.board.is_won();
@@ -150,8 +162,8 @@ pub fn survey(n: usize, progress: &mut dyn FnMut(u32, u64) -> bool) -> Result<Op
                             s.winning_by_left[left as usize] += p.count as u128;
                             let moves = p.fewest_moves as u32 + 1;
                             s.shortest = Some(s.shortest.map_or(moves, |x| x.min(moves)));
-                            s.least_max_laps = Some(s.least_max_laps.map_or(laps, |x| x.min(laps)));
-                            s.least_max_sown = Some(s.least_max_sown.map_or(sown, |x| x.min(sown)));
+                            s.least_max_laps = Some(s.least_max_laps.map_or(laps as u32, |x| x.min(laps as u32)));
+                            s.least_max_sown = Some(s.least_max_sown.map_or(sown as u32, |x| x.min(sown as u32)));
                         }
                     }
                     None => {

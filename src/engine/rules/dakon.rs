@@ -1,0 +1,547 @@
+//! Dakon as Donkers, de Voogt & Uiterwijk describe it (seed 001, "Dakon rules"): relay sowing,
+//! turns of several moves, and rounds after which holes that cannot be filled are marked out
+//! with a leaf.
+//!
+//! - A move takes the counters of a hole of the mover's and sows them anticlockwise, one per
+//!   hole, the mover's store included, the opponent's store and marked-out holes skipped; a
+//!   lap long enough drops a counter in its starting hole too. A lap ending in a non-empty hole
+//!   (either side) picks that hole up and goes on (relay).
+//! - A move ending in the mover's store lets the mover move again; ending in an empty hole of
+//!   the mover's captures that counter and the opposite hole (also when it is empty); ending in
+//!   an empty hole of the opponent's ends the turn.
+//! - A round ends when the player to move cannot move. Each side collects its own counters;
+//!   each player refills holes from the left, `n` counters each, the rest to the store; holes
+//!   that cannot be filled are marked with a leaf for the next round. The round's winner (more
+//!   counters) starts the next round. The game ends when a player cannot fill a single hole.
+//!
+//! Choices where the paper is silent (written on the rules card): a tied round is started by
+//! the player who did not start the tied one; a player who runs out of counters after a move
+//! ending in the store cannot move, so the round ends there; the final result compares the
+//! counters each player owns when the game ends.
+//!
+//! Holes are numbered from each player's left, in sowing order (hole 0 farthest from the
+//! player's store), as in the rest of the engine; the clockwise variant (Ohvalhu) is the same
+//! game seen in a mirror and is drawn that way by the page.
+
+use core::fmt;
+
+use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Step, Trace};
+
+/// Most holes a side.
+pub const MAX_HOLES: usize = 10;
+
+/// Most laps one move may sow before the engine reports it (none is known to come close).
+const MAX_LAPS: u32 = 100_000;
+
+/// Dakon-n's parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DakonRules {
+    n: u8,
+    /// Sowing clockwise with the store on the left (Ohvalhu, Maldives): the same game drawn
+    /// in a mirror.
+    pub clockwise: bool,
+}
+
+/// Why Dakon rules cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DakonRulesError(pub usize);
+
+impl fmt::Display for DakonRulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Dakon-{} is out of range: 2 to {MAX_HOLES} holes a side", self.0)
+    }
+}
+
+impl std::error::Error for DakonRulesError {}
+
+impl DakonRules {
+    /// Dakon-n: n holes a side, n counters in each at the start.
+    ///
+    /// # Errors
+    /// n outside 2..=[`MAX_HOLES`].
+    pub fn new(n: usize, clockwise: bool) -> Result<DakonRules, DakonRulesError> {
+        if !(2..=MAX_HOLES).contains(&n) {
+            return Err(DakonRulesError(n));
+        }
+        Ok(DakonRules { n: n as u8, clockwise })
+    }
+
+    /// Holes a side (and counters a hole at the start).
+    pub fn n(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The start of the game: every hole full, South to move.
+    pub fn start(&self) -> Dakon {
+        let n = self.n();
+        let mut holes = [[0u8; MAX_HOLES]; 2];
+        for side in &mut holes {
+            side[..n].fill(n as u8);
+        }
+        Dakon {
+            rules: *self,
+            holes,
+            leaves: [0; 2],
+            stores: [0; 2],
+            turn: Player::South,
+            round: 1,
+            starter: Player::South,
+        }
+    }
+}
+
+/// A Dakon position: holes, leaves, stores, the player to move and the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dakon {
+    rules: DakonRules,
+    /// `holes[p][j]`: hole `j` of player `p`, from that player's left.
+    holes: [[u8; MAX_HOLES]; 2],
+    /// Bit `j` of `leaves[p]`: hole `j` of player `p` is marked out this round.
+    leaves: [u16; 2],
+    stores: [u16; 2],
+    turn: Player,
+    round: u16,
+    /// Who started this round (a tied round is started next by the other player).
+    starter: Player,
+}
+
+/// A Dakon move: a hole of the mover's, from the mover's left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DakonMove(pub u8);
+
+impl fmt::Display for DakonMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::engine::pit_letter(self.0 as u16))
+    }
+}
+
+/// An unchecked Dakon position (what a link or the editor gives).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DakonSetup {
+    /// The rules.
+    pub rules: DakonRules,
+    /// Each player's holes from that player's left; `None` marks a hole out (a leaf).
+    pub holes: [Vec<Option<u32>>; 2],
+    /// Each player's store.
+    pub stores: [u32; 2],
+    /// Who moves.
+    pub turn: Player,
+}
+
+/// Why a setup is not a Dakon position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DakonSetupError {
+    /// A side has the wrong number of holes.
+    HoleCount {
+        /// Whose side.
+        player: Player,
+        /// How many holes it has.
+        holes: usize,
+        /// How many it must have.
+        needs: usize,
+    },
+    /// The counters do not add up to the game's 2n².
+    Total {
+        /// Counters in the setup.
+        counters: u32,
+        /// Counters in the game.
+        needs: u32,
+    },
+    /// A marked-out hole that is not at the store's end of its row, or one holding counters.
+    Leaves(Player),
+}
+
+impl fmt::Display for DakonSetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DakonSetupError::HoleCount { player, holes, needs } => {
+                write!(f, "{player} has {holes} holes: Dakon-{needs} has {needs} a side")
+            }
+            DakonSetupError::Total { counters, needs } => {
+                write!(f, "the board holds {counters} counters: this game has {needs}")
+            }
+            DakonSetupError::Leaves(p) => {
+                write!(
+                    f,
+                    "{p}'s marked-out holes must be the last ones before the store (refilling goes from the left)"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for DakonSetupError {}
+
+impl DakonSetup {
+    /// Checks the setup.
+    ///
+    /// # Errors
+    /// Wrong hole counts, a total other than 2n², leaves not at the store's end of a row.
+    pub fn validate(&self) -> Result<Dakon, DakonSetupError> {
+        let n = self.rules.n();
+        let mut d = Dakon {
+            rules: self.rules,
+            holes: [[0; MAX_HOLES]; 2],
+            leaves: [0; 2],
+            stores: [0; 2],
+            turn: self.turn,
+            round: 1,
+            starter: self.turn,
+        };
+        let mut total = 0u64;
+        for p in Player::ALL {
+            let side = &self.holes[p.index()];
+            if side.len() != n {
+                return Err(DakonSetupError::HoleCount { player: p, holes: side.len(), needs: n });
+            }
+            let first_leaf = side.iter().position(Option::is_none).unwrap_or(n);
+            if side[first_leaf..].iter().any(Option::is_some) {
+                return Err(DakonSetupError::Leaves(p));
+            }
+            for (j, h) in side.iter().enumerate() {
+                match h {
+                    Some(c) => {
+                        total += *c as u64;
+                        d.holes[p.index()][j] = (*c).min(255) as u8;
+                    }
+                    None => d.leaves[p.index()] |= 1 << j,
+                }
+            }
+            total += self.stores[p.index()] as u64;
+            d.stores[p.index()] = self.stores[p.index()].min(u16::MAX as u32) as u16;
+        }
+        let needs = 2 * (n * n) as u32;
+        if total != needs as u64 {
+            return Err(DakonSetupError::Total { counters: total.min(u32::MAX as u64) as u32, needs });
+        }
+        Ok(d)
+    }
+}
+
+impl Dakon {
+    /// The rules.
+    pub fn rules(&self) -> DakonRules {
+        self.rules
+    }
+
+    /// Counters in hole `j` of `player` (0 when marked out).
+    pub fn hole(&self, player: Player, j: usize) -> u32 {
+        self.holes[player.index()][j] as u32
+    }
+
+    /// Whether hole `j` of `player` is marked out with a leaf this round.
+    pub fn is_leaf(&self, player: Player, j: usize) -> bool {
+        self.leaves[player.index()] & (1 << j) != 0
+    }
+
+    /// The round being played (1 at the start).
+    pub fn round(&self) -> u32 {
+        self.round as u32
+    }
+
+    /// Counters a player owns: store and holes.
+    pub fn owned(&self, player: Player) -> u32 {
+        self.stores[player.index()] as u32 + self.holes[player.index()].iter().map(|&c| c as u32).sum::<u32>()
+    }
+
+    /// The setup of this position (for links and the editor).
+    pub fn setup(&self) -> DakonSetup {
+        let n = self.rules.n();
+        let side = |p: Player| (0..n).map(|j| (!self.is_leaf(p, j)).then_some(self.hole(p, j))).collect::<Vec<_>>();
+        DakonSetup {
+            rules: self.rules,
+            holes: [side(Player::South), side(Player::North)],
+            stores: [self.stores[0] as u32, self.stores[1] as u32],
+            turn: self.turn,
+        }
+    }
+
+    fn can_move(&self, p: Player) -> bool {
+        self.holes[p.index()][..self.rules.n()].iter().any(|&c| c > 0)
+    }
+
+    /// The game is over: a player could not fill a single hole at the end of the last round.
+    pub fn is_over(&self) -> bool {
+        let n = self.rules.n() as u16;
+        self.leaves.iter().any(|&l| l.count_ones() as u16 == n)
+    }
+
+    /// The sowing ring of `p`: (side, hole) for holes, `None` for p's store; marked-out holes
+    /// and the opponent's store are not on it.
+    fn ring(&self, p: Player) -> Vec<Option<(Player, usize)>> {
+        let n = self.rules.n();
+        let mut ring = Vec::with_capacity(2 * n + 1);
+        for side in [p, !p] {
+            for j in 0..n {
+                if !self.is_leaf(side, j) {
+                    ring.push(Some((side, j)));
+                }
+            }
+            if side == p {
+                ring.push(None);
+            }
+        }
+        ring
+    }
+
+    fn cell(&self, place: Option<(Player, usize)>, mover: Player) -> Cell {
+        match place {
+            Some((owner, j)) => Cell::Pit { owner, index: j as u16 },
+            None => Cell::Store(mover),
+        }
+    }
+
+    /// Plays hole `j` of the player to move (legal), recording every step.
+    fn play_traced(&mut self, j: usize) -> Trace {
+        let me = self.turn;
+        let ring = self.ring(me);
+        let mut trace = Trace::default();
+        let mut at = ring.iter().position(|&c| c == Some((me, j))).expect("a hole of the mover's is on the ring");
+        let mut hand = std::mem::take(&mut self.holes[me.index()][j]) as u32;
+        trace.steps.push(Step::Pick(Cell::Pit { owner: me, index: j as u16 }));
+        loop {
+            trace.laps += 1;
+            while hand > 0 {
+                at = (at + 1) % ring.len();
+                match ring[at] {
+                    Some((side, k)) => self.holes[side.index()][k] += 1,
+                    None => self.stores[me.index()] += 1,
+                }
+                trace.steps.push(Step::Drop(self.cell(ring[at], me)));
+                hand -= 1;
+            }
+            match ring[at] {
+                None => {
+                    // In the store: move again, if there is a move.
+                    trace.extra_turn = true;
+                    if !self.can_move(me) {
+                        self.end_round(&mut trace);
+                    }
+                    return trace;
+                }
+                Some((side, k)) if self.holes[side.index()][k] > 1 && trace.laps < MAX_LAPS => {
+                    hand = std::mem::take(&mut self.holes[side.index()][k]) as u32;
+                    trace.steps.push(Step::Pick(Cell::Pit { owner: side, index: k as u16 }));
+                }
+                Some((side, k)) => {
+                    if side == me {
+                        let opp = self.rules.n() - 1 - k;
+                        let seeds = self.holes[me.index()][k] as u32 + self.holes[(!me).index()][opp] as u32;
+                        for (owner, index) in [(me, k), (!me, opp)] {
+                            let c = std::mem::take(&mut self.holes[owner.index()][index]) as u32;
+                            if c > 0 {
+                                trace.steps.push(Step::Capture {
+                                    from: Cell::Pit { owner, index: index as u16 },
+                                    to: Cell::Store(me),
+                                    seeds: c,
+                                });
+                            }
+                        }
+                        self.stores[me.index()] += seeds as u16;
+                    }
+                    self.turn = !me;
+                    if !self.can_move(self.turn) {
+                        self.end_round(&mut trace);
+                    }
+                    return trace;
+                }
+            }
+        }
+    }
+
+    /// The round is over: collect, refill from the left, mark out, and pick who starts.
+    fn end_round(&mut self, trace: &mut Trace) {
+        let n = self.rules.n();
+        for p in Player::ALL {
+            for j in 0..n {
+                let c = std::mem::take(&mut self.holes[p.index()][j]) as u32;
+                if c > 0 {
+                    trace.steps.push(Step::Collect {
+                        from: Cell::Pit { owner: p, index: j as u16 },
+                        to: Cell::Store(p),
+                        seeds: c,
+                    });
+                }
+                self.stores[p.index()] += c as u16;
+            }
+        }
+        let [s, no] = [self.stores[0], self.stores[1]];
+        let winner = match s.cmp(&no) {
+            core::cmp::Ordering::Greater => Player::South,
+            core::cmp::Ordering::Less => Player::North,
+            core::cmp::Ordering::Equal => !self.starter,
+        };
+        for p in Player::ALL {
+            let mut store = self.stores[p.index()];
+            self.leaves[p.index()] = 0;
+            for j in 0..n {
+                if store >= n as u16 {
+                    store -= n as u16;
+                    self.holes[p.index()][j] = n as u8;
+                } else {
+                    self.leaves[p.index()] |= 1 << j;
+                }
+            }
+            self.stores[p.index()] = store;
+        }
+        self.turn = winner;
+        self.starter = winner;
+        self.round += 1;
+    }
+}
+
+impl Position for Dakon {
+    type Move = DakonMove;
+
+    fn turn(&self) -> Player {
+        self.turn
+    }
+
+    fn legal_moves(&self) -> Vec<DakonMove> {
+        if self.is_over() {
+            return vec![];
+        }
+        let p = self.turn;
+        (0..self.rules.n()).filter(|&j| self.hole(p, j) > 0).map(|j| DakonMove(j as u8)).collect()
+    }
+
+    fn play(&self, mv: DakonMove) -> Result<(Self, Trace), PlayError<Self>> {
+        let j = mv.0 as usize;
+        let reason = if self.is_over() {
+            Some(IllegalMove::GameOver)
+        } else if j >= self.rules.n() {
+            Some(IllegalMove::NoSuchPit(mv.to_string()))
+        } else if self.hole(self.turn, j) == 0 {
+            Some(IllegalMove::EmptyPit(mv.to_string()))
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return Err(PlayError { position: *self, reason });
+        }
+        let mut next = *self;
+        let trace = next.play_traced(j);
+        Ok((next, trace))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        Some(match self.owned(Player::South).cmp(&self.owned(Player::North)) {
+            core::cmp::Ordering::Greater => Outcome::Win(Player::South),
+            core::cmp::Ordering::Less => Outcome::Win(Player::North),
+            core::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    fn store(&self, player: Player) -> u32 {
+        self.stores[player.index()] as u32
+    }
+
+    fn cells(&self) -> Vec<(Cell, u32)> {
+        let n = self.rules.n();
+        let mut out = Vec::with_capacity(2 * n + 2);
+        for p in Player::ALL {
+            for j in 0..n {
+                out.push((Cell::Pit { owner: p, index: j as u16 }, self.hole(p, j)));
+            }
+            out.push((Cell::Store(p), self.store(p)));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::labs::dakon::{parse_holes, Board};
+
+    /// The engine's first turn agrees with the first-turn model of the openings lab, move by
+    /// move, on the hand-found Maldivian opening, and that opening ends the game at once.
+    #[test]
+    fn the_hand_found_opening_wins_the_game() {
+        let line = "1, 8, 8, 6, 4, 6, 2, 3, 7, 4, 5, 1, 8, 8, 3, 8, 4, 8, 7, 8, 5, 2, 7, 8, 6, 5, 6, 3, 7, 4, 5, 2, 5, 8, 8, 6, 8, 3, 8, 5, 8, 7, 4, 8, 7, 8, 7, 8, 8, 6, 8, 7, 8, 4, 8, 6, 8, 3, 8, 6, 8, 5, 8, 6, 1, 8, 7, 8, 5, 8, 4, 6, 7, 8, 8, 5, 6, 8, 3, 8, 1, 8, 7, 8, 2, 8, 6, 8, 5, 8, 6, 8, 3";
+        let mut d = DakonRules::new(8, false).unwrap().start();
+        let mut b = Board::start(8).unwrap();
+        let holes = parse_holes(line).unwrap();
+        for (k, &h) in holes.iter().enumerate() {
+            let m = b.play(h - 1).unwrap();
+            let (next, trace) = d.play(DakonMove(h as u8 - 1)).unwrap();
+            assert_eq!(trace.laps, m.laps, "move {}", k + 1);
+            if k + 1 < holes.len() {
+                assert_eq!(next.turn(), Player::South, "move {}: the turn goes on", k + 1);
+                assert_eq!(next.store(Player::South), m.board.store());
+                for j in 0..8 {
+                    assert_eq!(next.hole(Player::South, j), m.board.own(j));
+                }
+            }
+            d = next;
+            b = m.board;
+        }
+        // North has 3 counters and South 1 outside South's store: whatever happens in the rest
+        // of the round, North cannot fill a hole, so the game ends with it.
+        assert_eq!(d.turn(), Player::North);
+        assert_eq!((d.store(Player::South), d.owned(Player::North)), (124, 3));
+        let mut plies = 0;
+        while d.outcome().is_none() {
+            d = d.play(d.legal_moves()[0]).unwrap().0;
+            plies += 1;
+            assert!(plies < 100);
+        }
+        assert_eq!(d.outcome(), Some(Outcome::Win(Player::South)));
+        assert_eq!(d.round(), 2);
+        assert!(d.legal_moves().is_empty());
+    }
+
+    /// Games of always the leftmost or always the rightmost hole get past the first round,
+    /// and some end (a check that rounds, refills and the end are reached at all).
+    #[test]
+    fn whole_games_go_through_rounds_and_end() {
+        let mut ended = 0;
+        for n in 2..=8 {
+            for rightmost in [false, true] {
+                let mut d = DakonRules::new(n, false).unwrap().start();
+                let mut plies = 0;
+                while d.outcome().is_none() && plies < 20_000 {
+                    let legal = d.legal_moves();
+                    let mv = if rightmost { *legal.last().unwrap() } else { legal[0] };
+                    d = d.play(mv).unwrap().0;
+                    plies += 1;
+                }
+                ended += d.outcome().is_some() as u32;
+                // Such fixed strategies may repeat rounds for ever (Dakon has no repetition
+                // rule); every one here gets past the first round.
+                assert!(d.round() >= 2, "Dakon-{n}: still in the first round after {plies} plies");
+                assert_eq!(d.owned(Player::South) + d.owned(Player::North), 2 * (n * n) as u32);
+            }
+        }
+        assert!(ended >= 3, "Dakon-2 (both ways) and Dakon-4 (rightmost) end");
+    }
+
+    #[test]
+    fn a_round_ends_with_refills_and_leaves() {
+        // North has 5 counters left in a Dakon-4 game at the end of a round: one hole refilled,
+        // three marked out; South refills all four and keeps the rest in the store.
+        let setup = DakonSetup {
+            rules: DakonRules::new(4, false).unwrap(),
+            holes: [vec![Some(0), Some(0), Some(0), Some(1)], vec![Some(0), Some(0), Some(0), Some(0)]],
+            stores: [26, 5],
+            turn: Player::South,
+        };
+        let d = setup.validate().unwrap();
+        // South's last counter goes to the store; South then cannot move: the round ends.
+        let (d, trace) = d.play(DakonMove(3)).unwrap();
+        assert!(matches!(trace.steps.last(), Some(Step::Drop(Cell::Store(Player::South)))));
+        assert_eq!(d.round(), 2);
+        assert_eq!((d.store(Player::South), d.store(Player::North)), (27 - 16, 1));
+        assert!((0..4).all(|j| d.hole(Player::South, j) == 4 && !d.is_leaf(Player::South, j)));
+        assert_eq!(d.hole(Player::North, 0), 4);
+        assert!((1..4).all(|j| d.is_leaf(Player::North, j)));
+        assert_eq!(d.turn(), Player::South, "the round's winner starts");
+        // Sowing skips North's marked-out holes; every counter is still there.
+        let (d, _) = d.play(DakonMove(3)).unwrap();
+        assert!((1..4).all(|j| d.hole(Player::North, j) == 0 && d.is_leaf(Player::North, j)));
+        assert_eq!(d.owned(Player::South) + d.owned(Player::North), 32);
+    }
+}
