@@ -1,4 +1,5 @@
-//! `cargo bench`: the CLI's bench workloads (Kalah(6,4) perft and search), run several times,
+//! `cargo bench`: the CLI's bench workloads (Kalah(6,4) perft and search, Dakon's first-turn
+//! survey and shortest-opening proof), run several times,
 //! reporting the median and the spread. Figures go to BENCHMARKS.md with the machine.
 
 use std::time::Instant;
@@ -27,4 +28,12 @@ fn measure(name: &str, runs: usize, f: impl Fn() -> u64) {
 fn main() {
     measure(&format!("perft kalah-6-4 depth {}", bench::PERFT_DEPTH), 7, bench::perft);
     measure(&format!("search kalah-6-4 depth {}", bench::SEARCH_DEPTH), 7, bench::search);
+    // "Nodes" here are distinct boards.
+    measure("dakon-6 survey (boards)", 7, || {
+        mancala_lab::labs::dakon::search::survey(6, &mut |_, _| true).expect("Dakon-6").boards
+    });
+    measure("dakon-7 shortest (boards)", 3, || {
+        use mancala_lab::labs::dakon::search::{search, Goal};
+        search(7, Goal::Shortest, u64::MAX, &mut |_, _| true).expect("Dakon-7").boards
+    });
 }

@@ -61,6 +61,9 @@ enum DakonCommand {
         /// Report each store level finished on standard error.
         #[arg(long)]
         progress: bool,
+        /// Stop after this store level: the counts are then lower bounds.
+        #[arg(long)]
+        max_level: Option<u32>,
     },
     /// The shortest winning opening of Dakon-N, proven shortest (Table 2), or a proven lower
     /// bound when the board limit is reached first.
@@ -425,7 +428,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
         Command::Dakon { what: DakonCommand::Count { n, json } } => {
             use crate::labs::dakon;
             let t = std::time::Instant::now();
-            let s = dakon::search::survey(n, &mut |_, _| true).map_err(|e| e.to_string())?.expect("never stopped");
+            let s = dakon::search::survey(n, &mut |_, _| true).map_err(|e| e.to_string())?;
             let (c, boards) = (s.counts, s.boards);
             let secs = t.elapsed().as_secs_f64();
             let no_own_losing = c.no_own_counters.0 - c.no_own_counters.1;
@@ -461,16 +464,16 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 let _ = writeln!(out, "  {boards} distinct boards, {secs:.3} s");
             }
         }
-        Command::Dakon { what: DakonCommand::Survey { n, json, progress } } => {
+        Command::Dakon { what: DakonCommand::Survey { n, json, progress, max_level } } => {
             use crate::labs::dakon::search;
             let t = std::time::Instant::now();
             let mut report = |level: u32, boards: u64| {
                 if progress {
                     eprintln!("store level {level}: {boards} boards, {:.1} s", t.elapsed().as_secs_f64());
                 }
-                true
+                max_level.is_none_or(|m| level < m)
             };
-            let s = search::survey(n, &mut report).map_err(|e| e.to_string())?.expect("never stopped");
+            let s = search::survey(n, &mut report).map_err(|e| e.to_string())?;
             let secs = t.elapsed().as_secs_f64();
             if json {
                 let mut v = serde_json::to_value(&s).map_err(|e| e.to_string())?;
@@ -478,6 +481,13 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 let _ = writeln!(out, "{v}");
             } else {
                 let c = &s.counts;
+                if !s.complete {
+                    let _ = writeln!(
+                        out,
+                        "stopped after store level {}: every figure below counts only the turns ending from boards up to it (lower bounds; the others are not final)",
+                        s.levels_done - 1
+                    );
+                }
                 let _ = writeln!(out, "Dakon-{n}: {} first turns, {} winning", c.total(), c.winning());
                 let _ = writeln!(out, "  shortest winning opening: {}", opt(s.shortest.map(|x| format!("{x} moves"))));
                 let _ = writeln!(
@@ -570,12 +580,16 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             let t = Instant::now();
             let sn = search::bench::search();
             let ss = t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            let dn = crate::labs::dakon::search::survey(6, &mut |_, _| true).map_err(|e| e.to_string())?.boards;
+            let ds = t.elapsed().as_secs_f64();
             if json {
                 let _ = writeln!(
                     out,
                     "{}",
                     json!({"perft": {"rules": "kalah-6-4", "depth": search::bench::PERFT_DEPTH, "nodes": pn, "seconds": ps, "nodes_per_second": pn as f64 / ps},
-                    "search": {"rules": "kalah-6-4", "depth": search::bench::SEARCH_DEPTH, "nodes": sn, "seconds": ss, "nodes_per_second": sn as f64 / ss}})
+                    "search": {"rules": "kalah-6-4", "depth": search::bench::SEARCH_DEPTH, "nodes": sn, "seconds": ss, "nodes_per_second": sn as f64 / ss},
+                    "dakon_survey": {"n": 6, "boards": dn, "seconds": ds}})
                 );
             } else {
                 let _ = writeln!(
@@ -590,6 +604,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                     search::bench::SEARCH_DEPTH,
                     sn as f64 / ss / 1e6
                 );
+                let _ = writeln!(out, "survey dakon-6 first turns: {dn:>12} boards in {ds:.3} s");
             }
         }
     }

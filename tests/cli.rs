@@ -98,9 +98,33 @@ fn dakon_count_and_replay() {
         (&["dakon", "replay", "4", "1, 9"][..], "move 2 (hole 9)"),
         (&["dakon", "replay", "4", "1, x"][..], "not a hole number"),
         (&["dakon", "count", "12"][..], "Dakon-12"),
+        (&["dakon", "shortest", "0"][..], "Dakon-0"),
+        (&["dakon", "min-laps", "x"][..], "invalid value"),
     ] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(part), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn dakon_searches() {
+    // Table 2: the shortest winning opening of Dakon-5 has 24 moves (proven).
+    let (code, out, _) = run(&["dakon", "shortest", "5", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["moves"].as_u64(), v["proven"].as_bool()), (Some(24), Some(true)));
+    // Table 3: at most 8 laps a move for Dakon-4, then 13 moves; the smaller limits fail.
+    let (code, out, _) = run(&["dakon", "min-laps", "4"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("limit 7: no winning opening keeps within it (complete search)"), "{out}");
+    assert!(out.contains("at most 8 laps a move: cost 13 (proven least), 13 moves"), "{out}");
+    // The survey of Dakon-5: Table 1's maximum capture (4 counters left, 2 openings).
+    let (code, out, _) = run(&["dakon", "survey", "5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("maximum capture: 4 counters left outside the store, by 2 openings"), "{out}");
+    // A board limit too small: a proven lower bound instead of an answer.
+    let (code, out, _) = run(&["dakon", "shortest", "6", "--max-boards", "1000"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("none found; proven: every one costs at least"), "{out}");
 }

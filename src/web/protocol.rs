@@ -428,8 +428,7 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                 true
             };
             match survey(n, &mut tick) {
-                Ok(Some(survey)) => post(Reply::DakonSurvey { id, survey, elapsed_ms: now() - start }),
-                Ok(None) => {}
+                Ok(survey) => post(Reply::DakonSurvey { id, survey, elapsed_ms: now() - start }),
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }

@@ -117,15 +117,21 @@ pub struct Survey {
     pub least_max_laps: Option<u32>,
     /// The smallest possible largest number of counters sown by one move of a winning opening.
     pub least_max_sown: Option<u32>,
+    /// Every board was visited. When the pass was stopped after store level `levels_done`,
+    /// the counts are those of the turns ending from boards up to that level: lower bounds.
+    pub complete: bool,
+    /// Store levels finished.
+    pub levels_done: u32,
 }
 
 /// Visits every first turn of Dakon-n once per distinct board, in order of the store.
 /// `progress(store level, boards so far)` is called after each store level and may return
-/// `false` to stop (the result is then `Ok(None)`).
+/// `false` to stop: the result is then the partial survey (`complete` false), whose counts are
+/// lower bounds.
 ///
 /// # Errors
 /// A board size outside 1..=[`MAX_HOLES`]; a path count beyond 2⁶⁴ on one board; an endless move.
-pub fn survey(n: usize, progress: &mut dyn FnMut(u32, u64) -> bool) -> Result<Option<Survey>, DakonError> {
+pub fn survey(n: usize, progress: &mut dyn FnMut(u32, u64) -> bool) -> Result<Survey, DakonError> {
     if n <= 8 {
         survey_in::<2>(n, progress)
     } else {
@@ -133,10 +139,7 @@ pub fn survey(n: usize, progress: &mut dyn FnMut(u32, u64) -> bool) -> Result<Op
     }
 }
 
-fn survey_in<const W: usize>(
-    n: usize,
-    progress: &mut dyn FnMut(u32, u64) -> bool,
-) -> Result<Option<Survey>, DakonError> {
+fn survey_in<const W: usize>(n: usize, progress: &mut dyn FnMut(u32, u64) -> bool) -> Result<Survey, DakonError> {
     let start = Board::start(n)?;
     let top = 2 * n * n;
     let mut levels: Vec<Map<W, Paths>> = (0..=top).map(|_| Map::default()).collect();
@@ -190,12 +193,14 @@ fn survey_in<const W: usize>(
         s.peak_boards = s.peak_boards.max(held);
         held -= boards.len() as u64;
         drop(boards);
+        s.levels_done = level as u32 + 1;
         if !progress(level as u32, s.boards) {
-            return Ok(None);
+            break;
         }
     }
+    s.complete = s.levels_done as usize == top + 1;
     s.fewest_left = s.winning_by_left.iter().enumerate().find(|(_, &c)| c > 0).map(|(l, &c)| (l as u32, c));
-    Ok(Some(s))
+    Ok(s)
 }
 
 /// Which special opening a [`search`] looks for.
@@ -445,8 +450,8 @@ pub struct Trial {
 
 /// The least limit of `limit`'s kind that admits a winning opening of Dakon-n, and the best
 /// opening within it. Every "no" among the trials is a complete search, so the limit found is
-/// proven least when the trials just below it say no. Lap limits are tried 1, 2, ...;
-/// sowing limits by bisection. `None` when a trial reached `max_boards` or was stopped.
+/// proven least when the trials just below it say no. Limits are tried 1, 2, ... `None` when
+/// a trial reached `max_boards` or was stopped.
 ///
 /// # Errors
 /// As [`search`].
@@ -469,37 +474,16 @@ pub fn least_limit(
         Ok(admits.is_some().then_some(f))
     };
     let top = 4 * (2 * n * n) as u32;
-    match limit {
-        Limit::Laps => {
-            for l in 1..=top {
-                match run(l, &mut trials)? {
-                    None => return Ok((trials, None)),
-                    Some(f) if f.line.is_some() => return Ok((trials, Some(f))),
-                    Some(_) => {}
-                }
-            }
-            Ok((trials, None))
-        }
-        Limit::Sown => {
-            let (mut lo, mut hi) = (1u32, top);
-            let mut best = None;
-            while lo < hi {
-                let mid = (lo + hi) / 2;
-                match run(mid, &mut trials)? {
-                    None => return Ok((trials, None)),
-                    Some(f) if f.line.is_some() => {
-                        hi = mid;
-                        best = Some(f);
-                    }
-                    Some(_) => lo = mid + 1,
-                }
-            }
-            if best.as_ref().is_none_or(|f| f.goal != goal(lo)) {
-                best = run(lo, &mut trials)?;
-            }
-            Ok((trials, best.filter(|f| f.line.is_some())))
+    // Upwards one by one: below the answer every trial is a complete search of a space the
+    // limit keeps small, and the first limit that admits an opening is the least.
+    for l in 1..=top {
+        match run(l, &mut trials)? {
+            None => return Ok((trials, None)),
+            Some(f) if f.line.is_some() => return Ok((trials, Some(f))),
+            Some(_) => {}
         }
     }
+    Ok((trials, None))
 }
 
 impl Found {
@@ -516,7 +500,7 @@ mod tests {
     #[test]
     fn surveys_cross_the_worker_boundary() {
         // The worker's replies are internally tagged: 128-bit counts must travel as text.
-        let s = survey(4, &mut |_, _| true).unwrap().unwrap();
+        let s = survey(4, &mut |_, _| true).unwrap();
         let text = serde_json::to_string(&s).unwrap();
         assert_eq!(serde_json::from_str::<Survey>(&text).unwrap(), s);
         #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
