@@ -17,12 +17,27 @@ fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
     text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split('\t').collect())
 }
 
-/// The distinct printed openings of Dakon-n: (where printed, holes).
-fn printed(n: usize) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = vec![];
-    for r in rows(LINES) {
-        if r.len() > 6 && r[1] == n.to_string() && !out.iter().any(|(_, l)| l == r[6]) {
-            out.push((r[0].to_string(), r[6].to_string()));
+/// A printed opening of the paper: where, its holes, and where it disagrees with its table.
+#[derive(Clone, PartialEq)]
+struct Printed {
+    source: String,
+    line: String,
+    notes: Vec<String>,
+}
+
+/// The distinct printed openings of Dakon-n.
+fn printed(n: usize) -> Vec<Printed> {
+    let mut out: Vec<Printed> = vec![];
+    for r in rows(LINES).filter(|r| r.len() > 6 && r[1] == n.to_string()) {
+        let i = match out.iter().position(|p| p.line == r[6]) {
+            Some(i) => i,
+            None => {
+                out.push(Printed { source: r[0].to_string(), line: r[6].to_string(), notes: vec![] });
+                out.len() - 1
+            }
+        };
+        if r[3] != r[4] {
+            out[i].notes.push(format!("{} ({}): the paper says {}, the line gives {} — {}", r[0], r[2], r[3], r[4], r[5]));
         }
     }
     out
@@ -318,8 +333,8 @@ fn replay_view(n: usize, link: &DakonLink, go: &(impl Fn(usize, Option<&[usize]>
             if let Some(s) =
                 e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
             {
-                if let Some((_, l)) = s.value().parse::<usize>().ok().and_then(|i| printed.get(i)) {
-                    if let Ok(holes) = dakon::parse_holes(l) {
+                if let Some(p) = s.value().parse::<usize>().ok().and_then(|i| printed.get(i)) {
+                    if let Ok(holes) = dakon::parse_holes(&p.line) {
                         go(n, Some(&holes));
                     }
                 }
@@ -333,8 +348,8 @@ fn replay_view(n: usize, link: &DakonLink, go: &(impl Fn(usize, Option<&[usize]>
                 <label>{"Printed in the paper "}
                     <select class="dakon-printed" onchange={pick} aria-label="Printed opening">
                         <option value="" selected={true}>{"choose…"}</option>
-                        { for printed.iter().enumerate().map(|(i, (src, l))| html! {
-                            <option value={i.to_string()}>{format!("{src} ({} moves)", dakon::parse_holes(l).map_or(0, |h| h.len()))}</option>
+                        { for printed.iter().enumerate().map(|(i, p)| html! {
+                            <option value={i.to_string()}>{format!("{} ({} moves)", p.source, dakon::parse_holes(&p.line).map_or(0, |h| h.len()))}</option>
                         }) }
                     </select>
                 </label>
@@ -342,6 +357,11 @@ fn replay_view(n: usize, link: &DakonLink, go: &(impl Fn(usize, Option<&[usize]>
             { match &link.line {
                 Some((line, moves)) => html! {
                     <>
+                        { for printed.iter().filter(|p| dakon::parse_holes(&p.line).ok().as_ref() == Some(line)).map(|p| html! {
+                            <p class="printed-source">{format!("Printed in the paper: {}.", p.source)}
+                                { for p.notes.iter().map(|note| html! { <span class="printed-note">{format!(" {note}.")}</span> }) }
+                            </p>
+                        }) }
                         <Replay n={n} line={line.clone()} moves={moves.clone()} />
                         <p class="help">{"Link to this opening: "}<a class="share" href={format!("#/lab/dakon?n={n}&line={}", line.iter().map(usize::to_string).collect::<Vec<_>>().join("."))}>{"copy this address"}</a></p>
                     </>

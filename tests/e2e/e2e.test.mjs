@@ -268,6 +268,10 @@ test("the Dakon lab counts, searches with proofs, replays on the board and reads
   await bad.click('button.dakon-shortest');
   await bad.waitForSelector('.dakon-found .verdict');
   assert.match(await bad.textContent('.dakon-found .verdict'), /^12 moves, cost 12: proven least/);
+  // A printed example that disagrees with its own table says so.
+  await bad.selectOption('select.dakon-printed', '0');
+  await bad.waitForSelector('.printed-note');
+  assert.match(await bad.textContent('.printed-source'), /Table 2, shortest \(moves\): the paper says 12, the line gives 15/);
   assert.deepEqual([...page.errors, ...again.errors, ...bad.errors], []);
   await page.context().close();
   await again.context().close();
