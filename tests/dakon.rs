@@ -170,14 +170,19 @@ mod properties {
     use proptest::prelude::*;
 
     proptest! {
-        /// Random whole games of Dakon-n: counters are conserved through laps and rounds, a
-        /// marked-out hole never receives or gives a counter, and refills leave the leaves at the
-        /// store's end of each row.
+        /// Random whole games of Dakon-n (with and without Sungka's start): counters are
+        /// conserved through laps and rounds, a marked-out hole never receives or gives a
+        /// counter, and refills leave the leaves at the store's end of each row.
         #[test]
-        fn leaves_never_receive_and_counters_are_conserved(n in 2usize..=8, picks in proptest::collection::vec(0usize..10, 1..400)) {
+        fn leaves_never_receive_and_counters_are_conserved(
+            n in 2usize..=8,
+            sungka in proptest::bool::ANY,
+            picks in proptest::collection::vec(0usize..10, 1..400),
+        ) {
             use mancala_lab::engine::rules::dakon::{DakonMove, DakonRules};
             use mancala_lab::engine::{Cell, Player, Position, Step};
-            let mut d = DakonRules::new(n, false).unwrap().start();
+            let rules = DakonRules::new(n, false).unwrap();
+            let mut d = if sungka { rules.with_sungka() } else { rules }.start();
             for p in picks {
                 let legal = d.legal_moves();
                 if legal.is_empty() {

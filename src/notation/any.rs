@@ -72,8 +72,12 @@ impl AnyRules {
                 t
             }
             AnyRules::Tchoukaillon => "Tchoukaillon".to_string(),
-            AnyRules::Dakon(r) if r.clockwise => format!("Dakon-{}, clockwise (Ohvalhu)", r.n()),
-            AnyRules::Dakon(r) => format!("Dakon-{}", r.n()),
+            AnyRules::Dakon(r) => format!(
+                "Dakon-{}{}{}",
+                r.n(),
+                if r.clockwise { ", clockwise (Ohvalhu)" } else { "" },
+                if r.sungka { ", Sungka's simultaneous start" } else { "" }
+            ),
         }
     }
 
@@ -228,7 +232,13 @@ impl fmt::Display for AnyRules {
                 Ok(())
             }
             AnyRules::Tchoukaillon => f.write_str("tchoukaillon"),
-            AnyRules::Dakon(r) => write!(f, "dakon-{}{}", r.n(), if r.clockwise { "-cw" } else { "" }),
+            AnyRules::Dakon(r) => write!(
+                f,
+                "dakon-{}{}{}",
+                r.n(),
+                if r.clockwise { "-cw" } else { "" },
+                if r.sungka { "-sungka" } else { "" }
+            ),
         }
     }
 }
@@ -245,6 +255,7 @@ pub const PRESET_ALIASES: &[(&str, &str)] = &[
     ("mancala", "kalah-6-4"),
     ("dakon", "dakon-8"),
     ("ohvalhu", "dakon-8-cw"),
+    ("sungka", "dakon-7-sungka"),
 ];
 
 impl FromStr for AnyRules {
@@ -266,18 +277,21 @@ impl FromStr for AnyRules {
                 let n = parts[1]
                     .parse::<usize>()
                     .map_err(|_| ParseRulesError(format!("'{}' in '{s}' is not a number of holes", parts[1])))?;
-                let mut clockwise = false;
+                let (mut clockwise, mut sungka) = (false, false);
                 for flag in &parts[2..] {
                     match *flag {
                         "cw" => clockwise = true,
+                        "sungka" => sungka = true,
                         other => {
                             return Err(ParseRulesError(format!(
-                                "unknown Dakon option '-{other}' in '{s}': use -cw (clockwise, Ohvalhu)"
+                                "unknown Dakon option '-{other}' in '{s}': use -cw (clockwise, Ohvalhu) or -sungka (simultaneous first turns)"
                             )))
                         }
                     }
                 }
-                DakonRules::new(n, clockwise).map(AnyRules::Dakon).map_err(|e| ParseRulesError(format!("{s}: {e}")))
+                DakonRules::new(n, clockwise)
+                    .map(|r| AnyRules::Dakon(if sungka { r.with_sungka() } else { r }))
+                    .map_err(|e| ParseRulesError(format!("{s}: {e}")))
             }
             "kalah" if parts.len() >= 3 => {
                 let num = |t: &str, what: &str| -> Result<u32, ParseRulesError> {
@@ -305,7 +319,7 @@ impl FromStr for AnyRules {
                     .map_err(|e| ParseRulesError(format!("{s}: {e}")))
             }
             _ => Err(ParseRulesError(format!(
-                "unknown rules '{}': try kalah-6-4, kalah-6-4-e, papegay, erickson, erickson-6, dooley, tchoukaillon, dakon-8 or ohvalhu",
+                "unknown rules '{}': try kalah-6-4, kalah-6-4-e, papegay, erickson, erickson-6, dooley, tchoukaillon, dakon-8, ohvalhu or sungka",
                 s.chars().take(40).collect::<String>()
             ))),
         }

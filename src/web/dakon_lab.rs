@@ -37,7 +37,9 @@ fn printed(n: usize) -> Vec<Printed> {
             }
         };
         if r[3] != r[4] {
-            out[i].notes.push(format!("{} ({}): the paper says {}, the line gives {} — {}", r[0], r[2], r[3], r[4], r[5]));
+            out[i]
+                .notes
+                .push(format!("{} ({}): the paper says {}, the line gives {} — {}", r[0], r[2], r[3], r[4], r[5]));
         }
     }
     out

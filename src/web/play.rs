@@ -65,7 +65,17 @@ fn status_text(p: &AnyPosition) -> String {
         }
         (_, Some(o)) => format!("Game over: {o}."),
         (AnyPosition::Kalah(_), None) => format!("{} to move.", p.turn()),
-        (AnyPosition::Dakon(d), None) => format!("{} to move. Round {}.", p.turn(), d.round()),
+        (AnyPosition::Dakon(d), None) => match d.first_turns() {
+            Some((s, n)) => format!(
+                "{} to move. Sungka's simultaneous first turns: {}.",
+                p.turn(),
+                match (s, n) {
+                    (true, true) => "both players are still in their first turn, one move each in turn",
+                    _ => "one player's first turn is over, the other goes on alone",
+                }
+            ),
+            None => format!("{} to move. Round {}.", p.turn(), d.round()),
+        },
         (AnyPosition::Tchoukaillon(t), None) => format!(
             "{} seeds left, {} in the Roumba. {}",
             t.seeds_left(),
@@ -99,6 +109,8 @@ fn describe_move(game: &Game, k: usize) -> String {
         }
         if t.extra_turn && !matches!(before, AnyPosition::Tchoukaillon(_)) && after.turn() == before.turn() {
             text += ", moves again";
+        } else if t.extra_turn && matches!(&after, AnyPosition::Dakon(d) if d.first_turns().is_some()) {
+            text += ", still in its first turn";
         }
     }
     text

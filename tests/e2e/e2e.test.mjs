@@ -224,6 +224,12 @@ test('Dakon plays on the board: relay laps, the computer, hints, leaves and link
   await noAnimation(leaves);
   await leaves.click('#pit-s-3');
   assert.deepEqual(await Promise.all(['pit-n-1', 'pit-n-2', 'pit-n-3'].map((id) => count(leaves, id))), [0, 0, 0]);
+  // Sungka's simultaneous start, turn by turn: South's a ends in the store, North moves next.
+  const sungka = await open('#/play?rules=sungka');
+  await noAnimation(sungka);
+  await sungka.click('#pit-s-0');
+  assert.match(await sungka.textContent('.status'), /South plays a, still in its first turn\. North to move\. Sungka's simultaneous first turns/);
+  await sungka.context().close();
   // A bad Dakon link says what is wrong.
   const bad = await open('#/play?rules=dakon-4&setup=4.4.4.4-x.4.4.4-11.1-s');
   assert.match(await bad.textContent('.link-error'), /marked-out holes must be the last ones/);

@@ -22,6 +22,15 @@
 //! Holes are numbered from each player's left, in sowing order (hole 0 farthest from the
 //! player's store), as in the rest of the engine; the clockwise variant (Ohvalhu) is the same
 //! game seen in a mirror and is drawn that way by the page.
+//!
+//! Sungka (the paper: "both players start simultaneously in the first round. The player that
+//! can move the longest starts the next round") is rendered turn by turn: while both players
+//! are still in their first turn they make one move each in turn, South first, each going on
+//! with their own chain of moves; a player whose first turn has ended (or who cannot move)
+//! drops out and the other goes on alone; when both first turns are over, the player who made
+//! more moves in them moves next (on a tie, the one whose turn ended last), and play goes on
+//! as in Dakon. A setup typed in the editor or a link's setup starts after this phase; a link's
+//! moves from the start replay it.
 
 use core::fmt;
 
@@ -40,6 +49,8 @@ pub struct DakonRules {
     /// Sowing clockwise with the store on the left (Ohvalhu, Maldives): the same game drawn
     /// in a mirror.
     pub clockwise: bool,
+    /// Sungka's simultaneous first turns, rendered turn by turn (see the module docs).
+    pub sungka: bool,
 }
 
 /// Why Dakon rules cannot be made.
@@ -63,7 +74,12 @@ impl DakonRules {
         if !(2..=MAX_HOLES).contains(&n) {
             return Err(DakonRulesError(n));
         }
-        Ok(DakonRules { n: n as u8, clockwise })
+        Ok(DakonRules { n: n as u8, clockwise, sungka: false })
+    }
+
+    /// The same rules with Sungka's simultaneous first turns.
+    pub fn with_sungka(self) -> DakonRules {
+        DakonRules { sungka: true, ..self }
     }
 
     /// Holes a side (and counters a hole at the start).
@@ -86,6 +102,8 @@ impl DakonRules {
             turn: Player::South,
             round: 1,
             starter: Player::South,
+            sungka_active: if self.sungka { 0b11 } else { 0 },
+            sungka_moves: [0; 2],
         }
     }
 }
@@ -103,6 +121,10 @@ pub struct Dakon {
     round: u16,
     /// Who started this round (a tied round is started next by the other player).
     starter: Player,
+    /// Sungka's simultaneous first turns: bit 0 South, bit 1 North still in its first turn.
+    sungka_active: u8,
+    /// Moves each player made in the simultaneous first turns.
+    sungka_moves: [u16; 2],
 }
 
 /// A Dakon move: a hole of the mover's, from the mover's left.
@@ -187,6 +209,8 @@ impl DakonSetup {
             turn: self.turn,
             round: 1,
             starter: self.turn,
+            sungka_active: 0,
+            sungka_moves: [0; 2],
         };
         let mut total = 0u64;
         for p in Player::ALL {
@@ -232,6 +256,12 @@ impl Dakon {
     /// Whether hole `j` of `player` is marked out with a leaf this round.
     pub fn is_leaf(&self, player: Player, j: usize) -> bool {
         self.leaves[player.index()] & (1 << j) != 0
+    }
+
+    /// During Sungka's simultaneous first turns: which players are still in their first turn
+    /// (South, North); `None` once they are over (or without Sungka's start).
+    pub fn first_turns(&self) -> Option<(bool, bool)> {
+        (self.sungka_active != 0).then_some((self.sungka_active & 1 != 0, self.sungka_active & 2 != 0))
     }
 
     /// The round being played (1 at the start).
@@ -314,9 +344,7 @@ impl Dakon {
                 None => {
                     // In the store: move again, if there is a move.
                     trace.extra_turn = true;
-                    if !self.can_move(me) {
-                        self.end_round(&mut trace);
-                    }
+                    self.after_move(me, false, &mut trace);
                     return trace;
                 }
                 Some((side, k)) if self.holes[side.index()][k] > 1 && trace.laps < MAX_LAPS => {
@@ -339,13 +367,45 @@ impl Dakon {
                         }
                         self.stores[me.index()] += seeds as u16;
                     }
-                    self.turn = !me;
-                    if !self.can_move(self.turn) {
-                        self.end_round(&mut trace);
-                    }
+                    self.after_move(me, true, &mut trace);
                     return trace;
                 }
             }
+        }
+    }
+
+    /// Who moves after `me`'s move (which ended `me`'s turn or not), and the end of the round
+    /// when that player cannot move.
+    fn after_move(&mut self, me: Player, turn_over: bool, trace: &mut Trace) {
+        if self.sungka_active != 0 {
+            // Sungka's simultaneous first turns, one move each in turn (see the module docs).
+            self.sungka_moves[me.index()] += 1;
+            let bit = |p: Player| 1u8 << p.index();
+            if turn_over || !self.can_move(me) {
+                self.sungka_active &= !bit(me);
+            }
+            if self.sungka_active & bit(!me) != 0 && !self.can_move(!me) {
+                self.sungka_active &= !bit(!me);
+            }
+            if self.sungka_active & bit(!me) != 0 {
+                self.turn = !me;
+            } else if self.sungka_active & bit(me) != 0 {
+                self.turn = me;
+            } else {
+                // Both first turns are over: the one who moved longest goes on (on a tie, the
+                // one whose turn ended last: `me`).
+                let [s, n] = self.sungka_moves;
+                self.turn = match s.cmp(&n) {
+                    core::cmp::Ordering::Greater => Player::South,
+                    core::cmp::Ordering::Less => Player::North,
+                    core::cmp::Ordering::Equal => me,
+                };
+            }
+        } else if turn_over {
+            self.turn = !me;
+        }
+        if !self.can_move(self.turn) {
+            self.end_round(trace);
         }
     }
 
@@ -517,6 +577,36 @@ mod tests {
             }
         }
         assert!(ended >= 3, "Dakon-2 (both ways) and Dakon-4 (rightmost) end");
+    }
+
+    /// Sungka's start: the players alternate moves while both are in their first turn, the
+    /// one still going continues alone, and the one who moved longest moves next.
+    #[test]
+    fn sungka_first_turns_alternate() {
+        let mut d = DakonRules::new(7, false).unwrap().with_sungka().start();
+        assert_eq!(d.first_turns(), Some((true, true)));
+        // South's a (7 counters) ends in the store: South's turn goes on, but North moves now.
+        let (next, trace) = d.play(DakonMove(0)).unwrap();
+        assert!(trace.extra_turn);
+        assert_eq!(next.turn(), Player::North);
+        d = next;
+        let mut moves = [1u32, 0];
+        let mut plies = 0;
+        while let Some((s, n)) = d.first_turns() {
+            let me = d.turn();
+            assert!(if me == Player::South { s } else { n }, "only a player still in the first turn moves");
+            d = d.play(d.legal_moves()[0]).unwrap().0;
+            moves[me.index()] += 1;
+            plies += 1;
+            assert!(plies < 1000);
+        }
+        assert_eq!(d.owned(Player::South) + d.owned(Player::North), 98);
+        if moves[0] != moves[1] && d.round() == 1 {
+            let longest = if moves[0] > moves[1] { Player::South } else { Player::North };
+            assert_eq!(d.turn(), longest, "moves {moves:?}");
+        }
+        // Plain Dakon has no such phase.
+        assert_eq!(DakonRules::new(7, false).unwrap().start().first_turns(), None);
     }
 
     #[test]
