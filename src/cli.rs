@@ -650,46 +650,37 @@ fn print_analysis(out: &mut String, g: &Game, a: &Analysis, seconds: f64, json: 
     let _ = writeln!(out, "{} nodes in {:.3} s", a.nodes, seconds);
 }
 
+/// Two rows of `n` holes with their letters and the stores between: North's row on top (from
+/// North's left, so reversed on screen).
+fn two_rows(n: usize, hole: impl Fn(Player, usize) -> String, north_store: String, south_store: String) -> String {
+    let letters = |rev: bool| {
+        let mut v: Vec<String> = (0..n).map(|i| format!("  {} ", crate::engine::pit_letter(i as u16))).collect();
+        if rev {
+            v.reverse();
+        }
+        v.join("")
+    };
+    let mut out = format!("      {}  North\n", letters(true));
+    out += &format!("      {}\n", (0..n).rev().map(|i| hole(Player::North, i)).collect::<String>());
+    out += &format!("{north_store}  {}{south_store}\n", " ".repeat(4 * n));
+    out += &format!("      {}\n", (0..n).map(|i| hole(Player::South, i)).collect::<String>());
+    out += &format!("      {}  South\n", letters(false));
+    out
+}
+
 /// The board as text: North's row on top (from North's left, so reversed on screen).
 pub fn board_text(p: &AnyPosition) -> String {
     let mut out = String::new();
     let cell = |n: u32| format!("[{n:>2}]");
     match p {
         AnyPosition::Kalah(k) => {
-            let n = k.rules().pits();
-            let letters = |rev: bool| {
-                let mut v: Vec<String> =
-                    (0..n).map(|i| format!("  {} ", crate::engine::pit_letter(i as u16))).collect();
-                if rev {
-                    v.reverse();
-                }
-                v.join("")
-            };
-            out += &format!("      {}  North\n", letters(true));
-            out += &format!("      {}\n", (0..n).rev().map(|i| cell(k.pit(Player::North, i))).collect::<String>());
-            out +=
-                &format!("{}  {}{}\n", cell(k.store(Player::North)), " ".repeat(4 * n), cell(k.store(Player::South)));
-            out += &format!("      {}\n", (0..n).map(|i| cell(k.pit(Player::South, i))).collect::<String>());
-            out += &format!("      {}  South\n", letters(false));
+            let hole = |p: Player, i: usize| cell(k.pit(p, i));
+            out += &two_rows(k.rules().pits(), hole, cell(k.store(Player::North)), cell(k.store(Player::South)));
         }
         AnyPosition::Dakon(d) => {
-            let n = d.rules().n();
             let hole = |p: Player, j: usize| if d.is_leaf(p, j) { "[ x]".to_string() } else { cell(d.hole(p, j)) };
-            let letters = |rev: bool| {
-                let mut v: Vec<String> =
-                    (0..n).map(|i| format!("  {} ", crate::engine::pit_letter(i as u16))).collect();
-                if rev {
-                    v.reverse();
-                }
-                v.join("")
-            };
             out += &format!("round {}\n", d.round());
-            out += &format!("      {}  North\n", letters(true));
-            out += &format!("      {}\n", (0..n).rev().map(|j| hole(Player::North, j)).collect::<String>());
-            out +=
-                &format!("{}  {}{}\n", cell(d.store(Player::North)), " ".repeat(4 * n), cell(d.store(Player::South)));
-            out += &format!("      {}\n", (0..n).map(|j| hole(Player::South, j)).collect::<String>());
-            out += &format!("      {}  South\n", letters(false));
+            out += &two_rows(d.rules().n(), hole, cell(d.store(Player::North)), cell(d.store(Player::South)));
         }
         AnyPosition::Tchoukaillon(t) => {
             out += &format!("Roumba {}\n", cell(t.roumba()));

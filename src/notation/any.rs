@@ -111,14 +111,7 @@ impl AnyRules {
                 };
                 let south = row(parts[0], "South")?;
                 let north = row(parts[1], "North")?;
-                let stores: Vec<u32> = split_list(parts[2])
-                    .map(|t| parse_count(t, "store:", max).map_err(err))
-                    .collect::<Result<_, _>>()?;
-                if stores.len() != 2 {
-                    return Err(err(format!("the stores part needs two counts (South.North), found {}", stores.len())));
-                }
-                let turn: Player =
-                    parts[3].parse().map_err(|e: crate::engine::player::ParsePlayerError| err(e.to_string()))?;
+                let (stores, turn) = stores_and_turn(parts[2], parts[3], max)?;
                 let setup = KalahSetup { south, north, stores: ByPlayer { south: stores[0], north: stores[1] }, turn };
                 setup.validate(*r).map(AnyPosition::Kalah).map_err(|e| err(e.to_string()))
             }
@@ -163,21 +156,26 @@ impl AnyRules {
                         .collect()
                 };
                 let holes = [row(parts[0], "South")?, row(parts[1], "North")?];
-                let stores: Vec<u32> = split_list(parts[2])
-                    .map(|t| parse_count(t, "store:", max).map_err(err))
-                    .collect::<Result<_, _>>()?;
-                if stores.len() != 2 {
-                    return Err(err(format!("the stores part needs two counts (South.North), found {}", stores.len())));
-                }
-                let turn: Player =
-                    parts[3].parse().map_err(|e: crate::engine::player::ParsePlayerError| err(e.to_string()))?;
-                DakonSetup { rules: *r, holes, stores: [stores[0], stores[1]], turn }
+                let (stores, turn) = stores_and_turn(parts[2], parts[3], max)?;
+                DakonSetup { rules: *r, holes, stores, turn }
                     .validate()
                     .map(AnyPosition::Dakon)
                     .map_err(|e| err(e.to_string()))
             }
         }
     }
+}
+
+/// The stores part (`South.North`) and the side-to-move part of a two-row setup.
+fn stores_and_turn(stores: &str, turn: &str, max: u64) -> Result<([u32; 2], Player), ParseSetupError> {
+    let err = |m: String| ParseSetupError(m);
+    let stores: Vec<u32> =
+        split_list(stores).map(|t| parse_count(t, "store:", max).map_err(err)).collect::<Result<_, _>>()?;
+    let [south, north] = stores[..] else {
+        return Err(err(format!("the stores part needs two counts (South.North), found {}", stores.len())));
+    };
+    let turn: Player = turn.parse().map_err(|e: crate::engine::player::ParsePlayerError| err(e.to_string()))?;
+    Ok(([south, north], turn))
 }
 
 /// A rules id that is not known, or whose numbers are out of range.

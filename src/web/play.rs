@@ -54,6 +54,20 @@ pub fn game_href(game: &Game) -> String {
     format!("{base}#/play?{game}")
 }
 
+/// The computer's fallback move when there is no exact answer: the best move of a 3 s search.
+fn three_second_search(search: &SearchHandle, p: &AnyPosition) {
+    search.start(
+        Task::Analyze {
+            rules: p.rules().to_string(),
+            setup: p.to_string(),
+            max_depth: 200,
+            time_ms: 3000,
+            table_mib: 64,
+        },
+        Purpose::Computer,
+    );
+}
+
 fn status_text(p: &AnyPosition) -> String {
     match (p, p.outcome()) {
         (AnyPosition::Kalah(k), Some(o)) => {
@@ -204,16 +218,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                             "Perfect play needs the exact solver, which is for Kalah; {} plays the best move of a 3 s search.",
                             p.turn()
                         ))));
-                        search.start(
-                            Task::Analyze {
-                                rules: p.rules().to_string(),
-                                setup: p.to_string(),
-                                max_depth: 200,
-                                time_ms: 3000,
-                                table_mib: 64,
-                            },
-                            Purpose::Computer,
-                        );
+                        three_second_search(&search, p);
                     }
                 }
                 Some(o) => {
@@ -257,16 +262,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                 state.dispatch(Action::Notice(Some(format!(
                     "Perfect play: {err}. Playing the best move of a 3 s search instead."
                 ))));
-                search2.start(
-                    Task::Analyze {
-                        rules: p.rules().to_string(),
-                        setup: p.to_string(),
-                        max_depth: 200,
-                        time_ms: 3000,
-                        table_mib: 64,
-                    },
-                    Purpose::Computer,
-                );
+                three_second_search(&search2, p);
             }
         });
     }
@@ -754,24 +750,12 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
 fn setup_text(pos: &AnyPosition, counts: &[(Cell, String)], turn: Player) -> String {
     let get = |c: Cell| counts.iter().find(|(x, _)| *x == c).map(|(_, v)| v.clone()).unwrap_or_else(|| "0".into());
     match pos {
-        AnyPosition::Kalah(k) => {
-            let n = k.rules().pits();
-            let row =
-                |p: Player| (0..n).map(|i| get(Cell::Pit { owner: p, index: i as u16 })).collect::<Vec<_>>().join(".");
-            format!(
-                "{}-{}-{}.{}-{}",
-                row(Player::South),
-                row(Player::North),
-                get(Cell::Store(Player::South)),
-                get(Cell::Store(Player::North)),
-                turn.letter()
-            )
-        }
-        AnyPosition::Dakon(d) => {
-            let n = d.rules().n();
+        AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => {
+            // Two rows; Dakon's holes marked out with a leaf stay marked (`x`).
+            let leaf = |p: Player, i: usize| matches!(pos, AnyPosition::Dakon(d) if d.is_leaf(p, i));
             let row = |p: Player| {
-                (0..n)
-                    .map(|i| if d.is_leaf(p, i) { "x".into() } else { get(Cell::Pit { owner: p, index: i as u16 }) })
+                (0..pos.width())
+                    .map(|i| if leaf(p, i) { "x".into() } else { get(Cell::Pit { owner: p, index: i as u16 }) })
                     .collect::<Vec<_>>()
                     .join(".")
             };

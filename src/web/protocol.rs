@@ -418,16 +418,8 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                     message: format!("Dakon-{n} cannot be surveyed here: 1 to {MAX_DAKON_SURVEY} holes a side in the browser (the CLI goes further)"),
                 });
             }
-            let mut last = start;
-            let mut tick = |level: u32, boards: u64| {
-                let t = now();
-                if t - last >= 200.0 {
-                    last = t;
-                    post(Reply::DakonProgress { id, level, boards, elapsed_ms: t - start });
-                }
-                true
-            };
-            match survey(n, &mut tick) {
+            let result = survey(n, &mut dakon_ticker(id, start, now, post));
+            match result {
                 Ok(survey) => post(Reply::DakonSurvey { id, survey, elapsed_ms: now() - start }),
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
@@ -441,20 +433,13 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                 });
             }
             let max_boards = max_boards.clamp(1, MAX_DAKON_BOARDS);
-            let mut last = start;
-            let mut tick = |level: u32, boards: u64| {
-                let t = now();
-                if t - last >= 200.0 {
-                    last = t;
-                    post(Reply::DakonProgress { id, level, boards, elapsed_ms: t - start });
-                }
-                true
-            };
+            let mut tick = dakon_ticker(id, start, now, post);
             let result = match goal {
                 DakonGoal::Shortest => search(n, Goal::Shortest, max_boards, &mut tick).map(|f| (vec![], Some(f))),
                 DakonGoal::MinLaps => least_limit(n, Limit::Laps, max_boards, &mut tick),
                 DakonGoal::MinCycles => least_limit(n, Limit::Sown, max_boards, &mut tick),
             };
+            drop(tick);
             match result {
                 Ok((trials, found)) => post(Reply::DakonFound { id, trials, found, elapsed_ms: now() - start }),
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
@@ -469,6 +454,25 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             let search_ms = now() - t;
             post(Reply::Bench { id, perft_nodes, perft_ms, search_nodes, search_ms });
         }
+    }
+}
+
+/// A Dakon survey's or search's progress callback: a progress reply at most every 200 ms;
+/// never asks to stop (Stop terminates the worker).
+fn dakon_ticker<'a>(
+    id: u32,
+    start: f64,
+    now: &'a dyn Fn() -> f64,
+    post: &'a mut dyn FnMut(Reply),
+) -> impl FnMut(u32, u64) -> bool + 'a {
+    let mut last = start;
+    move |level, boards| {
+        let t = now();
+        if t - last >= 200.0 {
+            last = t;
+            post(Reply::DakonProgress { id, level, boards, elapsed_ms: t - start });
+        }
+        true
     }
 }
 
