@@ -222,7 +222,7 @@ fn found_view(
         Goal::Shortest => "Shortest winning opening".to_string(),
         Goal::ShortestWithLaps(l) => format!("Least lap count: {l} laps a move at most; the shortest such opening"),
         Goal::FewestLongMoves(s) => format!(
-            "Minimum-cycle opening: at most {s} counters sown a move, the fewest moves of more than one cycle ({})",
+            "Minimum-cycle opening: at most {s} counters sown a move, the fewest moves of more than one cycle ({} counters)",
             2 * f.n + 1
         ),
     };
