@@ -39,7 +39,10 @@ use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Ste
 /// Most holes a side.
 pub const MAX_HOLES: usize = 10;
 
-/// Most laps one move may sow before the engine reports it (none is known to come close).
+/// Most laps one move may sow: a guard against an endless move (none is known; the longest
+/// move of the hand-found opening has 7 laps). A move still relaying after this many laps ends
+/// there as if its last lap had fallen in an empty hole, so that play and search always end;
+/// the openings lab's first-turn model reports such a move as an error instead.
 const MAX_LAPS: u32 = 100_000;
 
 /// Dakon-n's parameters.
