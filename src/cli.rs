@@ -70,7 +70,7 @@ enum DakonCommand {
     Shortest {
         /// Holes a side, 1 to 11.
         n: usize,
-        /// Most boards kept in memory (about 60 bytes each).
+        /// Most boards kept in memory (35 to 45 bytes of peak memory each).
         #[arg(long, default_value_t = 100_000_000)]
         max_boards: u64,
         /// Machine-readable output.
@@ -477,6 +477,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             let secs = t.elapsed().as_secs_f64();
             if json {
                 let mut v = serde_json::to_value(&s).map_err(|e| e.to_string())?;
+                v["fewest_left"] = json!(s.fewest_left().map(|(l, k)| json!([l, k.to_string()])));
                 v["seconds"] = json!(secs);
                 let _ = writeln!(out, "{v}");
             } else {
@@ -493,7 +494,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 let _ = writeln!(
                     out,
                     "  maximum capture: {}",
-                    opt(s.fewest_left.map(|(l, k)| format!("{l} counters left outside the store, by {k} openings")))
+                    opt(s.fewest_left().map(|(l, k)| format!("{l} counters left outside the store, by {k} openings")))
                 );
                 let _ = writeln!(
                     out,
@@ -697,13 +698,20 @@ fn opt(x: Option<String>) -> String {
     x.unwrap_or_else(|| "none".to_string())
 }
 
+/// A Dakon search's answer as JSON, with whether it is proven and its number of moves.
+fn found_json(f: &crate::labs::dakon::search::Found) -> serde_json::Value {
+    let mut v = serde_json::to_value(f).unwrap_or_default();
+    v["proven"] = json!(f.proven());
+    v["moves"] = json!(f.line.as_ref().map(Vec::len));
+    v
+}
+
 /// Prints a Dakon search's answer: the line, its cost, and what was proven.
 fn write_found(out: &mut String, f: &crate::labs::dakon::search::Found, secs: f64, json: bool) {
     use crate::labs::dakon::search::Goal;
     if json {
-        let mut v = serde_json::to_value(f).unwrap_or_default();
+        let mut v = found_json(f);
         v["seconds"] = json!(secs);
-        v["moves"] = json!(f.line.as_ref().map(Vec::len));
         let _ = writeln!(out, "{v}");
         return;
     }
@@ -715,7 +723,7 @@ fn write_found(out: &mut String, f: &crate::labs::dakon::search::Found, secs: f6
         }
     };
     let holes = |l: &Vec<usize>| l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
-    match (&f.line, f.proven) {
+    match (&f.line, f.proven()) {
         (Some(l), true) => {
             let _ =
                 writeln!(out, "Dakon-{}: {what}: cost {} (proven least), {} moves", f.n, f.cost.unwrap_or(0), l.len());
@@ -760,11 +768,8 @@ fn dakon_least(
     };
     let secs = t.elapsed().as_secs_f64();
     if json {
-        let _ = writeln!(
-            out,
-            "{}",
-            json!({"trials": trials, "found": found.as_ref().map(|f| serde_json::to_value(f).unwrap_or_default()), "seconds": secs})
-        );
+        let _ =
+            writeln!(out, "{}", json!({"trials": trials, "found": found.as_ref().map(found_json), "seconds": secs}));
         return Ok(());
     }
     for tr in &trials {

@@ -84,7 +84,7 @@ fn check_searches(min_n: usize, max_n: usize) {
         assert!(trials[..laps as usize - 1].iter().all(|t| t.admits == Some(false)), "Dakon-{n}: {trials:?}");
         // Every line found replays as a winning opening of the length the search claims.
         for f in [&shortest, &within] {
-            assert!(f.proven, "Dakon-{n} {:?}: not proven", f.goal);
+            assert!(f.proven(), "Dakon-{n} {:?}: not proven", f.goal);
             let line = f.line.as_ref().unwrap();
             let moves = replay(n, line).unwrap();
             assert!(moves.last().unwrap().end.is_some() && moves.last().unwrap().board.is_won());
@@ -96,7 +96,7 @@ fn check_searches(min_n: usize, max_n: usize) {
         let (sown_trials, cycles) = least_limit(n, Limit::Sown, u64::MAX, &mut |_, _| true).unwrap();
         let cycles = cycles.expect("an opening within some limit");
         let Goal::FewestLongMoves(sown) = cycles.goal else { panic!("{:?}", cycles.goal) };
-        assert!(cycles.proven && sown_trials[..sown as usize - 1].iter().all(|t| t.admits == Some(false)));
+        assert!(cycles.proven() && sown_trials[..sown as usize - 1].iter().all(|t| t.admits == Some(false)));
         let moves = replay(n, cycles.line.as_ref().unwrap()).unwrap();
         assert_eq!(moves.iter().map(|m| m.sown).max(), Some(sown), "Dakon-{n}: largest sowing of the line");
         assert_eq!(Some(moves.iter().filter(|m| m.sown > 2 * n as u32 + 1).count() as u32), cycles.cost);
@@ -108,8 +108,8 @@ fn check_searches(min_n: usize, max_n: usize) {
         }
         let measured = |figure: &str| -> String {
             match figure {
-                "fewest_left" => s.as_ref().unwrap().fewest_left.unwrap().0.to_string(),
-                "max_capture_ways" => s.as_ref().unwrap().fewest_left.unwrap().1.to_string(),
+                "fewest_left" => s.as_ref().unwrap().fewest_left().unwrap().0.to_string(),
+                "max_capture_ways" => s.as_ref().unwrap().fewest_left().unwrap().1.to_string(),
                 "shortest" => shortest.cost.unwrap().to_string(),
                 "least_max_laps" => laps.to_string(),
                 "min_laps_length" => within.cost.unwrap().to_string(),
@@ -147,7 +147,7 @@ fn minimum_cycle_dakon_8() {
     let (trials, f) = least_limit(8, Limit::Sown, u64::MAX, &mut |_, _| true).unwrap();
     let f = f.unwrap();
     let Goal::FewestLongMoves(sown) = f.goal else { panic!("{:?}", f.goal) };
-    assert!(f.proven && trials[..sown as usize - 1].iter().all(|t| t.admits == Some(false)));
+    assert!(f.proven() && trials[..sown as usize - 1].iter().all(|t| t.admits == Some(false)));
     let moves = replay(8, f.line.as_ref().unwrap()).unwrap();
     assert!(moves.last().unwrap().board.is_won());
     for r in rows("dakon_searches.tsv").iter().filter(|r| r[1] == "8") {
@@ -209,6 +209,36 @@ mod properties {
                     }
                 }
                 d = next;
+            }
+        }
+
+        /// The openings lab's fast first-turn model (`Board::play`, whole cycles at once) and the
+        /// game engine (the shared sowing kernel) agree move by move on random first turns:
+        /// laps, the store, every hole, and whether the turn goes on.
+        #[test]
+        fn the_lab_model_agrees_with_the_engine(n in 2usize..=8, picks in proptest::collection::vec(0usize..10, 1..60)) {
+            use mancala_lab::engine::rules::dakon::{DakonMove, DakonRules};
+            use mancala_lab::engine::{Player, Position};
+            let mut d = DakonRules::new(n, false).unwrap().start();
+            let mut b = Board::start(n).unwrap();
+            for p in picks {
+                let legal: Vec<usize> = b.legal().collect();
+                let j = legal[p % legal.len()];
+                let m = b.play(j).unwrap();
+                let (next, trace) = d.play(DakonMove(j as u8)).unwrap();
+                prop_assert_eq!(trace.laps, m.laps);
+                prop_assert_eq!(trace.extra_turn, m.end.is_none() || m.end == Some(mancala_lab::labs::dakon::TurnEnd::NoOwnCounters));
+                if m.end.is_some() {
+                    break;
+                }
+                prop_assert_eq!(next.turn(), Player::South);
+                prop_assert_eq!(next.store(Player::South), m.board.store());
+                for k in 0..n {
+                    prop_assert_eq!(next.hole(Player::South, k), m.board.own(k));
+                    prop_assert_eq!(next.hole(Player::North, k), m.board.opponent()[k] as u32);
+                }
+                d = next;
+                b = m.board;
             }
         }
 

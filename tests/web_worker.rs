@@ -131,7 +131,7 @@ fn dakon_survey_and_search_in_a_worker() {
     // The paper's Dakon-5 figures: 1,371 possible sequences (ours: 1,373 turns, 2 winning);
     // shortest 24 moves; maximum capture leaves 4, by 2 openings.
     assert_eq!((survey.counts.total(), survey.counts.winning()), (1373, 2));
-    assert_eq!((survey.shortest, survey.fewest_left), (Some(24), Some((4, 2))));
+    assert_eq!((survey.shortest, survey.fewest_left()), (Some(24), Some((4, 2))));
     let text = serde_json::to_string(replies.last().unwrap()).unwrap();
     assert_eq!(&serde_json::from_str::<Reply>(&text).unwrap(), replies.last().unwrap());
 
@@ -140,7 +140,7 @@ fn dakon_survey_and_search_in_a_worker() {
     // Table 3: at most 8 laps a move, 13 moves; every smaller limit searched completely first.
     assert_eq!(trials.len(), 8);
     assert!(trials[..7].iter().all(|t| t.admits == Some(false)));
-    assert_eq!((f.line.as_ref().map(Vec::len), f.proven), (Some(13), true));
+    assert_eq!((f.line.as_ref().map(Vec::len), f.proven()), (Some(13), true));
 
     for (text, part) in [
         (r#"{"id":13,"task":{"kind":"dakon_survey","n":9}}"#, "cannot be surveyed here"),

@@ -113,6 +113,17 @@ pub enum Outcome {
     Stuck,
 }
 
+impl Outcome {
+    /// A two-player game's result from each side's final score.
+    pub fn by_scores(south: u32, north: u32) -> Outcome {
+        match south.cmp(&north) {
+            core::cmp::Ordering::Greater => Outcome::Win(Player::South),
+            core::cmp::Ordering::Less => Outcome::Win(Player::North),
+            core::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -167,6 +178,28 @@ impl fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+impl IllegalMove {
+    /// Why sowing pit `index` (named `mv`) of a row of `width` pits holding `seeds` is not
+    /// legal, if it is not: the game is over, no such pit, or an empty pit.
+    pub fn of_pit(
+        over: bool,
+        index: usize,
+        width: usize,
+        seeds: impl FnOnce() -> u32,
+        mv: impl fmt::Display,
+    ) -> Option<IllegalMove> {
+        if over {
+            Some(IllegalMove::GameOver)
+        } else if index >= width {
+            Some(IllegalMove::NoSuchPit(mv.to_string()))
+        } else if seeds() == 0 {
+            Some(IllegalMove::EmptyPit(mv.to_string()))
+        } else {
+            None
+        }
+    }
+}
 
 impl<P: fmt::Debug> fmt::Display for PlayError<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

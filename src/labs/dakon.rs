@@ -277,26 +277,6 @@ pub(crate) mod big {
             Vec::<String>::deserialize(d)?.iter().map(|x| x.parse().map_err(D::Error::custom)).collect()
         }
     }
-
-    /// A number and a count, maybe.
-    pub mod tagged {
-        use super::*;
-
-        /// Serializes an optional number and count.
-        pub fn serialize<S: Serializer>(v: &Option<(u32, u128)>, s: S) -> Result<S::Ok, S::Error> {
-            match v {
-                Some((a, b)) => s.serialize_some(&(a, b.to_string())),
-                None => s.serialize_none(),
-            }
-        }
-
-        /// Deserializes an optional number and count.
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<(u32, u128)>, D::Error> {
-            Option::<(u32, String)>::deserialize(d)?
-                .map(|(a, b)| Ok((a, b.parse().map_err(D::Error::custom)?)))
-                .transpose()
-        }
-    }
 }
 
 /// A Dakon lab link's query (`n=8&line=1.8.8.6`), read leniently: what could be read, and

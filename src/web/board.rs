@@ -65,33 +65,26 @@ impl Spot {
     }
 }
 
+/// Two rows of `n` pits with a store at each end, South's on the right (on the left when
+/// `mirror`): the spots, the width and the height.
+fn two_rows(n: usize, mirror: bool) -> (Vec<Spot>, f64, f64) {
+    let width = W * (n as f64 + 2.0);
+    let x = |x: f64| if mirror { width - x } else { x };
+    let mut v = Vec::with_capacity(2 * n + 2);
+    for i in 0..n {
+        v.push(Spot::pit(Player::South, i, x(W * (i as f64 + 1.5)), 205.0, 1.0));
+        v.push(Spot::pit(Player::North, i, x(W * ((n - i) as f64 + 0.5)), 95.0, -1.0));
+    }
+    v.push(Spot::store(Player::North, x(W * 0.5), 150.0));
+    v.push(Spot::store(Player::South, x(W * (n as f64 + 1.5)), 150.0));
+    (v, width, 300.0)
+}
+
 fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
     match p {
-        AnyPosition::Kalah(k) => {
-            let n = k.rules().pits();
-            let mut v = Vec::with_capacity(2 * n + 2);
-            for i in 0..n {
-                v.push(Spot::pit(Player::South, i, W * (i as f64 + 1.5), 205.0, 1.0));
-                v.push(Spot::pit(Player::North, i, W * ((n - i) as f64 + 0.5), 95.0, -1.0));
-            }
-            v.push(Spot::store(Player::North, W * 0.5, 150.0));
-            v.push(Spot::store(Player::South, W * (n as f64 + 1.5), 150.0));
-            (v, W * (n as f64 + 2.0), 300.0)
-        }
-        AnyPosition::Dakon(d) => {
-            // Kalah's layout; the clockwise variant (Ohvalhu) is its mirror image.
-            let n = d.rules().n();
-            let width = W * (n as f64 + 2.0);
-            let x = |x: f64| if d.rules().clockwise { width - x } else { x };
-            let mut v = Vec::with_capacity(2 * n + 2);
-            for i in 0..n {
-                v.push(Spot::pit(Player::South, i, x(W * (i as f64 + 1.5)), 205.0, 1.0));
-                v.push(Spot::pit(Player::North, i, x(W * ((n - i) as f64 + 0.5)), 95.0, -1.0));
-            }
-            v.push(Spot::store(Player::North, x(W * 0.5), 150.0));
-            v.push(Spot::store(Player::South, x(W * (n as f64 + 1.5)), 150.0));
-            (v, width, 300.0)
-        }
+        AnyPosition::Kalah(k) => two_rows(k.rules().pits(), false),
+        // Dakon's clockwise variant (Ohvalhu) is the mirror image.
+        AnyPosition::Dakon(d) => two_rows(d.rules().n(), d.rules().clockwise),
         AnyPosition::Tchoukaillon(t) => {
             let n = t.len();
             let mut v = Vec::with_capacity(n + 1);

@@ -90,7 +90,9 @@ pub struct DakonLabProps {
 /// `#/lab/dakon?n=N&line=H.H.H`: figures, searches and the replay of one opening.
 #[function_component(DakonLabPage)]
 pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
-    let link: DakonLink = dakon::parse_link(&props.query);
+    // Read (and replayed) once per link, not on every progress reply of a search.
+    let link = use_memo(props.query.clone(), |q| dakon::parse_link(q));
+    let printed = use_memo(link.n, |&n| printed(n));
     let n = link.n;
     let search = use_search();
     let ss = search.state().clone();
@@ -157,7 +159,7 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
                 if let Some(s) = &ss.dakon_survey { { survey_table(s, ss.elapsed_ms) } }
                 if let Some((trials, found)) = &ss.dakon_found { { found_view(trials, found.as_ref(), ss.elapsed_ms, &go) } }
             </section>
-            { replay_view(n, &link, &go) }
+            { replay_view(n, &link, &printed, &go) }
         </main>
     }
 }
@@ -185,8 +187,8 @@ fn survey_table(s: &Survey, ms: f64) -> Html {
                 { row("… ending in an empty opponent hole", format!("{} ({} winning)", group(c.empty_opponent.0), group(c.empty_opponent.1)), "—".into()) }
                 { row("… ending with the mover's holes empty", format!("{} ({} winning)", group(c.no_own_counters.0), group(c.no_own_counters.1)), "—".into()) }
                 { row("shortest winning opening (moves; Table 2)", opt(s.shortest), paper(n, "shortest")) }
-                { row("maximum capture: counters left (Table 1)", opt(s.fewest_left.map(|f| f.0)), paper(n, "fewest_left")) }
-                { row("openings with the maximum capture (Table 1)", s.fewest_left.map_or("none".into(), |f| group(f.1)), paper(n, "max_capture_ways")) }
+                { row("maximum capture: counters left (Table 1)", opt(s.fewest_left().map(|f| f.0)), paper(n, "fewest_left")) }
+                { row("openings with the maximum capture (Table 1)", s.fewest_left().map_or("none".into(), |f| group(f.1)), paper(n, "max_capture_ways")) }
                 { row("least largest lap count of a move (Table 3)", opt(s.least_max_laps), paper(n, "least_max_laps")) }
                 { row("least largest sowing of a move (counters)", opt(s.least_max_sown), "—".into()) }
             </tbody>
@@ -226,7 +228,7 @@ fn found_view(
             2 * f.n + 1
         ),
     };
-    let verdict = match (&f.line, f.proven) {
+    let verdict = match (&f.line, f.proven()) {
         (Some(l), true) => {
             format!("{} moves, cost {}: proven least (every cheaper board was expanded).", l.len(), f.cost.unwrap_or(0))
         }
@@ -326,8 +328,13 @@ fn replay(p: &ReplayProps) -> Html {
     }
 }
 
-fn replay_view(n: usize, link: &DakonLink, go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static)) -> Html {
-    let printed = printed(n);
+fn replay_view(
+    n: usize,
+    link: &DakonLink,
+    printed: &[Printed],
+    go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static),
+) -> Html {
+    let printed = printed.to_vec();
     let pick = {
         let go = go.clone();
         let printed = printed.clone();

@@ -98,7 +98,8 @@ pub enum DakonGoal {
     MinCycles,
 }
 
-/// Largest Dakon whose first turns the worker surveys (Dakon-7 needs about 4.5 GB).
+/// Largest Dakon whose first turns the worker surveys (Dakon-6: 32 MB; Dakon-7 does not fit
+/// in 24 GB, BENCHMARKS.md).
 pub const MAX_DAKON_SURVEY: usize = 6;
 /// Most boards a Dakon search may keep in the worker (about 45 bytes each: 1 GiB).
 pub const MAX_DAKON_BOARDS: u64 = 24_000_000;

@@ -34,6 +34,7 @@
 
 use core::fmt;
 
+use crate::engine::sow::sow_ring;
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Step, Trace};
 
 /// Most holes a side.
@@ -299,82 +300,74 @@ impl Dakon {
         self.leaves.iter().any(|&l| l.count_ones() as u16 == n)
     }
 
-    /// The sowing ring of `p`: (side, hole) for holes, `None` for p's store; marked-out holes
-    /// and the opponent's store are not on it.
-    fn ring(&self, p: Player) -> Vec<Option<(Player, usize)>> {
+    /// Every cell as one row of counts for the shared sowing kernel: player `p`'s holes at
+    /// `p.index() * (n + 1) + j`, their store at `p.index() * (n + 1) + n`.
+    fn counts(&self) -> Vec<u32> {
         let n = self.rules.n();
-        let mut ring = Vec::with_capacity(2 * n + 1);
-        for side in [p, !p] {
-            for j in 0..n {
-                if !self.is_leaf(side, j) {
-                    ring.push(Some((side, j)));
-                }
-            }
-            if side == p {
-                ring.push(None);
-            }
+        let mut counts = Vec::with_capacity(2 * n + 2);
+        for p in Player::ALL {
+            counts.extend(self.holes[p.index()][..n].iter().map(|&c| c as u32));
+            counts.push(self.stores[p.index()] as u32);
         }
-        ring
+        counts
     }
 
-    fn cell(&self, place: Option<(Player, usize)>, mover: Player) -> Cell {
-        match place {
-            Some((owner, j)) => Cell::Pit { owner, index: j as u16 },
-            None => Cell::Store(mover),
+    /// The cell of an index of [`Dakon::counts`].
+    fn cell_at(&self, idx: usize) -> Cell {
+        let w = self.rules.n() + 1;
+        let owner = if idx < w { Player::South } else { Player::North };
+        match idx % w {
+            j if j == w - 1 => Cell::Store(owner),
+            j => Cell::Pit { owner, index: j as u16 },
         }
     }
 
-    /// Plays hole `j` of the player to move (legal), recording every step.
+    /// Plays hole `j` of the player to move (legal), recording every step: laps sown by the
+    /// shared kernel on the mover's ring (their holes, their store, the opponent's holes;
+    /// marked-out holes are not on it), each lap ending in a non-empty hole relaying.
     fn play_traced(&mut self, j: usize) -> Trace {
-        let me = self.turn;
-        let ring = self.ring(me);
-        let mut trace = Trace::default();
-        let mut at = ring.iter().position(|&c| c == Some((me, j))).expect("a hole of the mover's is on the ring");
-        let mut hand = std::mem::take(&mut self.holes[me.index()][j]) as u32;
-        trace.steps.push(Step::Pick(Cell::Pit { owner: me, index: j as u16 }));
-        loop {
-            trace.laps += 1;
-            while hand > 0 {
-                at = (at + 1) % ring.len();
-                match ring[at] {
-                    Some((side, k)) => self.holes[side.index()][k] += 1,
-                    None => self.stores[me.index()] += 1,
-                }
-                trace.steps.push(Step::Drop(self.cell(ring[at], me)));
-                hand -= 1;
-            }
-            match ring[at] {
-                None => {
-                    // In the store: move again, if there is a move.
-                    trace.extra_turn = true;
-                    self.after_move(me, false, &mut trace);
-                    return trace;
-                }
-                Some((side, k)) if self.holes[side.index()][k] > 1 && trace.laps < MAX_LAPS => {
-                    hand = std::mem::take(&mut self.holes[side.index()][k]) as u32;
-                    trace.steps.push(Step::Pick(Cell::Pit { owner: side, index: k as u16 }));
-                }
-                Some((side, k)) => {
-                    if side == me {
-                        let opp = self.rules.n() - 1 - k;
-                        let seeds = self.holes[me.index()][k] as u32 + self.holes[(!me).index()][opp] as u32;
-                        for (owner, index) in [(me, k), (!me, opp)] {
-                            let c = std::mem::take(&mut self.holes[owner.index()][index]) as u32;
-                            if c > 0 {
-                                trace.steps.push(Step::Capture {
-                                    from: Cell::Pit { owner, index: index as u16 },
-                                    to: Cell::Store(me),
-                                    seeds: c,
-                                });
-                            }
-                        }
-                        self.stores[me.index()] += seeds as u16;
-                    }
-                    self.after_move(me, true, &mut trace);
-                    return trace;
-                }
+        let (me, n) = (self.turn, self.rules.n());
+        let at = |p: Player, k: usize| p.index() * (n + 1) + k;
+        let mut ring = Vec::with_capacity(2 * n + 1);
+        for p in [me, !me] {
+            ring.extend((0..n).filter(|&k| !self.is_leaf(p, k)).map(|k| at(p, k)));
+            if p == me {
+                ring.push(at(me, n));
             }
         }
+        let mut counts = self.counts();
+        let mut pos = ring.iter().position(|&i| i == at(me, j)).expect("a hole of the mover's is on the ring");
+        let mut hand = std::mem::take(&mut counts[at(me, j)]);
+        let mut trace = Trace { steps: vec![Step::Pick(self.cell_at(at(me, j)))], ..Trace::default() };
+        let last = loop {
+            trace.laps += 1;
+            pos = sow_ring(&mut counts, &ring, pos, hand, false, |i| trace.steps.push(Step::Drop(self.cell_at(i))));
+            let i = ring[pos];
+            if i == at(me, n) || counts[i] <= 1 || trace.laps >= MAX_LAPS {
+                break i;
+            }
+            hand = std::mem::take(&mut counts[i]);
+            trace.steps.push(Step::Pick(self.cell_at(i)));
+        };
+        // A last counter alone in a hole of the mover's captures it and the hole opposite.
+        let capture =
+            (last / (n + 1) == me.index() && last != at(me, n)).then(|| [last, at(!me, n - 1 - last % (n + 1))]);
+        for from in capture.into_iter().flatten() {
+            let seeds = std::mem::take(&mut counts[from]);
+            counts[at(me, n)] += seeds;
+            if seeds > 0 {
+                trace.steps.push(Step::Capture { from: self.cell_at(from), to: Cell::Store(me), seeds });
+            }
+        }
+        for p in Player::ALL {
+            for k in 0..n {
+                self.holes[p.index()][k] = counts[at(p, k)] as u8;
+            }
+            self.stores[p.index()] = counts[at(p, n)] as u16;
+        }
+        trace.extra_turn = last == at(me, n);
+        self.after_move(me, !trace.extra_turn, &mut trace);
+        trace
     }
 
     /// Who moves after `me`'s move (which ended `me`'s turn or not), and the end of the round
@@ -470,16 +463,7 @@ impl Position for Dakon {
 
     fn play(&self, mv: DakonMove) -> Result<(Self, Trace), PlayError<Self>> {
         let j = mv.0 as usize;
-        let reason = if self.is_over() {
-            Some(IllegalMove::GameOver)
-        } else if j >= self.rules.n() {
-            Some(IllegalMove::NoSuchPit(mv.to_string()))
-        } else if self.hole(self.turn, j) == 0 {
-            Some(IllegalMove::EmptyPit(mv.to_string()))
-        } else {
-            None
-        };
-        if let Some(reason) = reason {
+        if let Some(reason) = IllegalMove::of_pit(self.is_over(), j, self.rules.n(), || self.hole(self.turn, j), mv) {
             return Err(PlayError { position: *self, reason });
         }
         let mut next = *self;
@@ -491,11 +475,7 @@ impl Position for Dakon {
         if !self.is_over() {
             return None;
         }
-        Some(match self.owned(Player::South).cmp(&self.owned(Player::North)) {
-            core::cmp::Ordering::Greater => Outcome::Win(Player::South),
-            core::cmp::Ordering::Less => Outcome::Win(Player::North),
-            core::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(Outcome::by_scores(self.owned(Player::South), self.owned(Player::North)))
     }
 
     fn store(&self, player: Player) -> u32 {
@@ -503,15 +483,7 @@ impl Position for Dakon {
     }
 
     fn cells(&self) -> Vec<(Cell, u32)> {
-        let n = self.rules.n();
-        let mut out = Vec::with_capacity(2 * n + 2);
-        for p in Player::ALL {
-            for j in 0..n {
-                out.push((Cell::Pit { owner: p, index: j as u16 }, self.hole(p, j)));
-            }
-            out.push((Cell::Store(p), self.store(p)));
-        }
-        out
+        self.counts().into_iter().enumerate().map(|(i, c)| (self.cell_at(i), c)).collect()
     }
 }
 

@@ -576,16 +576,7 @@ impl Position for Kalah {
 
     fn play(&self, mv: KalahMove) -> Result<(Self, Trace), PlayError<Self>> {
         let i = mv.0 as usize;
-        let reason = if self.is_over() {
-            Some(IllegalMove::GameOver)
-        } else if i >= self.n() {
-            Some(IllegalMove::NoSuchPit(mv.to_string()))
-        } else if self.pit(self.turn, i) == 0 {
-            Some(IllegalMove::EmptyPit(mv.to_string()))
-        } else {
-            None
-        };
-        if let Some(reason) = reason {
+        if let Some(reason) = IllegalMove::of_pit(self.is_over(), i, self.n(), || self.pit(self.turn, i), mv) {
             return Err(PlayError { position: *self, reason });
         }
         let mut next = *self;
@@ -598,11 +589,7 @@ impl Position for Kalah {
             return None;
         }
         let s = self.final_scores();
-        Some(match s.south.cmp(&s.north) {
-            core::cmp::Ordering::Greater => Outcome::Win(Player::South),
-            core::cmp::Ordering::Less => Outcome::Win(Player::North),
-            core::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(Outcome::by_scores(s.south, s.north))
     }
 
     fn store(&self, player: Player) -> u32 {

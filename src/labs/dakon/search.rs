@@ -102,14 +102,11 @@ pub struct Survey {
     pub counts: Counts,
     /// Distinct boards from which the mover selects (the start included).
     pub boards: u64,
-    /// Most boards held at once (the memory of the pass: about 40 bytes each).
+    /// Most boards held at once (the memory of the pass: 49 to 73 bytes of peak RSS each for
+    /// Dakon-7, BENCHMARKS.md).
     pub peak_boards: u64,
     /// Fewest moves of a winning opening.
     pub shortest: Option<u32>,
-    /// Fewest counters left outside the mover's store by a winning opening (the maximum
-    /// capture), and how many openings leave that few.
-    #[serde(with = "super::big::tagged")]
-    pub fewest_left: Option<(u32, u128)>,
     /// Winning openings by counters left outside the mover's store (index = counters left).
     #[serde(with = "super::big::list")]
     pub winning_by_left: Vec<u128>,
@@ -199,8 +196,15 @@ fn survey_in<const W: usize>(n: usize, progress: &mut dyn FnMut(u32, u64) -> boo
         }
     }
     s.complete = s.levels_done as usize == top + 1;
-    s.fewest_left = s.winning_by_left.iter().enumerate().find(|(_, &c)| c > 0).map(|(l, &c)| (l as u32, c));
     Ok(s)
+}
+
+impl Survey {
+    /// Fewest counters left outside the mover's store by a winning opening (the maximum
+    /// capture), and how many openings leave that few.
+    pub fn fewest_left(&self) -> Option<(u32, u128)> {
+        self.winning_by_left.iter().enumerate().find(|(_, &c)| c > 0).map(|(l, &c)| (l as u32, c))
+    }
 }
 
 /// Which special opening a [`search`] looks for.
@@ -226,14 +230,12 @@ pub struct Found {
     pub n: usize,
     /// The opening (holes numbered 1..n from the mover's left), if one was found.
     pub line: Option<Vec<usize>>,
-    /// Its cost (moves, or long moves); proven least when `proven`.
+    /// Its cost (moves, or long moves); proven least when it equals `lower_bound`.
     pub cost: Option<u32>,
-    /// Whether the search was complete: no opening costs less than `cost` (or, with no line,
-    /// none costs less than `lower_bound`).
-    pub proven: bool,
     /// Every opening costs at least this much.
     pub lower_bound: u32,
-    /// Every board the goal allows was expanded (or the cheapest opening was proven).
+    /// The search was not stopped (by the board limit or `progress`): with no line, no
+    /// opening keeps within the goal's limits at all.
     pub complete: bool,
     /// Boards expanded.
     pub expanded: u64,
@@ -251,7 +253,7 @@ struct Node<const W: usize> {
 }
 
 /// The boards of a search in the order found (their ids), with an open-addressing index of
-/// ids by key: about 30 bytes a board up to Dakon-8.
+/// ids by key: a 24-byte node a board up to Dakon-8, and 4 bytes a slot of the index.
 struct Boards<const W: usize> {
     nodes: Vec<Node<W>>,
     index: Vec<u32>,
@@ -297,7 +299,7 @@ impl<const W: usize> Boards<W> {
 }
 
 /// Uniform-cost search for `goal`'s opening in Dakon-n, storing at most `max_boards` boards
-/// (the memory limit: about 30 bytes each up to Dakon-8, 40 beyond). `progress(cost level,
+/// (the memory limit: 35 to 45 bytes of peak memory each, BENCHMARKS.md). `progress(cost level,
 /// boards)` after each cost level may return `false` to stop.
 ///
 /// # Errors
@@ -418,7 +420,6 @@ fn search_in<const W: usize>(
         goal,
         n,
         cost: best.map(|b| b.0),
-        proven: best.is_some_and(|(c, _, _)| c == lower_bound),
         line,
         lower_bound,
         complete: !stopped,
@@ -466,30 +467,25 @@ pub fn least_limit(
         Limit::Sown => Goal::FewestLongMoves(l),
     };
     let mut trials = Vec::new();
-    let mut run = |l: u32, trials: &mut Vec<Trial>| -> Result<Option<Found>, DakonError> {
-        let f = search(n, goal(l), max_boards, progress)?;
-        let admits =
-            if f.line.is_some() { Some(true) } else { (f.boards < max_boards && f.proven_none()).then_some(false) };
-        trials.push(Trial { limit: l, boards: f.boards, admits });
-        Ok(admits.is_some().then_some(f))
-    };
-    let top = 4 * (2 * n * n) as u32;
     // Upwards one by one: below the answer every trial is a complete search of a space the
     // limit keeps small, and the first limit that admits an opening is the least.
-    for l in 1..=top {
-        match run(l, &mut trials)? {
+    for l in 1..=4 * (2 * n * n) as u32 {
+        let f = search(n, goal(l), max_boards, progress)?;
+        let admits = if f.line.is_some() { Some(true) } else { f.complete.then_some(false) };
+        trials.push(Trial { limit: l, boards: f.boards, admits });
+        match admits {
+            Some(false) => {}
+            Some(true) => return Ok((trials, Some(f))),
             None => return Ok((trials, None)),
-            Some(f) if f.line.is_some() => return Ok((trials, Some(f))),
-            Some(_) => {}
         }
     }
     Ok((trials, None))
 }
 
 impl Found {
-    /// The search was complete and found no opening within its goal's limits.
-    pub fn proven_none(&self) -> bool {
-        self.line.is_none() && self.complete
+    /// The opening found is proven cheapest: every board cheaper than it was expanded.
+    pub fn proven(&self) -> bool {
+        self.cost == Some(self.lower_bound)
     }
 }
 
