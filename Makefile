@@ -30,8 +30,10 @@ lint:
 test-native:
 	cargo test --features cli
 
+# The runner's default of 20 s for a whole test file is near what web_worker takes on a busy
+# two-core machine (13 s idle): a generous limit, since a hang still fails.
 test-browser:
-	cargo test $(WASM) --test web --test web_worker
+	WASM_BINDGEN_TEST_TIMEOUT=180 cargo test $(WASM) --test web --test web_worker
 
 test-e2e:
 	trunk build --release

@@ -77,6 +77,29 @@ enum DakonCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Depth-first branch and bound over every first turn of at most BOUND moves, keeping
+    /// nothing but its path: the shortest winning opening within BOUND moves, proven
+    /// shortest, or the proof that none has BOUND moves or fewer.
+    ProveShortest {
+        /// Holes a side, 1 to 11.
+        n: usize,
+        /// Longest opening searched (e.g. one less than the best known, to prove it shortest).
+        #[arg(long)]
+        bound: u32,
+        /// Threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Report progress on standard error about once a minute.
+        #[arg(long)]
+        progress: bool,
+        /// Record every prefix searched in this file, and skip those it already lists: a
+        /// stopped proof resumes where it was.
+        #[arg(long)]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// The winning opening of Dakon-N whose largest lap count per move is least, and the
     /// shortest such (Table 3): lap limits 1, 2, ... are searched until one admits an opening.
     MinLaps {
@@ -515,6 +538,9 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             let f = search(n, Goal::Shortest, max_boards, &mut |_, _| true).map_err(|e| e.to_string())?;
             write_found(out, &f, t.elapsed().as_secs_f64(), json);
         }
+        Command::Dakon { what: DakonCommand::ProveShortest { n, bound, threads, progress, checkpoint, json } } => {
+            dakon_prove_shortest(out, n, bound, threads, progress, checkpoint.as_deref(), json)?;
+        }
         Command::Dakon { what: DakonCommand::MinLaps { n, laps, max_boards, json } } => {
             dakon_least(out, n, Limit::Laps, laps, max_boards, json)?;
         }
@@ -692,6 +718,7 @@ pub fn board_text(p: &AnyPosition) -> String {
     out
 }
 
+use crate::labs::dakon::deep::{shortest_depth_first, DeepProgress, Resume};
 use crate::labs::dakon::search::Limit;
 
 fn opt(x: Option<String>) -> String {
@@ -748,6 +775,148 @@ fn write_found(out: &mut String, f: &crate::labs::dakon::search::Found, secs: f6
     let _ = writeln!(out, "  {} boards expanded, {} stored, {secs:.3} s", f.expanded, f.boards);
 }
 
+/// Reads a `dakon prove-shortest` checkpoint: its header must name the same search.
+fn read_checkpoint(path: &std::path::Path, n: usize, bound: u32) -> Result<Resume, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resume::default()),
+        Err(e) => return Err(format!("checkpoint {}: {e}", path.display())),
+    };
+    let header = checkpoint_header(n, bound);
+    let mut resume = Resume::default();
+    for (i, line) in text.lines().enumerate() {
+        let at = || format!("checkpoint {}, line {}", path.display(), i + 1);
+        match line.split_once(' ') {
+            _ if i == 0 => {
+                if line != header {
+                    return Err(format!("{}: it is for another search (\"{line}\"; this one is \"{header}\")", at()));
+                }
+            }
+            Some(("done", k)) => {
+                resume.done.push(k.trim().parse().map_err(|_| format!("{}: bad prefix number", at()))?)
+            }
+            Some(("best", l)) => {
+                let holes = crate::labs::dakon::parse_holes(l).map_err(|e| format!("{}: {e}", at()))?;
+                let moves = crate::labs::dakon::replay(n, &holes).map_err(|e| format!("{}: {e}", at()))?;
+                if !moves.last().is_some_and(|m| m.end.is_some() && m.board.is_won()) {
+                    return Err(format!("{}: not a winning opening of Dakon-{n}", at()));
+                }
+                resume.best = Some(holes);
+            }
+            _ if line.trim().is_empty() => {}
+            _ => return Err(format!("{}: expected \"done K\" or \"best H, H, ...\"", at())),
+        }
+    }
+    Ok(resume)
+}
+
+fn checkpoint_header(n: usize, bound: u32) -> String {
+    format!("mancala-lab dakon prove-shortest {n} --bound {bound}")
+}
+
+/// `dakon prove-shortest`.
+fn dakon_prove_shortest(
+    out: &mut String,
+    n: usize,
+    bound: u32,
+    threads: Option<usize>,
+    progress: bool,
+    checkpoint: Option<&std::path::Path>,
+    json: bool,
+) -> Result<(), String> {
+    use std::io::Write as _;
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |c| c.get())).max(1);
+    let resume = match checkpoint {
+        Some(p) => read_checkpoint(p, n, bound)?,
+        None => Resume::default(),
+    };
+    let mut file = match checkpoint {
+        Some(p) => {
+            let fresh = !p.exists();
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("checkpoint {}: {e}", p.display()))?;
+            if fresh {
+                writeln!(f, "{}", checkpoint_header(n, bound)).map_err(|e| e.to_string())?;
+            }
+            Some(f)
+        }
+        None => None,
+    };
+    let t = std::time::Instant::now();
+    let mut last = 0.0;
+    let mut best = resume.best.clone();
+    let mut write_error = None;
+    let mut report = |p: &DeepProgress| {
+        if let Some(f) = file.as_mut() {
+            let mut text = String::new();
+            for k in &p.finished {
+                let _ = writeln!(text, "done {k}");
+            }
+            if p.best != best {
+                best = p.best.clone();
+                if let Some(l) = &best {
+                    let _ = writeln!(text, "best {}", l.iter().map(usize::to_string).collect::<Vec<_>>().join(", "));
+                }
+            }
+            if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+                write_error = Some(e.to_string());
+                return false;
+            }
+        }
+        let secs = t.elapsed().as_secs_f64();
+        if progress && (secs - last >= 60.0 || p.done == p.total) {
+            last = secs;
+            eprintln!("{} of {} prefixes, {} moves, {secs:.0} s", p.done, p.total, p.moves);
+        }
+        true
+    };
+    let f = shortest_depth_first(n, bound, threads, &resume, &mut report).map_err(|e| e.to_string())?;
+    if let Some(e) = write_error {
+        return Err(format!("checkpoint: {e} (the search stopped)"));
+    }
+    let secs = t.elapsed().as_secs_f64();
+    if json {
+        let mut v = serde_json::to_value(&f).map_err(|e| e.to_string())?;
+        v["lower_bound"] = json!(f.lower_bound());
+        v["moves_in_line"] = json!(f.line.as_ref().map(Vec::len));
+        v["seconds"] = json!(secs);
+        v["threads"] = json!(threads);
+        let _ = writeln!(out, "{v}");
+        return Ok(());
+    }
+    let resumed = if f.resumed > 0 {
+        format!(" ({} of {} prefixes searched by earlier runs)", f.resumed, f.prefixes)
+    } else {
+        String::new()
+    };
+    match (&f.line, f.complete) {
+        (Some(l), true) => {
+            let holes = l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+            let _ = writeln!(out, "Dakon-{n}: shortest winning opening: {} moves (proven shortest){resumed}", l.len());
+            let _ = writeln!(out, "  {holes}");
+        }
+        (None, true) => {
+            let _ = writeln!(
+                out,
+                "Dakon-{n}: no winning opening has {bound} moves or fewer (every first turn of up to {bound} moves tried){resumed}"
+            );
+        }
+        (_, false) => {
+            let _ = writeln!(
+                out,
+                "Dakon-{n}: stopped before all {} prefixes were searched: nothing proven yet (--checkpoint resumes)",
+                f.prefixes
+            );
+        }
+    }
+    let expanded: u64 = f.expanded.iter().sum();
+    let _ = writeln!(out, "  {expanded} boards expanded, {} moves played, {threads} threads, {secs:.1} s", f.moves);
+    Ok(())
+}
+
 /// `dakon min-laps` and `dakon min-cycles`: one limit, or the least that admits an opening.
 fn dakon_least(
     out: &mut String,
@@ -787,4 +956,27 @@ fn dakon_least(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// Any checkpoint file is read or refused with a message: never a panic, and what is
+        /// read names only prefixes and winning openings.
+        #[test]
+        fn checkpoints_never_panic(body in "(done [0-9x]{0,6}\n|best [0-9, ]{0,40}\n|[a-z ]{0,12}\n){0,8}") {
+            let dir = std::env::temp_dir().join(format!("mancala-lab-ck-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join("ck");
+            std::fs::write(&path, format!("{}\n{body}", checkpoint_header(5, 30))).unwrap();
+            if let Ok(r) = read_checkpoint(&path, 5, 30) {
+                if let Some(l) = &r.best {
+                    let moves = crate::labs::dakon::replay(5, l).unwrap();
+                    proptest::prop_assert!(moves.last().unwrap().board.is_won());
+                }
+            }
+        }
+    }
 }

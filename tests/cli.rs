@@ -128,3 +128,50 @@ fn dakon_searches() {
     assert_eq!(code, 0);
     assert!(out.contains("none found; proven: every one costs at least"), "{out}");
 }
+
+#[test]
+fn dakon_prove_shortest_with_a_checkpoint() {
+    // Table 2: no Dakon-6 opening within 18 moves; within 25 the shortest has 19.
+    let (code, out, _) = run(&["dakon", "prove-shortest", "6", "--bound", "18"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Dakon-6: no winning opening has 18 moves or fewer"), "{out}");
+    let (code, out, _) = run(&["dakon", "prove-shortest", "6", "--bound", "25", "--threads", "1", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["moves_in_line"].as_u64(), v["lower_bound"].as_u64()), (Some(19), Some(19)));
+    // A checkpoint records every prefix; run again, it skips them all and proves the same.
+    let dir = std::env::temp_dir().join(format!("mancala-lab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("dakon-6.checkpoint");
+    let _ = std::fs::remove_file(&ck);
+    let ck_arg = ck.to_str().unwrap();
+    let (code, first, _) = run(&["dakon", "prove-shortest", "6", "--bound", "18", "--checkpoint", ck_arg, "--json"]);
+    assert_eq!(code, 0, "{first}");
+    let text = std::fs::read_to_string(&ck).unwrap();
+    assert!(text.starts_with("mancala-lab dakon prove-shortest 6 --bound 18\n"), "{text}");
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(text.lines().filter(|l| l.starts_with("done ")).count() as u64, v["prefixes"].as_u64().unwrap());
+    let (code, out, _) = run(&["dakon", "prove-shortest", "6", "--bound", "18", "--checkpoint", ck_arg]);
+    assert_eq!(code, 0);
+    assert!(out.contains("no winning opening has 18 moves or fewer"), "{out}");
+    assert!(out.contains("searched by earlier runs"), "{out}");
+    // A checkpoint of another search, or a damaged one, is refused with where and why.
+    for (args, part) in [
+        (&["dakon", "prove-shortest", "6", "--bound", "17", "--checkpoint", ck_arg][..], "it is for another search"),
+        (&["dakon", "prove-shortest", "13", "--bound", "17"][..], "Dakon-13"),
+        (&["dakon", "prove-shortest", "6"][..], "--bound"),
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(part), "{args:?}: {err}");
+    }
+    std::fs::write(&ck, "mancala-lab dakon prove-shortest 6 --bound 18\ndone 1\nbest 1, 9\n").unwrap();
+    let (code, _, err) = run(&["dakon", "prove-shortest", "6", "--bound", "18", "--checkpoint", ck_arg]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 3"), "{err}");
+    std::fs::write(&ck, "mancala-lab dakon prove-shortest 6 --bound 18\nbest 1, 5, 2\n").unwrap();
+    let (code, _, err) = run(&["dakon", "prove-shortest", "6", "--bound", "18", "--checkpoint", ck_arg]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2: not a winning opening"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -157,3 +157,26 @@ fn dakon_survey_and_search_in_a_worker() {
     let Some(Reply::DakonFound { found: Some(f), .. }) = replies.last() else { panic!("{replies:?}") };
     assert!(!f.complete && f.line.is_none() && f.lower_bound < 19);
 }
+
+#[wasm_bindgen_test]
+fn dakon_depth_first_proof_in_a_worker() {
+    // Table 2: Dakon-5's shortest opening has 24 moves: found within 30, and none within 23.
+    let replies = run(r#"{"id":17,"task":{"kind":"dakon_prove","n":5,"bound":30}}"#);
+    let Some(Reply::DakonDeep { id: 17, found, .. }) = replies.last() else { panic!("{replies:?}") };
+    assert!(found.complete);
+    assert_eq!((found.line.as_ref().map(Vec::len), found.lower_bound()), (Some(24), 24));
+    let replies = run(r#"{"id":18,"task":{"kind":"dakon_prove","n":5,"bound":23}}"#);
+    let Some(Reply::DakonDeep { id: 18, found, .. }) = replies.last() else { panic!("{replies:?}") };
+    assert!(found.complete && found.line.is_none() && found.lower_bound() == 24);
+    for (text, part) in [
+        (r#"{"id":19,"task":{"kind":"dakon_prove","n":12,"bound":20}}"#, "not handled"),
+        (r#"{"id":20,"task":{"kind":"dakon_prove","n":8,"bound":0}}"#, "not handled"),
+        (r#"{"id":21,"task":{"kind":"dakon_prove","n":8,"bound":100000}}"#, "not handled"),
+        (r#"{"id":22,"task":{"kind":"dakon_prove","n":8}}"#, "unreadable"),
+    ] {
+        match &run(text)[..] {
+            [Reply::Error { message, .. }] => assert!(message.contains(part), "{text}: {message}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}

@@ -14,6 +14,7 @@
 //! the store (the paper's hole 1); cell `n` is the store; cells `n + 1..=2n` are the opponent's
 //! holes in sowing order, so the hole opposite the mover's hole `j` is cell `2n - j`.
 
+pub mod deep;
 pub mod search;
 
 /// Most holes a side here (counters must fit a byte: 2·12² = 288 would not, 2·11² = 242 does).
@@ -65,15 +66,24 @@ pub enum DakonError {
     Size(usize),
     /// More paths reach one board than a 64-bit count holds.
     Overflow,
+    /// An opening given as found (holes 1..n) that is not a winning opening within the bound.
+    NotWinning(Vec<usize>),
 }
 
 impl core::fmt::Display for DakonError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            DakonError::Illegal(h) => write!(f, "hole {} cannot be played (no counters, or no such hole)", h + 1),
+            DakonError::Illegal(h) => {
+                write!(f, "hole {} cannot be played (no counters, or no such hole)", h.wrapping_add(1))
+            }
             DakonError::Endless => write!(f, "the move sows more than {MAX_LAPS} laps"),
             DakonError::Size(n) => write!(f, "Dakon-{n} is not handled here: 1 to {MAX_HOLES} holes a side"),
             DakonError::Overflow => f.write_str("more than 2^64 move sequences reach one board"),
+            DakonError::NotWinning(l) => write!(
+                f,
+                "the opening {} is not a winning opening within the bound",
+                l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+            ),
         }
     }
 }

@@ -63,6 +63,10 @@ pub struct SearchState {
     pub dakon_survey: Option<crate::labs::dakon::search::Survey>,
     /// A Dakon search's trials and answer.
     pub dakon_found: Option<(Vec<crate::labs::dakon::search::Trial>, Option<crate::labs::dakon::search::Found>)>,
+    /// A depth-first Dakon proof's progress: prefixes done, prefixes, moves played.
+    pub dakon_deep_progress: Option<(usize, usize, u64)>,
+    /// A depth-first Dakon proof's answer.
+    pub dakon_deep: Option<crate::labs::dakon::deep::DeepFound>,
 }
 
 /// Why a search was asked for.
@@ -158,6 +162,16 @@ impl Reducible for SearchState {
                     }
                     Reply::DakonFound { trials, found, elapsed_ms, .. } => {
                         s.dakon_found = Some((trials, found));
+                        s.elapsed_ms = elapsed_ms;
+                        s.running = false;
+                        s.finished = true;
+                    }
+                    Reply::DakonDeepProgress { done, total, moves, elapsed_ms, .. } => {
+                        s.dakon_deep_progress = Some((done, total, moves));
+                        s.elapsed_ms = elapsed_ms;
+                    }
+                    Reply::DakonDeep { found, elapsed_ms, .. } => {
+                        s.dakon_deep = Some(found);
                         s.elapsed_ms = elapsed_ms;
                         s.running = false;
                         s.finished = true;
@@ -521,7 +535,9 @@ impl SearchHandle {
         let target = match &task {
             Task::Analyze { rules, setup, .. } | Task::Solve { rules, setup, .. } => (rules.clone(), setup.clone()),
             Task::Dooley { rules } => (rules.clone(), String::new()),
-            Task::Bench | Task::DakonSurvey { .. } | Task::DakonSearch { .. } => Default::default(),
+            Task::Bench | Task::DakonSurvey { .. } | Task::DakonSearch { .. } | Task::DakonProve { .. } => {
+                Default::default()
+            }
         };
         let text = serde_json::to_string(&Request { id, task }).expect("serializable");
         let conn = self.pool.borrow().conns[0].clone();

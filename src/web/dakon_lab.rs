@@ -4,7 +4,8 @@
 use yew::prelude::*;
 
 use super::client::{use_search, Purpose};
-use super::protocol::{DakonGoal, Task, MAX_DAKON_BOARDS, MAX_DAKON_SURVEY};
+use super::protocol::{DakonGoal, Task, MAX_DAKON_BOARDS, MAX_DAKON_BOUND, MAX_DAKON_SURVEY};
+use crate::labs::dakon::deep::DeepFound;
 use crate::labs::dakon::search::{Found, Goal, Survey, Trial};
 use crate::labs::dakon::{self, Board, DakonLink, Move};
 
@@ -122,6 +123,27 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
         Callback::from(move |_| search.stop())
     };
     let search_task = |goal| Task::DakonSearch { n, goal, max_boards: MAX_DAKON_BOARDS };
+    // The depth-first proof's bound: by default one move less than the shortest printed
+    // opening, so that "none" proves the printed one shortest.
+    let best_printed = printed.iter().filter_map(|p| dakon::parse_holes(&p.line).ok().map(|h| h.len() as u32)).min();
+    let bound = use_state(|| None::<u32>);
+    {
+        let bound = bound.clone();
+        use_effect_with(n, move |_| bound.set(None));
+    }
+    let bound_value = bound.unwrap_or_else(|| best_printed.map_or(20, |l| l.saturating_sub(1).max(1)));
+    let set_bound = {
+        let bound = bound.clone();
+        Callback::from(move |e: Event| {
+            if let Some(i) =
+                e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+            {
+                if let Ok(b) = i.value().trim().parse::<u32>() {
+                    bound.set(Some(b.clamp(1, MAX_DAKON_BOUND)));
+                }
+            }
+        })
+    };
     html! {
         <main class="lab dakon-lab">
             <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Dakon's winning openings"}</nav>
@@ -147,7 +169,17 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
                     <button class="dakon-min-cycles" onclick={run(search_task(DakonGoal::MinCycles))} disabled={ss.running}>{"Minimum-cycle opening"}</button>
                     if ss.running { <button class="stop" onclick={stop}>{"Stop"}</button> }
                 </div>
-                if ss.running || ss.dakon_progress.is_some() && ss.dakon_survey.is_none() && ss.dakon_found.is_none() {
+                <div class="buttons prove">
+                    <label>{"Prove: no winning opening within "}
+                        <input type="number" class="dakon-bound" min="1" max={MAX_DAKON_BOUND.to_string()} value={bound_value.to_string()} onchange={set_bound} aria-label="Longest opening searched" />
+                        {" moves"}</label>
+                    <button class="dakon-prove" onclick={run(Task::DakonProve { n, bound: bound_value })} disabled={ss.running}>{"Prove (depth-first)"}</button>
+                </div>
+                <p class="help">{"The depth-first proof tries every first turn up to that many moves, keeping only its path (no memory limit): it finds the shortest winning opening within the bound, or proves there is none. It takes long from Dakon-8 on (see the estimate while it runs); the CLI's prove-shortest runs it on every core."}</p>
+                if let Some((done, total, moves)) = ss.dakon_deep_progress.filter(|_| ss.dakon_deep.is_none()) {
+                    <p class="progress deep-progress" aria-live="polite">{ deep_progress(done, total, moves, ss.elapsed_ms, ss.running) }</p>
+                }
+                if ss.dakon_deep_progress.is_none() && ss.dakon_deep.is_none() && (ss.running || ss.dakon_progress.is_some() && ss.dakon_survey.is_none() && ss.dakon_found.is_none()) {
                     <p class="progress" aria-live="polite">{
                         match ss.dakon_progress {
                             Some((level, boards)) => format!("{} level {level}, {} boards, {:.1} s", if ss.running { "Searching:" } else { "Stopped at" }, group(boards as u128), ss.elapsed_ms / 1000.0),
@@ -158,6 +190,7 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
                 if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
                 if let Some(s) = &ss.dakon_survey { { survey_table(s, ss.elapsed_ms) } }
                 if let Some((trials, found)) = &ss.dakon_found { { found_view(trials, found.as_ref(), ss.elapsed_ms, &go) } }
+                if let Some(f) = &ss.dakon_deep { { deep_view(f, best_printed, ss.elapsed_ms, &go) } }
             </section>
             { replay_view(n, &link, &printed, &go) }
         </main>
@@ -195,6 +228,60 @@ fn survey_table(s: &Survey, ms: f64) -> Html {
         </table>
         if !note.is_empty() { <p class="help note">{format!("Highlighted rows differ from the paper. Dakon-{n}: {note}.")}</p> }
         </>
+    }
+}
+
+/// A depth-first proof under way: prefixes searched, moves played and their rate.
+fn deep_progress(done: usize, total: usize, moves: u64, ms: f64, running: bool) -> String {
+    let secs = ms / 1000.0;
+    format!(
+        "{} {} of {} first-move prefixes searched, {} moves played ({:.1} million a second), {:.0} s",
+        if running { "Proving:" } else { "Stopped:" },
+        group(done as u128),
+        group(total as u128),
+        group(moves as u128),
+        moves as f64 / secs.max(1e-3) / 1e6,
+        secs
+    )
+}
+
+/// A depth-first proof's answer.
+fn deep_view(
+    f: &DeepFound,
+    best_printed: Option<u32>,
+    ms: f64,
+    go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static),
+) -> Html {
+    let verdict = match (&f.line, f.complete) {
+        (Some(l), true) => {
+            format!("Shortest winning opening: {} moves, proven (every shorter first turn was tried).", l.len())
+        }
+        (Some(l), false) => format!("A winning opening of {} moves; stopped before proving it shortest.", l.len()),
+        (None, true) => {
+            let mut v =
+                format!("No winning opening has {} moves or fewer: every first turn that long was tried.", f.bound);
+            if best_printed == Some(f.bound + 1) {
+                v.push_str(&format!(" The paper's {}-move opening is therefore the shortest.", f.bound + 1));
+            }
+            v
+        }
+        (None, false) => "Stopped before the end: nothing proven.".to_string(),
+    };
+    let replay = f.line.clone().map(|l| {
+        let go = go.clone();
+        let n = f.n;
+        Callback::from(move |_| go(n, Some(&l)))
+    });
+    html! {
+        <div class="dakon-found dakon-deep">
+            <h3>{format!("Depth-first proof, Dakon-{} within {} moves", f.n, f.bound)}</h3>
+            <p class="verdict">{verdict}</p>
+            if let Some(l) = &f.line {
+                <p class="line">{l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")}</p>
+            }
+            if let Some(cb) = replay { <button class="replay-found" onclick={cb}>{"Replay it on the board"}</button> }
+            <p class="help">{format!("{} boards expanded, {} moves played, {:.2} s in this browser's worker.", group(f.expanded.iter().sum::<u64>() as u128), group(f.moves as u128), ms / 1000.0)}</p>
+        </div>
     }
 }
 

@@ -84,7 +84,18 @@ pub enum Task {
         /// Most boards kept (at most [`MAX_DAKON_BOARDS`]).
         max_boards: u64,
     },
+    /// Dakon-n's shortest opening of at most `bound` moves, proven by a depth-first search
+    /// that keeps only its path (no board limit; it may take long: Stop ends it).
+    DakonProve {
+        /// Holes a side: 1 to 11.
+        n: usize,
+        /// Longest opening searched: 1 to [`MAX_DAKON_BOUND`].
+        bound: u32,
+    },
 }
+
+/// Longest opening the depth-first proof searches (Dakon-10's best known has 68 moves).
+pub const MAX_DAKON_BOUND: u32 = 200;
 
 /// The Dakon openings the lab searches for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -200,6 +211,28 @@ pub enum Reply {
         /// Time it took.
         elapsed_ms: f64,
     },
+    /// A depth-first Dakon proof is under way.
+    DakonDeepProgress {
+        /// Request id.
+        id: u32,
+        /// Prefixes (first few moves) searched.
+        done: usize,
+        /// Prefixes in all.
+        total: usize,
+        /// Moves played so far.
+        moves: u64,
+        /// Time since the request arrived.
+        elapsed_ms: f64,
+    },
+    /// A depth-first Dakon proof's answer.
+    DakonDeep {
+        /// Request id.
+        id: u32,
+        /// The shortest opening within the bound, or the proof that none is.
+        found: crate::labs::dakon::deep::DeepFound,
+        /// Time it took.
+        elapsed_ms: f64,
+    },
     /// A Dakon search's answer.
     DakonFound {
         /// Request id.
@@ -239,6 +272,8 @@ impl Reply {
             | Reply::DakonProgress { id, .. }
             | Reply::DakonSurvey { id, .. }
             | Reply::DakonFound { id, .. }
+            | Reply::DakonDeepProgress { id, .. }
+            | Reply::DakonDeep { id, .. }
             | Reply::Memory { id, .. } => Some(*id),
             Reply::Error { id, .. } => *id,
         }
@@ -443,6 +478,37 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             drop(tick);
             match result {
                 Ok((trials, found)) => post(Reply::DakonFound { id, trials, found, elapsed_ms: now() - start }),
+                Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
+            }
+        }
+        Task::DakonProve { n, bound } => {
+            use crate::labs::dakon::{deep::shortest_depth_first, MAX_HOLES};
+            if !(1..=MAX_HOLES).contains(&n) || !(1..=MAX_DAKON_BOUND).contains(&bound) {
+                return post(Reply::Error {
+                    id: Some(id),
+                    message: format!(
+                        "Dakon-{n} within {bound} moves is not handled: 1 to {MAX_HOLES} holes a side, 1 to {MAX_DAKON_BOUND} moves"
+                    ),
+                });
+            }
+            let mut last = start;
+            let mut tick = |p: &crate::labs::dakon::deep::DeepProgress| {
+                let t = now();
+                if t - last >= 200.0 {
+                    last = t;
+                    post(Reply::DakonDeepProgress {
+                        id,
+                        done: p.done,
+                        total: p.total,
+                        moves: p.moves,
+                        elapsed_ms: t - start,
+                    });
+                }
+                true
+            };
+            let result = shortest_depth_first(n, bound, 1, &Default::default(), &mut tick);
+            match result {
+                Ok(found) => post(Reply::DakonDeep { id, found, elapsed_ms: now() - start }),
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }

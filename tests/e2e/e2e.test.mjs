@@ -256,6 +256,16 @@ test("the Dakon lab counts, searches with proofs, replays on the board and reads
   assert.match(await page.textContent('.dakon-replay .summary'), /^19 moves, .* a winning opening\.$/);
   await page.click('.dakon-replay button.prev');
   assert.match(await page.textContent('.dakon-replay .at'), /^move 18 of 19: hole 6,/);
+  // The depth-first proof: by default one move below the shortest printed opening.
+  assert.equal(await page.inputValue('input.dakon-bound'), '18');
+  await page.click('button.dakon-prove');
+  await page.waitForSelector('.dakon-deep .verdict');
+  assert.match(await page.textContent('.dakon-deep .verdict'), /^No winning opening has 18 moves or fewer: .*The paper's 19-move opening is therefore the shortest\./);
+  await page.fill('input.dakon-bound', '25');
+  await page.dispatchEvent('input.dakon-bound', 'change');
+  await page.click('button.dakon-prove');
+  await page.waitForFunction(() => document.querySelector('.dakon-deep h3')?.textContent.includes('within 25'));
+  assert.match(await page.textContent('.dakon-deep .verdict'), /^Shortest winning opening: 19 moves, proven/);
   // The replay's link reopens the same opening in a fresh page.
   const href = await page.getAttribute('a.share', 'href');
   const again = await open(href, { wait: '.dakon-replay' });
