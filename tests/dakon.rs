@@ -185,18 +185,19 @@ fn minimum_cycle_dakon_8() {
 }
 
 /// Table 2's Dakon-8 row proven: no winning opening of 28 moves or fewer (a depth-first
-/// search of every first turn up to 28 moves: about two hours on two threads, BENCHMARKS.md;
+/// search of every first turn up to 28 moves: 1.5 hours on two threads, BENCHMARKS.md;
 /// the CLI's `dakon prove-shortest 8 --bound 28 --checkpoint FILE` runs the same search in
 /// parts), while the paper's 29-move opening wins.
 #[test]
-#[ignore = "about two hours on two threads in release: cargo test --release --features cli --test dakon -- --ignored shortest_dakon_8"]
+#[ignore = "1.5 hours on two threads in release: cargo test --release --features cli --test dakon -- --ignored shortest_dakon_8"]
 fn shortest_dakon_8() {
     let printed = rows("dakon_lines.tsv").into_iter().find(|r| r[1] == "8" && r[0].starts_with("Table 2")).unwrap();
     let line = parse_holes(&printed[6]).unwrap();
     let moves = replay(8, &line).unwrap();
     assert!(moves.last().unwrap().end.is_some() && moves.last().unwrap().board.is_won());
     let shortest = moves.len() as u32;
-    assert_eq!(shortest, 29);
+    let row = rows("dakon_searches.tsv").into_iter().find(|r| r[1] == "8" && r[2] == "shortest").unwrap();
+    assert_eq!((row[3].as_str(), row[4].parse::<u32>().unwrap()), ("29", shortest));
     let f = shortest_depth_first(8, shortest - 1, 2, &Resume::default(), &mut |_| true).unwrap();
     assert!(f.complete && f.line.is_none(), "{f:?}");
     assert_eq!(f.lower_bound(), shortest);
