@@ -231,6 +231,24 @@ fn survey_table(s: &Survey, ms: f64) -> Html {
     }
 }
 
+/// An answer's opening, and a button replaying it on the board below.
+fn line_and_replay(
+    n: usize,
+    line: Option<&Vec<usize>>,
+    go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static),
+) -> Html {
+    let Some(l) = line.cloned() else { return Html::default() };
+    let text = l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+    let go = go.clone();
+    let replay = Callback::from(move |_| go(n, Some(&l)));
+    html! {
+        <>
+            <p class="line">{text}</p>
+            <button class="replay-found" onclick={replay}>{"Replay it on the board"}</button>
+        </>
+    }
+}
+
 /// A depth-first proof under way: prefixes searched, moves played and their rate.
 fn deep_progress(done: usize, total: usize, moves: u64, ms: f64, running: bool) -> String {
     let secs = ms / 1000.0;
@@ -267,19 +285,11 @@ fn deep_view(
         }
         (None, false) => "Stopped before the end: nothing proven.".to_string(),
     };
-    let replay = f.line.clone().map(|l| {
-        let go = go.clone();
-        let n = f.n;
-        Callback::from(move |_| go(n, Some(&l)))
-    });
     html! {
         <div class="dakon-found dakon-deep">
             <h3>{format!("Depth-first proof, Dakon-{} within {} moves", f.n, f.bound)}</h3>
             <p class="verdict">{verdict}</p>
-            if let Some(l) = &f.line {
-                <p class="line">{l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")}</p>
-            }
-            if let Some(cb) = replay { <button class="replay-found" onclick={cb}>{"Replay it on the board"}</button> }
+            { line_and_replay(f.n, f.line.as_ref(), go) }
             <p class="help">{format!("{} boards expanded, {} moves played, {:.2} s in this browser's worker.", group(f.expanded.iter().sum::<u64>() as u128), group(f.moves as u128), ms / 1000.0)}</p>
         </div>
     }
@@ -327,19 +337,11 @@ fn found_view(
         ),
         (None, _) => format!("None found; proven: every opening costs at least {}.", f.lower_bound),
     };
-    let replay = f.line.clone().map(|l| {
-        let go = go.clone();
-        let n = f.n;
-        Callback::from(move |_| go(n, Some(&l)))
-    });
     html! {
         <div class="dakon-found">
             <h3>{what}</h3>
             <p class="verdict">{verdict}</p>
-            if let Some(l) = &f.line {
-                <p class="line">{l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")}</p>
-            }
-            if let Some(cb) = replay { <button class="replay-found" onclick={cb}>{"Replay it on the board"}</button> }
+            { line_and_replay(f.n, f.line.as_ref(), go) }
             <p class="help">{format!("{} boards expanded, {} stored, {:.2} s.", group(f.expanded as u128), group(f.boards as u128), ms / 1000.0)}</p>
             if !trials.is_empty() {
                 <details><summary>{"Limits tried"}</summary><ul class="trials">{ for trials.iter().map(|t| html! { <li>{trial_text(t)}</li> }) }</ul></details>

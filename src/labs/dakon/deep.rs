@@ -10,10 +10,10 @@
 //! no winning opening has `bound` moves or fewer.
 //!
 //! The moves are sown on a packed board: the 2n + 1 cells of the mover's sowing ring (holes,
-//! store, the opponent's holes) are the bytes of two 128-bit words, and a lap of `h` counters
+//! store, the opponent's holes) are the bytes of three 64-bit words, and a lap of `h` counters
 //! from cell `p` adds `h / (2n + 1)` to every byte and a precomputed run of ones to the
-//! `h % (2n + 1)` cells after `p`: two additions per lap instead of one per counter. No cell
-//! can overflow a byte: all 2n² ≤ 242 counters are on the board.
+//! `h % (2n + 1)` cells after `p`: a few word additions per lap instead of one per counter. No
+//! cell can overflow a byte: all 2n² ≤ 242 counters are on the board.
 //!
 //! The work is split between threads by the sequences of the first few moves, each thread
 //! taking the next unsearched prefix.
