@@ -22,7 +22,7 @@ fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
 #[derive(Clone, PartialEq)]
 struct Printed {
     source: String,
-    line: String,
+    holes: Vec<usize>,
     notes: Vec<String>,
 }
 
@@ -30,10 +30,12 @@ struct Printed {
 fn printed(n: usize) -> Vec<Printed> {
     let mut out: Vec<Printed> = vec![];
     for r in rows(LINES).filter(|r| r.len() > 6 && r[1] == n.to_string()) {
-        let i = match out.iter().position(|p| p.line == r[6]) {
+        // Every printed line reads (tests/dakon.rs replays them all).
+        let Ok(holes) = dakon::parse_holes(r[6]) else { continue };
+        let i = match out.iter().position(|p| p.holes == holes) {
             Some(i) => i,
             None => {
-                out.push(Printed { source: r[0].to_string(), line: r[6].to_string(), notes: vec![] });
+                out.push(Printed { source: r[0].to_string(), holes, notes: vec![] });
                 out.len() - 1
             }
         };
@@ -125,13 +127,12 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
     let search_task = |goal| Task::DakonSearch { n, goal, max_boards: MAX_DAKON_BOARDS };
     // The depth-first proof's bound: by default one move less than the shortest printed
     // opening, so that "none" proves the printed one shortest.
-    let best_printed = printed.iter().filter_map(|p| dakon::parse_holes(&p.line).ok().map(|h| h.len() as u32)).min();
-    let bound = use_state(|| None::<u32>);
-    {
-        let bound = bound.clone();
-        use_effect_with(n, move |_| bound.set(None));
-    }
-    let bound_value = bound.unwrap_or_else(|| best_printed.map_or(20, |l| l.saturating_sub(1).max(1)));
+    let best_printed = printed.iter().map(|p| p.holes.len() as u32).min();
+    // The bound the user typed, for the board size it was typed for.
+    let bound = use_state(|| None::<(usize, u32)>);
+    let bound_value = bound
+        .filter(|&(k, _)| k == n)
+        .map_or_else(|| best_printed.map_or(20, |l| l.saturating_sub(1).max(1)), |(_, b)| b);
     let set_bound = {
         let bound = bound.clone();
         Callback::from(move |e: Event| {
@@ -139,7 +140,7 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
                 e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
             {
                 if let Ok(b) = i.value().trim().parse::<u32>() {
-                    bound.set(Some(b.clamp(1, MAX_DAKON_BOUND)));
+                    bound.set(Some((n, b.clamp(1, MAX_DAKON_BOUND))));
                 }
             }
         })
@@ -175,7 +176,7 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
                         {" moves"}</label>
                     <button class="dakon-prove" onclick={run(Task::DakonProve { n, bound: bound_value })} disabled={ss.running}>{"Prove (depth-first)"}</button>
                 </div>
-                <p class="help">{"The depth-first proof tries every first turn up to that many moves, keeping only its path (no memory limit): it finds the shortest winning opening within the bound, or proves there is none. From Dakon-8 on it takes hours: Dakon-8 within 28 moves (the proof that the paper's 29 is shortest) is 170 billion moves, about 3.5 hours in one worker; the CLI's prove-shortest ran it in 1.5 hours on two cores, and can stop and resume."}</p>
+                <p class="help">{"The depth-first proof tries every first turn up to that many moves, keeping only its path (no memory limit): it finds the shortest winning opening within the bound, or proves there is none. From Dakon-8 on it takes hours: Dakon-8 within 28 moves (the proof that the paper's 29 is shortest) is 170 billion moves, about 3.5 hours in one worker at the rate measured for Dakon-7; the CLI's prove-shortest ran it in 1.5 hours on two cores, and can stop and resume."}</p>
                 if let Some((done, total, moves)) = ss.dakon_deep_progress.filter(|_| ss.dakon_deep.is_none()) {
                     <p class="progress deep-progress" aria-live="polite">{ deep_progress(done, total, moves, ss.elapsed_ms, ss.running) }</p>
                 }
@@ -190,7 +191,7 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
                 if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
                 if let Some(s) = &ss.dakon_survey { { survey_table(s, ss.elapsed_ms) } }
                 if let Some((trials, found)) = &ss.dakon_found { { found_view(trials, found.as_ref(), ss.elapsed_ms, &go) } }
-                if let Some(f) = &ss.dakon_deep { { deep_view(f, best_printed, ss.elapsed_ms, &go) } }
+                if let Some(f) = &ss.dakon_deep { { deep_view(f, best_printed.filter(|_| f.n == n), ss.elapsed_ms, &go) } }
             </section>
             { replay_view(n, &link, &printed, &go) }
         </main>
@@ -432,9 +433,7 @@ fn replay_view(
                 e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
             {
                 if let Some(p) = s.value().parse::<usize>().ok().and_then(|i| printed.get(i)) {
-                    if let Ok(holes) = dakon::parse_holes(&p.line) {
-                        go(n, Some(&holes));
-                    }
+                    go(n, Some(&p.holes));
                 }
             }
         })
@@ -447,7 +446,7 @@ fn replay_view(
                     <select class="dakon-printed" onchange={pick} aria-label="Printed opening">
                         <option value="" selected={true}>{"choose…"}</option>
                         { for printed.iter().enumerate().map(|(i, p)| html! {
-                            <option value={i.to_string()}>{format!("{} ({} moves)", p.source, dakon::parse_holes(&p.line).map_or(0, |h| h.len()))}</option>
+                            <option value={i.to_string()}>{format!("{} ({} moves)", p.source, p.holes.len())}</option>
                         }) }
                     </select>
                 </label>
@@ -455,7 +454,7 @@ fn replay_view(
             { match &link.line {
                 Some((line, moves)) => html! {
                     <>
-                        { for printed.iter().filter(|p| dakon::parse_holes(&p.line).ok().as_ref() == Some(line)).map(|p| html! {
+                        { for printed.iter().filter(|p| &p.holes == line).map(|p| html! {
                             <p class="printed-source">{format!("Printed in the paper: {}.", p.source)}
                                 { for p.notes.iter().map(|note| html! { <span class="printed-note">{format!(" {note}.")}</span> }) }
                             </p>

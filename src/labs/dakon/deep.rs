@@ -3,7 +3,8 @@
 //!
 //! Distinct first-turn boards are almost all reached by one path only (Dakon-8 to 16 moves:
 //! 2,669,321 paths to 2,647,476 boards), so storing boards to merge paths saves little, while
-//! the breadth-first search's memory grows with every level (Dakon-8: 9.6 GB for 20 moves).
+//! the breadth-first search's memory grows with every level (Dakon-8: 8.7 GB to prove that
+//! no opening has fewer than 20 moves, BENCHMARKS.md).
 //! This search keeps nothing but its path: branch and bound over move sequences, every
 //! sequence of at most `bound` moves tried, the bound lowered to one below each winning
 //! opening found, so when it ends the last opening found is the shortest, and with none found
