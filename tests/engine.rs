@@ -109,6 +109,10 @@ fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
         assert_move_values_are_minimax(&p, &a.moves, &what);
         // The best line is legal and reaches the end with the proven margin.
         assert_line_reaches(&p, &a.best_line, a.value, &what);
+        // A value-only solve on a fresh solver (two threads: the threads share the table and
+        // put off the moves another is searching) agrees too.
+        let opts = SolveOptions { threads: 2, ..opts };
+        assert_eq!(Solver::new(p.rules(), opts).unwrap().solve(&p, &mut NoHandler).unwrap(), a.value, "{what}: solve");
         checked += 1;
     }
     assert!(checked > 2000, "{checked}");

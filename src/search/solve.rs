@@ -435,6 +435,43 @@ impl Database {
 struct Shared {
     table: Table,
     db: Option<Database>,
+    /// Positions some thread is searching now (near the root, several threads only).
+    busy: Busy,
+}
+
+/// Keys of the positions threads are searching, so that another thread reaching one first
+/// searches its other moves and comes back to it (ABDADA's deferral): threads then share the
+/// work of a node instead of all searching its first moves. A slot holds one key; a key that
+/// finds its slot taken is simply not marked.
+struct Busy(Vec<AtomicU64>);
+
+impl Busy {
+    const SLOTS: usize = 1 << 14;
+
+    fn new(threads: usize) -> Busy {
+        Busy(if threads > 1 { (0..Self::SLOTS).map(|_| AtomicU64::new(0)).collect() } else { Vec::new() })
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.0[(key >> 40) as usize & (Self::SLOTS - 1)]
+    }
+
+    #[inline]
+    fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) == key
+    }
+
+    /// Marks `key` busy if its slot is free; true if marked (then [`Busy::clear`] it).
+    #[inline]
+    fn mark(&self, key: u64) -> bool {
+        self.slot(key).compare_exchange(0, key, Relaxed, Relaxed).is_ok()
+    }
+
+    #[inline]
+    fn clear(&self, key: u64) {
+        self.slot(key).store(0, Relaxed);
+    }
 }
 
 /// The solver; keep it to reuse its table and database across solves of the same rules.
@@ -443,6 +480,7 @@ pub struct Solver {
     shared: Shared,
     threads: usize,
     etc_seeds: u32,
+    busy_seeds: u32,
     nodes: u64,
     passes: u64,
 }
@@ -489,11 +527,15 @@ impl Solver {
         let threads = if cfg!(target_arch = "wasm32") { 1 } else { opts.threads.clamp(1, 64) };
         // Measured on Kalah(6,4): cutoffs probed below this cost more than they save.
         let etc_seeds = opts.db_seeds + 16;
+        // Measured on Kalah(6,4), two threads: deferral from 0 to 12 seeds above the database
+        // all did the same (BENCHMARKS.md).
+        let busy_seeds = opts.db_seeds + 4;
         Ok(Solver {
             rules,
-            shared: Shared { table: Table::new(opts.table_mib)?, db },
+            shared: Shared { table: Table::new(opts.table_mib)?, db, busy: Busy::new(threads) },
             threads,
             etc_seeds,
+            busy_seeds,
             nodes: 0,
             passes: 0,
         })
@@ -518,14 +560,13 @@ impl Solver {
     fn search_ctx<'a, 'h>(
         &'a self,
         stop: &'a AtomicBool,
-        helper: usize,
         handler: Option<&'h mut dyn SearchHandler>,
     ) -> Search<'a, 'h> {
         Search {
             shared: &self.shared,
             rules: Rules { capture: self.rules.capture, end: self.rules.end },
             etc_seeds: self.etc_seeds,
-            helper,
+            busy_seeds: self.busy_seeds,
             stop,
             handler,
             nodes: 0,
@@ -569,7 +610,7 @@ impl Solver {
     pub fn root_order(pos: &Kalah) -> Vec<KalahMove> {
         by_pits!(pos.rules().pits(), |N| {
             let st = state_of::<N>(pos);
-            order::<N>(&st, None, 0, pos.rules().capture)
+            order::<N>(&st, None, pos.rules().capture)
                 .iter()
                 .take_while(|&&i| i != NO_MOVE)
                 .map(|&i| KalahMove(i))
@@ -629,17 +670,17 @@ impl Solver {
         };
         let (result, nodes, passes) = std::thread::scope(|sc| {
             let helpers: Vec<_> = (1..this.threads)
-                .map(|t| {
+                .map(|_| {
                     let stop = &stop;
                     let work = &work;
                     sc.spawn(move || {
-                        let mut ctx = this.search_ctx(stop, t, None);
+                        let mut ctx = this.search_ctx(stop, None);
                         let r = work(&mut ctx);
                         (r, ctx.nodes, ctx.passes)
                     })
                 })
                 .collect();
-            let mut ctx = this.search_ctx(&stop, 0, Some(handler));
+            let mut ctx = this.search_ctx(&stop, Some(handler));
             let mut r = work(&mut ctx);
             if r.is_err() {
                 stop.store(true, Relaxed);
@@ -697,13 +738,13 @@ impl Solver {
                 .map(|t| {
                     let stop = &stop;
                     sc.spawn(move || {
-                        let mut ctx = this.search_ctx(stop, t, None);
+                        let mut ctx = this.search_ctx(stop, None);
                         let _ = ctx.mtdf(&st, guess + if t % 2 == 1 { 1 } else { -1 }, None);
                         (ctx.nodes, ctx.passes)
                     })
                 })
                 .collect();
-            let mut ctx = this.search_ctx(&stop, 0, Some(handler));
+            let mut ctx = this.search_ctx(&stop, Some(handler));
             let r = ctx.mtdf(&st, guess, None);
             stop.store(true, Relaxed);
             let (mut nodes, mut passes) = (ctx.nodes, ctx.passes);
@@ -724,14 +765,14 @@ impl Solver {
     /// (mostly answered by the table and the database).
     fn best_line<const N: usize>(&mut self, pos: &Kalah, mut target: i32) -> Vec<String> {
         let stop = AtomicBool::new(false);
-        let mut ctx = self.search_ctx(&stop, 0, None);
+        let mut ctx = self.search_ctx(&stop, None);
         let rules = ctx.rules;
         let mut line = vec![];
         let mut p = *pos;
         while !p.is_over() && line.len() < 200 {
             let st = state_of::<N>(&p);
             let tt = ctx.shared.table.probe(st.key()).map(|e| e.best);
-            let moves = order::<N>(&st, tt, 0, rules.capture);
+            let moves = order::<N>(&st, tt, rules.capture);
             let chosen = moves.iter().take_while(|&&i| i != NO_MOVE).find_map(|&i| {
                 let (gain, extra, child) = st.play(i as usize, rules);
                 // The move's value is at least `target` (so equal to it): child value
@@ -759,8 +800,7 @@ struct Search<'a, 'h> {
     shared: &'a Shared,
     rules: Rules,
     etc_seeds: u32,
-    /// 0 for the main thread; helpers vary their move order by this.
-    helper: usize,
+    busy_seeds: u32,
     stop: &'a AtomicBool,
     handler: Option<&'h mut dyn SearchHandler>,
     nodes: u64,
@@ -894,7 +934,7 @@ impl Search<'_, '_> {
             beta = beta.min(upper);
         }
         let nodes0 = self.nodes;
-        let order = self.order::<N>(st, tt_move, seeds);
+        let order = order::<N>(st, tt_move, self.rules.capture);
         let count = order.iter().take_while(|&&i| i != NO_MOVE).count();
         // Enhanced transposition cutoff near the root: a child already known good enough ends
         // the search here without searching any.
@@ -917,21 +957,46 @@ impl Search<'_, '_> {
         let mut best = -s - 1;
         let mut best_move = order[0];
         let mut a = alpha;
+        // With several threads, near the root, a move (not the first) that another thread is
+        // searching is put off to the end, once.
+        let share = !self.shared.busy.0.is_empty() && seeds >= self.busy_seeds;
+        let mut moves = [NO_MOVE; 24];
+        moves[..12].copy_from_slice(&order);
+        let mut len = count;
         // Each child is made one move ahead, and its slot fetched from memory while the
         // previous child is searched.
-        let mut next = st.play(order[0] as usize, rules);
+        let mut next = st.play(moves[0] as usize, rules);
         self.prefetch(&next.2);
-        for (k, &i) in order[..count].iter().enumerate() {
+        let mut k = 0;
+        while k < len {
+            let i = moves[k];
             let (gain, extra, child) = next;
-            if k + 1 < count {
-                next = st.play(order[k + 1] as usize, rules);
+            k += 1;
+            if k < len {
+                next = st.play(moves[k] as usize, rules);
                 self.prefetch(&next.2);
+            }
+            let mut marked = None;
+            if share {
+                let key = child.key();
+                if k > 1 && k <= count && self.shared.busy.is_busy(key) {
+                    moves[len] = i;
+                    len += 1;
+                    if k == len - 1 {
+                        next = (gain, extra, child);
+                    }
+                    continue;
+                }
+                marked = self.shared.busy.mark(key).then_some(key);
             }
             let v = if extra {
                 gain + self.search(&child, a - gain, beta - gain)
             } else {
                 gain - self.search(&child, gain - beta, gain - a)
             };
+            if let Some(key) = marked {
+                self.shared.busy.clear(key);
+            }
             if self.stop.load(Relaxed) {
                 return 0;
             }
@@ -965,22 +1030,14 @@ impl Search<'_, '_> {
         }
         best
     }
-
-    /// Moves in search order ([`order`]); helper threads rotate the moves after the first near
-    /// the root, so that they work on other subtrees.
-    #[inline]
-    fn order<const N: usize>(&self, st: &State<N>, tt_move: Option<u8>, seeds: u32) -> [u8; 12] {
-        let rotate = if self.helper > 0 && seeds >= self.etc_seeds { self.helper } else { 0 };
-        order(st, tt_move, rotate, self.rules.capture)
-    }
 }
 
 /// Moves in search order: the table move, extra turns nearest the store first, captures by
 /// size, moves that go past the store with the fewest seeds first, then the moves that end on
-/// one's own side nearest the store first; the moves after the first rotated by `rotate`.
+/// one's own side nearest the store first.
 /// `NO_MOVE` pads.
 #[inline]
-fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rotate: usize, rule: CaptureRule) -> [u8; 12] {
+fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rule: CaptureRule) -> [u8; 12] {
     let len = 2 * N + 1;
     let tt = tt_move.unwrap_or(NO_MOVE);
     // A sort key per move, the move in its low 4 bits: class (table move, extra turn, capture,
@@ -1021,9 +1078,6 @@ fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rotate: usize, rule
     let mut out = [NO_MOVE; 12];
     for (o, key) in out.iter_mut().zip(&keys[..k]) {
         *o = (key & 15) as u8;
-    }
-    if rotate > 0 && k > 2 {
-        out[1..k].rotate_left(rotate % (k - 1));
     }
     out
 }
