@@ -155,14 +155,24 @@ struct Rules {
 impl<const N: usize> State<N> {
     #[inline]
     fn seeds(&self) -> u32 {
-        self.me.iter().chain(self.op.iter()).map(|&x| x as u32).sum()
+        let (me, op) = self.sides();
+        me + op
+    }
+
+    /// Seeds on the mover's side and on the opponent's.
+    #[inline]
+    fn sides(&self) -> (u32, u32) {
+        if N <= 8 {
+            (byte_sum(word(&self.me)), byte_sum(word(&self.op)))
+        } else {
+            (self.me.iter().map(|&x| x as u32).sum(), self.op.iter().map(|&x| x as u32).sum())
+        }
     }
 
     /// The relative value if the game is over here.
     #[inline]
     fn terminal(&self, rules: Rules) -> Option<i32> {
-        let me: u32 = self.me.iter().map(|&x| x as u32).sum();
-        let op: u32 = self.op.iter().map(|&x| x as u32).sum();
+        let (me, op) = self.sides();
         Self::terminal_from(me, op, rules)
     }
 
@@ -180,6 +190,66 @@ impl<const N: usize> State<N> {
     /// next mover's point of view).
     #[inline]
     fn play(&self, i: usize, rules: Rules) -> (i32, bool, State<N>) {
+        if N <= 8 {
+            self.play_words(i, rules)
+        } else {
+            self.play_bytes(i, rules)
+        }
+    }
+
+    /// [`State::play`] on each side as one word, a byte a pit (at most 8 pits a side; every
+    /// side holds fewer than 256 seeds, so bytes never carry): a run of sown seeds is one add.
+    #[inline]
+    fn play_words(&self, i: usize, rules: Rules) -> (i32, bool, State<N>) {
+        let mut me = word(&self.me);
+        let mut op = word(&self.op);
+        let k = byte(me, i) as usize;
+        me &= !(0xFF << (8 * i));
+        let len = 2 * N + 1;
+        let laps = k / len;
+        let mut gain = laps as i32;
+        if laps > 0 {
+            let add = laps as u64 * ones(0, N);
+            me += add;
+            op += add;
+        }
+        let mut left = k % len;
+        let end = N.min(i + 1 + left);
+        me += ones(i + 1, end);
+        left -= end - (i + 1);
+        if left > 0 {
+            gain += 1;
+            left -= 1;
+            let o = left.min(N);
+            op += ones(0, o);
+            me += ones(0, left - o);
+        }
+        let last = (i + k) % len;
+        if last == N {
+            return (gain, true, State { me: unword(me), op: unword(op) });
+        }
+        if last < N && byte(me, last) == 1 {
+            let o = N - 1 - last;
+            let opp = byte(op, o) as i32;
+            let (take, clear_mine) = match rules.capture {
+                CaptureRule::Standard => (opp > 0, true),
+                CaptureRule::Empty => (true, true),
+                CaptureRule::OppositeOnly => (opp > 0, false),
+            };
+            if take {
+                gain += opp + clear_mine as i32;
+                op &= !(0xFF << (8 * o));
+                if clear_mine {
+                    me &= !(0xFF << (8 * last));
+                }
+            }
+        }
+        (gain, false, State { me: unword(op), op: unword(me) })
+    }
+
+    /// [`State::play`] pit by pit, for any number of pits.
+    #[inline]
+    fn play_bytes(&self, i: usize, rules: Rules) -> (i32, bool, State<N>) {
         let mut s = *self;
         let k = s.me[i] as usize;
         s.me[i] = 0;
@@ -243,19 +313,26 @@ impl<const N: usize> State<N> {
         (gain, false, State { me: s.op, op: s.me })
     }
 
-    /// A 64-bit key: the pits packed (exact up to 8 pits a side), then a bijective mix so that
-    /// every bit depends on every pit (the table indexes by low bits and checks high bits).
+    /// A 64-bit key: the pits packed a byte each, the first eight in `lo` and the others folded
+    /// into it (exact up to 8 pits in all), then a bijective mix so that every bit depends on
+    /// every pit (the table indexes by low bits and checks high bits).
     #[inline]
     fn key(&self) -> u64 {
-        let mut lo = 0u64;
-        let mut hi = 0u64;
-        for (j, &x) in self.me.iter().chain(self.op.iter()).enumerate() {
-            if j < 8 {
-                lo |= (x as u64) << (8 * j);
-            } else {
-                hi = hi.wrapping_mul(0x100).wrapping_add(x as u64);
+        let (lo, hi) = if N <= 8 {
+            let x = word(&self.me) as u128 | (word(&self.op) as u128) << (8 * N);
+            (x as u64, (x >> 64) as u64)
+        } else {
+            let mut lo = 0u64;
+            let mut hi = 0u64;
+            for (j, &x) in self.me.iter().chain(self.op.iter()).enumerate() {
+                if j < 8 {
+                    lo |= (x as u64) << (8 * j);
+                } else {
+                    hi = hi.wrapping_mul(0x100).wrapping_add(x as u64);
+                }
             }
-        }
+            (lo, hi)
+        };
         let mut h = lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h ^= h >> 33;
         h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
@@ -263,6 +340,42 @@ impl<const N: usize> State<N> {
         h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
         h ^ (h >> 33)
     }
+}
+
+/// A side of at most 8 pits as one word, pit `j` in byte `j`.
+#[inline]
+fn word<const N: usize>(side: &[u8; N]) -> u64 {
+    let mut b = [0u8; 8];
+    b[..N].copy_from_slice(side);
+    u64::from_le_bytes(b)
+}
+
+/// [`word`] undone.
+#[inline]
+fn unword<const N: usize>(w: u64) -> [u8; N] {
+    let mut side = [0u8; N];
+    side.copy_from_slice(&w.to_le_bytes()[..N]);
+    side
+}
+
+/// Byte `j` of `w`.
+#[inline]
+fn byte(w: u64, j: usize) -> u64 {
+    (w >> (8 * j)) & 0xFF
+}
+
+/// A 1 in each of bytes `a..b` (`a <= b <= 8`).
+#[inline]
+fn ones(a: usize, b: usize) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let below = |n: usize| ((1u128 << (8 * n)) - 1) as u64 & ONES;
+    below(b) ^ below(a)
+}
+
+/// The sum of the bytes of `w`, which must be below 256.
+#[inline]
+fn byte_sum(w: u64) -> u32 {
+    (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 /// A table entry: both bounds of the relative value, and the best move.
@@ -622,11 +735,12 @@ impl Solver {
         if pos.outcome().is_some() {
             return Err(SolveError::GameOver);
         }
-        let st = state_of::<N>(pos);
-        if st.seeds() > MAX_SOLVER_SEEDS {
-            return Err(SolveError::TooManySeeds(st.seeds()));
+        // Counted on the position: the state's word sums hold only up to 255 seeds a side.
+        let seeds = pos.side_seeds(crate::engine::Player::South) + pos.side_seeds(crate::engine::Player::North);
+        if seeds > MAX_SOLVER_SEEDS {
+            return Err(SolveError::TooManySeeds(seeds));
         }
-        Ok(st)
+        Ok(state_of::<N>(pos))
     }
 
     fn analyze_n<const N: usize>(
@@ -895,8 +1009,7 @@ impl Search<'_, '_> {
             }
         }
         let rules = self.rules;
-        let me: u32 = st.me.iter().map(|&x| x as u32).sum();
-        let op: u32 = st.op.iter().map(|&x| x as u32).sum();
+        let (me, op) = st.sides();
         if let Some(v) = State::<N>::terminal_from(me, op, rules) {
             return v;
         }
@@ -1132,6 +1245,61 @@ mod tests {
                 "{budget}: {o:?}"
             );
         }
+    }
+
+    /// Random states of `N` pits a side with at most `max` seeds in all.
+    fn random_states<const N: usize>(count: usize, max: u32, seed: u64) -> Vec<State<N>> {
+        let mut x = seed;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        (0..count)
+            .map(|_| {
+                let mut st = State { me: [0; N], op: [0; N] };
+                let mut left = next() % (max as u64 + 1);
+                while left > 0 {
+                    let j = (next() % (2 * N as u64)) as usize;
+                    let pit = if j < N { &mut st.me[j] } else { &mut st.op[j - N] };
+                    *pit += 1;
+                    left -= 1;
+                }
+                st
+            })
+            .collect()
+    }
+
+    fn words_agree_with_bytes<const N: usize>() {
+        let rules: Vec<Rules> = [CaptureRule::Standard, CaptureRule::Empty, CaptureRule::OppositeOnly]
+            .into_iter()
+            .flat_map(|capture| [EndRule::EitherSideEmpty, EndRule::MoverCannotMove].map(|end| Rules { capture, end }))
+            .collect();
+        // Sparse boards (captures) and up to the solver's limit of 127 seeds (laps).
+        let states = [(16, 0x9E37_79B9), (MAX_SOLVER_SEEDS, 0x7F4A_7C15)]
+            .into_iter()
+            .flat_map(|(max, seed)| random_states::<N>(2000, max, seed + N as u64));
+        for (n, st) in states.enumerate() {
+            let r = rules[n % rules.len()];
+            let sums = (st.me.iter().map(|&x| x as u32).sum(), st.op.iter().map(|&x| x as u32).sum());
+            assert_eq!(st.sides(), sums, "{st:?}");
+            for i in (0..N).filter(|&i| st.me[i] > 0) {
+                assert_eq!(st.play_words(i, r), st.play_bytes(i, r), "N = {N}, pit {i} of {st:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn moves_on_words_agree_with_moves_pit_by_pit() {
+        words_agree_with_bytes::<1>();
+        words_agree_with_bytes::<2>();
+        words_agree_with_bytes::<3>();
+        words_agree_with_bytes::<4>();
+        words_agree_with_bytes::<5>();
+        words_agree_with_bytes::<6>();
+        words_agree_with_bytes::<7>();
+        words_agree_with_bytes::<8>();
     }
 
     #[test]
