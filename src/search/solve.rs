@@ -35,7 +35,8 @@ pub struct SolveOptions {
     pub db_seeds: u32,
     /// Threads sharing the table and the database (1 in the browser; natively up to the
     /// cores). `analyze` splits the root moves between them; `solve` runs them all on the
-    /// root with different move orders (lazy SMP) and takes the first to finish.
+    /// root (lazy SMP: a thread puts off moves another is searching) and returns the main
+    /// thread's answer.
     pub threads: usize,
 }
 
@@ -846,7 +847,7 @@ impl Solver {
         let stop = AtomicBool::new(false);
         let this = &*self;
         let (result, nodes, passes) = std::thread::scope(|sc| {
-            // Helpers search the same root with other move orders and fill the shared table;
+            // Helpers search the same root (on windows one above or below) and fill the shared table;
             // the main thread's answer is the one returned, and ends the helpers.
             let helpers: Vec<_> = (1..this.threads)
                 .map(|t| {
