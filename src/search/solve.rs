@@ -571,15 +571,16 @@ impl Busy {
         &self.0[(key >> 40) as usize & (Self::SLOTS - 1)]
     }
 
+    /// (Key 0, which an empty slot also holds, is never busy.)
     #[inline]
     fn is_busy(&self, key: u64) -> bool {
-        self.slot(key).load(Relaxed) == key
+        key != 0 && self.slot(key).load(Relaxed) == key
     }
 
     /// Marks `key` busy if its slot is free; true if marked (then [`Busy::clear`] it).
     #[inline]
     fn mark(&self, key: u64) -> bool {
-        self.slot(key).compare_exchange(0, key, Relaxed, Relaxed).is_ok()
+        key != 0 && self.slot(key).compare_exchange(0, key, Relaxed, Relaxed).is_ok()
     }
 
     #[inline]
