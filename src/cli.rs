@@ -332,7 +332,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             let AnyPosition::Kalah(k) = g.position() else {
                 return Err("solve is for Kalah-family games; for Tchoukaillon and Dakon use analyze".into());
             };
-            let auto = search::solve::SolveOptions::auto(k.side_seeds(Player::South) + k.side_seeds(Player::North));
+            let auto = search::solve::SolveOptions::auto(k.pit_seeds());
             let table_mib = table_mib.unwrap_or(auto.table_mib);
             let db_seeds = db_seeds.unwrap_or(auto.db_seeds);
             if !(1..=16384).contains(&table_mib) {

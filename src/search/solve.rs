@@ -738,7 +738,7 @@ impl Solver {
             return Err(SolveError::GameOver);
         }
         // Counted on the position: the state's word sums hold only up to 255 seeds a side.
-        let seeds = pos.side_seeds(crate::engine::Player::South) + pos.side_seeds(crate::engine::Player::North);
+        let seeds = pos.pit_seeds();
         if seeds > MAX_SOLVER_SEEDS {
             return Err(SolveError::TooManySeeds(seeds));
         }
@@ -1210,7 +1210,7 @@ fn first_guess(pos: &Kalah) -> i32 {
         }
         fn on_progress(&mut self, _: &Analysis) {}
     }
-    let seeds = pos.side_seeds(crate::engine::Player::South) + pos.side_seeds(crate::engine::Player::North);
+    let seeds = pos.pit_seeds();
     let (depth, table_mib) = if seeds > 40 { (16, 16) } else { (12, 1) };
     super::Searcher::new(table_mib)
         .analyze(pos, depth, &mut Budget(8_000_000))
@@ -1249,59 +1249,41 @@ mod tests {
         }
     }
 
-    /// Random states of `N` pits a side with at most `max` seeds in all.
-    fn random_states<const N: usize>(count: usize, max: u32, seed: u64) -> Vec<State<N>> {
-        let mut x = seed;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        (0..count)
-            .map(|_| {
-                let mut st = State { me: [0; N], op: [0; N] };
-                let mut left = next() % (max as u64 + 1);
-                while left > 0 {
-                    let j = (next() % (2 * N as u64)) as usize;
-                    let pit = if j < N { &mut st.me[j] } else { &mut st.op[j - N] };
-                    *pit += 1;
-                    left -= 1;
-                }
-                st
-            })
-            .collect()
-    }
-
-    fn words_agree_with_bytes<const N: usize>() {
-        let rules: Vec<Rules> = [CaptureRule::Standard, CaptureRule::Empty, CaptureRule::OppositeOnly]
-            .into_iter()
-            .flat_map(|capture| [EndRule::EitherSideEmpty, EndRule::MoverCannotMove].map(|end| Rules { capture, end }))
-            .collect();
-        // Sparse boards (captures) and up to the solver's limit of 127 seeds (laps).
-        let states = [(16, 0x9E37_79B9), (MAX_SOLVER_SEEDS, 0x7F4A_7C15)]
-            .into_iter()
-            .flat_map(|(max, seed)| random_states::<N>(2000, max, seed + N as u64));
-        for (n, st) in states.enumerate() {
-            let r = rules[n % rules.len()];
-            let sums = (st.me.iter().map(|&x| x as u32).sum(), st.op.iter().map(|&x| x as u32).sum());
-            assert_eq!(st.sides(), sums, "{st:?}");
-            for i in (0..N).filter(|&i| st.me[i] > 0) {
-                assert_eq!(st.play_words(i, r), st.play_bytes(i, r), "N = {N}, pit {i} of {st:?}");
-            }
+    /// The word move and the word sums are the pit-by-pit ones on `pits` (the first `N` the
+    /// mover's, the next `N` the opponent's).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn words_agree_with_bytes<const N: usize>(pits: &[u8], rules: Rules) {
+        let mut st = State { me: [0; N], op: [0; N] };
+        st.me.copy_from_slice(&pits[..N]);
+        st.op.copy_from_slice(&pits[N..2 * N]);
+        let sums = (st.me.iter().map(|&x| x as u32).sum(), st.op.iter().map(|&x| x as u32).sum());
+        assert_eq!(st.sides(), sums, "{st:?}");
+        for i in (0..N).filter(|&i| st.me[i] > 0) {
+            assert_eq!(st.play_words(i, rules), st.play_bytes(i, rules), "N = {N}, pit {i} of {st:?}");
         }
     }
 
-    #[test]
-    fn moves_on_words_agree_with_moves_pit_by_pit() {
-        words_agree_with_bytes::<1>();
-        words_agree_with_bytes::<2>();
-        words_agree_with_bytes::<3>();
-        words_agree_with_bytes::<4>();
-        words_agree_with_bytes::<5>();
-        words_agree_with_bytes::<6>();
-        words_agree_with_bytes::<7>();
-        words_agree_with_bytes::<8>();
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// On boards of 1 to 8 pits a side, every rule, empty pits (captures) and up to the
+        /// solver's 127 seeds (laps), a move on words is the move pit by pit.
+        #[test]
+        fn moves_on_words_agree_with_moves_pit_by_pit(
+            n in 1usize..=8,
+            pits in proptest::collection::vec(proptest::prop_oneof![proptest::strategy::Just(0u8), 0u8..=3, 0u8..=60], 16),
+            capture in 0usize..3,
+            end in 0usize..2,
+        ) {
+            // Scaled down to the solver's limit.
+            let sum: u32 = pits[..2 * n].iter().map(|&x| x as u32).sum();
+            let pits: Vec<u8> = pits.iter().map(|&x| if sum > MAX_SOLVER_SEEDS { (x as u32 * MAX_SOLVER_SEEDS / sum) as u8 } else { x }).collect();
+            let rules = Rules {
+                capture: [CaptureRule::Standard, CaptureRule::Empty, CaptureRule::OppositeOnly][capture],
+                end: [EndRule::EitherSideEmpty, EndRule::MoverCannotMove][end],
+            };
+            by_pits!(n, |N| words_agree_with_bytes::<N>(&pits, rules));
+        }
     }
 
     #[test]

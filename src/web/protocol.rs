@@ -371,7 +371,7 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             if guess.is_some_and(|g| g.unsigned_abs() > 1000) {
                 return post(Reply::Error { id: Some(id), message: "guess is out of range".into() });
             }
-            let seeds = pos.side_seeds(crate::engine::Player::South) + pos.side_seeds(crate::engine::Player::North);
+            let seeds = pos.pit_seeds();
             let opts = SolveOptions::for_budget(pos.rules().pits(), seeds, memory_mib);
             // The solver of the last request, kept when the rules and sizes are the same: its
             // values are relative to the pits only, so they stay true for any position, and the

@@ -326,6 +326,11 @@ impl Kalah {
         (0..self.n()).map(|i| self.pit(player, i)).sum()
     }
 
+    /// Seeds in the pits of both sides, stores excluded.
+    pub fn pit_seeds(&self) -> u32 {
+        self.side_seeds(Player::South) + self.side_seeds(Player::North)
+    }
+
     /// The unvalidated form of this position.
     pub fn to_setup(&self) -> KalahSetup {
         KalahSetup {
@@ -372,7 +377,7 @@ impl Kalah {
         match self.rules.end {
             EndRule::EitherSideEmpty => ByPlayer::new_with(|p| stores.get(p) + self.side_seeds(p)),
             EndRule::MoverCannotMove => {
-                let total = self.side_seeds(Player::South) + self.side_seeds(Player::North);
+                let total = self.pit_seeds();
                 let mut s = stores;
                 *s.get_mut(!self.turn) += total;
                 s
