@@ -200,7 +200,7 @@ impl<const N: usize> State<N> {
 
     /// [`State::play`] on each side as one word, a byte a pit (at most 8 pits a side; every
     /// side holds fewer than 256 seeds, so bytes never carry): a run of sown seeds is one add.
-    #[inline]
+    #[inline(always)]
     fn play_words(&self, i: usize, rules: Rules) -> (i32, bool, State<N>) {
         let mut me = word(&self.me);
         let mut op = word(&self.op);
@@ -393,9 +393,17 @@ fn byte(w: u64, j: usize) -> u64 {
 /// A 1 in each of bytes `a..b` (`a <= b <= 8`).
 #[inline]
 fn ones(a: usize, b: usize) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let below = |n: usize| ((1u128 << (8 * n)) - 1) as u64 & ONES;
-    below(b) ^ below(a)
+    // A 1 in each of bytes 0..n (no 128-bit shift: wasm has none, it would be a call).
+    const BELOW: [u64; 9] = {
+        let mut t = [0u64; 9];
+        let mut n = 1;
+        while n <= 8 {
+            t[n] = t[n - 1] | 1 << (8 * (n - 1));
+            n += 1;
+        }
+        t
+    };
+    BELOW[b] ^ BELOW[a]
 }
 
 /// The sum of the bytes of `w`, which must be below 256.
@@ -419,8 +427,9 @@ struct Entry {
 /// by the low bits of [`State::key`]: 64 buckets (a 4 KiB page) per hash of the mover's side,
 /// chosen in the page by a hash of the opponent's. The children of a node that neither reach
 /// the opponent's side nor capture keep its opponent's side, now the mover's, so their probes
-/// all fall in one page: fewer TLB misses, which matters most where memory has no huge pages
-/// (the browser's wasm): Kalah(6,4) 2 % more nodes, a fifth less time in the worker
+/// all fall in one page: fewer TLB misses, which matters where memory has no huge pages (the
+/// browser's wasm). With the database's order (see [`Database::index`]), Kalah(6,4) takes 2 %
+/// more nodes and a third fewer TLB misses (simulated), about 5 % less time in the worker
 /// (BENCHMARKS.md).
 #[derive(Default)]
 #[repr(align(64))]
@@ -466,7 +475,7 @@ impl Table {
         Ok(Table { buckets, mask: len - 1 })
     }
 
-    #[inline]
+    #[inline(always)]
     fn probe(&self, key: u64) -> Option<Entry> {
         let check = key >> CHECK_SHIFT;
         let b = &self.buckets[(key as usize) & self.mask];
@@ -476,7 +485,7 @@ impl Table {
             .map(|w| Entry::unpack(w, key))
     }
 
-    #[inline]
+    #[inline(always)]
     fn store(&self, e: Entry) {
         let check = e.key >> CHECK_SHIFT;
         let b = &self.buckets[(e.key as usize) & self.mask];
@@ -546,7 +555,7 @@ impl Database {
     /// make the high-order part: positions with the same seeds and the same mover's side lie
     /// together, as do the children of a node that neither reach the opponent's side nor
     /// capture (they share the mover's side, the node's opponent's): fewer TLB misses.
-    #[inline]
+    #[inline(always)]
     fn index<const N: usize>(&self, st: &State<N>, seeds: u32) -> usize {
         let mut rank = 0u64;
         let mut bar = 0usize;
@@ -1185,7 +1194,11 @@ impl Search<'_, '_> {
 /// size, moves that go past the store with the fewest seeds first, then the moves that end on
 /// one's own side nearest the store first.
 /// `NO_MOVE` pads.
-#[inline]
+///
+/// This, the move, the table's probe and store and the database's index are always inlined into
+/// [`Search::search`]: left as calls (the compiler's choice for this recursive function), the
+/// browser's worker ran a few per cent slower, natively no change (BENCHMARKS.md).
+#[inline(always)]
 fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rule: CaptureRule) -> [u8; 12] {
     let len = 2 * N + 1;
     let tt = tt_move.unwrap_or(NO_MOVE);
