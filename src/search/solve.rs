@@ -324,25 +324,22 @@ impl<const N: usize> State<N> {
         self.hash() & !INDEX_MASK | home & INDEX_MASK
     }
 
-    /// A hash of all the pits: packed a byte each, the first eight in `lo` and the others
-    /// folded into it (exact up to 8 pits in all), then a bijective mix so that every bit
-    /// depends on every pit.
+    /// A hash of all the pits: packed a byte each into words, the first word then the others
+    /// each multiplied by an odd constant (a bijection, so a position that differs in one word
+    /// only always hashes differently), then a bijective mix so that every bit depends on
+    /// every pit.
     #[inline]
     fn hash(&self) -> u64 {
         let (lo, hi) = if N <= 8 {
             let x = word(&self.me) as u128 | (word(&self.op) as u128) << (8 * N);
             (x as u64, (x >> 64) as u64)
         } else {
-            let mut lo = 0u64;
-            let mut hi = 0u64;
-            for (j, &x) in self.me.iter().chain(self.op.iter()).enumerate() {
-                if j < 8 {
-                    lo |= (x as u64) << (8 * j);
-                } else {
-                    hi = hi.wrapping_mul(0x100).wrapping_add(x as u64);
-                }
-            }
-            (lo, hi)
+            // 18 to 24 pits: three words.
+            let mut b = [0u8; 24];
+            b[..N].copy_from_slice(&self.me);
+            b[N..2 * N].copy_from_slice(&self.op);
+            let w = |k: usize| u64::from_le_bytes(b[8 * k..8 * k + 8].try_into().expect("8 bytes"));
+            (w(0) ^ w(2).wrapping_mul(0xD6E8_FEB8_6659_FD93), w(1))
         };
         let mut h = lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h ^= h >> 33;
@@ -360,8 +357,15 @@ const INDEX_MASK: u64 = (1 << 24) - 1;
 /// A hash of one side's pits.
 #[inline]
 fn side_hash<const N: usize>(side: &[u8; N]) -> u64 {
-    let x =
-        if N <= 8 { word(side) } else { side.iter().fold(0u64, |h, &x| h.wrapping_mul(0x100).wrapping_add(x as u64)) };
+    let x = if N <= 8 {
+        word(side)
+    } else {
+        // 9 to 12 pits: two words, the second multiplied by an odd constant (as in `hash`).
+        let mut b = [0u8; 16];
+        b[..N].copy_from_slice(side);
+        let w = |k: usize| u64::from_le_bytes(b[8 * k..8 * k + 8].try_into().expect("8 bytes"));
+        w(0) ^ w(1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+    };
     let mut h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     h ^= h >> 29;
     h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
