@@ -69,11 +69,10 @@ fn check_values(class: &str) {
     }
 }
 
-/// A random small Kalah position of `n` pits a side under `rule` (an id suffix), with its
-/// description for messages; `None` when the game is already over there.
-fn random_position(rng: &mut Rng, n: u32, rule: &str) -> Option<(Kalah, String)> {
+/// A random Kalah position of `n` pits a side under `rule` (an id suffix) with `seeds` seeds in
+/// the pits, with its description for messages; `None` when the game is already over there.
+fn random_position(rng: &mut Rng, n: u32, rule: &str, seeds: u32) -> Option<(Kalah, String)> {
     let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
-    let seeds = 4 + rng.below(7) as u32;
     let setup = random_kalah_setup(rng, n as usize, seeds);
     let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
     (!p.is_over()).then(|| (p, format!("{rules} {setup}")))
@@ -99,7 +98,8 @@ fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
     for case in 0..3000 {
         let n = 1 + rng.below(4) as u32;
         let rule = ["", "-e", "-m", "-o", "-e-m", "-o-m"][rng.below(6) as usize];
-        let Some((p, what)) = random_position(&mut rng, n, rule) else { continue };
+        let seeds = 4 + rng.below(7) as u32;
+        let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
         let what = format!("case {case}: {what}");
         // Small tables and databases on purpose: replacement and the database both get used.
         let opts = SolveOptions { table_mib: 1, db_seeds: [0, 3, 6][case % 3], threads: 1 + case % 2 };
@@ -129,14 +129,9 @@ fn exact_solver_agrees_with_itself_and_minimax_on_wide_boards() {
     for case in 0..400 {
         let n = 9 + rng.below(4) as u32;
         let rule = ["", "-e", "-m", "-o"][rng.below(4) as usize];
-        let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
         let seeds = 3 + rng.below(6) as u32;
-        let setup = random_kalah_setup(&mut rng, n as usize, seeds);
-        let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
-        if p.is_over() {
-            continue;
-        }
-        let what = format!("case {case}: {rules} {setup}");
+        let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
+        let what = format!("case {case}: {what}");
         let solve = |db_seeds| {
             let opts = SolveOptions { table_mib: 1, db_seeds, threads: 1 };
             Solver::new(p.rules(), opts).unwrap().analyze(&p, &mut NoHandler).unwrap()
@@ -167,7 +162,8 @@ fn root_moves_solved_one_at_a_time_agree_with_minimax() {
     for case in 0..600 {
         let n = 2 + rng.below(3) as u32;
         let rule = ["", "-e", "-m", "-o"][rng.below(4) as usize];
-        let Some((p, what)) = random_position(&mut rng, n, rule) else { continue };
+        let seeds = 4 + rng.below(7) as u32;
+        let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
         let what = format!("case {case}: {what}");
         let opts = SolveOptions { table_mib: 1, db_seeds: [0, 4][case % 2], threads: 1 };
         let mut solver = Solver::new(p.rules(), opts).unwrap();
