@@ -433,7 +433,7 @@ struct Entry {
 /// the opponent's side nor capture keep its opponent's side, now the mover's, so their probes
 /// all fall in one page: fewer TLB misses, which matters where memory has no huge pages (the
 /// browser's wasm). With the database's order (see [`Database::index`]), Kalah(6,4) takes 2 %
-/// more nodes and a third fewer TLB misses (simulated), about 5 % less time in the worker
+/// more nodes and a third fewer TLB misses (simulated), 5–10 % less time in the worker
 /// (BENCHMARKS.md).
 #[derive(Default)]
 #[repr(align(64))]
