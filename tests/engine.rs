@@ -118,8 +118,8 @@ fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
     assert!(checked > 2000, "{checked}");
 }
 
-/// Boards of 9 to 12 pits a side: the solver's table key folds the pits past the eighth, and
-/// every one of them must count (positions that differ only there are different positions).
+/// Boards of 9 to 12 pits a side: the solver's table key packs 18 to 24 pits into 64 bits, and
+/// every pit must count (a key that dropped some once gave wrong values here).
 /// The table-only solve is held to a database-only one (the database ranks every layout
 /// exactly, no hashing), and to minimax where that is quick.
 #[test]
