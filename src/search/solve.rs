@@ -324,24 +324,14 @@ impl<const N: usize> State<N> {
         self.hash() & !INDEX_MASK | home & INDEX_MASK
     }
 
-    /// A hash of all the pits: packed a byte each into words, the first word then the others
-    /// each multiplied by an odd constant (a bijection, so a position that differs in one word
-    /// only always hashes differently), then a bijective mix so that every bit depends on
-    /// every pit.
+    /// A hash of all the pits ([`fold_pits`] of the mover's then the opponent's), then a
+    /// bijective mix so that every bit depends on every pit.
     #[inline]
     fn hash(&self) -> u64 {
-        let (lo, hi) = if N <= 8 {
-            let x = word(&self.me) as u128 | (word(&self.op) as u128) << (8 * N);
-            (x as u64, (x >> 64) as u64)
-        } else {
-            // 18 to 24 pits: three words.
-            let mut b = [0u8; 24];
-            b[..N].copy_from_slice(&self.me);
-            b[N..2 * N].copy_from_slice(&self.op);
-            let w = |k: usize| u64::from_le_bytes(b[8 * k..8 * k + 8].try_into().expect("8 bytes"));
-            (w(0) ^ w(2).wrapping_mul(0xD6E8_FEB8_6659_FD93), w(1))
-        };
-        let mut h = lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut pits = [0u8; 24];
+        pits[..N].copy_from_slice(&self.me);
+        pits[N..2 * N].copy_from_slice(&self.op);
+        let mut h = fold_pits(&pits[..2 * N]);
         h ^= h >> 33;
         h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
         h ^= h >> 33;
@@ -354,19 +344,23 @@ impl<const N: usize> State<N> {
 /// indexes by the check bits above them).
 const INDEX_MASK: u64 = (1 << 24) - 1;
 
+/// Up to 24 pits packed a byte each into 64-bit words, combined so that every pit counts: the
+/// first word, then the others each multiplied by an odd constant of its own (a bijection, so
+/// pits that differ in one word only always fold differently). Exact up to 8 pits.
+#[inline]
+fn fold_pits(pits: &[u8]) -> u64 {
+    const ODD: [u64; 3] = [1, 0x9E37_79B9_7F4A_7C15, 0xD6E8_FEB8_6659_FD93];
+    pits.chunks(8).zip(ODD).fold(0, |h, (chunk, odd)| {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        h ^ u64::from_le_bytes(w).wrapping_mul(odd)
+    })
+}
+
 /// A hash of one side's pits.
 #[inline]
 fn side_hash<const N: usize>(side: &[u8; N]) -> u64 {
-    let x = if N <= 8 {
-        word(side)
-    } else {
-        // 9 to 12 pits: two words, the second multiplied by an odd constant (as in `hash`).
-        let mut b = [0u8; 16];
-        b[..N].copy_from_slice(side);
-        let w = |k: usize| u64::from_le_bytes(b[8 * k..8 * k + 8].try_into().expect("8 bytes"));
-        w(0) ^ w(1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-    };
-    let mut h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut h = fold_pits(side).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     h ^= h >> 29;
     h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     h ^ (h >> 32)
