@@ -935,9 +935,9 @@ impl Solver {
                 // The move's value is at least `target` (so equal to it): child value
                 // c >= target - gain after an extra turn, else gain - c >= target.
                 let reaches = if extra {
-                    ctx.search(&child, target - gain - 1, target - gain) >= target - gain
+                    ctx.search(&child, target - gain - 1, target - gain, None) >= target - gain
                 } else {
-                    ctx.search(&child, gain - target, gain - target + 1) <= gain - target
+                    ctx.search(&child, gain - target, gain - target + 1, None) <= gain - target
                 };
                 reaches.then_some((i, if extra { target - gain } else { gain - target }))
             });
@@ -983,7 +983,7 @@ impl Search<'_, '_> {
         while lo < hi {
             let beta = if f == lo { f + 1 } else { f };
             self.passes += 1;
-            let g = self.search(st, beta - 1, beta);
+            let g = self.search(st, beta - 1, beta, None);
             if self.stop.load(Relaxed) {
                 return Err(SolveError::Stopped);
             }
@@ -1004,28 +1004,38 @@ impl Search<'_, '_> {
     /// Bounds already proven for a (non-terminal) position, from the database or the table.
     #[inline]
     fn known<const N: usize>(&self, st: &State<N>) -> Option<(i32, i32)> {
-        let seeds = st.seeds();
+        match self.slot_of(st, st.seeds()) {
+            Slot::Db(i) => self.shared.db.as_ref().expect("db").get(i),
+            Slot::Table(key) => self.shared.table.probe(key).map(|e| (e.lower as i32, e.upper as i32)),
+        }
+    }
+
+    /// Where the bounds of `st`, with `seeds` seeds on the board, live.
+    #[inline(always)]
+    fn slot_of<const N: usize>(&self, st: &State<N>, seeds: u32) -> Slot {
         match &self.shared.db {
-            Some(db) if seeds <= db.max_seeds => db.get(db.index(st, seeds)),
-            _ => self.shared.table.probe(st.key()).map(|e| (e.lower as i32, e.upper as i32)),
+            Some(db) if seeds <= db.max_seeds => Slot::Db(db.index(st, seeds)),
+            _ => Slot::Table(st.key()),
         }
     }
 
     /// Asks the processor to fetch the slot of `st` (database entry or table bucket) into the
-    /// cache; a hint only, so a no-op where there is no such instruction (wasm).
-    #[inline]
-    fn prefetch<const N: usize>(&self, st: &State<N>) {
+    /// cache, and returns the slot so that the child need not find it again (a fifth of the
+    /// instructions of a native solve went to finding it twice). `None` where there is no
+    /// prefetch instruction (wasm): there the child finds its slot itself, only if it needs it.
+    #[inline(always)]
+    fn prefetch<const N: usize>(&self, st: &State<N>) -> Option<Slot> {
         #[cfg(target_arch = "x86_64")]
         {
-            let seeds = st.seeds();
-            let ptr = match &self.shared.db {
-                Some(db) if seeds <= db.max_seeds => {
-                    let i = db.index(st, seeds);
-                    db.bounds.as_ptr().wrapping_add(i) as *const i8
+            let slot = self.slot_of(st, st.seeds());
+            let ptr = match slot {
+                Slot::Db(i) => {
+                    self.shared.db.as_ref().map_or(core::ptr::null(), |db| db.bounds.as_ptr().wrapping_add(i))
+                        as *const i8
                 }
-                _ => {
+                Slot::Table(key) => {
                     let t = &self.shared.table;
-                    t.buckets.as_ptr().wrapping_add(st.key() as usize & t.mask) as *const i8
+                    t.buckets.as_ptr().wrapping_add(key as usize & t.mask) as *const i8
                 }
             };
             // SAFETY: prefetching is only a hint and never faults, whatever the address.
@@ -1033,13 +1043,17 @@ impl Search<'_, '_> {
             unsafe {
                 core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(ptr)
             };
+            Some(slot)
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = st;
+        {
+            let _ = st;
+            None
+        }
     }
 
-    /// Fail-soft alpha-beta on the relative value.
-    fn search<const N: usize>(&mut self, st: &State<N>, mut alpha: i32, mut beta: i32) -> i32 {
+    /// Fail-soft alpha-beta on the relative value; `slot`, if known, is where its bounds live.
+    fn search<const N: usize>(&mut self, st: &State<N>, mut alpha: i32, mut beta: i32, slot: Option<Slot>) -> i32 {
         self.nodes += 1;
         if self.nodes & 0x3FF == 0 {
             if let Some(h) = self.handler.as_deref_mut() {
@@ -1064,10 +1078,7 @@ impl Search<'_, '_> {
         if -s >= beta {
             return -s;
         }
-        let slot = match &self.shared.db {
-            Some(db) if seeds <= db.max_seeds => Slot::Db(db.index(st, seeds)),
-            _ => Slot::Table(st.key()),
-        };
+        let slot = slot.unwrap_or_else(|| self.slot_of(st, seeds));
         let mut tt_move = None;
         let known = match slot {
             Slot::Db(i) => self.shared.db.as_ref().expect("db").get(i),
@@ -1122,15 +1133,16 @@ impl Search<'_, '_> {
         // Each child is made one move ahead, and its slot fetched from memory while the
         // previous child is searched.
         let mut next = st.play(moves[0] as usize, rules);
-        self.prefetch(&next.2);
+        let mut next_slot = self.prefetch(&next.2);
         let mut k = 0;
         while k < len {
             let i = moves[k];
             let (gain, extra, child) = next;
+            let child_slot = next_slot;
             k += 1;
             if k < len {
                 next = st.play(moves[k] as usize, rules);
-                self.prefetch(&next.2);
+                next_slot = self.prefetch(&next.2);
             }
             let mut marked = None;
             if share {
@@ -1140,15 +1152,16 @@ impl Search<'_, '_> {
                     len += 1;
                     if k == len - 1 {
                         next = (gain, extra, child);
+                        next_slot = child_slot;
                     }
                     continue;
                 }
                 marked = self.shared.busy.mark(key).then_some(key);
             }
             let v = if extra {
-                gain + self.search(&child, a - gain, beta - gain)
+                gain + self.search(&child, a - gain, beta - gain, child_slot)
             } else {
-                gain - self.search(&child, gain - beta, gain - a)
+                gain - self.search(&child, gain - beta, gain - a, child_slot)
             };
             if let Some(key) = marked {
                 self.shared.busy.clear(key);
