@@ -514,9 +514,11 @@ impl Table {
 /// eviction), which ends up holding exact values wherever the search needed them.
 struct Database {
     max_seeds: u32,
-    /// `binom[a * width + b]` = C(a, b) for b up to the number of pits.
-    binom: Vec<u64>,
-    width: usize,
+    /// `terms[j * stride + bar]` = C(bar + j, j + 1): what pit `j` of the ranked order (the
+    /// opponent's pits, then the mover's) adds to the rank when `bar` seeds lie in it and the
+    /// pits before it.
+    terms: Vec<u64>,
+    stride: usize,
     /// Index of the first layout with `s` seeds.
     offset: Vec<u64>,
     /// Lower bound + 128 in the low byte, upper bound + 128 in the high byte; 0 for a
@@ -543,9 +545,11 @@ impl Database {
         if size > (1 << 32) {
             return Err(SolveError::Memory(format!("a database of {} bytes", 2 * size)));
         }
+        let stride = max_seeds as usize + 1;
+        let terms = (0..m * stride).map(|t| binom[(t % stride + t / stride) * width + t / stride + 1]).collect();
         let bounds = BigArray::zeroed(size as usize)
             .map_err(|e| SolveError::Memory(format!("{} byte database: {e}", 2 * size)))?;
-        Ok(Database { max_seeds, binom, width, offset, bounds })
+        Ok(Database { max_seeds, terms, stride, offset, bounds })
     }
 
     /// Stars-and-bars rank of a layout among those with the same number of seeds, plus the
@@ -559,11 +563,11 @@ impl Database {
         let mut bar = 0usize;
         for j in 0..N {
             bar += st.op[j] as usize;
-            rank += self.binom[(bar + j) * self.width + j + 1];
+            rank += self.terms[j * self.stride + bar];
         }
         for j in 0..N - 1 {
             bar += st.me[j] as usize;
-            rank += self.binom[(bar + N + j) * self.width + N + j + 1];
+            rank += self.terms[(N + j) * self.stride + bar];
         }
         (self.offset[seeds as usize] + rank) as usize
     }
