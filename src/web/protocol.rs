@@ -59,7 +59,7 @@ pub enum Task {
         #[serde(default)]
         moves: Vec<String>,
         /// A first guess of the value (absolute) for MTD(f), e.g. the best value found so far
-        /// by other workers; without it, a short heuristic search makes one.
+        /// by other workers, for moves the solver's short heuristic search has no value for.
         #[serde(default)]
         guess: Option<i32>,
     },
