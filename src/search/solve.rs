@@ -1047,8 +1047,9 @@ impl Search<'_, '_> {
     }
 
     /// Asks the processor to fetch the slot of `st` (database entry or table bucket) into the
-    /// cache, and returns the slot so that the child need not find it again (a fifth of the
-    /// instructions of a native solve went to finding it twice). `None` where there is no
+    /// cache, and returns the slot so that the child need not find it again (finding it twice
+    /// was a sixth of a native solve's instructions: callgrind, Kalah(6,3), 2,738 M → 2,309 M
+    /// in the search). `None` where there is no
     /// prefetch instruction (wasm): there the child finds its slot itself, only if it needs it.
     #[inline(always)]
     fn prefetch<const N: usize>(&self, st: &State<N>) -> Option<Slot> {
@@ -1283,7 +1284,8 @@ fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rule: CaptureRule) 
 }
 
 /// MTD(f) converges in fewer passes from a good guess: a short heuristic search gives one for
-/// the position and each of its moves (absolute values; all 0 if the search has none). Deeper
+/// the position and each of its moves (absolute values; if the search has none, the stores'
+/// difference, a relative guess of 0, and no moves). Deeper
 /// for big games, where a pass saved is worth far more than the guess costs (Kalah(6,4): depth
 /// 12 guesses +6 and takes 3 passes; depth 16 guesses +7, 2 passes, 3 % fewer nodes in all);
 /// never more than a few million nodes, so that a wide board does not spend long on its guess.
