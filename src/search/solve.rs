@@ -546,7 +546,8 @@ impl Database {
             return Err(SolveError::Memory(format!("a database of {} bytes", 2 * size)));
         }
         let stride = max_seeds as usize + 1;
-        let terms = (0..m * stride).map(|t| binom[(t % stride + t / stride) * width + t / stride + 1]).collect();
+        let terms =
+            (0..m).flat_map(|j| (0..stride).map(move |bar| (bar + j) * width + j + 1)).map(|a| binom[a]).collect();
         let bounds = BigArray::zeroed(size as usize)
             .map_err(|e| SolveError::Memory(format!("{} byte database: {e}", 2 * size)))?;
         Ok(Database { max_seeds, terms, stride, offset, bounds })
