@@ -820,7 +820,7 @@ impl Solver {
         self.nodes = 0;
         self.passes = 0;
         let heuristic = self.heuristic(pos);
-        let guess = AtomicI32::new(guess.map_or(heuristic.value, |g| g) - base);
+        let guess = AtomicI32::new(guess.unwrap_or(heuristic.value) - base);
         // Root moves in the order the search prefers; threads take the next unsolved one.
         let roots: Vec<u8> =
             Self::root_order(pos).into_iter().filter(|m| only.is_none_or(|o| o.contains(m))).map(|m| m.0).collect();
@@ -1032,9 +1032,18 @@ impl Search<'_, '_> {
     /// Bounds already proven for a (non-terminal) position, from the database or the table.
     #[inline]
     fn known<const N: usize>(&self, st: &State<N>) -> Option<(i32, i32)> {
-        match self.slot_of(st, st.seeds()) {
-            Slot::Db(i) => self.shared.db.as_ref().expect("db").get(i),
-            Slot::Table(key) => self.shared.table.probe(key).map(|e| (e.lower as i32, e.upper as i32)),
+        self.lookup(self.slot_of(st, st.seeds())).0
+    }
+
+    /// The bounds kept at `slot`, if any, and the table's best move (the database keeps none).
+    #[inline(always)]
+    fn lookup(&self, slot: Slot) -> (Option<(i32, i32)>, Option<u8>) {
+        match slot {
+            Slot::Db(i) => (self.shared.db.as_ref().expect("db").get(i), None),
+            Slot::Table(key) => match self.shared.table.probe(key) {
+                Some(e) => (Some((e.lower as i32, e.upper as i32)), Some(e.best)),
+                None => (None, None),
+            },
         }
     }
 
@@ -1050,8 +1059,8 @@ impl Search<'_, '_> {
     /// Asks the processor to fetch the slot of `st` (database entry or table bucket) into the
     /// cache, and returns the slot so that the child need not find it again (finding it twice
     /// was a sixth of a native solve's instructions: callgrind, Kalah(6,3), 2,738 M → 2,309 M
-    /// in the search). `None` where there is no
-    /// prefetch instruction (wasm): there the child finds its slot itself, only if it needs it.
+    /// in the search). `None` where there is no prefetch instruction (wasm): there the child
+    /// finds its slot itself, only if it needs it.
     #[inline(always)]
     fn prefetch<const N: usize>(&self, st: &State<N>) -> Option<Slot> {
         #[cfg(target_arch = "x86_64")]
@@ -1108,14 +1117,7 @@ impl Search<'_, '_> {
             return -s;
         }
         let slot = slot.unwrap_or_else(|| self.slot_of(st, seeds));
-        let mut tt_move = None;
-        let known = match slot {
-            Slot::Db(i) => self.shared.db.as_ref().expect("db").get(i),
-            Slot::Table(key) => self.shared.table.probe(key).map(|e| {
-                tt_move = Some(e.best);
-                (e.lower as i32, e.upper as i32)
-            }),
-        };
+        let (known, tt_move) = self.lookup(slot);
         if let Some((lower, upper)) = known {
             if lower >= beta {
                 return lower;
@@ -1286,10 +1288,10 @@ fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rule: CaptureRule) 
 
 /// MTD(f) converges in fewer passes from a good guess: a short heuristic search gives one for
 /// the position and each of its moves (absolute values; if the search has none, the stores'
-/// difference, a relative guess of 0, and no moves). Deeper
-/// for big games, where a pass saved is worth far more than the guess costs (Kalah(6,4): depth
-/// 12 guesses +6 and takes 3 passes; depth 16 guesses +7, 2 passes, 3 % fewer nodes in all);
-/// never more than a few million nodes, so that a wide board does not spend long on its guess.
+/// difference, a relative guess of 0, and no moves). Deeper for big games, where a pass saved
+/// is worth far more than the guess costs (Kalah(6,4): depth 12 guesses +6 and takes 3 passes;
+/// depth 16 guesses +7, 2 passes, 3 % fewer nodes in all); never more than a few million nodes,
+/// so that a wide board does not spend long on its guess.
 fn heuristic(pos: &Kalah) -> Analysis {
     struct Budget(u64);
     impl SearchHandler for Budget {
