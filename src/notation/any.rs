@@ -485,6 +485,14 @@ impl AnyPosition {
         }
     }
 
+    /// The letters of this board's pits (Kalah) or holes (Dakon), as "a to f" (or "a" alone).
+    fn letters(&self) -> String {
+        match self.width() {
+            0 | 1 => "a only".to_string(),
+            w => format!("a to {}", char::from(b'a' + w.min(26) as u8 - 1)),
+        }
+    }
+
     /// Parses one move in this family's notation (syntax only; legality is `play`'s job).
     ///
     /// # Errors
@@ -501,11 +509,15 @@ impl AnyPosition {
                             AnyPosition::Dakon(_) if (i as usize) < dakon::MAX_HOLES => {
                                 Ok(AnyMove::Dakon(DakonMove(i)))
                             }
-                            AnyPosition::Dakon(_) => {
-                                Err(ParseMoveError(format!("'{c}' is not a hole: Dakon holes are a to j")))
-                            }
+                            AnyPosition::Dakon(_) => Err(ParseMoveError(format!(
+                                "'{c}' is not a hole: this board's holes are {}",
+                                self.letters()
+                            ))),
                             _ if (i as usize) < kalah::MAX_PITS => Ok(AnyMove::Kalah(KalahMove(i))),
-                            _ => Err(ParseMoveError(format!("'{c}' is not a pit: Kalah pits are a to l"))),
+                            _ => Err(ParseMoveError(format!(
+                                "'{c}' is not a pit: this board's pits are {}",
+                                self.letters()
+                            ))),
                         }
                     }
                     _ => {

@@ -331,7 +331,7 @@ test('a copied link opens the same game in a fresh page', async () => {
 
 test('broken links say what is wrong and leave a usable board', async () => {
   const cases = [
-    ['#/play?rules=kalah-6-4&moves=cfz', /moves: move 3 'z' is not a pit/, 3],
+    ['#/play?rules=kalah-6-4&moves=cfz', /moves: move 3 'z' is not a pit: this board's pits are a to f/, 3],
     ['#/play?rules=kalah-6-4&moves=cc', /moves: move 2 \(c\) is illegal: pit c is empty; the moves are valid up to move 1/, 2],
     ['#/play?rules=kalah-77-4', /rules: .*77 pits per side is out of range/, 1],
     ['#/play?rules=chess', /rules: unknown rules 'chess'/, 1],
