@@ -211,3 +211,13 @@ async fn a_spawned_worker_answers_a_search_request() {
     assert!(a.exact);
     worker.terminate();
 }
+
+#[wasm_bindgen_test]
+fn figures_group_their_digits_by_threes() {
+    use mancala_lab::web::group;
+    let cases = [(0, "0"), (7, "7"), (999, "999"), (1000, "1,000"), (93_757, "93,757"), (141_159_240, "141,159,240")];
+    for (x, s) in cases {
+        assert_eq!(group(x), s);
+    }
+    assert_eq!(group(u128::MAX).replace(',', ""), u128::MAX.to_string());
+}

@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use super::board::Board;
 use super::client::{use_search, Purpose};
+use super::group;
 use super::play::PlayPage;
 use super::protocol::Task;
 use crate::cards::PRESETS;
@@ -173,20 +174,20 @@ pub fn bench_page() -> Html {
             </div>
             <p class="help">{"The solves use the page's default 768 MiB budget and one worker; they report the value of the start position only."}</p>
             if s.running && s.purpose == Purpose::Bench && s.bench.is_none() {
-                <p class="solve-progress">{format!("{} nodes, {:.1} s", s.nodes, s.elapsed_ms / 1000.0)}</p>
+                <p class="solve-progress">{format!("{} nodes, {:.1} s", group(s.nodes.into()), s.elapsed_ms / 1000.0)}</p>
             }
             if let (false, Some(a)) = (s.running, s.analysis.as_ref()) {
                 <p class="solve-result">{format!(
                     "{}: value {:+}, {} nodes in {:.1} s, {:.2} M nodes/s, {} MiB",
-                    s.target.0, a.value, a.nodes, s.elapsed_ms / 1000.0, rate(a.nodes, s.elapsed_ms), s.memory_bytes >> 20
+                    s.target.0, a.value, group(a.nodes.into()), s.elapsed_ms / 1000.0, rate(a.nodes, s.elapsed_ms), s.memory_bytes >> 20
                 )}</p>
             }
             if let Some((pn, pms, sn, sms)) = s.bench {
                 <dl class="bench-results">
                     <dt>{"perft"}</dt>
-                    <dd class="perft-result">{format!("{pn} nodes in {:.3} s = {:.2} M nodes/s", pms / 1000.0, rate(pn, pms))}</dd>
+                    <dd class="perft-result">{format!("{} nodes in {:.3} s = {:.2} M nodes/s", group(pn.into()), pms / 1000.0, rate(pn, pms))}</dd>
                     <dt>{"search"}</dt>
-                    <dd class="search-result">{format!("{sn} nodes in {:.3} s = {:.2} M nodes/s", sms / 1000.0, rate(sn, sms))}</dd>
+                    <dd class="search-result">{format!("{} nodes in {:.3} s = {:.2} M nodes/s", group(sn.into()), sms / 1000.0, rate(sn, sms))}</dd>
                 </dl>
             }
             if let Some(e) = &s.error { <p class="error">{e.clone()}</p> }

@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use super::client::{use_search, Purpose};
+use super::group;
 use super::protocol::{DakonGoal, Task, MAX_DAKON_BOARDS, MAX_DAKON_BOUND, MAX_DAKON_SURVEY};
 use crate::labs::dakon::deep::DeepFound;
 use crate::labs::dakon::search::{Found, Goal, Survey, Trial};
@@ -63,18 +64,6 @@ fn paper_counts(n: usize) -> (String, String, String) {
         .map_or(("—".into(), "—".into(), String::new()), |r| {
             (num(r[1]), num(r[2]), r.get(6).map_or(String::new(), |x| x.to_string()))
         })
-}
-
-fn group(x: u128) -> String {
-    let s = x.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn set_hash(h: &str) {

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, VecDeque};
 use yew::prelude::*;
 
 use super::client::{use_search, Purpose};
+use super::group;
 use super::protocol::Task;
 use crate::notation::AnyRules;
 use crate::search::Analysis;
@@ -160,7 +161,7 @@ pub fn solved_kalah_page() -> Html {
                 <button class="stop" onclick={stop} disabled={!ss.running}>{"Stop"}</button>
             </div>
             if ss.running && ss.purpose == Purpose::Analysis {
-                <p class="lab-progress" aria-live="polite">{format!("Solving {}: {} nodes, {:.1} s", ss.target.0, ss.nodes, ss.elapsed_ms / 1000.0)}</p>
+                <p class="lab-progress" aria-live="polite">{format!("Solving {}: {} nodes, {:.1} s", ss.target.0, group(ss.nodes.into()), ss.elapsed_ms / 1000.0)}</p>
             }
             if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
             <table class="solved-grid">
@@ -288,7 +289,7 @@ pub fn dooley_page() -> Html {
                     <tbody>
                         { for study.counts.iter().map(|(r, n, f)| html! {
                             <tr class={classes!((*n == crate::labs::dooley::DOOLEY_STATES).then_some("match"))}>
-                                <td>{r.clone()}</td><td>{n.to_string()}</td><td>{f.to_string()}</td>
+                                <td>{r.clone()}</td><td>{group((*n).into())}</td><td>{group((*f).into())}</td>
                             </tr>
                         }) }
                     </tbody>

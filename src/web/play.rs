@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::board::{cell_name, Board};
 use super::client::{auto_workers, use_search, Purpose, SearchHandle};
+use super::group;
 use super::protocol::Task;
 use super::state::{Action, Opponent, PlayState, Speed, MEMORY_CHOICES};
 use crate::cards::{card, PRESETS};
@@ -513,8 +514,8 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                         if ss.workers > 1 {
                             <dt>{"workers"}</dt><dd class="workers-used">{ss.workers}</dd>
                         }
-                        <dt>{"nodes"}</dt><dd class="nodes">{ss.nodes}</dd>
-                        <dt>{"nodes/s"}</dt><dd>{format!("{:.0}", nps)}</dd>
+                        <dt>{"nodes"}</dt><dd class="nodes" data-nodes={ss.nodes.to_string()}>{group(ss.nodes.into())}</dd>
+                        <dt>{"nodes/s"}</dt><dd>{group(nps.max(0.0).round() as u128)}</dd>
                         <dt>{"time"}</dt><dd class="elapsed" data-ms={format!("{:.0}", ss.elapsed_ms)}>{format!("{:.1} s", ss.elapsed_ms / 1000.0)}</dd>
                         if ss.memory_bytes > 0 {
                             <dt>{"memory"}</dt><dd class="memory-used">{format!("{} MiB", ss.memory_bytes >> 20)}</dd>

@@ -29,7 +29,7 @@ for (const rules of process.argv.slice(2)) {
     await page.click('button.solve');
     await page.waitForFunction(() => /Done|error/.test(document.querySelector('.search-info')?.textContent || ''), null, { timeout: 1800000 });
     const ms = Number(await page.getAttribute('.elapsed', 'data-ms'));
-    const nodes = Number(await page.textContent('.nodes'));
+    const nodes = Number(await page.getAttribute('.nodes', 'data-nodes'));
     const memory = await page.textContent('.memory-used');
     const value = await page.textContent('.value');
     times[`browser ${workers}`] = ms / 1000;

@@ -48,7 +48,7 @@ console.log(`main thread during a 5 s analysis of Kalah(6,6): ${await page.evalu
 import { execFileSync } from 'node:child_process';
 const cli = path.resolve(here, '../../target/release/mancala-lab');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const rate = (text) => { const m = text.match(/(\d+) nodes in ([\d.]+) s/); return Number(m[1]) / Number(m[2]); };
+const rate = (text) => { const m = text.match(/([\d,]+) nodes in ([\d.]+) s/); return Number(m[1].replaceAll(',', '')) / Number(m[2]); };
 const native = { perft: [], search: [] }, worker = { perft: [], search: [] };
 await page.goto(`${base}#/bench`);
 for (let i = 0; i < 5; i++) {

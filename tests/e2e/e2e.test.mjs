@@ -83,14 +83,14 @@ test('animated sowing shows the seeds moving and can be skipped', async () => {
 test('a search streams progress, stops on Stop, and the worker answers again', async () => {
   const page = await open('#/play?rules=kalah-6-6');
   await page.click('button.analyze');
-  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.textContent || 0) > 0);
+  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.dataset.nodes || 0) > 0);
   await page.waitForFunction(() => Number(document.querySelector('.depth')?.textContent || 0) >= 6);
   // The page still responds while the worker searches.
   await noAnimation(page);
   await page.click('#pit-s-0');
   assert.match(await page.textContent('.status'), /South plays a/);
   await page.click('button.analyze');
-  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.textContent || 0) > 0);
+  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.dataset.nodes || 0) > 0);
   await page.click('button.stop');
   await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Stopped'));
   const nodes = await page.textContent('.nodes');
@@ -140,7 +140,7 @@ test('Solve shares the moves between workers: 1, 2 and 3 workers prove the same 
   await page.waitForSelector('svg.board');
   await page.selectOption('select[aria-label="Solver workers"]', '2');
   await page.click('button.solve');
-  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.textContent || 0) > 1e6 && document.querySelector('.memory-used'), null, { timeout: 60000 });
+  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.dataset.nodes || 0) > 1e6 && document.querySelector('.memory-used'), null, { timeout: 60000 });
   assert.equal(await page.textContent('.workers-used'), '2');
   await page.click('button.stop');
   await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Stopped'));
@@ -184,7 +184,7 @@ test('the Solved Kalah lab solves a grid in the worker and caches it', async () 
 
 test("Dooley's lab reproduces his 93,757 states", async () => {
   const page = await open('#/lab/dooley', { wait: '.dooley-counts' });
-  assert.match(await page.textContent('.dooley-counts tr.match'), /pits and side to move\s*93757/);
+  assert.match(await page.textContent('.dooley-counts tr.match'), /pits and side to move\s*93,757/);
   assert.match(await page.textContent('.verdict'), /reproduces Dooley's 93,757 exactly/);
   assert.equal(await page.$$eval('.move-values li', (e) => e.length), 6);
   await page.context().close();
