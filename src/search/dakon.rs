@@ -9,7 +9,16 @@ use crate::engine::rules::dakon::{Dakon, DakonMove};
 use crate::engine::{Outcome, Position};
 
 /// Worth of a won game beyond its counters, so that a win always beats a bigger margin.
-const WIN: i32 = 1000;
+pub const WIN: i32 = 1000;
+
+/// A value of [`analyze`] in words: "win by 32", "loss by 4", or the margin "+2".
+pub fn describe(v: i32) -> String {
+    match v {
+        v if v >= WIN => format!("win by {}", v - WIN),
+        v if v <= -WIN => format!("loss by {}", -(v + WIN)),
+        v => format!("{v:+}"),
+    }
+}
 
 struct Ctx<'h> {
     nodes: u64,
@@ -129,5 +138,17 @@ mod tests {
         assert_eq!(a.moves.len(), 2);
         assert!(a.value > 0, "{a:?}");
         assert!(a.nodes > 0);
+        // Both moves win the game; in words, with the counters won by.
+        assert_eq!(a.moves.iter().map(|m| describe(m.value)).collect::<Vec<_>>(), ["win by 8", "win by 6"]);
+    }
+
+    #[test]
+    fn values_in_words() {
+        assert_eq!(describe(WIN + 32), "win by 32");
+        assert_eq!(describe(WIN), "win by 0");
+        assert_eq!(describe(-WIN - 4), "loss by 4");
+        assert_eq!(describe(26), "+26");
+        assert_eq!(describe(0), "+0");
+        assert_eq!(describe(-28), "-28");
     }
 }

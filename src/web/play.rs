@@ -69,6 +69,15 @@ fn three_second_search(search: &SearchHandle, p: &AnyPosition) {
     );
 }
 
+/// A searched value for the analysis panel: Dakon's won and lost games in words (its search
+/// adds 1000 to the margin of a won game), every other value as a signed number.
+fn value_text(p: &AnyPosition, v: i32) -> String {
+    match p {
+        AnyPosition::Dakon(_) => crate::search::dakon::describe(v),
+        _ => format!("{v:+}"),
+    }
+}
+
 fn status_text(p: &AnyPosition) -> String {
     match (p, p.outcome()) {
         (AnyPosition::Kalah(k), Some(o)) => {
@@ -184,13 +193,18 @@ pub fn play_page(props: &PlayProps) -> Html {
         });
     }
 
+    // Why the perfect player's pending move comes from a 3 s search instead of the solver, so
+    // that the notice stays after that move is played (playing a move clears notices).
+    let fallback = use_mut_ref(|| None::<String>);
     // The computer moves when it is its turn at the end of the record.
     {
         let state = state.clone();
         let search = search.clone();
+        let fallback = fallback.clone();
         let key = (state.game.to_string(), state.game.ply, state.computer_to_move(), state.anim.is_none());
         use_effect_with(key, move |(_, _, who, _)| {
             let mut timer = None;
+            *fallback.borrow_mut() = None;
             match who {
                 Some(Opponent::Random) => {
                     let state = state.clone();
@@ -215,6 +229,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                         );
                     } else {
                         // No exact solver for this family: say so and search for 3 s.
+                        *fallback.borrow_mut() = Some("perfect play needs the exact solver, which is for Kalah".into());
                         state.dispatch(Action::Notice(Some(format!(
                             "Perfect play needs the exact solver, which is for Kalah; {} plays the best move of a 3 s search.",
                             p.turn()
@@ -247,6 +262,7 @@ pub fn play_page(props: &PlayProps) -> Html {
         let s = search.state().clone();
         let search2 = search.clone();
         use_effect_with((s.id, s.finished, s.error.clone()), move |_| {
+            let fallback = fallback.clone();
             let p = state.game.position();
             let here = s.target == (p.rules().to_string(), p.to_string());
             if s.purpose != Purpose::Computer || !here || state.computer_to_move().is_none() {
@@ -256,10 +272,18 @@ pub fn play_page(props: &PlayProps) -> Html {
                 if let Some(best) = s.analysis.as_ref().and_then(|a| a.moves.first()) {
                     if let Ok(mv) = p.parse_move(&best.mv) {
                         state.dispatch(Action::Play(mv));
+                        if let Some(why) = fallback.borrow_mut().take() {
+                            state.dispatch(Action::Notice(Some(format!(
+                                "{} played {}, the best move of a 3 s search, not a proven one: {why}.",
+                                p.turn(),
+                                best.mv
+                            ))));
+                        }
                     }
                 }
             } else if let Some(err) = &s.error {
                 // The exact solver gave up: say so, and play a strong move all the same.
+                *fallback.borrow_mut() = Some(err.clone());
                 state.dispatch(Action::Notice(Some(format!(
                     "Perfect play: {err}. Playing the best move of a 3 s search instead."
                 ))));
@@ -303,6 +327,9 @@ pub fn play_page(props: &PlayProps) -> Html {
                             } else {
                                 "loses".into()
                             }
+                        }
+                        AnyPosition::Dakon(_) if m.value.abs() >= crate::search::dakon::WIN => {
+                            if m.value > 0 { "win" } else { "loss" }.into()
                         }
                         _ => format!("{:+}", m.value),
                     };
@@ -522,9 +549,9 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                         }
                     </dl>
                     if let Some(a) = &ss.analysis {
-                        <p class="value">{ format!("Value for {}: {:+} {} — {}", if here { pos.turn().name() } else { "the side to move" }, a.value, if a.exact { "(proven)" } else { "(to this depth)" }, rules_title) }</p>
+                        <p class="value">{ format!("Value for {}: {} {} — {}", if here { pos.turn().name() } else { "the side to move" }, value_text(&pos, a.value), if a.exact { "(proven)" } else { "(to this depth)" }, rules_title) }</p>
                         <ul class="move-values">
-                            { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {:+}{}", m.mv, m.value, if m.exact { " proven" } else { "" }) }</li> }) }
+                            { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {}{}", m.mv, value_text(&pos, m.value), if m.exact { " proven" } else { "" }) }</li> }) }
                         </ul>
                         if here && !a.best_line.is_empty() {
                             <p class="line-label">{"Best line (click a move to play the line up to it):"}</p>

@@ -162,6 +162,22 @@ test('the perfect computer player answers with a proven-best move', async () => 
   await page.context().close();
 });
 
+test("the perfect player's fallback says so, and the notice stays after its move", async () => {
+  // Dakon has no exact solver: the perfect player plays the best move of a 3 s search. North's
+  // one move here (a: a capture) ends its turn.
+  const page = await open('#/play?rules=dakon-4&setup=4.4.4.4-1.0.0.0-15.0-n');
+  await noAnimation(page);
+  await page.selectOption('.player-n', '6'); // perfect
+  await page.waitForFunction(() => /North played/.test(document.querySelector('.notice')?.textContent || ''), null, { timeout: 30000 });
+  assert.match(
+    await page.textContent('.notice'),
+    /^North played a, the best move of a 3 s search, not a proven one: perfect play needs the exact solver, which is for Kalah\.$/,
+  );
+  assert.match(await page.textContent('.status'), /^North plays a.*South to move/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the Solved Kalah lab solves a grid in the worker and caches it', async () => {
   const page = await open('#/lab/solved-kalah', { wait: '.solved-grid' });
   await page.selectOption('.controls select >> nth=0', '3');
@@ -217,6 +233,14 @@ test('Dakon plays on the board: relay laps, the computer, hints, leaves and link
   await again.waitForFunction(() => /N [a-h]/.test(document.querySelector('.moves').textContent), null, { timeout: 30000 });
   await again.selectOption('.player-s', '0');
   await again.selectOption('.player-n', '0');
+  // A won game is said in words, on the board and in the panel (the search's 1000 + margin).
+  const won = await open('#/play?rules=dakon-2&setup=1.1-1.3-2.0-s');
+  await won.click('button.hint');
+  await won.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
+  assert.deepEqual([await won.textContent('#pit-s-0 .hint text'), await won.textContent('#pit-s-1 .hint text')], ['win', 'win']);
+  assert.match(await won.textContent('.move-values'), /a: win by 8.*b: win by 6/s);
+  assert.match(await won.textContent('.analysis .value'), /Value for South: win by 8/);
+  await won.context().close();
   // Holes marked out with a leaf: drawn as such, never played into.
   const leaves = await open('#/play?rules=dakon-4&setup=4.4.4.4-4.x.x.x-11.1-s');
   assert.match(await leaves.getAttribute('#pit-n-1', 'aria-label'), /North b \(marked out with a leaf\)/);
