@@ -485,7 +485,7 @@ impl AnyPosition {
         }
     }
 
-    /// The letters of this board's pits (Kalah) or holes (Dakon), as "a to f" (or "a" alone).
+    /// The letters of this board's pits (Kalah) or holes (Dakon): "a to f", or "a only".
     fn letters(&self) -> String {
         match self.width() {
             0 | 1 => "a only".to_string(),

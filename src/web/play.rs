@@ -262,7 +262,6 @@ pub fn play_page(props: &PlayProps) -> Html {
         let s = search.state().clone();
         let search2 = search.clone();
         use_effect_with((s.id, s.finished, s.error.clone()), move |_| {
-            let fallback = fallback.clone();
             let p = state.game.position();
             let here = s.target == (p.rules().to_string(), p.to_string());
             if s.purpose != Purpose::Computer || !here || state.computer_to_move().is_none() {
