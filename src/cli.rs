@@ -671,11 +671,7 @@ fn print_analysis(out: &mut String, g: &Game, a: &Analysis, seconds: f64, json: 
         if a.exact { " (proven)" } else { "" }
     );
     for m in &a.moves {
-        // Dakon's search adds 1000 to the margin of a won game (the JSON keeps the number).
-        let value = match g.position() {
-            AnyPosition::Dakon(_) => crate::search::dakon::describe(m.value),
-            _ => format!("{:+}", m.value),
-        };
+        let value = search::value_text(g.position(), m.value);
         let _ = writeln!(out, "  {:>3}  {value}{}", m.mv, if m.exact { "  proven" } else { "" });
     }
     let _ = writeln!(out, "best line: {}", a.best_line.join(" "));

@@ -17,6 +17,16 @@ use crate::engine::Position;
 use crate::notation::AnyPosition;
 use tt::{Bound, Table};
 
+/// A searched value of `pos` for people to read: Dakon's won and lost games in words (its
+/// search adds 1000 to the margin of a won game, see [`dakon::describe`]), every other value
+/// as a signed number. Machine-readable output keeps the number.
+pub fn value_text(pos: &AnyPosition, v: i32) -> String {
+    match pos {
+        AnyPosition::Dakon(_) => dakon::describe(v),
+        _ => format!("{v:+}"),
+    }
+}
+
 /// Larger than any store difference (at most 2,376 seeds on a board).
 pub const INFINITY: i32 = 30_000;
 

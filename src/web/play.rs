@@ -69,15 +69,6 @@ fn three_second_search(search: &SearchHandle, p: &AnyPosition) {
     );
 }
 
-/// A searched value for the analysis panel: Dakon's won and lost games in words (its search
-/// adds 1000 to the margin of a won game), every other value as a signed number.
-fn value_text(p: &AnyPosition, v: i32) -> String {
-    match p {
-        AnyPosition::Dakon(_) => crate::search::dakon::describe(v),
-        _ => format!("{v:+}"),
-    }
-}
-
 fn status_text(p: &AnyPosition) -> String {
     match (p, p.outcome()) {
         (AnyPosition::Kalah(k), Some(o)) => {
@@ -548,9 +539,9 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                         }
                     </dl>
                     if let Some(a) = &ss.analysis {
-                        <p class="value">{ format!("Value for {}: {} {} — {}", if here { pos.turn().name() } else { "the side to move" }, value_text(&pos, a.value), if a.exact { "(proven)" } else { "(to this depth)" }, rules_title) }</p>
+                        <p class="value">{ format!("Value for {}: {} {} — {}", if here { pos.turn().name() } else { "the side to move" }, crate::search::value_text(&pos, a.value), if a.exact { "(proven)" } else { "(to this depth)" }, rules_title) }</p>
                         <ul class="move-values">
-                            { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {}{}", m.mv, value_text(&pos, m.value), if m.exact { " proven" } else { "" }) }</li> }) }
+                            { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {}{}", m.mv, crate::search::value_text(&pos, m.value), if m.exact { " proven" } else { "" }) }</li> }) }
                         </ul>
                         if here && !a.best_line.is_empty() {
                             <p class="line-label">{"Best line (click a move to play the line up to it):"}</p>
