@@ -6,20 +6,33 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use serde_json::json;
 
-use crate::engine::rules::tchoukaillon::Tchoukaillon;
-use crate::engine::{Player, Position};
-use crate::notation::{AnyPosition, Game};
+use crate::engine::Position;
+use crate::families::kalah::Kalah;
+use crate::families::tchoukaillon::Tchoukaillon;
+use crate::families::{AnyPosition, FamilyId};
+use crate::notation::Game;
 use crate::search::{self, Analysis, SearchHandler};
 
-const RULES_HELP: &str = "Rules id: kalah-M-N (M pits a side, N seeds a pit, standard capture, \
-game over when either side is empty), with suffixes -e (empty capture: a lone last seed in your \
-empty pit is captured even when the opposite pit is empty), -o (capture the opposite pit only), \
--m (the game ends only when the player to move cannot move); presets kalah, dooley (kalah-6-4-e), dooley-1 (kalah-6-1-e), \
-papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m); and tchoukaillon.";
+/// The help's closing text: every family's rules ids, setups and moves, from the registry.
+fn rules_help() -> String {
+    let mut out = String::from("Rules ids:\n");
+    for f in FamilyId::ALL {
+        out += &format!("  {}\n", f.rules_help());
+    }
+    out += "Setups (--setup):\n";
+    for f in FamilyId::ALL {
+        out += &format!("  {}\n", f.setup_help());
+    }
+    out += "Moves (--moves):\n";
+    for f in FamilyId::ALL {
+        out += &format!("  {}\n", f.moves_help());
+    }
+    out
+}
 
 /// Play, study and solve mancala-family sowing games.
 #[derive(Parser, Debug)]
-#[command(name = "mancala-lab", version, about, after_help = RULES_HELP)]
+#[command(name = "mancala-lab", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -27,14 +40,14 @@ struct Cli {
 
 #[derive(clap::Args, Debug)]
 struct PositionArgs {
-    /// Rules id, e.g. kalah-6-4 or kalah-6-4-e (see below).
+    /// Rules id, e.g. kalah-6-4, kalah-6-4-e, dakon-8 or tchoukaillon (every family below).
     rules: String,
-    /// Start setup, as in links: for Kalah South's pits-North's pits-stores-side, e.g.
-    /// 4.4.4.4.4.4-4.4.4.4.4.4-0.0-s; for Tchoukaillon the pits from pit 1 outwards, e.g. 1.2.2.4.
+    /// Start setup, as in links, e.g. 4.4.4.4.4.4-4.4.4.4.4.4-0.0-s for Kalah (every family's
+    /// form below).
     #[arg(long)]
     setup: Option<String>,
-    /// Moves played from the setup, as in links: Kalah pit letters relative to the mover (cfab),
-    /// Tchoukaillon pit numbers joined by dots (1.2.1).
+    /// Moves played from the setup, as in links: pit letters relative to the mover (cfab), or
+    /// Tchoukaillon's pit numbers joined by dots (1.2.1).
     #[arg(long)]
     moves: Option<String>,
 }
@@ -243,7 +256,8 @@ enum Command {
 
 /// Runs the CLI; returns the process exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    use clap::{CommandFactory, FromArgMatches};
+    let cli = match Cli::command().after_help(rules_help()).try_get_matches().and_then(|m| Cli::from_arg_matches(&m)) {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
@@ -285,7 +299,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                     "outcome": p.outcome().map(|o| o.to_string())})
                 );
             } else {
-                out.push_str(&board_text(p));
+                out.push_str(&p.board_text());
                 let _ = writeln!(out, "{}", g.rules.title());
                 let _ = match p.outcome() {
                     Some(o) => writeln!(out, "Game over: {o}."),
@@ -329,7 +343,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
         }
         Command::Solve { pos, table_mib, db_seeds, value_only, threads, json } => {
             let g = load(&pos)?;
-            let AnyPosition::Kalah(k) = g.position() else {
+            let Ok(k) = <&Kalah>::try_from(g.position()) else {
                 return Err("solve is for Kalah-family games; for Tchoukaillon and Dakon use analyze".into());
             };
             let auto = search::solve::SolveOptions::auto(k.pit_seeds());
@@ -386,7 +400,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
         }
         Command::Dooley { rules, json } => {
             let g = load(&PositionArgs { rules, setup: None, moves: None })?;
-            let AnyPosition::Kalah(k) = g.position() else {
+            let Ok(k) = <&Kalah>::try_from(g.position()) else {
                 return Err("Dooley's study is about Kalah-family games".into());
             };
             if k.total_seeds() > 24 {
@@ -434,10 +448,10 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             let p = Tchoukaillon::winning_position(seeds).ok_or_else(|| {
                 format!(
                     "the winning position for {seeds} seeds needs more than the {} pits a board here may have",
-                    crate::engine::rules::tchoukaillon::MAX_PITS
+                    crate::families::tchoukaillon::MAX_PITS
                 )
             })?;
-            let setup = AnyPosition::Tchoukaillon(p.clone()).to_string();
+            let setup = AnyPosition::from(p.clone()).to_string();
             if json {
                 let _ = writeln!(
                     out,
@@ -585,8 +599,8 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
             }
         }
         Command::Rules { rules } => {
-            let r: crate::notation::AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
-            let c = crate::cards::card(&r);
+            let r: crate::families::AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
+            let c = r.card();
             let _ = writeln!(out, "{} ({r})\n", c.title);
             for p in &c.rules {
                 let _ = writeln!(out, "{p}\n");
@@ -671,52 +685,11 @@ fn print_analysis(out: &mut String, g: &Game, a: &Analysis, seconds: f64, json: 
         if a.exact { " (proven)" } else { "" }
     );
     for m in &a.moves {
-        let value = search::value_text(g.position(), m.value);
+        let value = g.position().value_text(m.value);
         let _ = writeln!(out, "  {:>3}  {value}{}", m.mv, if m.exact { "  proven" } else { "" });
     }
     let _ = writeln!(out, "best line: {}", a.best_line.join(" "));
     let _ = writeln!(out, "{} nodes in {:.3} s", a.nodes, seconds);
-}
-
-/// Two rows of `n` holes with their letters and the stores between: North's row on top (from
-/// North's left, so reversed on screen).
-fn two_rows(n: usize, hole: impl Fn(Player, usize) -> String, north_store: String, south_store: String) -> String {
-    let letters = |rev: bool| {
-        let mut v: Vec<String> = (0..n).map(|i| format!("  {} ", crate::engine::pit_letter(i as u16))).collect();
-        if rev {
-            v.reverse();
-        }
-        v.join("")
-    };
-    let mut out = format!("      {}  North\n", letters(true));
-    out += &format!("      {}\n", (0..n).rev().map(|i| hole(Player::North, i)).collect::<String>());
-    out += &format!("{north_store}  {}{south_store}\n", " ".repeat(4 * n));
-    out += &format!("      {}\n", (0..n).map(|i| hole(Player::South, i)).collect::<String>());
-    out += &format!("      {}  South\n", letters(false));
-    out
-}
-
-/// The board as text: North's row on top (from North's left, so reversed on screen).
-pub fn board_text(p: &AnyPosition) -> String {
-    let mut out = String::new();
-    let cell = |n: u32| format!("[{n:>2}]");
-    match p {
-        AnyPosition::Kalah(k) => {
-            let hole = |p: Player, i: usize| cell(k.pit(p, i));
-            out += &two_rows(k.rules().pits(), hole, cell(k.store(Player::North)), cell(k.store(Player::South)));
-        }
-        AnyPosition::Dakon(d) => {
-            let hole = |p: Player, j: usize| if d.is_leaf(p, j) { "[ x]".to_string() } else { cell(d.hole(p, j)) };
-            out += &format!("round {}\n", d.round());
-            out += &two_rows(d.rules().n(), hole, cell(d.store(Player::North)), cell(d.store(Player::South)));
-        }
-        AnyPosition::Tchoukaillon(t) => {
-            out += &format!("Roumba {}\n", cell(t.roumba()));
-            out += &format!("pits   {}\n", t.pits().iter().map(|&x| cell(x)).collect::<String>());
-            out += &format!("       {}\n", (1..=t.len()).map(|i| format!("{i:>3} ")).collect::<String>());
-        }
-    }
-    out
 }
 
 use crate::labs::dakon::deep::{shortest_depth_first, DeepProgress, Resume};

@@ -1,12 +1,14 @@
 //! Mancala Lab: play, study and solve mancala-family sowing games.
 //!
-//! The [`engine`] holds the rules (pure Rust, no I/O), [`notation`] the text forms used in links
-//! and by the CLI, and [`search`] the game-tree searches. The `web` feature adds the yew app and
-//! its Web Worker.
+//! The [`engine`] holds the shared vocabulary (players, cells, traces, the `Position` trait),
+//! [`families`] one folder a game family (rules, positions, notation, rules cards, what the
+//! page shows) and the one list that registers them, [`notation`] game records and links, and
+//! [`search`] the game-tree searches. The `web` feature adds the yew app and its Web Worker.
 //!
 //! # Quick start
 //! ```
-//! use mancala_lab::notation::{Game, AnyRules};
+//! use mancala_lab::families::AnyRules;
+//! use mancala_lab::notation::Game;
 //! // Kalah with 6 pits a side and 4 seeds a pit; South plays c (an extra turn), then f.
 //! let game: Game = "rules=kalah-6-4&moves=cf".parse().unwrap();
 //! assert_eq!(game.position().to_string(), "4.4.0.5.5.0-5.5.5.5.4.4-2.0-n");
@@ -17,8 +19,8 @@
 
 #![warn(missing_docs)]
 
-pub mod cards;
 pub mod engine;
+pub mod families;
 pub mod labs;
 pub mod notation;
 pub mod search;

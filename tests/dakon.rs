@@ -222,7 +222,7 @@ mod properties {
             sungka in proptest::bool::ANY,
             picks in proptest::collection::vec(0usize..10, 1..400),
         ) {
-            use mancala_lab::engine::rules::dakon::{DakonMove, DakonRules};
+            use mancala_lab::families::dakon::{DakonMove, DakonRules};
             use mancala_lab::engine::{Cell, Player, Position, Step};
             let rules = DakonRules::new(n, false).unwrap();
             let mut d = if sungka { rules.with_sungka() } else { rules }.start();
@@ -260,7 +260,7 @@ mod properties {
         /// laps, the store, every hole, and whether the turn goes on.
         #[test]
         fn the_lab_model_agrees_with_the_engine(n in 2usize..=8, picks in proptest::collection::vec(0usize..10, 1..60)) {
-            use mancala_lab::engine::rules::dakon::{DakonMove, DakonRules};
+            use mancala_lab::families::dakon::{DakonMove, DakonRules};
             use mancala_lab::engine::{Player, Position};
             let mut d = DakonRules::new(n, false).unwrap().start();
             let mut b = Board::start(n).unwrap();

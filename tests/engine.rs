@@ -2,10 +2,11 @@
 //! Native tests: published tables and pinned perft values read from `tests/data/`, and
 //! property tests of the engine's invariants.
 
-use mancala_lab::engine::rules::kalah::{Kalah, KalahMove, KalahRules};
-use mancala_lab::engine::rules::tchoukaillon::{Tchoukaillon, TchoukaillonMove};
 use mancala_lab::engine::{Outcome, Position};
-use mancala_lab::notation::{AnyPosition, AnyRules, Game};
+use mancala_lab::families::kalah::{Kalah, KalahMove, KalahRules};
+use mancala_lab::families::tchoukaillon::{Tchoukaillon, TchoukaillonMove};
+use mancala_lab::families::{AnyPosition, AnyRules};
+use mancala_lab::notation::Game;
 use mancala_lab::search::solve::{SolveError, SolveOptions, Solver};
 use mancala_lab::search::{self, minimax_value, NoHandler, Searcher};
 
@@ -239,7 +240,7 @@ fn tchoukaillon_uniqueness_small() {
     let mut winnable = std::collections::HashMap::<u32, usize>::new();
     let mut counts = [0u32; 5];
     loop {
-        let setup = mancala_lab::engine::rules::tchoukaillon::TchoukaillonSetup { pits: counts.to_vec(), roumba: 0 };
+        let setup = mancala_lab::families::tchoukaillon::TchoukaillonSetup { pits: counts.to_vec(), roumba: 0 };
         let p = setup.validate().unwrap();
         if p.is_winnable() {
             *winnable.entry(counts.iter().sum()).or_default() += 1;
@@ -319,7 +320,7 @@ fn random_kalah_setup(rng: &mut Rng, n: usize, seeds: u32) -> String {
 
 #[test]
 fn presets_parse_to_their_ids() {
-    for (alias, id) in mancala_lab::notation::any_presets() {
+    for (alias, id) in AnyRules::aliases() {
         let r: AnyRules = alias.parse().unwrap();
         assert_eq!(r.to_string(), *id);
     }

@@ -2,7 +2,7 @@
 //! render, react to clicks and keys, and show a bad link's fault.
 #![cfg(target_arch = "wasm32")]
 
-use mancala_lab::notation::{AnyMove, AnyRules};
+use mancala_lab::families::{AnyMove, AnyRules};
 use mancala_lab::web::board::Board;
 use mancala_lab::web::play::{PlayPage, PlayProps};
 use wasm_bindgen::JsCast;

@@ -5,8 +5,8 @@
 //! did, for animation) and [`Outcome`].
 
 pub mod player;
-pub mod rules;
 pub mod sow;
+pub mod text;
 
 use core::fmt;
 
@@ -153,6 +153,13 @@ pub enum IllegalMove {
     NoSuchPit(String),
     /// The pit is empty.
     EmptyPit(String),
+    /// A move of one family played on a position of another.
+    WrongFamily {
+        /// The family it is a move of.
+        of: &'static str,
+        /// The family of the position.
+        here: &'static str,
+    },
     /// The pit does not hold exactly the seeds the rules require (Tchoukaillon).
     NotHarvestable {
         /// The pit.
@@ -170,6 +177,7 @@ impl fmt::Display for IllegalMove {
             IllegalMove::GameOver => f.write_str("the game is over"),
             IllegalMove::NoSuchPit(p) => write!(f, "there is no pit {p} on this board"),
             IllegalMove::EmptyPit(p) => write!(f, "pit {p} is empty"),
+            IllegalMove::WrongFamily { of, here } => write!(f, "this is a {of} move, and the game is {here}"),
             IllegalMove::NotHarvestable { pit, holds, needs } => {
                 write!(f, "pit {pit} holds {holds} seeds; it can be harvested only with exactly {needs}")
             }

@@ -5,8 +5,8 @@
 
 use std::collections::HashSet;
 
-use crate::engine::rules::kalah::Kalah;
 use crate::engine::Position;
+use crate::families::kalah::Kalah;
 
 /// What counts as one state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,13 +92,13 @@ pub fn study(start: &Kalah) -> Study {
     .iter()
     .map(|&(k, name)| (name.to_string(), reachable_states(start, k, false), reachable_states(start, k, true)))
     .collect();
-    Study { rules: crate::notation::AnyRules::Kalah(start.rules()).to_string(), counts }
+    Study { rules: crate::families::AnyRules::Kalah(start.rules()).to_string(), counts }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{AnyPosition, AnyRules};
+    use crate::families::{AnyPosition, AnyRules};
 
     #[test]
     fn dooley_count_is_reproduced_by_empty_capture() {

@@ -3,8 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::{AnyMove, AnyPosition, AnyRules, MAX_TEXT};
+use super::MAX_TEXT;
 use crate::engine::Trace;
+use crate::families::{AnyMove, AnyPosition, AnyRules};
 
 /// Most moves a record may hold.
 pub const MAX_MOVES: usize = 20_000;

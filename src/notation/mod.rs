@@ -15,31 +15,7 @@
 //! - A game: `rules=kalah-6-4&setup=...&moves=cf&ply=2` (setup omitted for the start
 //!   position, ply omitted for the last one).
 
-mod any;
 mod game;
 
-pub use any::{AnyMove, AnyPosition, AnyRules, Family, ParseMoveError, ParseRulesError, ParseSetupError};
+pub use crate::engine::text::MAX_TEXT;
 pub use game::{Game, LinkError};
-
-/// Longest text accepted for any one value (a link, a setup, a move list).
-pub const MAX_TEXT: usize = 100_000;
-
-/// Splits on the separators the lenient forms accept.
-pub(crate) fn split_list(s: &str) -> impl Iterator<Item = &str> {
-    s.split(['.', '_', ' ', ',']).filter(|t| !t.is_empty())
-}
-
-/// Parses a count, naming the token when it is not one.
-pub(crate) fn parse_count(token: &str, what: &str, max: u64) -> Result<u32, String> {
-    match token.parse::<u64>() {
-        Ok(n) if n <= max => Ok(n as u32),
-        Ok(n) => Err(format!("{what} {n} is too large (at most {max})")),
-        Err(_) if token.len() > 12 => Err(format!("{what} '{}…' is not a number", &token[..12.min(token.len())])),
-        Err(_) => Err(format!("{what} '{token}' is not a number")),
-    }
-}
-
-/// The named presets and the canonical ids they stand for.
-pub fn any_presets() -> &'static [(&'static str, &'static str)] {
-    any::PRESET_ALIASES
-}

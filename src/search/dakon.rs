@@ -5,8 +5,8 @@
 //! line reached the end of the game within the depth.
 
 use super::{Analysis, MoveValue, SearchHandler};
-use crate::engine::rules::dakon::{Dakon, DakonMove};
 use crate::engine::{Outcome, Position};
+use crate::families::dakon::{Dakon, DakonMove};
 
 /// Worth of a won game beyond its counters, so that a win always beats a bigger margin.
 pub const WIN: i32 = 1000;
@@ -118,8 +118,8 @@ pub fn analyze(d: &Dakon, max_depth: u32, handler: &mut dyn SearchHandler) -> An
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rules::dakon::{DakonRules, DakonSetup};
     use crate::engine::Player;
+    use crate::families::dakon::{DakonRules, DakonSetup};
     use crate::search::NoHandler;
 
     #[test]

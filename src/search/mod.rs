@@ -12,20 +12,10 @@ pub mod dakon;
 pub mod solve;
 mod tt;
 
-use crate::engine::rules::kalah::{Kalah, KalahMove};
 use crate::engine::Position;
-use crate::notation::AnyPosition;
+use crate::families::kalah::{Kalah, KalahMove};
+use crate::families::AnyPosition;
 use tt::{Bound, Table};
-
-/// A searched value of `pos` for people to read: Dakon's won and lost games in words (its
-/// search adds 1000 to the margin of a won game, see [`dakon::describe`]), every other value
-/// as a signed number. Machine-readable output keeps the number.
-pub fn value_text(pos: &AnyPosition, v: i32) -> String {
-    match pos {
-        AnyPosition::Dakon(_) => dakon::describe(v),
-        _ => format!("{v:+}"),
-    }
-}
 
 /// Larger than any store difference (at most 2,376 seeds on a board).
 pub const INFINITY: i32 = 30_000;
@@ -33,15 +23,15 @@ pub const INFINITY: i32 = 30_000;
 /// Counts the move sequences of exactly `depth` sowings from `pos`. A sowing that earns
 /// another turn counts as one; a finished game contributes 0 at a remaining depth > 0.
 pub fn perft(pos: &AnyPosition, depth: u32) -> u64 {
-    match pos {
-        AnyPosition::Kalah(k) => perft_kalah(k, depth),
-        AnyPosition::Tchoukaillon(_) | AnyPosition::Dakon(_) => {
-            if depth == 0 {
-                return 1;
-            }
-            pos.legal_moves().into_iter().map(|m| perft(&pos.play(m).expect("legal").0, depth - 1)).sum()
-        }
+    pos.perft(depth)
+}
+
+/// [`perft`] on any [`Position`], through its legal-move list.
+pub fn perft_generic<P: Position>(pos: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
     }
+    pos.legal_moves().into_iter().map(|m| perft_generic(&pos.play(m).expect("legal").0, depth - 1)).sum()
 }
 
 /// [`perft`] on a Kalah position, without allocation.
@@ -338,36 +328,9 @@ pub fn analyze_fixed_depth(pos: &AnyPosition, depth: u32) -> Analysis {
     analyze_any(pos, depth, 16, &mut NoHandler)
 }
 
-/// Analysis of any position, stopping when the handler says so.
+/// Analysis of any position by its family's search, stopping when the handler says so.
 pub fn analyze_any(pos: &AnyPosition, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
-    match pos {
-        AnyPosition::Kalah(k) => Searcher::new(table_mib).analyze(k, depth, handler).unwrap_or_default(),
-        AnyPosition::Dakon(d) => dakon::analyze(d, depth, handler),
-        AnyPosition::Tchoukaillon(t) => {
-            let line = t.winning_line();
-            let moves = pos
-                .legal_moves()
-                .into_iter()
-                .map(|m| {
-                    let wins = pos
-                        .play(m)
-                        .map(|(p, _)| matches!(&p, AnyPosition::Tchoukaillon(q) if q.is_winnable()))
-                        .unwrap_or(false);
-                    MoveValue { mv: m.to_string(), value: wins as i32, exact: true }
-                })
-                .collect::<Vec<_>>();
-            let mut moves = moves;
-            moves.sort_by_key(|m| -m.value);
-            Analysis {
-                depth: line.as_ref().map_or(0, |l| l.len() as u32),
-                nodes: 0,
-                value: line.is_some() as i32,
-                exact: true,
-                moves,
-                best_line: line.unwrap_or_default().iter().map(|m| m.to_string()).collect(),
-            }
-        }
-    }
+    pos.analyze(depth, table_mib, handler)
 }
 
 /// Plain full-width minimax to the end of the game, for testing the search on small positions.
@@ -394,7 +357,7 @@ pub fn minimax_value(pos: &Kalah) -> i32 {
 /// wasm figures compare the same work.
 pub mod bench {
     use super::{perft_kalah, NoHandler, Searcher};
-    use crate::engine::rules::kalah::KalahRules;
+    use crate::families::kalah::KalahRules;
 
     /// Perft depth of the benchmark (Kalah(6,4) start).
     pub const PERFT_DEPTH: u32 = 11;

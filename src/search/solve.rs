@@ -19,8 +19,8 @@
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU16, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 
-use crate::engine::rules::kalah::{CaptureRule, EndRule, Kalah, KalahMove, KalahRules};
 use crate::engine::Position;
+use crate::families::kalah::{CaptureRule, EndRule, Kalah, KalahMove, KalahRules};
 use big::BigArray;
 
 use super::{Analysis, MoveValue, SearchHandler};
@@ -1379,8 +1379,8 @@ mod tests {
     #[test]
     fn solver_matches_minimax_on_small_games() {
         for id in ["kalah-3-2", "kalah-3-2-e", "kalah-3-2-m", "kalah-3-2-o", "kalah-2-3-e-m", "kalah-4-1"] {
-            let rules = match id.parse::<crate::notation::AnyRules>().unwrap() {
-                crate::notation::AnyRules::Kalah(r) => r,
+            let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
+                crate::families::AnyRules::Kalah(r) => r,
                 _ => unreachable!(),
             };
             let start = rules.start();

@@ -9,8 +9,7 @@ use super::client::{use_search, Purpose};
 use super::group;
 use super::play::PlayPage;
 use super::protocol::Task;
-use crate::cards::PRESETS;
-use crate::notation::AnyRules;
+use crate::families::AnyRules;
 
 /// The pages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +103,7 @@ pub fn home() -> Html {
             <h1>{"Mancala Lab"}</h1>
             <p class="lede">{"Play the sowing games of the mancala family against a friend or the computer, read their rules with their sources, and see the values the search finds."}</p>
             <ul class="games">
-                { for PRESETS.iter().map(|p| {
+                { for AnyRules::presets().map(|p| {
                     let rules: AnyRules = p.id.parse().expect("presets are valid");
                     let start = rules.start();
                     html! {

@@ -4,10 +4,8 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::engine::rules::kalah::KalahMove;
-use crate::engine::rules::tchoukaillon::TchoukaillonMove;
 use crate::engine::{Cell, Player};
-use crate::notation::{AnyMove, AnyPosition};
+use crate::families::{AnyMove, AnyPosition, Layout};
 
 /// Width of one pit column in SVG units.
 const W: f64 = 90.0;
@@ -81,12 +79,9 @@ fn two_rows(n: usize, mirror: bool) -> (Vec<Spot>, f64, f64) {
 }
 
 fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
-    match p {
-        AnyPosition::Kalah(k) => two_rows(k.rules().pits(), false),
-        // Dakon's clockwise variant (Ohvalhu) is the mirror image.
-        AnyPosition::Dakon(d) => two_rows(d.rules().n(), d.rules().clockwise),
-        AnyPosition::Tchoukaillon(t) => {
-            let n = t.len();
+    match p.layout() {
+        Layout::TwoRowsWithStores { pits, mirrored } => two_rows(pits, mirrored),
+        Layout::Solitaire { pits: n } => {
             let mut v = Vec::with_capacity(n + 1);
             v.push(Spot::store(Player::South, W * 0.5, 110.0));
             v.extend((0..n).map(|i| Spot::pit(Player::South, i, W * (i as f64 + 1.5), 110.0, 1.0)));
@@ -98,30 +93,12 @@ fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
 
 /// The move that a cell stands for, if it is a pit of the mover.
 pub fn move_of(p: &AnyPosition, cell: Cell) -> Option<AnyMove> {
-    match (p, cell) {
-        (AnyPosition::Kalah(_), Cell::Pit { owner, index }) if owner == p.turn() => {
-            Some(AnyMove::Kalah(KalahMove(index as u8)))
-        }
-        (AnyPosition::Dakon(_), Cell::Pit { owner, index }) if owner == p.turn() => {
-            Some(AnyMove::Dakon(crate::engine::rules::dakon::DakonMove(index as u8)))
-        }
-        (AnyPosition::Tchoukaillon(_), Cell::Pit { index, .. }) => {
-            Some(AnyMove::Tchoukaillon(TchoukaillonMove(index + 1)))
-        }
-        _ => None,
-    }
+    p.cell_move(cell)
 }
 
 /// The label a cell gets on screen and in its accessible name.
 pub fn cell_name(p: &AnyPosition, cell: Cell) -> String {
-    match (p, cell) {
-        (AnyPosition::Tchoukaillon(_), Cell::Store(_)) => "Roumba".into(),
-        (AnyPosition::Tchoukaillon(_), Cell::Pit { index, .. }) => format!("Pit {}", index + 1),
-        (AnyPosition::Dakon(d), Cell::Pit { owner, index }) if d.is_leaf(owner, index as usize) => {
-            format!("{cell} (marked out with a leaf)")
-        }
-        _ => cell.to_string(),
-    }
+    p.cell_name(cell)
 }
 
 fn seeds_word(n: u32) -> &'static str {
@@ -191,8 +168,8 @@ pub fn board(props: &BoardProps) -> Html {
     let (spots, width, height) = layout(p);
     let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
     let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
-    let min_width = match p {
-        AnyPosition::Tchoukaillon(t) if t.len() > 12 => format!("min-width: {}px", t.len() * 44),
+    let min_width = match p.layout() {
+        Layout::Solitaire { pits } if pits > 12 => format!("min-width: {}px", pits * 44),
         _ => String::new(),
     };
     let cells = spots.iter().map(|s| {
@@ -213,10 +190,8 @@ pub fn board(props: &BoardProps) -> Html {
         if props.hand == Some(s.cell) {
             class.push("hand");
         }
-        if let (AnyPosition::Dakon(d), Cell::Pit { owner, index }) = (p, s.cell) {
-            if d.is_leaf(owner, index as usize) {
-                class.push("leaf");
-            }
+        if p.is_marked(s.cell) {
+            class.push("leaf");
         }
         let label = match &hint {
             Some(h) => format!("{name}: {n} {}, value {h}", seeds_word(n)),
@@ -268,11 +243,7 @@ pub fn board(props: &BoardProps) -> Html {
         let letter = if props.compact || s.store {
             html! {}
         } else {
-            let text = match (p, s.cell) {
-                (AnyPosition::Tchoukaillon(_), Cell::Pit { index, .. }) => format!("{}", index + 1),
-                (_, Cell::Pit { index, .. }) => crate::engine::pit_letter(index),
-                _ => String::new(),
-            };
+            let text = p.cell_label(s.cell);
             html! { <text class="letter" x={format!("{}", s.x)} y={format!("{}", s.y + s.label_side * 52.0 + 5.0)} aria-hidden="true">{text}</text> }
         };
         let hint_el = match (&hint, props.compact) {
@@ -299,10 +270,7 @@ pub fn board(props: &BoardProps) -> Html {
             </g>
         }
     });
-    let (top, bottom) = match p {
-        AnyPosition::Kalah(_) | AnyPosition::Dakon(_) if !props.compact => ("North", "South"),
-        _ => ("", ""),
-    };
+    let (top, bottom) = if p.layout().two_sided() && !props.compact { ("North", "South") } else { ("", "") };
     html! {
         <div class={classes!("board-wrap", props.compact.then_some("compact"))}>
             <svg class="board" viewBox={format!("0 0 {width} {height}")} style={min_width} role="group" aria-label="Board">

@@ -19,7 +19,8 @@ use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
 use super::protocol::{Reply, Request, Task};
-use crate::notation::{AnyPosition, AnyRules};
+use crate::families::kalah::Kalah;
+use crate::families::AnyRules;
 use crate::search::solve::Solver;
 use crate::search::{Analysis, MoveValue};
 
@@ -562,10 +563,11 @@ impl SearchHandle {
         purpose: Purpose,
     ) -> u32 {
         let roots: Vec<String> = match rules.parse::<AnyRules>().ok().and_then(|r| r.parse_setup(setup).ok()) {
-            Some(AnyPosition::Kalah(k)) if !k.is_over() => {
-                Solver::root_order(&k).iter().map(|m| m.to_string()).collect()
-            }
-            _ => vec![],
+            Some(p) => match <&Kalah>::try_from(&p) {
+                Ok(k) if !k.is_over() => Solver::root_order(k).iter().map(|m| m.to_string()).collect(),
+                _ => vec![],
+            },
+            None => vec![],
         };
         if roots.is_empty() {
             // Not something to share: worker 0 answers (with the reason, if it cannot solve).

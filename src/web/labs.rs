@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::client::{use_search, Purpose};
 use super::group;
 use super::protocol::Task;
-use crate::notation::AnyRules;
+use crate::families::AnyRules;
 use crate::search::Analysis;
 
 /// Browser cache of solved start positions, by rules id.

@@ -10,9 +10,9 @@ use super::client::{auto_workers, use_search, Purpose, SearchHandle};
 use super::group;
 use super::protocol::Task;
 use super::state::{Action, Opponent, PlayState, Speed, MEMORY_CHOICES};
-use crate::cards::{card, PRESETS};
-use crate::engine::{Cell, Player, Step};
-use crate::notation::{AnyPosition, AnyRules, Game};
+use crate::engine::{Cell, Player};
+use crate::families::{AnyPosition, AnyRules};
+use crate::notation::Game;
 
 /// Time the perfect computer player may spend solving a position.
 const PERFECT_TIME_MS: u64 = 60_000;
@@ -69,66 +69,13 @@ fn three_second_search(search: &SearchHandle, p: &AnyPosition) {
     );
 }
 
-fn status_text(p: &AnyPosition) -> String {
-    match (p, p.outcome()) {
-        (AnyPosition::Kalah(k), Some(o)) => {
-            let s = k.final_scores();
-            format!("Game over: {o}, {} to {}.", s.south, s.north)
-        }
-        (AnyPosition::Dakon(d), Some(o)) => {
-            format!("Game over: {o}, {} counters to {}.", d.owned(Player::South), d.owned(Player::North))
-        }
-        (_, Some(o)) => format!("Game over: {o}."),
-        (AnyPosition::Kalah(_), None) => format!("{} to move.", p.turn()),
-        (AnyPosition::Dakon(d), None) => match d.first_turns() {
-            Some((s, n)) => format!(
-                "{} to move. Sungka's simultaneous first turns: {}.",
-                p.turn(),
-                match (s, n) {
-                    (true, true) => "both players are still in their first turn, one move each in turn",
-                    _ => "one player's first turn is over, the other goes on alone",
-                }
-            ),
-            None => format!("{} to move. Round {}.", p.turn(), d.round()),
-        },
-        (AnyPosition::Tchoukaillon(t), None) => format!(
-            "{} seeds left, {} in the Roumba. {}",
-            t.seeds_left(),
-            t.roumba(),
-            if t.is_winnable() { "Still winnable." } else { "No longer winnable." }
-        ),
-    }
-}
-
 fn describe_move(game: &Game, k: usize) -> String {
     let before = game.position_at(k - 1);
     let mv = game.moves()[k - 1];
-    let trace = game.trace(k);
-    let mut text = match before {
-        AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => format!("{} plays {}", before.turn(), mv),
-        AnyPosition::Tchoukaillon(_) => format!("Harvest pit {mv}"),
-    };
-    if let Some(t) = trace {
-        let captured: u32 = t.steps.iter().map(|s| if let Step::Capture { seeds, .. } = s { *seeds } else { 0 }).sum();
-        if captured > 0 {
-            text += &format!(", captures {captured}");
-        }
-        if t.laps > 1 {
-            text += &format!(", {} laps", t.laps);
-        }
-        let after = game.position_at(k);
-        if let (AnyPosition::Dakon(b), AnyPosition::Dakon(a)) = (&before, &after) {
-            if a.round() > b.round() {
-                text += &format!(", the round ends: round {} begins", a.round());
-            }
-        }
-        if t.extra_turn && !matches!(before, AnyPosition::Tchoukaillon(_)) && after.turn() == before.turn() {
-            text += ", moves again";
-        } else if t.extra_turn && matches!(&after, AnyPosition::Dakon(d) if d.first_turns().is_some()) {
-            text += ", still in its first turn";
-        }
+    match game.trace(k) {
+        Some(t) => before.describe_move(mv, t, game.position_at(k)),
+        None => format!("{} plays {mv}", before.turn()),
     }
-    text
 }
 
 /// The play page.
@@ -209,7 +156,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                 }
                 Some(Opponent::Perfect) => {
                     let p = state.game.position();
-                    if matches!(p, AnyPosition::Kalah(_)) {
+                    if p.rules().has_exact_solver() {
                         search.solve(
                             &p.rules().to_string(),
                             &p.to_string(),
@@ -297,7 +244,7 @@ pub fn play_page(props: &PlayProps) -> Html {
     };
     let human_turn = *state.players.get(pos.turn()) == Opponent::Human;
     let (last_move, path) = match (game.ply, game.trace(game.ply)) {
-        (k, Some(t)) if k > 0 => (Some(game.moves()[k - 1].cell(game.position_at(k - 1).turn())), t.path().collect()),
+        (k, Some(t)) if k > 0 => (Some(game.position_at(k - 1).move_cell(game.moves()[k - 1])), t.path().collect()),
         _ => (None, vec![]),
     };
     let ss = search.state();
@@ -309,21 +256,8 @@ pub fn play_page(props: &PlayProps) -> Html {
                 .iter()
                 .filter_map(|m| {
                     let mv = pos.parse_move(&m.mv).ok()?;
-                    let cell = mv.cell(pos.turn());
-                    let text = match pos {
-                        AnyPosition::Tchoukaillon(_) => {
-                            if m.value > 0 {
-                                "wins".into()
-                            } else {
-                                "loses".into()
-                            }
-                        }
-                        AnyPosition::Dakon(_) if m.value.abs() >= crate::search::dakon::WIN => {
-                            if m.value > 0 { "win" } else { "loss" }.into()
-                        }
-                        _ => format!("{:+}", m.value),
-                    };
-                    Some((cell, text))
+                    let cell = pos.move_cell(mv);
+                    Some((cell, pos.hint_text(m.value)))
                 })
                 .collect()
         })
@@ -339,7 +273,7 @@ pub fn play_page(props: &PlayProps) -> Html {
             }
             <p class="status" aria-live="polite" role="status">
                 { if game.ply > 0 { format!("{}. ", describe_move(game, game.ply)) } else { String::new() } }
-                { status_text(&pos) }
+                { pos.status() }
             </p>
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert">{n.clone()}</p>
@@ -458,8 +392,8 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
         })
     };
     let over = pos.outcome().is_some();
-    let kalah = matches!(pos, AnyPosition::Kalah(_));
-    let two_players = !matches!(pos, AnyPosition::Tchoukaillon(_));
+    let kalah = pos.rules().has_exact_solver();
+    let two_players = !pos.family().is_solitaire();
     let here = ss.target == (pos.rules().to_string(), pos.to_string());
     let nps = if ss.elapsed_ms > 0.0 { ss.nodes as f64 / ss.elapsed_ms * 1000.0 } else { 0.0 };
     let rules_title = pos.rules().title();
@@ -539,9 +473,9 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                         }
                     </dl>
                     if let Some(a) = &ss.analysis {
-                        <p class="value">{ format!("Value for {}: {} {} — {}", if here { pos.turn().name() } else { "the side to move" }, crate::search::value_text(&pos, a.value), if a.exact { "(proven)" } else { "(to this depth)" }, rules_title) }</p>
+                        <p class="value">{ format!("Value for {}: {} {} — {}", if here { pos.turn().name() } else { "the side to move" }, pos.value_text(a.value), if a.exact { "(proven)" } else { "(to this depth)" }, rules_title) }</p>
                         <ul class="move-values">
-                            { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {}{}", m.mv, crate::search::value_text(&pos, m.value), if m.exact { " proven" } else { "" }) }</li> }) }
+                            { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {}{}", m.mv, pos.value_text(m.value), if m.exact { " proven" } else { "" }) }</li> }) }
                         </ul>
                         if here && !a.best_line.is_empty() {
                             <p class="line-label">{"Best line (click a move to play the line up to it):"}</p>
@@ -565,8 +499,7 @@ fn move_list(state: &UseReducerHandle<PlayState>) -> Html {
                 <li><button class={classes!("ply", (g.ply == 0).then_some("current"))} onclick={ { let s = state.clone(); Callback::from(move |_: MouseEvent| s.dispatch(Action::Goto(0))) } }>{"start"}</button></li>
                 { for (1..=g.moves().len()).map(|k| {
                     let s = state.clone();
-                    let who = g.position_at(k - 1).turn();
-                    let label = match g.start { AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => format!("{} {}", who.letter().to_ascii_uppercase(), g.moves()[k - 1]), _ => g.moves()[k - 1].to_string() };
+                    let label = g.position_at(k - 1).move_label(g.moves()[k - 1]);
                     html! { <li><button class={classes!("ply", (g.ply == k).then_some("current"))} aria-label={format!("Move {k}: {}", describe_move(g, k))} onclick={Callback::from(move |_: MouseEvent| s.dispatch(Action::Goto(k)))}>{label}</button></li> }
                 }) }
             </ol>
@@ -575,7 +508,7 @@ fn move_list(state: &UseReducerHandle<PlayState>) -> Html {
 }
 
 fn players_panel(state: &UseReducerHandle<PlayState>) -> Html {
-    if matches!(state.game.start, AnyPosition::Tchoukaillon(_)) {
+    if state.game.start.family().is_solitaire() {
         return html! {};
     }
     let select = |p: Player| {
@@ -657,13 +590,8 @@ fn new_game_panel(state: &UseReducerHandle<PlayState>) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let v = field_value("ng-tseeds");
-            match v
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .and_then(crate::engine::rules::tchoukaillon::Tchoukaillon::winning_position)
-            {
-                Some(p) => s.dispatch(Action::Load(Game::new(AnyPosition::Tchoukaillon(p)), None)),
+            match v.trim().parse::<u32>().ok().and_then(crate::families::tchoukaillon::Tchoukaillon::winning_position) {
+                Some(p) => s.dispatch(Action::Load(Game::new(AnyPosition::from(p)), None)),
                 None => s.dispatch(Action::Notice(Some(format!(
                     "'{}' seeds: the winning position must fit in 200 pits, so use 0 to 12000",
                     v.chars().take(20).collect::<String>()
@@ -675,7 +603,7 @@ fn new_game_panel(state: &UseReducerHandle<PlayState>) -> Html {
         <details class="panel new-game">
             <summary>{"New game"}</summary>
             <div class="presets">
-                { for PRESETS.iter().map(|p| html! { <button onclick={load(p.id)} title={p.source}>{p.name}</button> }) }
+                { for AnyRules::presets().map(|p| html! { <button onclick={load(p.id)} title={p.source}>{p.name}</button> }) }
             </div>
             <form onsubmit={custom} class="custom" novalidate=true>
                 <label>{"Pits a side "}<input id="ng-pits" type="number" min="1" max="12" value="6" /></label>
@@ -731,24 +659,23 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
                     *k = v.trim().to_string();
                 }
             }
-            setup.set_value(&setup_text(&pos2, &counts, cur.turn()));
+            setup.set_value(&pos2.setup_from_cells(&counts, cur.turn()));
         });
         html! { <label class="ed-cell">{format!("{name} ")}<input type="number" min="0" value={n.to_string()} {oninput} aria-label={name.clone()} /></label> }
     };
-    let side = match &pos {
-        AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => {
-            let onchange = Callback::from(move |e: Event| {
-                let v = select_value(&e);
-                let Some(setup) = input_by_id("ed-setup") else {
-                    return;
-                };
-                let text = setup.value();
-                let head = text.rsplit_once('-').map_or(text.as_str(), |(h, _)| h).to_string();
-                setup.set_value(&format!("{head}-{v}"));
-            });
-            html! { <label>{"To move "}<select {onchange}><option value="s" selected={pos.turn() == Player::South}>{"South"}</option><option value="n" selected={pos.turn() == Player::North}>{"North"}</option></select></label> }
-        }
-        _ => html! {},
+    let side = if pos.layout().two_sided() {
+        let onchange = Callback::from(move |e: Event| {
+            let v = select_value(&e);
+            let Some(setup) = input_by_id("ed-setup") else {
+                return;
+            };
+            let text = setup.value();
+            let head = text.rsplit_once('-').map_or(text.as_str(), |(h, _)| h).to_string();
+            setup.set_value(&format!("{head}-{v}"));
+        });
+        html! { <label>{"To move "}<select {onchange}><option value="s" selected={pos.turn() == Player::South}>{"South"}</option><option value="n" selected={pos.turn() == Player::North}>{"North"}</option></select></label> }
+    } else {
+        html! {}
     };
     html! {
         <details class="panel editor">
@@ -759,46 +686,14 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
                 <label>{"Setup "}<input id="ed-setup" class="setup" value={pos.to_string()} spellcheck="false" /></label>
                 <button type="submit" class="apply">{"Apply"}</button>
             </form>
-            <p class="help">{ match pos { AnyPosition::Kalah(_) => "Kalah setup: South's pits a.b.c…, North's pits a.b.c…, stores South.North, side to move (s or n), joined by '-'.", AnyPosition::Tchoukaillon(_) => "Tchoukaillon setup: pits 1.2.3… from the Roumba outwards, then '-' and the Roumba.", AnyPosition::Dakon(_) => "Dakon setup: South's holes a.b.c…, North's holes a.b.c… (x for a hole marked out), stores South.North, side to move (s or n), joined by '-'." } }</p>
+            <p class="help">{ pos.family().setup_help() }</p>
         </details>
-    }
-}
-
-/// The setup text from (possibly invalid) counts typed in the editor.
-fn setup_text(pos: &AnyPosition, counts: &[(Cell, String)], turn: Player) -> String {
-    let get = |c: Cell| counts.iter().find(|(x, _)| *x == c).map(|(_, v)| v.clone()).unwrap_or_else(|| "0".into());
-    match pos {
-        AnyPosition::Kalah(_) | AnyPosition::Dakon(_) => {
-            // Two rows; Dakon's holes marked out with a leaf stay marked (`x`).
-            let leaf = |p: Player, i: usize| matches!(pos, AnyPosition::Dakon(d) if d.is_leaf(p, i));
-            let row = |p: Player| {
-                (0..pos.width())
-                    .map(|i| if leaf(p, i) { "x".into() } else { get(Cell::Pit { owner: p, index: i as u16 }) })
-                    .collect::<Vec<_>>()
-                    .join(".")
-            };
-            format!(
-                "{}-{}-{}.{}-{}",
-                row(Player::South),
-                row(Player::North),
-                get(Cell::Store(Player::South)),
-                get(Cell::Store(Player::North)),
-                turn.letter()
-            )
-        }
-        AnyPosition::Tchoukaillon(t) => {
-            let pits = (0..t.len())
-                .map(|i| get(Cell::Pit { owner: Player::South, index: i as u16 }))
-                .collect::<Vec<_>>()
-                .join(".");
-            format!("{pits}-{}", get(Cell::Store(Player::South)))
-        }
     }
 }
 
 /// The rules card of a rule set.
 pub fn rules_panel(rules: &AnyRules) -> Html {
-    let c = card(rules);
+    let c = rules.card();
     html! {
         <details class="panel rules-card" open=true>
             <summary>{format!("Rules: {}", c.title)}</summary>

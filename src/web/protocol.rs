@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::rules::kalah::{KalahMove, KalahRules};
 use crate::engine::Position;
-use crate::notation::{AnyPosition, AnyRules};
+use crate::families::kalah::{Kalah, KalahMove, KalahRules};
+use crate::families::{AnyPosition, AnyRules};
 use crate::search::solve::{SolveError, SolveOptions, Solver};
 use crate::search::{self, Analysis, SearchHandler};
 
@@ -349,7 +349,7 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
         }
         Task::Solve { rules, setup, memory_mib, time_ms, value_only, moves, guess } => {
             let pos = match parse_position(&rules, &setup) {
-                Ok(AnyPosition::Kalah(k)) => k,
+                Ok(p) if <&Kalah>::try_from(&p).is_ok() => *<&Kalah>::try_from(&p).expect("checked"),
                 Ok(_) => {
                     return post(Reply::Error {
                         id: Some(id),
@@ -423,7 +423,8 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                 Ok(r) => r,
                 Err(e) => return post(Reply::Error { id: Some(id), message: format!("rules: {e}") }),
             };
-            let AnyPosition::Kalah(k) = rules.start() else {
+            let first = rules.start();
+            let Ok(k) = <&Kalah>::try_from(&first) else {
                 return post(Reply::Error {
                     id: Some(id),
                     message: "Dooley's study is about Kalah-family games".into(),
@@ -435,11 +436,11 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                     message: format!("{} seeds is too many to enumerate every state: at most 24", k.total_seeds()),
                 });
             }
-            let study = crate::labs::dooley::study(&k);
+            let study = crate::labs::dooley::study(k);
             let opts = SolveOptions { table_mib: 64, db_seeds: 12, threads: 1 };
             let analysis = Solver::new(k.rules(), opts).and_then(|mut s| {
                 let mut h = WorkerHandler { id, start, deadline: None, last_report: start, now, post };
-                s.analyze(&k, &mut h)
+                s.analyze(k, &mut h)
             });
             match analysis {
                 Ok(analysis) => post(Reply::Dooley { id, study, analysis }),

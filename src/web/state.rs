@@ -6,7 +6,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::engine::{ByPlayer, Cell, Player, Step};
-use crate::notation::{AnyMove, Game, LinkError};
+use crate::families::AnyMove;
+use crate::notation::{Game, LinkError};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

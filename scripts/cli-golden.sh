@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs the README's CLI commands (the quick ones), text and --json, and writes their output
+# with the timings masked to DIR: compare two builds with `diff -r`.
+#   scripts/cli-golden.sh target/release/mancala-lab /tmp/golden-new
+set -uo pipefail
+bin=$1 out=$2
+mkdir -p "$out"
+cases=(
+  "show kalah-6-4 --moves cf"
+  "show dakon-8 --moves ahhf"
+  "show tchoukaillon"
+  "show sungka --moves a"
+  "show ohvalhu"
+  "show kalah-6-4 --moves zz"
+  "show chess"
+  "show kalah-6-4 --setup 4.4.4"
+  "perft kalah-6-4 8"
+  "perft dakon-4 5"
+  "perft tchoukaillon 5"
+  "analyze kalah-6-4 --depth 14"
+  "analyze kalah-4-3 --depth 200"
+  "analyze kalah-6-4-e --depth 10 --setup 4.4.4.4.4.4-4.4.4.4.4.4-0.0-s"
+  "analyze dakon-4 --depth 6"
+  "analyze tchoukaillon --depth 5"
+  "solve kalah-5-3 --threads 1"
+  "solve kalah-4-4 --value-only --threads 1"
+  "dooley"
+  "winning 24"
+  "rules erickson"
+  "rules dakon"
+  "rules sungka"
+  "rules tchoukaillon"
+  "rules papegay"
+  "rules dooley"
+  "dakon count 4"
+  "dakon survey 4"
+  "dakon shortest 5"
+  "dakon prove-shortest 5 --bound 12"
+  "dakon min-laps 4"
+  "dakon min-cycles 4"
+  "dakon replay 4 1,4,2,4"
+)
+mask() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/"seconds":[0-9.e-]+/"seconds":T/g; s/"elapsed_ms":[0-9.e-]+/"elapsed_ms":T/g; s/\([0-9.]+ s\)/(T s)/g'; }
+i=0
+for c in "${cases[@]}"; do
+  i=$((i + 1))
+  f=$(printf '%s/%02d' "$out" "$i")
+  echo "$c" > "$f.cmd"
+  # shellcheck disable=SC2086
+  "$bin" $c 2>"$f.err" | mask > "$f.txt"; echo "exit $?" >> "$f.txt"
+  case "$c" in rules*|"dakon replay"*) ;; *) "$bin" $c --json 2>>"$f.err" | mask > "$f.json" ;; esac
+  mask < "$f.err" > "$f.err2" && mv "$f.err2" "$f.err"
+done
+echo "$i commands written to $out"

@@ -1,0 +1,64 @@
+//! Small pieces of the text forms every family's notation shares: the lenient list splitter,
+//! counts with a named field, the longest text accepted.
+
+use core::fmt;
+
+/// Longest text accepted for any one value (a link, a setup, a move list).
+pub const MAX_TEXT: usize = 100_000;
+
+/// Splits on the separators the lenient forms accept (`.`, `_`, space, `,`).
+pub fn split_list(s: &str) -> impl Iterator<Item = &str> {
+    s.split(['.', '_', ' ', ',']).filter(|t| !t.is_empty())
+}
+
+/// The first `n` characters of untrusted text, for quoting it in a message.
+pub fn clip(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// A count that could not be read: what it was for, and what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountError {
+    /// The number is larger than the field allows.
+    TooLarge {
+        /// The field, e.g. "South pit a:".
+        what: String,
+        /// The number read.
+        value: u64,
+        /// The largest allowed.
+        max: u64,
+    },
+    /// The text is not a number (quoted, at most 12 characters with an ellipsis beyond).
+    NotANumber {
+        /// The field.
+        what: String,
+        /// The text found, clipped.
+        token: String,
+    },
+}
+
+impl fmt::Display for CountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CountError::TooLarge { what, value, max } => write!(f, "{what} {value} is too large (at most {max})"),
+            CountError::NotANumber { what, token } => write!(f, "{what} '{token}' is not a number"),
+        }
+    }
+}
+
+impl std::error::Error for CountError {}
+
+/// Parses a count of at most `max`, naming the field (`what`) when it is not one.
+///
+/// # Errors
+/// [`CountError`] when the token is not a number or is too large.
+pub fn parse_count(token: &str, what: &str, max: u64) -> Result<u32, CountError> {
+    match token.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n as u32),
+        Ok(n) => Err(CountError::TooLarge { what: what.to_string(), value: n, max }),
+        Err(_) if token.chars().count() > 12 => {
+            Err(CountError::NotANumber { what: what.to_string(), token: format!("{}…", clip(token, 12)) })
+        }
+        Err(_) => Err(CountError::NotANumber { what: what.to_string(), token: token.to_string() }),
+    }
+}

@@ -1,0 +1,567 @@
+//! The `families!` macro: from the registration list, the `Any*` types and their dispatch.
+//!
+//! Every method here is written once, with one match arm a family produced by the macro, so a
+//! new family adds no arm anywhere: only its line in the list.
+
+use core::fmt;
+
+use crate::engine::player::ParsePlayerError;
+use crate::engine::text::{clip, CountError, MAX_TEXT};
+
+/// A rules id that is not known, or whose numbers or options are out of range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseRulesError {
+    /// Longer than any id (the length given).
+    TooLong(usize),
+    /// No family has this id (the id as given, clipped).
+    Unknown(String),
+    /// A part that should be a number is not.
+    NotANumber {
+        /// The part.
+        token: String,
+        /// The whole id.
+        id: String,
+        /// What the number counts ("pits", "seeds", "holes").
+        what: &'static str,
+    },
+    /// An option suffix the family does not know.
+    UnknownOption {
+        /// The family's name ("Kalah").
+        family: &'static str,
+        /// The option, without its `-`.
+        option: String,
+        /// The whole id.
+        id: String,
+        /// The options there are, in words.
+        known: &'static str,
+    },
+    /// The numbers are out of the family's range.
+    OutOfRange {
+        /// The whole id.
+        id: String,
+        /// Why, in words (the family's rules error).
+        reason: String,
+    },
+}
+
+impl fmt::Display for ParseRulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseRulesError::TooLong(n) => {
+                write!(f, "the rules id is {n} characters long; ids are short, like kalah-6-4")
+            }
+            ParseRulesError::Unknown(id) => write!(f, "unknown rules '{id}': try {}", super::AnyRules::examples()),
+            ParseRulesError::NotANumber { token, id, what } => {
+                write!(f, "'{token}' in '{id}' is not a number of {what}")
+            }
+            ParseRulesError::UnknownOption { family, option, id, known } => {
+                write!(f, "unknown {family} option '-{option}' in '{id}': use {known}")
+            }
+            ParseRulesError::OutOfRange { id, reason } => write!(f, "{id}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseRulesError {}
+
+/// A setup that cannot be read, or that is not a valid position of its rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseSetupError {
+    /// Longer than any setup (the length given).
+    TooLong(usize),
+    /// The wrong number of `-`-separated parts: the family's form in words, and the parts found.
+    Parts {
+        /// "a Kalah setup has 4 parts separated by '-' (...)".
+        form: &'static str,
+        /// How many parts there were.
+        found: usize,
+    },
+    /// The text does not have the family's form (the form in words).
+    Form(&'static str),
+    /// A count that cannot be read.
+    Count(CountError),
+    /// The stores part does not hold two counts (how many it holds).
+    Stores(usize),
+    /// The side to move cannot be read.
+    Turn(ParsePlayerError),
+    /// The counts were read but are not a position of these rules (the family's error, in words).
+    Invalid(String),
+}
+
+impl fmt::Display for ParseSetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseSetupError::TooLong(n) => write!(f, "the setup is {n} characters long: at most {MAX_TEXT}"),
+            ParseSetupError::Parts { form, found } => write!(f, "{form}, found {found}"),
+            ParseSetupError::Form(form) => f.write_str(form),
+            ParseSetupError::Count(e) => e.fmt(f),
+            ParseSetupError::Stores(n) => {
+                write!(f, "the stores part needs two counts (South.North), found {n}")
+            }
+            ParseSetupError::Turn(e) => e.fmt(f),
+            ParseSetupError::Invalid(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for ParseSetupError {}
+
+impl From<CountError> for ParseSetupError {
+    fn from(e: CountError) -> Self {
+        ParseSetupError::Count(e)
+    }
+}
+
+/// A move that is not in the family's notation (syntax, not legality).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseMoveError {
+    /// A letter past the last pit any board of the family has.
+    NotAPit {
+        /// The letter.
+        letter: char,
+        /// "pit" or "hole".
+        noun: &'static str,
+        /// This board's letters: "a to f".
+        letters: String,
+    },
+    /// Not a single letter (the text, clipped).
+    NotALetter(String),
+    /// Not a pit number (the text, clipped).
+    NotANumber(String),
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMoveError::NotAPit { letter, noun, letters } => {
+                write!(f, "'{letter}' is not a {noun}: this board's {noun}s are {letters}")
+            }
+            ParseMoveError::NotALetter(t) => write!(f, "'{t}' is not a pit letter"),
+            ParseMoveError::NotANumber(t) => write!(f, "'{t}' is not a pit number"),
+        }
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+impl ParseMoveError {
+    /// A single pit letter of a board `width` pits wide whose family allows at most `max`:
+    /// the pit index, or the error naming this board's letters.
+    ///
+    /// # Errors
+    /// When the token is not one letter, or a letter past `max`.
+    pub fn letter(token: &str, width: usize, max: usize, noun: &'static str) -> Result<u8, ParseMoveError> {
+        let t = token.trim();
+        let mut chars = t.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => {
+                let i = c.to_ascii_lowercase() as u8 - b'a';
+                if (i as usize) < max {
+                    Ok(i)
+                } else {
+                    let letters = match width {
+                        0 | 1 => "a only".to_string(),
+                        w => format!("a to {}", char::from(b'a' + w.min(26) as u8 - 1)),
+                    };
+                    Err(ParseMoveError::NotAPit { letter: c, noun, letters })
+                }
+            }
+            _ => Err(ParseMoveError::NotALetter(clip(t, 12))),
+        }
+    }
+}
+
+/// Generates, from the registration list, [`FamilyId`](super::FamilyId),
+/// [`AnyRules`](super::AnyRules), [`AnyPosition`](super::AnyPosition) and
+/// [`AnyMove`](super::AnyMove) with every method dispatched through [`Family`](super::Family).
+macro_rules! families {
+    ($($(#[$doc:meta])* $v:ident => $module:ident :: $fam:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// The family a rules id belongs to.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum FamilyId {
+            $($(#[$doc])* $v,)+
+        }
+
+        impl FamilyId {
+            /// Every family, in the registration list's order.
+            pub const ALL: &'static [FamilyId] = &[$(FamilyId::$v),+];
+
+            /// The first part of the family's rules ids.
+            pub fn key(self) -> &'static str {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::KEY,)+ }
+            }
+
+            /// The family's presets, in order.
+            pub fn presets(self) -> &'static [Preset] {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::PRESETS,)+ }
+            }
+
+            /// The family's rules ids in words.
+            pub fn rules_help(self) -> &'static str {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::RULES_HELP,)+ }
+            }
+
+            /// The family's setup form in words.
+            pub fn setup_help(self) -> &'static str {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::SETUP_HELP,)+ }
+            }
+
+            /// The family's move form in words.
+            pub fn moves_help(self) -> &'static str {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::MOVES_HELP,)+ }
+            }
+
+            /// A solitaire: one player.
+            pub fn is_solitaire(self) -> bool {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::SOLITAIRE,)+ }
+            }
+
+            /// The family has an exact solver.
+            pub fn has_exact_solver(self) -> bool {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::EXACT_SOLVER,)+ }
+            }
+        }
+
+        /// Any rule set: a family and its typed parameters.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum AnyRules {
+            $($(#[$doc])* $v(<$module::$fam as Family>::Rules),)+
+        }
+
+        /// A position of any family.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum AnyPosition {
+            $($(#[$doc])* $v(<$module::$fam as Family>::Position),)+
+        }
+
+        /// A move of any family.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum AnyMove {
+            $($(#[$doc])* $v(<$module::$fam as Family>::Move),)+
+        }
+
+        $(
+            impl From<<$module::$fam as Family>::Position> for AnyPosition {
+                fn from(p: <$module::$fam as Family>::Position) -> AnyPosition {
+                    AnyPosition::$v(p)
+                }
+            }
+
+            impl<'a> TryFrom<&'a AnyPosition> for &'a <$module::$fam as Family>::Position {
+                type Error = FamilyId;
+
+                /// The position of this family, or the family it is of.
+                fn try_from(p: &'a AnyPosition) -> Result<Self, FamilyId> {
+                    match p {
+                        AnyPosition::$v(x) => Ok(x),
+                        #[allow(unreachable_patterns)]
+                        other => Err(other.family()),
+                    }
+                }
+            }
+
+            impl TryFrom<AnyRules> for <$module::$fam as Family>::Rules {
+                type Error = FamilyId;
+
+                /// The rules of this family, or the family they are of.
+                fn try_from(r: AnyRules) -> Result<Self, FamilyId> {
+                    match r {
+                        AnyRules::$v(x) => Ok(x),
+                        #[allow(unreachable_patterns)]
+                        other => Err(other.family()),
+                    }
+                }
+            }
+        )+
+
+        impl AnyRules {
+            /// The family.
+            pub fn family(&self) -> FamilyId {
+                match self { $(AnyRules::$v(_) => FamilyId::$v,)+ }
+            }
+
+            /// The family has an exact solver (the page's Solve button and perfect player).
+            pub fn has_exact_solver(&self) -> bool {
+                self.family().has_exact_solver()
+            }
+
+            /// The start position.
+            pub fn start(&self) -> AnyPosition {
+                match self { $(AnyRules::$v(r) => AnyPosition::$v(<$module::$fam as Family>::start(r)),)+ }
+            }
+
+            /// A readable name: "Kalah(6,4), empty capture".
+            pub fn title(&self) -> String {
+                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::title(r),)+ }
+            }
+
+            /// The rules card.
+            pub fn card(&self) -> Card {
+                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::card(r),)+ }
+            }
+
+            /// Parses a setup for these rules.
+            ///
+            /// # Errors
+            /// A [`ParseSetupError`] naming the faulty part.
+            pub fn parse_setup(&self, s: &str) -> Result<AnyPosition, ParseSetupError> {
+                if s.len() > $crate::engine::text::MAX_TEXT {
+                    return Err(ParseSetupError::TooLong(s.len()));
+                }
+                match self {
+                    $(AnyRules::$v(r) => <$module::$fam as Family>::parse_setup(r, s).map(AnyPosition::$v),)+
+                }
+            }
+
+            /// Every preset alias and the id it stands for, family by family.
+            pub fn aliases() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+                [$(<$module::$fam as Family>::ALIASES),+].into_iter().flatten()
+            }
+
+            /// Every preset, family by family, in the registration list's order.
+            pub fn presets() -> impl Iterator<Item = &'static Preset> {
+                [$(<$module::$fam as Family>::PRESETS),+].into_iter().flatten()
+            }
+
+            /// Ids to suggest when an id is unknown: "kalah-6-4, ... or tchoukaillon".
+            pub fn examples() -> String {
+                let all: Vec<&str> = [$(<$module::$fam as Family>::EXAMPLES),+].into_iter().flatten().copied().collect();
+                match all.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                    Some((last, _)) => last.to_string(),
+                    None => String::new(),
+                }
+            }
+        }
+
+        impl fmt::Display for AnyRules {
+            /// The canonical rules id.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::write_rules(r, f),)+ }
+            }
+        }
+
+        impl core::str::FromStr for AnyRules {
+            type Err = ParseRulesError;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                if s.len() > 64 {
+                    return Err(ParseRulesError::TooLong(s.len()));
+                }
+                let lower = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+                let id = AnyRules::aliases().find(|(a, _)| *a == lower).map(|(_, id)| id.to_string()).unwrap_or(lower);
+                let parts: Vec<&str> = id.split('-').collect();
+                $(
+                    if parts[0] == <$module::$fam as Family>::KEY {
+                        return <$module::$fam as Family>::parse_rules(&parts, s).map(AnyRules::$v);
+                    }
+                )+
+                Err(ParseRulesError::Unknown($crate::engine::text::clip(s, 40)))
+            }
+        }
+
+        impl fmt::Display for AnyMove {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self { $(AnyMove::$v(m) => m.fmt(f),)+ }
+            }
+        }
+
+        impl AnyMove {
+            /// The family of the move.
+            pub fn family(&self) -> FamilyId {
+                match self { $(AnyMove::$v(_) => FamilyId::$v,)+ }
+            }
+        }
+
+        impl fmt::Display for AnyPosition {
+            /// The canonical setup.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::write_setup(p, f),)+ }
+            }
+        }
+
+        impl AnyPosition {
+            /// The family.
+            pub fn family(&self) -> FamilyId {
+                match self { $(AnyPosition::$v(_) => FamilyId::$v,)+ }
+            }
+
+            /// The rules of the position.
+            pub fn rules(&self) -> AnyRules {
+                match self { $(AnyPosition::$v(p) => AnyRules::$v(<$module::$fam as Family>::rules_of(p)),)+ }
+            }
+
+            /// Who moves next.
+            pub fn turn(&self) -> $crate::engine::Player {
+                match self { $(AnyPosition::$v(p) => p.turn(),)+ }
+            }
+
+            /// The legal moves.
+            pub fn legal_moves(&self) -> Vec<AnyMove> {
+                match self { $(AnyPosition::$v(p) => p.legal_moves().into_iter().map(AnyMove::$v).collect(),)+ }
+            }
+
+            /// Plays a move.
+            ///
+            /// # Errors
+            /// When the move is illegal here or of another family; the position is handed back.
+            pub fn play(&self, mv: AnyMove) -> Result<(AnyPosition, $crate::engine::Trace), $crate::engine::PlayError<AnyPosition>> {
+                use $crate::engine::{IllegalMove, PlayError};
+                match (self, mv) {
+                    $((AnyPosition::$v(p), AnyMove::$v(m)) => match p.play(m) {
+                        Ok((q, t)) => Ok((AnyPosition::$v(q), t)),
+                        Err(e) => Err(PlayError { position: AnyPosition::$v(e.position), reason: e.reason }),
+                    },)+
+                    #[allow(unreachable_patterns)]
+                    _ => Err(PlayError {
+                        position: self.clone(),
+                        reason: IllegalMove::WrongFamily { of: mv.family().key(), here: self.family().key() },
+                    }),
+                }
+            }
+
+            /// `Some` once the game is over.
+            pub fn outcome(&self) -> Option<$crate::engine::Outcome> {
+                match self { $(AnyPosition::$v(p) => p.outcome(),)+ }
+            }
+
+            /// Every cell and its seeds.
+            pub fn cells(&self) -> Vec<($crate::engine::Cell, u32)> {
+                match self { $(AnyPosition::$v(p) => p.cells(),)+ }
+            }
+
+            /// Seeds in a cell.
+            pub fn count(&self, cell: $crate::engine::Cell) -> u32 {
+                self.cells().into_iter().find(|(c, _)| *c == cell).map_or(0, |(_, n)| n)
+            }
+
+            /// Seeds in the store of `player`.
+            pub fn store(&self, player: $crate::engine::Player) -> u32 {
+                match self { $(AnyPosition::$v(p) => p.store(player),)+ }
+            }
+
+            /// Parses one move in this family's notation (syntax only; legality is `play`'s job).
+            ///
+            /// # Errors
+            /// When the text is not a move of this family.
+            pub fn parse_move(&self, s: &str) -> Result<AnyMove, ParseMoveError> {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::parse_move(p, s).map(AnyMove::$v),)+ }
+            }
+
+            /// Whether this family writes a move list's moves together (`cfab`) or joined by dots.
+            fn moves_joined(&self) -> bool {
+                match self { $(AnyPosition::$v(_) => <$module::$fam as Family>::MOVES_JOINED,)+ }
+            }
+
+            /// Splits a move list into single-move tokens in this family's notation.
+            pub fn split_moves<'a>(&self, s: &'a str) -> Vec<&'a str> {
+                if self.moves_joined() {
+                    // Letters written together; separators allowed and ignored.
+                    s.char_indices()
+                        .filter(|(_, c)| !matches!(c, '.' | '_' | ' ' | ','))
+                        .map(|(i, c)| &s[i..i + c.len_utf8()])
+                        .collect()
+                } else {
+                    $crate::engine::text::split_list(s).collect()
+                }
+            }
+
+            /// Writes a move list canonically.
+            pub fn join_moves(&self, moves: &[AnyMove]) -> String {
+                let sep = if self.moves_joined() { "" } else { "." };
+                moves.iter().map(AnyMove::to_string).collect::<Vec<_>>().join(sep)
+            }
+
+            /// How the board is drawn.
+            pub fn layout(&self) -> Layout {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::layout(p),)+ }
+            }
+
+            /// The pit a move is played from (a move of another family: the mover's first pit).
+            pub fn move_cell(&self, mv: AnyMove) -> $crate::engine::Cell {
+                match (self, mv) {
+                    $((AnyPosition::$v(p), AnyMove::$v(m)) => <$module::$fam as Family>::move_cell(p, m),)+
+                    #[allow(unreachable_patterns)]
+                    _ => $crate::engine::Cell::Pit { owner: self.turn(), index: 0 },
+                }
+            }
+
+            /// The move a click on `cell` stands for, if the mover may play it.
+            pub fn cell_move(&self, cell: $crate::engine::Cell) -> Option<AnyMove> {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_move(p, cell).map(AnyMove::$v),)+ }
+            }
+
+            /// The name of a cell on screen and in its accessible name.
+            pub fn cell_name(&self, cell: $crate::engine::Cell) -> String {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_name(p, cell),)+ }
+            }
+
+            /// The short label drawn beside a pit.
+            pub fn cell_label(&self, cell: $crate::engine::Cell) -> String {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_label(p, cell),)+ }
+            }
+
+            /// The cell is out of play this round.
+            pub fn is_marked(&self, cell: $crate::engine::Cell) -> bool {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::is_marked(p, cell),)+ }
+            }
+
+            /// The status line.
+            pub fn status(&self) -> String {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::status(p),)+ }
+            }
+
+            /// Move `mv` from this position in words, given its trace and the position after it.
+            pub fn describe_move(&self, mv: AnyMove, trace: &$crate::engine::Trace, after: &AnyPosition) -> String {
+                match (self, mv, after) {
+                    $((AnyPosition::$v(p), AnyMove::$v(m), AnyPosition::$v(q)) => <$module::$fam as Family>::describe_move(p, m, trace, q),)+
+                    #[allow(unreachable_patterns)]
+                    _ => format!("{} plays {mv}", self.turn()),
+                }
+            }
+
+            /// A move's label in a move list.
+            pub fn move_label(&self, mv: AnyMove) -> String {
+                match (self, mv) {
+                    $((AnyPosition::$v(p), AnyMove::$v(m)) => <$module::$fam as Family>::move_label(p.turn(), m),)+
+                    #[allow(unreachable_patterns)]
+                    _ => mv.to_string(),
+                }
+            }
+
+            /// A searched value in words.
+            pub fn value_text(&self, v: i32) -> String {
+                match self { $(AnyPosition::$v(_) => <$module::$fam as Family>::value_text(v),)+ }
+            }
+
+            /// A searched value in a board hint's few characters.
+            pub fn hint_text(&self, v: i32) -> String {
+                match self { $(AnyPosition::$v(_) => <$module::$fam as Family>::hint_text(v),)+ }
+            }
+
+            /// The setup text from counts typed in the editor.
+            pub fn setup_from_cells(&self, counts: &[($crate::engine::Cell, String)], turn: $crate::engine::Player) -> String {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::setup_from_cells(p, counts, turn),)+ }
+            }
+
+            /// The board drawn in text.
+            pub fn board_text(&self) -> String {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::board_text(p),)+ }
+            }
+
+            /// Every legal move valued by the family's search.
+            pub fn analyze(&self, depth: u32, table_mib: usize, handler: &mut dyn $crate::search::SearchHandler) -> $crate::search::Analysis {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::analyze(p, depth, table_mib, handler),)+ }
+            }
+
+            /// The move sequences of exactly `depth` moves.
+            pub fn perft(&self, depth: u32) -> u64 {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::perft(p, depth),)+ }
+            }
+        }
+    };
+}
+
+pub(crate) use families;

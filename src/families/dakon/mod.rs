@@ -1,0 +1,246 @@
+//! The Dakon family (Donkers, de Voogt & Uiterwijk): relay sowing, turns of several moves,
+//! rounds with refills and holes marked out with a leaf; the clockwise Ohvalhu and Sungka's
+//! simultaneous start as options. Rules ids `dakon-N` with `-cw` and `-sungka`; setups as
+//! Kalah's with `x` for a hole marked out; moves are hole letters relative to the mover.
+
+mod card;
+mod position;
+
+use core::fmt;
+
+pub use position::*;
+
+use super::two_rows::{count_text, stores_and_turn, two_rows_setup, two_rows_text};
+use super::view::captures_and_laps;
+use super::{Card, Family, Layout, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use crate::engine::text::{parse_count, split_list};
+use crate::engine::{Cell, Player, Position, Trace};
+use crate::search::dakon::{describe, WIN};
+use crate::search::{Analysis, SearchHandler};
+
+/// The Dakon family (see the module).
+pub struct DakonFamily;
+
+impl fmt::Display for DakonRules {
+    /// The canonical rules id: `dakon-8`, `dakon-8-cw`, `dakon-7-sungka`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "dakon-{}{}{}",
+            self.n(),
+            if self.clockwise { "-cw" } else { "" },
+            if self.sungka { "-sungka" } else { "" }
+        )
+    }
+}
+
+impl Family for DakonFamily {
+    type Rules = DakonRules;
+    type Position = Dakon;
+    type Move = DakonMove;
+
+    const KEY: &'static str = "dakon";
+    const ALIASES: &'static [(&'static str, &'static str)] =
+        &[("dakon", "dakon-8"), ("ohvalhu", "dakon-8-cw"), ("sungka", "dakon-7-sungka")];
+    const PRESETS: &'static [Preset] = &[
+        Preset {
+            id: "dakon-8",
+            name: "Dakon (8 holes)",
+            source: "Donkers, de Voogt & Uiterwijk, \"Human versus Machine Problem-Solving: Winning Openings in Dakon\".",
+        },
+        Preset {
+            id: "dakon-8-cw",
+            name: "Ohvalhu (Maldives)",
+            source: "The same paper: Dakon sown clockwise with the store on the left, as played in the Maldives.",
+        },
+        Preset {
+            id: "dakon-7-sungka",
+            name: "Sungka (Philippines)",
+            source: "The same paper: both players start the first round simultaneously (rendered turn by turn).",
+        },
+    ];
+    const EXAMPLES: &'static [&'static str] = &["dakon-8", "ohvalhu", "sungka"];
+    const RULES_HELP: &'static str = "dakon-N (N holes a side and N counters a hole, 2 to 10), with suffixes -cw (sown \
+clockwise, the Ohvalhu of the Maldives) and -sungka (Sungka's simultaneous first turns); presets dakon (dakon-8), \
+ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
+    const SETUP_HELP: &'static str = "Dakon setup: South's holes a.b.c…, North's holes a.b.c… (x for a hole marked out), stores South.North, side to move (s or n), joined by '-'.";
+    const MOVES_HELP: &'static str = "Dakon: hole letters relative to the mover, written together (ahhf; the paper's hole 1 is a)";
+    const MOVES_JOINED: bool = true;
+
+    fn parse_rules(parts: &[&str], id: &str) -> Result<DakonRules, ParseRulesError> {
+        if parts.len() < 2 {
+            return Err(ParseRulesError::Unknown(crate::engine::text::clip(id, 40)));
+        }
+        let n = parts[1].parse::<usize>().map_err(|_| ParseRulesError::NotANumber {
+            token: parts[1].to_string(),
+            id: id.to_string(),
+            what: "holes",
+        })?;
+        let (mut clockwise, mut sungka) = (false, false);
+        for flag in &parts[2..] {
+            match *flag {
+                "cw" => clockwise = true,
+                "sungka" => sungka = true,
+                other => {
+                    return Err(ParseRulesError::UnknownOption {
+                        family: "Dakon",
+                        option: other.to_string(),
+                        id: id.to_string(),
+                        known: "-cw (clockwise, Ohvalhu) or -sungka (simultaneous first turns)",
+                    })
+                }
+            }
+        }
+        DakonRules::new(n, clockwise)
+            .map(|r| if sungka { r.with_sungka() } else { r })
+            .map_err(|e| ParseRulesError::OutOfRange { id: id.to_string(), reason: e.to_string() })
+    }
+
+    fn write_rules(rules: &DakonRules, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(rules, f)
+    }
+
+    fn title(r: &DakonRules) -> String {
+        format!(
+            "Dakon-{}{}{}",
+            r.n(),
+            if r.clockwise { ", clockwise (Ohvalhu)" } else { "" },
+            if r.sungka { ", Sungka's simultaneous start" } else { "" }
+        )
+    }
+
+    fn start(rules: &DakonRules) -> Dakon {
+        rules.start()
+    }
+
+    fn rules_of(pos: &Dakon) -> DakonRules {
+        pos.rules()
+    }
+
+    fn card(rules: &DakonRules) -> Card {
+        card::card(rules)
+    }
+
+    fn parse_setup(r: &DakonRules, text: &str) -> Result<Dakon, ParseSetupError> {
+        let parts: Vec<&str> = text.trim().split('-').collect();
+        if parts.len() != 4 {
+            return Err(ParseSetupError::Parts {
+                form: "a Dakon setup has 4 parts separated by '-' (South's holes, North's holes, stores, side to move; x marks a hole out)",
+                found: parts.len(),
+            });
+        }
+        let max = 2 * (r.n() * r.n()) as u64;
+        let row = |p: &str, who: &str| -> Result<Vec<Option<u32>>, ParseSetupError> {
+            split_list(p)
+                .enumerate()
+                .map(|(i, t)| match t {
+                    "x" | "X" => Ok(None),
+                    _ => parse_count(t, &format!("{who} hole {}:", crate::engine::pit_letter(i as u16)), max)
+                        .map(Some)
+                        .map_err(ParseSetupError::from),
+                })
+                .collect()
+        };
+        let holes = [row(parts[0], "South")?, row(parts[1], "North")?];
+        let (stores, turn) = stores_and_turn(parts[2], parts[3], max)?;
+        DakonSetup { rules: *r, holes, stores, turn }.validate().map_err(|e| ParseSetupError::Invalid(e.to_string()))
+    }
+
+    fn write_setup(d: &Dakon, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = d.setup();
+        let row = |r: &[Option<u32>]| {
+            r.iter().map(|h| h.map_or("x".to_string(), |c| c.to_string())).collect::<Vec<_>>().join(".")
+        };
+        write!(f, "{}-{}-{}.{}-{}", row(&s.holes[0]), row(&s.holes[1]), s.stores[0], s.stores[1], s.turn.letter())
+    }
+
+    fn parse_move(pos: &Dakon, token: &str) -> Result<DakonMove, ParseMoveError> {
+        ParseMoveError::letter(token, pos.rules().n(), MAX_HOLES, "hole").map(DakonMove)
+    }
+
+    fn layout(pos: &Dakon) -> Layout {
+        // The clockwise variant (Ohvalhu) is the mirror image.
+        Layout::TwoRowsWithStores { pits: pos.rules().n(), mirrored: pos.rules().clockwise }
+    }
+
+    fn move_cell(pos: &Dakon, mv: DakonMove) -> Cell {
+        Cell::Pit { owner: pos.turn(), index: mv.0 as u16 }
+    }
+
+    fn cell_move(pos: &Dakon, cell: Cell) -> Option<DakonMove> {
+        match cell {
+            Cell::Pit { owner, index } if owner == pos.turn() => Some(DakonMove(index as u8)),
+            _ => None,
+        }
+    }
+
+    fn cell_name(pos: &Dakon, cell: Cell) -> String {
+        if Self::is_marked(pos, cell) {
+            format!("{cell} (marked out with a leaf)")
+        } else {
+            cell.to_string()
+        }
+    }
+
+    fn is_marked(pos: &Dakon, cell: Cell) -> bool {
+        matches!(cell, Cell::Pit { owner, index } if pos.is_leaf(owner, index as usize))
+    }
+
+    fn status(d: &Dakon) -> String {
+        if let Some(o) = d.outcome() {
+            return format!("Game over: {o}, {} counters to {}.", d.owned(Player::South), d.owned(Player::North));
+        }
+        match d.first_turns() {
+            Some((s, n)) => format!(
+                "{} to move. Sungka's simultaneous first turns: {}.",
+                d.turn(),
+                match (s, n) {
+                    (true, true) => "both players are still in their first turn, one move each in turn",
+                    _ => "one player's first turn is over, the other goes on alone",
+                }
+            ),
+            None => format!("{} to move. Round {}.", d.turn(), d.round()),
+        }
+    }
+
+    fn describe_move(before: &Dakon, mv: DakonMove, trace: &Trace, after: &Dakon) -> String {
+        let mut text = format!("{} plays {}", before.turn(), mv);
+        text += &captures_and_laps(trace);
+        if after.round() > before.round() {
+            text += &format!(", the round ends: round {} begins", after.round());
+        }
+        if trace.extra_turn && after.turn() == before.turn() {
+            text += ", moves again";
+        } else if trace.extra_turn && after.first_turns().is_some() {
+            text += ", still in its first turn";
+        }
+        text
+    }
+
+    fn value_text(v: i32) -> String {
+        describe(v)
+    }
+
+    fn hint_text(v: i32) -> String {
+        match v {
+            v if v >= WIN => "win".into(),
+            v if v <= -WIN => "loss".into(),
+            v => format!("{v:+}"),
+        }
+    }
+
+    fn setup_from_cells(pos: &Dakon, counts: &[(Cell, String)], turn: Player) -> String {
+        // Holes marked out with a leaf stay marked (`x`).
+        two_rows_setup(pos.rules().n(), counts, turn, |p, i| pos.is_leaf(p, i))
+    }
+
+    fn board_text(d: &Dakon) -> String {
+        let hole = |p: Player, j: usize| if d.is_leaf(p, j) { "[ x]".to_string() } else { count_text(d.hole(p, j)) };
+        format!("round {}\n", d.round())
+            + &two_rows_text(d.rules().n(), hole, count_text(d.store(Player::North)), count_text(d.store(Player::South)))
+    }
+
+    fn analyze(pos: &Dakon, depth: u32, _table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+        crate::search::dakon::analyze(pos, depth, handler)
+    }
+}

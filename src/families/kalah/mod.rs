@@ -1,0 +1,250 @@
+//! The Kalah family: two rows with stores (Kalah, and Mancala as Papegay, Erickson and Dooley
+//! describe it). Rules ids `kalah-M-N` with `-e`, `-o`, `-m`; setups
+//! `South's pits-North's pits-stores-side`; moves are pit letters relative to the mover.
+
+mod card;
+mod position;
+
+use core::fmt;
+
+pub use position::*;
+
+use super::two_rows::{count_text, stores_and_turn, two_rows_setup, two_rows_text};
+use super::view::captures_and_laps;
+use super::{Card, Family, Layout, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use crate::engine::text::{parse_count, split_list};
+use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
+use crate::search::{Analysis, SearchHandler, Searcher};
+
+/// The Kalah family (see the module).
+pub struct KalahFamily;
+
+impl fmt::Display for KalahRules {
+    /// The canonical rules id: `kalah-6-4`, `kalah-6-3-e-m`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "kalah-{}-{}", self.pits(), self.seeds())?;
+        match self.capture {
+            CaptureRule::Standard => {}
+            CaptureRule::Empty => f.write_str("-e")?,
+            CaptureRule::OppositeOnly => f.write_str("-o")?,
+        }
+        if self.end == EndRule::MoverCannotMove {
+            f.write_str("-m")?;
+        }
+        Ok(())
+    }
+}
+
+impl Family for KalahFamily {
+    type Rules = KalahRules;
+    type Position = Kalah;
+    type Move = KalahMove;
+
+    const KEY: &'static str = "kalah";
+    const ALIASES: &'static [(&'static str, &'static str)] = &[
+        ("kalah", "kalah-6-4"),
+        ("dooley", "kalah-6-4-e"),
+        ("dooley-1", "kalah-6-1-e"),
+        ("papegay", "kalah-6-4-o"),
+        ("erickson", "kalah-6-3-e-m"),
+        ("erickson-3", "kalah-6-3-e-m"),
+        ("erickson-6", "kalah-6-6-e-m"),
+        ("mancala", "kalah-6-4"),
+    ];
+    const PRESETS: &'static [Preset] = &[
+        Preset {
+            id: "kalah-6-4",
+            name: "Kalah (6,4)",
+            source: "The common rules; first player wins by 8 with perfect play (Irving, Donkers & Uiterwijk 2000).",
+        },
+        Preset {
+            id: "kalah-6-4-e",
+            name: "Kalah (6,4), empty capture",
+            source: "Irving, Donkers & Uiterwijk 2000: a lone last seed is captured even against an empty pit (+10).",
+        },
+        Preset {
+            id: "kalah-6-4-o",
+            name: "Papegay's Mancala",
+            source: "Papegay, \"Exploring Board Game Strategies\", The Mathematica Journal 10:2.",
+        },
+        Preset {
+            id: "kalah-6-3-e-m",
+            name: "Erickson's Mancala (3 seeds)",
+            source: "Erickson, \"Sowing Games\", Games of No Chance, §4.",
+        },
+        Preset {
+            id: "kalah-6-6-e-m",
+            name: "Erickson's Mancala (6 seeds)",
+            source: "Erickson, \"Sowing Games\": \"three (or sometimes six) seeds in each pot\".",
+        },
+        Preset {
+            id: "kalah-6-1-e",
+            name: "Dooley's one-pebble game",
+            source: "Dooley, \"How to Play Mancala - and WIN!\": the 6-bin game with one pebble per bin.",
+        },
+    ];
+    const EXAMPLES: &'static [&'static str] = &["kalah-6-4", "kalah-6-4-e", "papegay", "erickson", "erickson-6", "dooley"];
+    const RULES_HELP: &'static str = "kalah-M-N (M pits a side, N seeds a pit, standard capture, \
+game over when either side is empty), with suffixes -e (empty capture: a lone last seed in your \
+empty pit is captured even when the opposite pit is empty), -o (capture the opposite pit only), \
+-m (the game ends only when the player to move cannot move); presets kalah, dooley (kalah-6-4-e), dooley-1 (kalah-6-1-e), \
+papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
+    const SETUP_HELP: &'static str = "Kalah setup: South's pits a.b.c…, North's pits a.b.c…, stores South.North, side to move (s or n), joined by '-'.";
+    const MOVES_HELP: &'static str = "Kalah: pit letters relative to the mover, written together (cfab)";
+    const MOVES_JOINED: bool = true;
+    const EXACT_SOLVER: bool = true;
+
+    fn parse_rules(parts: &[&str], id: &str) -> Result<KalahRules, ParseRulesError> {
+        if parts.len() < 3 {
+            return Err(ParseRulesError::Unknown(crate::engine::text::clip(id, 40)));
+        }
+        let num = |t: &str, what: &'static str| -> Result<u32, ParseRulesError> {
+            t.parse::<u32>().map_err(|_| ParseRulesError::NotANumber { token: t.to_string(), id: id.to_string(), what })
+        };
+        let pits = num(parts[1], "pits")?;
+        let seeds = num(parts[2], "seeds")?;
+        let mut capture = CaptureRule::Standard;
+        let mut end = EndRule::EitherSideEmpty;
+        for flag in &parts[3..] {
+            match *flag {
+                "e" => capture = CaptureRule::Empty,
+                "o" => capture = CaptureRule::OppositeOnly,
+                "s" => capture = CaptureRule::Standard,
+                "m" => end = EndRule::MoverCannotMove,
+                other => {
+                    return Err(ParseRulesError::UnknownOption {
+                        family: "Kalah",
+                        option: other.to_string(),
+                        id: id.to_string(),
+                        known: "-e (empty capture), -o (opposite-only capture), -m (ends when the mover cannot move)",
+                    })
+                }
+            }
+        }
+        KalahRules::new(pits, seeds, capture, end)
+            .map_err(|e| ParseRulesError::OutOfRange { id: id.to_string(), reason: e.to_string() })
+    }
+
+    fn write_rules(rules: &KalahRules, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(rules, f)
+    }
+
+    fn title(r: &KalahRules) -> String {
+        let mut t = format!("Kalah({},{})", r.pits(), r.seeds());
+        match r.capture {
+            CaptureRule::Standard => {}
+            CaptureRule::Empty => t.push_str(", empty capture"),
+            CaptureRule::OppositeOnly => t.push_str(", opposite-only capture"),
+        }
+        if r.end == EndRule::MoverCannotMove {
+            t.push_str(", ends when the mover cannot move");
+        }
+        t
+    }
+
+    fn start(rules: &KalahRules) -> Kalah {
+        rules.start()
+    }
+
+    fn rules_of(pos: &Kalah) -> KalahRules {
+        pos.rules()
+    }
+
+    fn card(rules: &KalahRules) -> Card {
+        card::card(rules)
+    }
+
+    fn parse_setup(rules: &KalahRules, text: &str) -> Result<Kalah, ParseSetupError> {
+        let parts: Vec<&str> = text.trim().split('-').collect();
+        if parts.len() != 4 {
+            return Err(ParseSetupError::Parts {
+                form: "a Kalah setup has 4 parts separated by '-' (South's pits, North's pits, stores, side to move)",
+                found: parts.len(),
+            });
+        }
+        let max = MAX_TOTAL_SEEDS as u64;
+        let row = |p: &str, who: &str| -> Result<Vec<u32>, ParseSetupError> {
+            split_list(p)
+                .enumerate()
+                .map(|(i, t)| {
+                    parse_count(t, &format!("{who} pit {}:", crate::engine::pit_letter(i as u16)), max)
+                        .map_err(ParseSetupError::from)
+                })
+                .collect()
+        };
+        let south = row(parts[0], "South")?;
+        let north = row(parts[1], "North")?;
+        let (stores, turn) = stores_and_turn(parts[2], parts[3], max)?;
+        let setup = KalahSetup { south, north, stores: ByPlayer { south: stores[0], north: stores[1] }, turn };
+        setup.validate(*rules).map_err(|e| ParseSetupError::Invalid(e.to_string()))
+    }
+
+    fn write_setup(p: &Kalah, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let join = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
+        let s = p.stores();
+        write!(
+            f,
+            "{}-{}-{}.{}-{}",
+            join(&p.row(Player::South)),
+            join(&p.row(Player::North)),
+            s.south,
+            s.north,
+            p.turn().letter()
+        )
+    }
+
+    fn parse_move(pos: &Kalah, token: &str) -> Result<KalahMove, ParseMoveError> {
+        ParseMoveError::letter(token, pos.rules().pits(), MAX_PITS, "pit").map(KalahMove)
+    }
+
+    fn layout(pos: &Kalah) -> Layout {
+        Layout::TwoRowsWithStores { pits: pos.rules().pits(), mirrored: false }
+    }
+
+    fn move_cell(pos: &Kalah, mv: KalahMove) -> Cell {
+        Cell::Pit { owner: pos.turn(), index: mv.0 as u16 }
+    }
+
+    fn cell_move(pos: &Kalah, cell: Cell) -> Option<KalahMove> {
+        match cell {
+            Cell::Pit { owner, index } if owner == pos.turn() => Some(KalahMove(index as u8)),
+            _ => None,
+        }
+    }
+
+    fn status(pos: &Kalah) -> String {
+        match pos.outcome() {
+            Some(o) => {
+                let s = pos.final_scores();
+                format!("Game over: {o}, {} to {}.", s.south, s.north)
+            }
+            None => format!("{} to move.", pos.turn()),
+        }
+    }
+
+    fn describe_move(before: &Kalah, mv: KalahMove, trace: &Trace, after: &Kalah) -> String {
+        let mut text = format!("{} plays {}", before.turn(), mv);
+        text += &captures_and_laps(trace);
+        if trace.extra_turn && after.turn() == before.turn() {
+            text += ", moves again";
+        }
+        text
+    }
+
+    fn setup_from_cells(pos: &Kalah, counts: &[(Cell, String)], turn: Player) -> String {
+        two_rows_setup(pos.rules().pits(), counts, turn, |_, _| false)
+    }
+
+    fn board_text(k: &Kalah) -> String {
+        let hole = |p: Player, i: usize| count_text(k.pit(p, i));
+        two_rows_text(k.rules().pits(), hole, count_text(k.store(Player::North)), count_text(k.store(Player::South)))
+    }
+
+    fn analyze(pos: &Kalah, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+        Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
+    }
+
+    fn perft(pos: &Kalah, depth: u32) -> u64 {
+        crate::search::perft_kalah(pos, depth)
+    }
+}

@@ -1,0 +1,161 @@
+//! The game families, one folder each, and the one list that registers them.
+//!
+//! A family is a type implementing [`Family`]: its typed rules (with presets and sources), its
+//! validated position (a [`Position`]) and move, its notation (rules-id suffixes, setup, moves),
+//! its rules card and what the page and the CLI need to show it ([`Layout`], labels, status
+//! words, how a value reads). The list at the bottom of this file turns the families into
+//! [`AnyRules`], [`AnyPosition`] and [`AnyMove`], whose every method dispatches through the
+//! trait: the page, the CLI and the generic search name no family.
+//!
+//! Adding a family touches its folder, one line in the list, its data file and its tests (see
+//! README, "How the code is laid out").
+
+mod any;
+pub mod card;
+pub mod two_rows;
+pub mod view;
+
+use core::fmt;
+use core::hash::Hash;
+
+use crate::engine::{Cell, Player, Position, Trace};
+use crate::search::{Analysis, SearchHandler};
+pub use card::{Card, Preset};
+pub use view::Layout;
+
+pub use any::{ParseMoveError, ParseRulesError, ParseSetupError};
+
+/// One family of sowing games: everything the rest of the crate needs to know about it.
+///
+/// The methods are associated functions (no `self`): a family is a marker type, and its rules,
+/// positions and moves are the associated types.
+pub trait Family: 'static {
+    /// Typed, validated parameters (pits, seeds, capture policy, ...).
+    type Rules: Copy + Eq + Hash + fmt::Debug;
+    /// The validated position.
+    type Position: Position<Move = Self::Move> + Eq;
+    /// A move, named relative to the mover.
+    type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display;
+
+    /// The first part of the family's rules ids (`kalah` in `kalah-6-4-e`).
+    const KEY: &'static str;
+    /// Named presets and the canonical ids they stand for (`("dooley", "kalah-6-4-e")`).
+    const ALIASES: &'static [(&'static str, &'static str)];
+    /// The presets shown on the home page and in the New game panel, in order.
+    const PRESETS: &'static [Preset];
+    /// Ids suggested when a rules id is unknown.
+    const EXAMPLES: &'static [&'static str];
+    /// The rules ids in words, for `--help` and messages.
+    const RULES_HELP: &'static str;
+    /// The setup form in words, for the editor and `--help`.
+    const SETUP_HELP: &'static str;
+    /// The move form in words, for `--help`.
+    const MOVES_HELP: &'static str;
+    /// Moves of a list are written together (`cfab`) rather than joined by dots (`1.2.1`).
+    const MOVES_JOINED: bool;
+    /// A solitaire: one player, no opponent to choose.
+    const SOLITAIRE: bool = false;
+    /// The family has an exact solver for the page's Solve button and perfect player.
+    const EXACT_SOLVER: bool = false;
+
+    /// Reads a rules id already lower-cased, with presets expanded and split on `-`;
+    /// `parts[0]` is [`Family::KEY`] and `id` is the text as given, for messages.
+    ///
+    /// # Errors
+    /// Unknown options or numbers out of range, in words.
+    fn parse_rules(parts: &[&str], id: &str) -> Result<Self::Rules, ParseRulesError>;
+    /// Writes the canonical rules id.
+    ///
+    /// # Errors
+    /// Only the formatter's.
+    fn write_rules(rules: &Self::Rules, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// A readable name: "Kalah(6,4), empty capture".
+    fn title(rules: &Self::Rules) -> String;
+    /// The start position.
+    fn start(rules: &Self::Rules) -> Self::Position;
+    /// The rules of a position.
+    fn rules_of(pos: &Self::Position) -> Self::Rules;
+    /// The rules card: the rules in words, the sources, our choices.
+    fn card(rules: &Self::Rules) -> Card;
+
+    /// Reads a setup of these rules.
+    ///
+    /// # Errors
+    /// A [`ParseSetupError`] naming the faulty part.
+    fn parse_setup(rules: &Self::Rules, text: &str) -> Result<Self::Position, ParseSetupError>;
+    /// Writes the canonical setup.
+    ///
+    /// # Errors
+    /// Only the formatter's.
+    fn write_setup(pos: &Self::Position, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// Reads one move (syntax only: legality is `play`'s job).
+    ///
+    /// # Errors
+    /// When the text is not a move of this family on this board.
+    fn parse_move(pos: &Self::Position, token: &str) -> Result<Self::Move, ParseMoveError>;
+
+    /// How the board is drawn.
+    fn layout(pos: &Self::Position) -> Layout;
+    /// The pit a move is played from.
+    fn move_cell(pos: &Self::Position, mv: Self::Move) -> Cell;
+    /// The move a click on `cell` stands for, if the cell is one the mover may play.
+    fn cell_move(pos: &Self::Position, cell: Cell) -> Option<Self::Move>;
+    /// The name of a cell on screen and in its accessible name ("South c", "Roumba").
+    fn cell_name(_pos: &Self::Position, cell: Cell) -> String {
+        cell.to_string()
+    }
+    /// The short label drawn beside a pit ("c", or Tchoukaillon's pit number).
+    fn cell_label(_pos: &Self::Position, cell: Cell) -> String {
+        match cell {
+            Cell::Pit { index, .. } => crate::engine::pit_letter(index),
+            Cell::Store(_) => String::new(),
+        }
+    }
+    /// The cell is out of play this round (Dakon's leaves).
+    fn is_marked(_pos: &Self::Position, _cell: Cell) -> bool {
+        false
+    }
+    /// The status line: whose move, the round, the result.
+    fn status(pos: &Self::Position) -> String;
+    /// One move in words, from the position before it, its trace and the position after it.
+    fn describe_move(before: &Self::Position, mv: Self::Move, trace: &Trace, after: &Self::Position) -> String;
+    /// The move's label in a move list: "S c", or the bare move in a solitaire.
+    fn move_label(mover: Player, mv: Self::Move) -> String {
+        if Self::SOLITAIRE {
+            mv.to_string()
+        } else {
+            format!("{} {mv}", mover.letter().to_ascii_uppercase())
+        }
+    }
+    /// A searched value in words for the analysis panel and the CLI's text.
+    fn value_text(v: i32) -> String {
+        format!("{v:+}")
+    }
+    /// A searched value in the few characters a hint on the board has.
+    fn hint_text(v: i32) -> String {
+        format!("{v:+}")
+    }
+    /// The setup text from counts typed in the editor (each cell's text as typed), with the
+    /// position's own structure (leaves, pit count) kept.
+    fn setup_from_cells(pos: &Self::Position, counts: &[(Cell, String)], turn: Player) -> String;
+    /// The board drawn in text, for the CLI's `show`.
+    fn board_text(pos: &Self::Position) -> String;
+
+    /// Every legal move valued by a search of at most `depth` (in the family's unit), stopped
+    /// when the handler says so.
+    fn analyze(pos: &Self::Position, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis;
+    /// The move sequences of exactly `depth` moves.
+    fn perft(pos: &Self::Position, depth: u32) -> u64 {
+        crate::search::perft_generic(pos, depth)
+    }
+}
+
+// The registration list: one line a family, `Variant => folder::FamilyType`.
+any::families! {
+    /// Kalah and Mancala: two rows with stores.
+    Kalah => kalah::KalahFamily,
+    /// Tchoukaillon, the solitaire of Broline & Loeb §3.
+    Tchoukaillon => tchoukaillon::TchoukaillonFamily,
+    /// Dakon: relay sowing, turns of several moves, rounds.
+    Dakon => dakon::DakonFamily,
+}

@@ -1,0 +1,72 @@
+//! What the two-row families (Kalah, Dakon, and the Oware family to come) share: the stores
+//! and side-to-move parts of a setup, the setup from the editor's counts, the board in text.
+
+use super::ParseSetupError;
+use crate::engine::text::{parse_count, split_list};
+use crate::engine::{Cell, Player};
+
+/// The parts of a two-row setup after the rows: the stores (`South.North`) and the side to move.
+///
+/// # Errors
+/// A count that cannot be read, not two stores, or no side to move.
+pub fn stores_and_turn(stores: &str, turn: &str, max: u64) -> Result<([u32; 2], Player), ParseSetupError> {
+    let stores: Vec<u32> = split_list(stores).map(|t| parse_count(t, "store:", max)).collect::<Result<_, _>>()?;
+    let [south, north] = stores[..] else {
+        return Err(ParseSetupError::Stores(stores.len()));
+    };
+    let turn: Player = turn.parse().map_err(ParseSetupError::Turn)?;
+    Ok(([south, north], turn))
+}
+
+/// The setup text of a two-row board from counts typed in the editor; `marked` cells are
+/// written `x` (Dakon's leaves).
+pub fn two_rows_setup(
+    width: usize,
+    counts: &[(Cell, String)],
+    turn: Player,
+    marked: impl Fn(Player, usize) -> bool,
+) -> String {
+    let get = |c: Cell| counts.iter().find(|(x, _)| *x == c).map(|(_, v)| v.clone()).unwrap_or_else(|| "0".into());
+    let row = |p: Player| {
+        (0..width)
+            .map(|i| if marked(p, i) { "x".into() } else { get(Cell::Pit { owner: p, index: i as u16 }) })
+            .collect::<Vec<_>>()
+            .join(".")
+    };
+    format!(
+        "{}-{}-{}.{}-{}",
+        row(Player::South),
+        row(Player::North),
+        get(Cell::Store(Player::South)),
+        get(Cell::Store(Player::North)),
+        turn.letter()
+    )
+}
+
+/// Two rows of `n` holes in text with their letters and the stores between: North's row on
+/// top (from North's left, so reversed on screen). `hole` gives each pit's text.
+pub fn two_rows_text(
+    n: usize,
+    hole: impl Fn(Player, usize) -> String,
+    north_store: String,
+    south_store: String,
+) -> String {
+    let letters = |rev: bool| {
+        let mut v: Vec<String> = (0..n).map(|i| format!("  {} ", crate::engine::pit_letter(i as u16))).collect();
+        if rev {
+            v.reverse();
+        }
+        v.join("")
+    };
+    let mut out = format!("      {}  North\n", letters(true));
+    out += &format!("      {}\n", (0..n).rev().map(|i| hole(Player::North, i)).collect::<String>());
+    out += &format!("{north_store}  {}{south_store}\n", " ".repeat(4 * n));
+    out += &format!("      {}\n", (0..n).map(|i| hole(Player::South, i)).collect::<String>());
+    out += &format!("      {}  South\n", letters(false));
+    out
+}
+
+/// A count in the CLI's board drawing: `[ 4]`.
+pub fn count_text(n: u32) -> String {
+    format!("[{n:>2}]")
+}

@@ -1,0 +1,43 @@
+//! What the page needs to draw a family's board: the layout kind and its size, and words for
+//! what a move did.
+
+use crate::engine::{Step, Trace};
+
+/// How a board is laid out on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Two rows of `pits` with a store at each end: North's row on top from North's left
+    /// (so right to left on screen), South's store at the right — at the left when `mirrored`
+    /// (Dakon sown clockwise).
+    TwoRowsWithStores {
+        /// Pits a row.
+        pits: usize,
+        /// Drawn in a mirror.
+        mirrored: bool,
+    },
+    /// A solitaire: one row of `pits` numbered from 1, with the store (the Roumba) at the left.
+    Solitaire {
+        /// Pits in the row.
+        pits: usize,
+    },
+}
+
+impl Layout {
+    /// Two players sit at the board (South below, North above).
+    pub fn two_sided(&self) -> bool {
+        matches!(self, Layout::TwoRowsWithStores { .. })
+    }
+}
+
+/// What a move's trace says beyond the move itself: ", captures 4", ", 3 laps".
+pub fn captures_and_laps(t: &Trace) -> String {
+    let captured: u32 = t.steps.iter().map(|s| if let Step::Capture { seeds, .. } = s { *seeds } else { 0 }).sum();
+    let mut text = String::new();
+    if captured > 0 {
+        text += &format!(", captures {captured}");
+    }
+    if t.laps > 1 {
+        text += &format!(", {} laps", t.laps);
+    }
+    text
+}
