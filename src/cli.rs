@@ -281,7 +281,7 @@ pub fn main() -> i32 {
 fn load(args: &PositionArgs) -> Result<Game, String> {
     match Game::from_parts_lenient(Some(&args.rules), args.setup.as_deref(), args.moves.as_deref(), None) {
         (g, None) => Ok(g),
-        (_, Some(e)) => Err(format!("{}: {}", e.part, e.message.split("; showing").next().unwrap_or(&e.message))),
+        (_, Some(e)) => Err(e.to_string()),
     }
 }
 
@@ -294,13 +294,13 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 let _ = writeln!(
                     out,
                     "{}",
-                    json!({"rules": g.rules.to_string(), "setup": p.to_string(), "turn": p.turn().name(),
+                    json!({"rules": g.rules().to_string(), "setup": p.to_string(), "turn": p.turn().name(),
                     "legal": p.legal_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
                     "outcome": p.outcome().map(|o| o.to_string())})
                 );
             } else {
                 out.push_str(&p.board_text());
-                let _ = writeln!(out, "{}", g.rules.title());
+                let _ = writeln!(out, "{}", g.rules().title());
                 let _ = match p.outcome() {
                     Some(o) => writeln!(out, "Game over: {o}."),
                     None => writeln!(out, "{} to move.", p.turn()),
@@ -320,7 +320,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 let _ = writeln!(
                     out,
                     "{}",
-                    json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "depth": depth, "nodes": n, "seconds": s})
+                    json!({"rules": g.rules().to_string(), "setup": g.position().to_string(), "depth": depth, "nodes": n, "seconds": s})
                 );
             } else {
                 let _ = writeln!(out, "{n}");
@@ -375,13 +375,13 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 let _ = writeln!(
                     out,
                     "{}",
-                    json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "turn": k.turn().name(), "value": value,
+                    json!({"rules": g.rules().to_string(), "setup": g.position().to_string(), "turn": k.turn().name(), "value": value,
                         "best": a.as_ref().map(|a| a.moves[0].mv.clone()), "moves": moves,
                         "best_line": a.as_ref().map(|a| a.best_line.join(" ")),
                         "nodes": st.nodes, "passes": st.passes, "threads": threads, "seconds": secs, "db_seeds": db_seeds, "db_bytes": st.db_bytes, "db_filled": solver.db_filled(), "table_bytes": st.table_bytes})
                 );
             } else {
-                let _ = writeln!(out, "{} — {} to move: {:+} with perfect play", g.rules.title(), k.turn(), value);
+                let _ = writeln!(out, "{} — {} to move: {:+} with perfect play", g.rules().title(), k.turn(), value);
                 if let Some(a) = &a {
                     for m in &a.moves {
                         let _ = writeln!(out, "  {:>3}  {:+}", m.mv, m.value);
@@ -428,7 +428,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 let _ = writeln!(
                     out,
                     "{} — distinct states reachable, stores ignored (Dooley: {}):",
-                    g.rules.title(),
+                    g.rules().title(),
                     crate::labs::dooley::DOOLEY_STATES
                 );
                 for (r, n, f) in &study.counts {
@@ -668,7 +668,7 @@ fn print_analysis(out: &mut String, g: &Game, a: &Analysis, seconds: f64, json: 
         let _ = writeln!(
             out,
             "{}",
-            json!({"rules": g.rules.to_string(), "setup": g.position().to_string(), "turn": g.position().turn().name(),
+            json!({"rules": g.rules().to_string(), "setup": g.position().to_string(), "turn": g.position().turn().name(),
                 "depth": a.depth, "exact": a.exact, "value": a.value,
                 "best": a.moves.first().map(|m| m.mv.clone()),
                 "moves": a.moves.iter().map(|m| json!({"move": m.mv, "value": m.value, "exact": m.exact})).collect::<Vec<_>>(),
@@ -679,7 +679,7 @@ fn print_analysis(out: &mut String, g: &Game, a: &Analysis, seconds: f64, json: 
     let _ = writeln!(
         out,
         "{} — {} to move, depth {}{}",
-        g.rules.title(),
+        g.rules().title(),
         g.position().turn(),
         a.depth,
         if a.exact { " (proven)" } else { "" }

@@ -14,7 +14,7 @@
 //! assert_eq!(game.position().to_string(), "4.4.0.5.5.0-5.5.5.5.4.4-2.0-n");
 //! let best = mancala_lab::search::analyze_fixed_depth(&game.position(), 4);
 //! assert!(!best.moves.is_empty());
-//! assert!(matches!(game.rules, AnyRules::Kalah(_)));
+//! assert_eq!(game.rules(), "kalah-6-4".parse::<AnyRules>().unwrap());
 //! ```
 
 #![warn(missing_docs)]

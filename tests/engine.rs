@@ -331,6 +331,46 @@ fn presets_parse_to_their_ids() {
     assert_eq!(k.rules(), KalahRules::standard(6, 4).unwrap());
 }
 
+/// Links are percent-decoded before they are read, and a fault quotes the decoded text
+/// (defect 5 of issue 15: `C%20F` failed with "'%' is not a pit letter").
+#[test]
+fn links_are_percent_decoded() {
+    let g: Game = "rules=kalah-6-4&moves=C%20F".parse().unwrap();
+    assert_eq!(g.moves().len(), 2);
+    assert_eq!(g.to_string(), "rules=kalah-6-4&moves=cf");
+    let (_, e) = Game::from_query_lenient("rules=%3Cscript%3E");
+    let e = e.unwrap();
+    assert_eq!(e.part(), "rules");
+    assert!(e.to_string().contains("unknown rules '<script>'"), "{e}");
+    let (g, e) = Game::from_query_lenient("rules=kalah-6-4&moves=c&ply=12345678901234567890");
+    let msg = e.unwrap().message(&g);
+    assert!(msg.contains("ply 12345678901234567890 is past the end of the game (1 moves)"), "{msg}");
+    assert!(msg.ends_with("showing the last position"), "{msg}");
+    // A lone or broken escape stays as it is.
+    assert_eq!(mancala_lab::notation::percent_decode("50%"), "50%");
+    assert_eq!(mancala_lab::notation::percent_decode("%zz%4"), "%zz%4");
+    assert_eq!(mancala_lab::notation::percent_decode("%C3%A9"), "é");
+}
+
+/// The CLI's message for a bad link names the fault without what the page would show.
+#[test]
+fn link_errors_say_the_fault_and_what_is_shown() {
+    let (g, e) = Game::from_query_lenient("rules=kalah-6-4&moves=cfz");
+    let e = e.unwrap();
+    assert_eq!(e.to_string(), "moves: move 3 'z' is not a pit: this board's pits are a to f");
+    assert_eq!(
+        e.message(&g),
+        "moves: move 3 'z' is not a pit: this board's pits are a to f; showing the game up to move 2"
+    );
+    let (g, e) = Game::from_query_lenient("rules=kalah-6-4&moves=cc");
+    let e = e.unwrap();
+    assert_eq!(e.part(), "moves");
+    assert_eq!(
+        e.message(&g),
+        "moves: move 2 (c) is illegal: pit c is empty; the moves are valid up to move 1; showing the game up to move 1"
+    );
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;
@@ -379,7 +419,7 @@ mod properties {
                 if legal.is_empty() { break; }
                 g.play(legal[c as usize % legal.len()]).unwrap();
             }
-            g.ply = (g.moves().len() as f64 * ply_frac) as usize;
+            g.goto((g.moves().len() as f64 * ply_frac) as usize);
             let text = g.to_string();
             prop_assert!(text.chars().all(|c| c.is_ascii_alphanumeric() || "._-=&".contains(c)));
             let back: Game = text.parse().unwrap();
@@ -402,11 +442,22 @@ mod properties {
             prop_assert_eq!(rules.parse_setup(&lenient).unwrap(), p);
         }
 
+        /// Percent-decoding never panics, and leaves text without `%` as it is.
+        #[test]
+        fn percent_decoding_is_safe(s in "\\PC{0,40}") {
+            let d = mancala_lab::notation::percent_decode(&s);
+            if !s.contains('%') {
+                prop_assert_eq!(&*d, s.as_str());
+            }
+            let (g, _) = Game::from_query_lenient(&format!("moves={s}&ply={s}"));
+            prop_assert!(g.ply() <= g.moves().len());
+        }
+
         /// Links of any text never panic, and what they keep is a valid game.
         #[test]
         fn any_link_text_is_safe(s in "[ -~]{0,80}") {
             let (g, _) = Game::from_query_lenient(&s);
-            prop_assert!(g.ply <= g.moves().len());
+            prop_assert!(g.ply() <= g.moves().len());
         }
 
         /// Links built from near-valid parts never panic.
@@ -420,9 +471,9 @@ mod properties {
             let q = format!("rules={rules}&setup={setup}&moves={moves}&ply={ply}");
             let (g, err) = Game::from_query_lenient(&q);
             if let Some(e) = err {
-                prop_assert!(!e.message.is_empty());
+                prop_assert!(!e.message(&g).is_empty());
             }
-            prop_assert!(g.ply <= g.moves().len());
+            prop_assert!(g.ply() <= g.moves().len());
         }
 
         /// Tchoukaillon: the winning position for s seeds is winnable, has s seeds, and the

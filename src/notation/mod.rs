@@ -18,4 +18,4 @@
 mod game;
 
 pub use crate::engine::text::MAX_TEXT;
-pub use game::{Game, LinkError};
+pub use game::{percent_decode, Game, LinkError, MAX_MOVES};

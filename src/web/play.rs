@@ -139,7 +139,7 @@ pub fn play_page(props: &PlayProps) -> Html {
         let state = state.clone();
         let search = search.clone();
         let fallback = fallback.clone();
-        let key = (state.game.to_string(), state.game.ply, state.computer_to_move(), state.anim.is_none());
+        let key = (state.game.to_string(), state.game.ply(), state.computer_to_move(), state.anim.is_none());
         use_effect_with(key, move |(_, _, who, _)| {
             let mut timer = None;
             *fallback.borrow_mut() = None;
@@ -243,7 +243,7 @@ pub fn play_page(props: &PlayProps) -> Html {
         })
     };
     let human_turn = *state.players.get(pos.turn()) == Opponent::Human;
-    let (last_move, path) = match (game.ply, game.trace(game.ply)) {
+    let (last_move, path) = match (game.ply(), game.trace(game.ply())) {
         (k, Some(t)) if k > 0 => (Some(game.position_at(k - 1).move_cell(game.moves()[k - 1])), t.path().collect()),
         _ => (None, vec![]),
     };
@@ -268,11 +268,11 @@ pub fn play_page(props: &PlayProps) -> Html {
             <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › "}<span>{pos.rules().title()}</span></nav>
             if let Some(e) = &state.link_error {
                 <div class="link-error" role="alert">
-                    <strong>{"This link has a problem — "}</strong>{e.to_string()}
+                    <strong>{"This link has a problem — "}</strong>{e.clone()}
                 </div>
             }
             <p class="status" aria-live="polite" role="status">
-                { if game.ply > 0 { format!("{}. ", describe_move(game, game.ply)) } else { String::new() } }
+                { if game.ply() > 0 { format!("{}. ", describe_move(game, game.ply())) } else { String::new() } }
                 { pos.status() }
             </p>
             if let Some(n) = &state.notice {
@@ -318,10 +318,10 @@ fn nav_buttons(state: &UseReducerHandle<PlayState>) -> Html {
     };
     html! {
         <div class="nav-buttons">
-            <button onclick={go(0)} disabled={g.ply == 0} aria-label="First position">{"« Start"}</button>
-            <button class="undo" onclick={undo} disabled={g.ply == 0}>{"Undo"}</button>
-            <button class="redo" onclick={redo} disabled={g.ply >= n}>{"Redo"}</button>
-            <button onclick={go(n)} disabled={g.ply >= n} aria-label="Last position">{"End »"}</button>
+            <button onclick={go(0)} disabled={g.ply() == 0} aria-label="First position">{"« Start"}</button>
+            <button class="undo" onclick={undo} disabled={g.ply() == 0}>{"Undo"}</button>
+            <button class="redo" onclick={redo} disabled={g.ply() >= n}>{"Redo"}</button>
+            <button onclick={go(n)} disabled={g.ply() >= n} aria-label="Last position">{"End »"}</button>
             if let Some((lap, laps)) = state.anim_lap() {
                 <span class="lap-counter" aria-live="off">{format!("lap {lap} of {laps}")}</span>
             }
@@ -496,11 +496,11 @@ fn move_list(state: &UseReducerHandle<PlayState>) -> Html {
         <section class="panel moves" aria-label="Moves">
             <h2>{"Moves"}</h2>
             <ol class="move-list">
-                <li><button class={classes!("ply", (g.ply == 0).then_some("current"))} onclick={ { let s = state.clone(); Callback::from(move |_: MouseEvent| s.dispatch(Action::Goto(0))) } }>{"start"}</button></li>
+                <li><button class={classes!("ply", (g.ply() == 0).then_some("current"))} onclick={ { let s = state.clone(); Callback::from(move |_: MouseEvent| s.dispatch(Action::Goto(0))) } }>{"start"}</button></li>
                 { for (1..=g.moves().len()).map(|k| {
                     let s = state.clone();
                     let label = g.position_at(k - 1).move_label(g.moves()[k - 1]);
-                    html! { <li><button class={classes!("ply", (g.ply == k).then_some("current"))} aria-label={format!("Move {k}: {}", describe_move(g, k))} onclick={Callback::from(move |_: MouseEvent| s.dispatch(Action::Goto(k)))}>{label}</button></li> }
+                    html! { <li><button class={classes!("ply", (g.ply() == k).then_some("current"))} aria-label={format!("Move {k}: {}", describe_move(g, k))} onclick={Callback::from(move |_: MouseEvent| s.dispatch(Action::Goto(k)))}>{label}</button></li> }
                 }) }
             </ol>
         </section>
@@ -508,7 +508,7 @@ fn move_list(state: &UseReducerHandle<PlayState>) -> Html {
 }
 
 fn players_panel(state: &UseReducerHandle<PlayState>) -> Html {
-    if state.game.start.family().is_solitaire() {
+    if state.game.start().family().is_solitaire() {
         return html! {};
     }
     let select = |p: Player| {

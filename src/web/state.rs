@@ -85,8 +85,9 @@ pub struct Anim {
 pub struct PlayState {
     /// The game, with the ply on screen.
     pub game: Game,
-    /// What was wrong with the link that opened the page, if anything.
-    pub link_error: Option<LinkError>,
+    /// What was wrong with the link that opened the page, if anything, and what is shown
+    /// instead (the message of a [`LinkError`]).
+    pub link_error: Option<String>,
     /// The move being animated.
     pub anim: Option<Anim>,
     /// Who plays each side.
@@ -147,8 +148,8 @@ impl PlayState {
     /// A state showing `game`.
     pub fn new(game: Game, link_error: Option<LinkError>) -> PlayState {
         PlayState {
+            link_error: link_error.map(|e| e.message(&game)),
             game,
-            link_error,
             anim: None,
             players: ByPlayer { south: Opponent::Human, north: Opponent::Human },
             speed: Speed(120),
@@ -198,7 +199,7 @@ impl PlayState {
         (who != Opponent::Human
             && self.anim.is_none()
             && p.outcome().is_none()
-            && self.game.ply == self.game.moves().len())
+            && self.game.ply() == self.game.moves().len())
         .then_some(who)
     }
 
@@ -207,9 +208,9 @@ impl PlayState {
         if self.speed.0 == 0 {
             return;
         }
-        if let Some(t) = self.game.trace(self.game.ply) {
+        if let Some(t) = self.game.trace(self.game.ply()) {
             let len = t.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_))).count();
-            self.anim = Some(Anim { ply: self.game.ply, step: 1, len });
+            self.anim = Some(Anim { ply: self.game.ply(), step: 1, len });
         }
     }
 }
@@ -232,26 +233,26 @@ impl Reducible for PlayState {
             }
             Action::Goto(k) => {
                 s.anim = None;
-                s.game.ply = k.min(s.game.moves().len());
+                s.game.goto(k);
             }
             Action::Undo => {
                 s.anim = None;
-                let mut k = s.game.ply.saturating_sub(1);
+                let mut k = s.game.ply().saturating_sub(1);
                 while k > 0 && *s.players.get(s.game.position_at(k).turn()) != Opponent::Human {
                     k -= 1;
                 }
-                s.game.ply = k;
+                s.game.goto(k);
             }
             Action::Redo => {
                 s.anim = None;
-                if s.game.ply < s.game.moves().len() {
-                    s.game.ply += 1;
+                if s.game.ply() < s.game.moves().len() {
+                    s.game.goto(s.game.ply() + 1);
                     s.start_anim();
                 }
             }
             Action::Load(game, err) => {
+                s.link_error = err.map(|e| e.message(&game));
                 s.game = game;
-                s.link_error = err;
                 s.anim = None;
                 s.notice = None;
             }

@@ -362,6 +362,9 @@ test('broken links say what is wrong and leave a usable board', async () => {
     ['#/play?rules=kalah-6-4&setup=4.4.4-1-2-s', /setup: /, 1],
     ['#/play?rules=kalah-6-4&setup=99999999999999999999.4.4.4.4.4-4.4.4.4.4.4-0.0-s', /setup: .*too large|not a number/, 1],
     ['#/play?rules=kalah-6-4&moves=cf&ply=9', /ply 9 is past the end/, 3],
+    // Decoded before they are read, and quoted decoded (issue 15, defect 5).
+    ['#/play?rules=%3Cscript%3E', /rules: unknown rules '<script>'/, 1],
+    ['#/play?rules=kalah-6-4&moves=cf&ply=12345678901234567890', /ply 12345678901234567890 is past the end/, 3],
   ];
   for (const [hash, message, items] of cases) {
     const page = await open(hash);
@@ -377,6 +380,15 @@ test('broken links say what is wrong and leave a usable board', async () => {
   }
   const page = await open('#/nowhere');
   assert.match(await page.textContent('[role=alert]'), /no page/);
+  await page.context().close();
+});
+
+test('links are percent-decoded: spaces between moves are allowed', async () => {
+  const page = await open('#/play?rules=kalah-6-4&moves=C%20F');
+  await page.waitForSelector('.move-list li >> nth=2');
+  assert.equal(await page.$('.link-error'), null);
+  assert.equal(await page.$$eval('.move-list li', (els) => els.length), 3);
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 
