@@ -364,29 +364,32 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 (solver.solve(k, &mut h).map_err(|e| e.to_string())?, None)
             } else {
                 let a = solver.analyze(k, &mut h).map_err(|e| e.to_string())?;
-                (a.value, Some(a))
+                (a.value.number(), Some(a))
             };
             let secs = t.elapsed().as_secs_f64();
             let st = solver.stats();
             if json {
-                let moves = a
-                    .as_ref()
-                    .map(|a| a.moves.iter().map(|m| json!({"move": m.mv, "value": m.value})).collect::<Vec<_>>());
+                let moves = a.as_ref().map(|a| {
+                    a.moves
+                        .iter()
+                        .map(|m| json!({"move": m.mv.to_string(), "value": m.value.number()}))
+                        .collect::<Vec<_>>()
+                });
                 let _ = writeln!(
                     out,
                     "{}",
                     json!({"rules": g.rules().to_string(), "setup": g.position().to_string(), "turn": k.turn().name(), "value": value,
-                        "best": a.as_ref().map(|a| a.moves[0].mv.clone()), "moves": moves,
-                        "best_line": a.as_ref().map(|a| a.best_line.join(" ")),
+                        "best": a.as_ref().map(|a| a.moves[0].mv.to_string()), "moves": moves,
+                        "best_line": a.as_ref().map(|a| a.line_text()),
                         "nodes": st.nodes, "passes": st.passes, "threads": threads, "seconds": secs, "db_seeds": db_seeds, "db_bytes": st.db_bytes, "db_filled": solver.db_filled(), "table_bytes": st.table_bytes})
                 );
             } else {
                 let _ = writeln!(out, "{} — {} to move: {:+} with perfect play", g.rules().title(), k.turn(), value);
                 if let Some(a) = &a {
                     for m in &a.moves {
-                        let _ = writeln!(out, "  {:>3}  {:+}", m.mv, m.value);
+                        let _ = writeln!(out, "  {:>3}  {}", m.mv, m.value);
                     }
-                    let _ = writeln!(out, "best line: {}", a.best_line.join(" "));
+                    let _ = writeln!(out, "best line: {}", a.line_text());
                 }
                 let _ = writeln!(
                     out,
@@ -422,7 +425,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                     "{}",
                     json!({"rules": study.rules, "counts": study.counts.iter().map(|(r, n, f)| json!({"reading": r, "states": n, "with_final": f})).collect::<Vec<_>>(),
                     "dooley_states": crate::labs::dooley::DOOLEY_STATES,
-                    "value": a.value, "moves": a.moves.iter().map(|m| json!({"move": m.mv, "value": m.value})).collect::<Vec<_>>()})
+                    "value": a.value.number(), "moves": a.moves.iter().map(|m| json!({"move": m.mv.to_string(), "value": m.value.number()})).collect::<Vec<_>>()})
                 );
             } else {
                 let _ = writeln!(
@@ -440,7 +443,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), String> {
                 }
                 let _ = writeln!(out, "Opening moves, exact values for the first player:");
                 for m in &a.moves {
-                    let _ = writeln!(out, "  {:>3}  {:+}", m.mv, m.value);
+                    let _ = writeln!(out, "  {:>3}  {}", m.mv, m.value);
                 }
             }
         }
@@ -669,10 +672,10 @@ fn print_analysis(out: &mut String, g: &Game, a: &Analysis, seconds: f64, json: 
             out,
             "{}",
             json!({"rules": g.rules().to_string(), "setup": g.position().to_string(), "turn": g.position().turn().name(),
-                "depth": a.depth, "exact": a.exact, "value": a.value,
-                "best": a.moves.first().map(|m| m.mv.clone()),
-                "moves": a.moves.iter().map(|m| json!({"move": m.mv, "value": m.value, "exact": m.exact})).collect::<Vec<_>>(),
-                "best_line": a.best_line.join(" "), "nodes": a.nodes, "seconds": seconds})
+                "depth": a.depth, "exact": a.exact, "value": a.value.number(),
+                "best": a.moves.first().map(|m| m.mv.to_string()),
+                "moves": a.moves.iter().map(|m| json!({"move": m.mv.to_string(), "value": m.value.number(), "exact": m.exact})).collect::<Vec<_>>(),
+                "best_line": a.line_text(), "nodes": a.nodes, "seconds": seconds})
         );
         return;
     }
@@ -685,10 +688,9 @@ fn print_analysis(out: &mut String, g: &Game, a: &Analysis, seconds: f64, json: 
         if a.exact { " (proven)" } else { "" }
     );
     for m in &a.moves {
-        let value = g.position().value_text(m.value);
-        let _ = writeln!(out, "  {:>3}  {value}{}", m.mv, if m.exact { "  proven" } else { "" });
+        let _ = writeln!(out, "  {:>3}  {}{}", m.mv, m.value, if m.exact { "  proven" } else { "" });
     }
-    let _ = writeln!(out, "best line: {}", a.best_line.join(" "));
+    let _ = writeln!(out, "best line: {}", a.line_text());
     let _ = writeln!(out, "{} nodes in {:.3} s", a.nodes, seconds);
 }
 

@@ -84,11 +84,11 @@ fn bad_arguments_fail_with_a_message() {
 
 #[test]
 fn dakon_analysis_says_won_games_in_words() {
-    // South wins this Dakon-2 position with either move (src/search/dakon.rs); the text says
+    // South wins this Dakon-2 position with either move (src/families/dakon/search.rs); the text says
     // so, the JSON keeps the search's number (1000 + the margin).
     let (code, out, _) = run(&["analyze", "dakon-2", "--setup", "1.1-1.3-2.0-s", "--depth", "6"]);
     assert_eq!(code, 0);
-    assert!(out.contains("    a  win by 8\n    b  win by 6\n"), "{out}");
+    assert!(out.contains("    a  win by 8  proven\n    b  win by 6\n"), "{out}");
     let (code, out, _) = run(&["analyze", "dakon-2", "--setup", "1.1-1.3-2.0-s", "--depth", "6", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();

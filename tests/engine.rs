@@ -3,12 +3,13 @@
 //! property tests of the engine's invariants.
 
 use mancala_lab::engine::{Outcome, Position};
+use mancala_lab::families::kalah::minimax_value;
 use mancala_lab::families::kalah::{Kalah, KalahMove, KalahRules};
 use mancala_lab::families::tchoukaillon::{Tchoukaillon, TchoukaillonMove};
-use mancala_lab::families::{AnyPosition, AnyRules};
+use mancala_lab::families::{AnyMove, AnyPosition, AnyRules};
 use mancala_lab::notation::Game;
 use mancala_lab::search::solve::{SolveError, SolveOptions, Solver};
-use mancala_lab::search::{self, minimax_value, NoHandler, Searcher};
+use mancala_lab::search::{self, NoHandler, Searcher};
 
 fn rows(file: &str) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
@@ -65,7 +66,7 @@ fn check_values(class: &str) {
             // The iterative-deepening search proves the same value when it sees every line.
             let a = Searcher::new(64).analyze(&start, 200, &mut NoHandler).unwrap();
             assert!(a.exact, "{r:?} not proven");
-            assert_eq!(a.value, want, "{} ({})", r[0], r[2]);
+            assert_eq!(a.value.number(), want, "{} ({})", r[0], r[2]);
         }
     }
 }
@@ -80,10 +81,10 @@ fn random_position(rng: &mut Rng, n: u32, rule: &str, seeds: u32) -> Option<(Kal
 }
 
 /// `line` is legal from `p`, ends the game, and the mover of `p` wins it by `value`.
-fn assert_line_reaches(p: &Kalah, line: &[String], value: i32, what: &str) {
+fn assert_line_reaches(p: &Kalah, line: &[AnyMove], value: i32, what: &str) {
     let mut q = *p;
-    for mv in line {
-        let pit = (mv.as_bytes()[0] - b'a') as usize;
+    for &mv in line {
+        let pit = KalahMove::try_from(mv).expect("a Kalah move").0 as usize;
         assert!(q.is_legal(pit), "{what}: {line:?}");
         q.play_unchecked(pit);
     }
@@ -106,14 +107,18 @@ fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
         let opts = SolveOptions { table_mib: 1, db_seeds: [0, 3, 6][case % 3], threads: 1 + case % 2 };
         let mut solver = Solver::new(p.rules(), opts).unwrap();
         let a = solver.analyze(&p, &mut NoHandler).unwrap();
-        assert_eq!(a.value, minimax_value(&p), "{what}");
+        assert_eq!(a.value.number(), minimax_value(&p), "{what}");
         assert_move_values_are_minimax(&p, &a.moves, &what);
         // The best line is legal and reaches the end with the proven margin.
-        assert_line_reaches(&p, &a.best_line, a.value, &what);
+        assert_line_reaches(&p, &a.best_line, a.value.number(), &what);
         // A value-only solve on a fresh solver (two threads: the threads share the table and
         // put off the moves another is searching) agrees too.
         let opts = SolveOptions { threads: 2, ..opts };
-        assert_eq!(Solver::new(p.rules(), opts).unwrap().solve(&p, &mut NoHandler).unwrap(), a.value, "{what}: solve");
+        assert_eq!(
+            Solver::new(p.rules(), opts).unwrap().solve(&p, &mut NoHandler).unwrap(),
+            a.value.number(),
+            "{what}: solve"
+        );
         checked += 1;
     }
     assert!(checked > 2000, "{checked}");
@@ -140,13 +145,13 @@ fn exact_solver_agrees_with_itself_and_minimax_on_wide_boards() {
         let (table, db) = (solve(0), solve(seeds));
         assert_eq!(table.value, db.value, "{what}");
         let values = |a: &mancala_lab::search::Analysis| {
-            let mut v: Vec<_> = a.moves.iter().map(|m| (m.mv.clone(), m.value)).collect();
+            let mut v: Vec<_> = a.moves.iter().map(|m| (m.mv.to_string(), m.value.number())).collect();
             v.sort();
             v
         };
         assert_eq!(values(&table), values(&db), "{what}");
         if seeds <= 3 {
-            assert_eq!(table.value, minimax_value(&p), "{what}");
+            assert_eq!(table.value.number(), minimax_value(&p), "{what}");
             assert_move_values_are_minimax(&p, &table.moves, &what);
         }
         checked += 1;
@@ -175,9 +180,9 @@ fn root_moves_solved_one_at_a_time_agree_with_minimax() {
             let a = solver.analyze_moves(&p, Some(&[m]), best, &mut NoHandler).unwrap();
             assert_eq!(a.moves.len(), 1, "{what}");
             assert_move_values_are_minimax(&p, &a.moves, &what);
-            assert_eq!(a.best_line.first(), Some(&m.to_string()), "{what}");
-            assert_line_reaches(&p, &a.best_line, a.value, &what);
-            best = Some(best.map_or(a.value, |b| b.max(a.value)));
+            assert_eq!(a.best_line.first(), Some(&AnyMove::from(m)), "{what}");
+            assert_line_reaches(&p, &a.best_line, a.value.number(), &what);
+            best = Some(best.map_or(a.value.number(), |b| b.max(a.value.number())));
         }
         assert_eq!(best, Some(minimax_value(&p)), "{what}");
         let illegal = (0..n as u8).map(KalahMove).find(|m| !p.legal_moves().contains(m));
@@ -277,7 +282,7 @@ fn search_agrees_with_minimax_on_small_positions() {
         }
         let a = Searcher::new(1).analyze(&p, 100, &mut NoHandler).unwrap();
         assert!(a.exact);
-        assert_eq!(a.value, minimax_value(&p), "case {case}: {rules} {setup}");
+        assert_eq!(a.value.number(), minimax_value(&p), "case {case}: {rules} {setup}");
         assert_move_values_are_minimax(&p, &a.moves, &format!("case {case}: {rules} {setup}"));
     }
 }
@@ -286,9 +291,10 @@ fn search_agrees_with_minimax_on_small_positions() {
 fn assert_move_values_are_minimax(p: &Kalah, moves: &[mancala_lab::search::MoveValue], context: &str) {
     for m in moves {
         let mut c = *p;
-        c.play_unchecked((m.mv.as_bytes()[0] - b'a') as usize);
+        let KalahMove(pit) = KalahMove::try_from(m.mv).expect("a Kalah move");
+        c.play_unchecked(pit as usize);
         let v = if c.turn() == p.turn() { minimax_value(&c) } else { -minimax_value(&c) };
-        assert_eq!(m.value, v, "{context}: move {}", m.mv);
+        assert_eq!(m.value.number(), v, "{context}: move {}", m.mv);
     }
 }
 

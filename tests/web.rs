@@ -207,7 +207,7 @@ async fn a_spawned_worker_answers_a_search_request() {
     let done = wait_for(&replies, "\"done\"").await;
     let reply: mancala_lab::web::protocol::Reply = serde_json::from_str(&done).unwrap();
     let mancala_lab::web::protocol::Reply::Done { id: 5, analysis: Some(a), .. } = reply else { panic!("{done}") };
-    assert_eq!(a.value, 6, "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
+    assert_eq!(a.value.number(), 6, "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
     assert!(a.exact);
     worker.terminate();
 }

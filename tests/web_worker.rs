@@ -23,8 +23,8 @@ fn search_round_trip_in_a_worker() {
     );
     let Some(Reply::Done { id: 7, analysis: Some(a), .. }) = replies.last() else { panic!("{replies:?}") };
     assert!(a.exact);
-    assert_eq!(a.value, 6, "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
-    assert_eq!(a.moves[0].mv, "b");
+    assert_eq!(a.value.number(), 6, "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
+    assert_eq!(a.moves[0].mv.to_string(), "b");
     assert!(replies.iter().any(|r| matches!(r, Reply::Progress { id: 7, .. })));
     // The reply survives its JSON trip to the page.
     let text = serde_json::to_string(replies.last().unwrap()).unwrap();
@@ -84,7 +84,7 @@ fn exact_solve_round_trip_in_a_worker() {
         panic!("{replies:?}")
     };
     assert!(a.exact);
-    assert_eq!(a.value, 6, "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
+    assert_eq!(a.value.number(), 6, "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
     assert_eq!(a.moves.len(), 4);
     assert!(a.moves.iter().all(|m| m.exact));
     assert!(*memory_bytes > 0);
@@ -103,19 +103,22 @@ fn one_root_move_at_a_time_as_the_page_shares_them() {
     // Kalah(4,3): b +6, c +2, d -2, a -6 (the solver's own analysis, checked against minimax
     // natively). Each move asked for alone, the second with a guess, on the kept solver.
     let mut values = vec![];
-    for (id, mv, guess) in [(21, "b", "null"), (22, "a", "6"), (23, "d", "6"), (24, "c", "6")] {
+    for (id, mv, guess) in [(21, 1, "null"), (22, 0, "6"), (23, 3, "6"), (24, 2, "6")] {
         let replies = run(&format!(
-            r#"{{"id":{id},"task":{{"kind":"solve","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","memory_mib":32,"time_ms":0,"moves":["{mv}"],"guess":{guess}}}}}"#
+            r#"{{"id":{id},"task":{{"kind":"solve","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","memory_mib":32,"time_ms":0,"moves":[{{"Kalah":{mv}}}],"guess":{guess}}}}}"#
         ));
         let Some(Reply::Done { analysis: Some(a), .. }) = replies.last() else { panic!("{mv}: {replies:?}") };
         assert_eq!(a.moves.len(), 1, "{mv}");
-        assert_eq!(a.best_line[0], mv);
-        values.push((a.moves[0].mv.clone(), a.moves[0].value));
+        assert_eq!(a.best_line[0], a.moves[0].mv);
+        values.push((a.moves[0].mv.to_string(), a.moves[0].value.number()));
     }
     assert_eq!(values, [("b".into(), 6), ("a".into(), -6), ("d".into(), -2), ("c".into(), 2)]);
-    for (moves, part) in
-        [(r#"["z"]"#, "not a pit letter"), (r#"["e"]"#, "not legal"), (r#"["bb"]"#, "not a pit letter")]
-    {
+    for (moves, part) in [
+        (r#"["z"]"#, "unreadable request"),
+        (r#"[{"Kalah":4}]"#, "not legal"),
+        (r#"[{"Kalah":200}]"#, "not legal"),
+        (r#"[{"Dakon":1}]"#, "a dakon move is not a move of the exact solver's Kalah"),
+    ] {
         let replies = run(&format!(
             r#"{{"id":30,"task":{{"kind":"solve","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","memory_mib":32,"time_ms":0,"moves":{moves}}}}}"#
         ));

@@ -7,10 +7,12 @@
 pub mod player;
 pub mod sow;
 pub mod text;
+pub mod value;
 
 use core::fmt;
 
 pub use player::{ByPlayer, Player};
+pub use value::Value;
 
 /// A place on the board that holds seeds, named from its owner's point of view.
 ///

@@ -236,13 +236,39 @@ macro_rules! families {
             $($(#[$doc])* $v(<$module::$fam as Family>::Position),)+
         }
 
-        /// A move of any family.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        /// A move of any family. In the worker's messages it is tagged with its family
+        /// (`{"Kalah":2}`); the page checks it against the position before playing it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub enum AnyMove {
             $($(#[$doc])* $v(<$module::$fam as Family>::Move),)+
         }
 
         $(
+            impl From<<$module::$fam as Family>::Move> for AnyMove {
+                fn from(m: <$module::$fam as Family>::Move) -> AnyMove {
+                    AnyMove::$v(m)
+                }
+            }
+
+            impl TryFrom<AnyMove> for <$module::$fam as Family>::Move {
+                type Error = FamilyId;
+
+                /// The move of this family, or the family it is of.
+                fn try_from(m: AnyMove) -> Result<Self, FamilyId> {
+                    match m {
+                        AnyMove::$v(x) => Ok(x),
+                        #[allow(unreachable_patterns)]
+                        other => Err(other.family()),
+                    }
+                }
+            }
+
+            impl From<<$module::$fam as Family>::Rules> for AnyRules {
+                fn from(r: <$module::$fam as Family>::Rules) -> AnyRules {
+                    AnyRules::$v(r)
+                }
+            }
+
             impl From<<$module::$fam as Family>::Position> for AnyPosition {
                 fn from(p: <$module::$fam as Family>::Position) -> AnyPosition {
                     AnyPosition::$v(p)
@@ -529,16 +555,6 @@ macro_rules! families {
                     #[allow(unreachable_patterns)]
                     _ => mv.to_string(),
                 }
-            }
-
-            /// A searched value in words.
-            pub fn value_text(&self, v: i32) -> String {
-                match self { $(AnyPosition::$v(_) => <$module::$fam as Family>::value_text(v),)+ }
-            }
-
-            /// A searched value in a board hint's few characters.
-            pub fn hint_text(&self, v: i32) -> String {
-                match self { $(AnyPosition::$v(_) => <$module::$fam as Family>::hint_text(v),)+ }
             }
 
             /// The setup text from counts typed in the editor.

@@ -35,7 +35,7 @@ pub trait Family: 'static {
     /// The validated position.
     type Position: Position<Move = Self::Move> + Eq;
     /// A move, named relative to the mover.
-    type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display;
+    type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + serde::Serialize + serde::de::DeserializeOwned;
 
     /// The first part of the family's rules ids (`kalah` in `kalah-6-4-e`).
     const KEY: &'static str;
@@ -126,14 +126,6 @@ pub trait Family: 'static {
         } else {
             format!("{} {mv}", mover.letter().to_ascii_uppercase())
         }
-    }
-    /// A searched value in words for the analysis panel and the CLI's text.
-    fn value_text(v: i32) -> String {
-        format!("{v:+}")
-    }
-    /// A searched value in the few characters a hint on the board has.
-    fn hint_text(v: i32) -> String {
-        format!("{v:+}")
     }
     /// The setup text from counts typed in the editor (each cell's text as typed), with the
     /// position's own structure (leaves, pit count) kept.

@@ -20,7 +20,11 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU16, AtomicU64, AtomicUsize
 use std::sync::Mutex;
 
 use crate::engine::Position;
+use std::cmp::Reverse;
+
+use crate::engine::Value;
 use crate::families::kalah::{CaptureRule, EndRule, Kalah, KalahMove, KalahRules};
+use crate::families::AnyMove;
 use big::BigArray;
 
 use super::{Analysis, MoveValue, SearchHandler};
@@ -820,7 +824,7 @@ impl Solver {
         self.nodes = 0;
         self.passes = 0;
         let heuristic = self.heuristic(pos);
-        let guess = AtomicI32::new(guess.unwrap_or(heuristic.value) - base);
+        let guess = AtomicI32::new(guess.unwrap_or(heuristic.value.number()) - base);
         // Root moves in the order the search prefers; threads take the next unsolved one.
         let roots: Vec<u8> =
             Self::root_order(pos).into_iter().filter(|m| only.is_none_or(|o| o.contains(m))).map(|m| m.0).collect();
@@ -833,21 +837,21 @@ impl Solver {
                 let Some(&i) = roots.get(k) else { return Ok(()) };
                 let (gain, extra, child) = st.play(i as usize, ctx.rules);
                 let sign = if extra { 1 } else { -1 };
-                let name = KalahMove(i).to_string();
+                let name = AnyMove::from(KalahMove(i));
                 // The move's heuristic value: far closer than the best value so far for a
                 // poor move (Kalah(6,4): 47 passes in all → 17, 6 % fewer nodes).
                 let g = heuristic
                     .moves
                     .iter()
                     .find(|m| m.mv == name)
-                    .map_or_else(|| guess.load(Relaxed), |m| m.value - base);
-                let v = gain + sign * ctx.mtdf(&child, sign * (g - gain), Some((&name, base + gain, sign)))?;
+                    .map_or_else(|| guess.load(Relaxed), |m| m.value.number() - base);
+                let v = gain + sign * ctx.mtdf(&child, sign * (g - gain), Some((name, base + gain, sign)))?;
                 guess.fetch_max(v, Relaxed);
                 let mut moves = done.lock().expect("no panics while locked");
-                moves.push(MoveValue { mv: name, value: base + v, exact: true });
+                moves.push(MoveValue { mv: name, value: Value::Margin(base + v), exact: true });
                 if let Some(h) = ctx.handler.as_deref_mut() {
                     let mut partial = Analysis { nodes: ctx.nodes, moves: moves.clone(), ..Default::default() };
-                    partial.moves.sort_by_key(|m| -m.value);
+                    partial.moves.sort_by_key(|m| Reverse(m.value));
                     partial.value = partial.moves[0].value;
                     h.on_progress(&partial);
                 }
@@ -883,13 +887,13 @@ impl Solver {
         self.passes += passes;
         result?;
         let mut moves = done.into_inner().expect("no panics while locked");
-        moves.sort_by_key(|m| -m.value);
-        let first = roots.iter().copied().find(|&i| KalahMove(i).to_string() == moves[0].mv).expect("a root move");
+        moves.sort_by_key(|m| Reverse(m.value));
+        let first = roots.iter().copied().find(|&i| AnyMove::from(KalahMove(i)) == moves[0].mv).expect("a root move");
         let (gain, extra, _) = st.play(first as usize, Rules { capture: self.rules.capture, end: self.rules.end });
-        let v = moves[0].value - base;
+        let v = moves[0].value.number() - base;
         let mut after = *pos;
         after.play_unchecked(first as usize);
-        let mut best_line = vec![moves[0].mv.clone()];
+        let mut best_line = vec![moves[0].mv];
         best_line.extend(self.best_line::<N>(&after, if extra { v - gain } else { gain - v }));
         Ok(Analysis {
             depth: best_line.len() as u32,
@@ -913,7 +917,7 @@ impl Solver {
         let st = Self::check::<N>(pos)?;
         self.nodes = 0;
         self.passes = 0;
-        let guess = self.heuristic(pos).value - pos.store_diff();
+        let guess = self.heuristic(pos).value.number() - pos.store_diff();
         let stop = AtomicBool::new(false);
         let this = &*self;
         let (result, nodes, passes) = std::thread::scope(|sc| {
@@ -948,7 +952,7 @@ impl Solver {
     /// The best line from `pos`, whose relative value (from its stores) is `target`: at each
     /// ply the first move, in search order, that a null-window search shows reaches the value
     /// (mostly answered by the table and the database).
-    fn best_line<const N: usize>(&mut self, pos: &Kalah, mut target: i32) -> Vec<String> {
+    fn best_line<const N: usize>(&mut self, pos: &Kalah, mut target: i32) -> Vec<AnyMove> {
         let stop = AtomicBool::new(false);
         let mut ctx = self.search_ctx(&stop, None);
         let rules = ctx.rules;
@@ -970,7 +974,7 @@ impl Solver {
                 reaches.then_some((i, if extra { target - gain } else { gain - target }))
             });
             let Some((i, next)) = chosen else { break };
-            line.push(KalahMove(i).to_string());
+            line.push(KalahMove(i).into());
             p.play_unchecked(i as usize);
             target = next;
         }
@@ -1000,7 +1004,7 @@ impl Search<'_, '_> {
         &mut self,
         st: &State<N>,
         guess: i32,
-        report: Option<(&str, i32, i32)>,
+        report: Option<(AnyMove, i32, i32)>,
     ) -> Result<i32, SolveError> {
         if let Some(v) = st.terminal(self.rules) {
             return Ok(v);
@@ -1304,7 +1308,7 @@ fn heuristic(pos: &Kalah) -> Analysis {
     let (depth, table_mib) = if seeds > 40 { (16, 16) } else { (12, 1) };
     super::Searcher::new(table_mib)
         .analyze(pos, depth, &mut Budget(8_000_000))
-        .unwrap_or(Analysis { value: pos.store_diff(), ..Default::default() })
+        .unwrap_or(Analysis { value: Value::Margin(pos.store_diff()), ..Default::default() })
 }
 
 fn state_of<const N: usize>(pos: &Kalah) -> State<N> {
@@ -1320,7 +1324,8 @@ fn state_of<const N: usize>(pos: &Kalah) -> State<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{minimax_value, NoHandler};
+    use crate::families::kalah::minimax_value;
+    use crate::search::NoHandler;
 
     #[test]
     fn budgets_fit_and_small_games_get_little() {

@@ -19,8 +19,11 @@ use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
 use super::protocol::{Reply, Request, Task};
+use std::cmp::Reverse;
+
+use crate::engine::Value;
 use crate::families::kalah::Kalah;
-use crate::families::AnyRules;
+use crate::families::{AnyMove, AnyRules};
 use crate::search::solve::Solver;
 use crate::search::{Analysis, MoveValue};
 
@@ -49,7 +52,7 @@ pub struct SearchState {
     /// The search ended by itself (not stopped).
     pub finished: bool,
     /// The exact solver's latest window of each root move being proven: (move, lower, upper).
-    pub windows: Vec<(String, i32, i32)>,
+    pub windows: Vec<(AnyMove, i32, i32)>,
     /// Workers sharing the search.
     pub workers: usize,
     /// Memory the search used, in bytes (when done).
@@ -318,15 +321,15 @@ struct Job {
     deadline: Option<f64>,
     start: f64,
     /// Root moves in the solver's order, and those not handed out yet.
-    roots: Vec<String>,
-    queue: VecDeque<String>,
+    roots: Vec<AnyMove>,
+    queue: VecDeque<AnyMove>,
     /// Per worker: solving a move now.
     busy: Vec<bool>,
     /// Nodes of the move each worker is on, memory each worker reported.
     live: Vec<u64>,
     memory: Vec<u64>,
     /// Solved moves with the best line that starts with each.
-    results: Vec<(MoveValue, Vec<String>)>,
+    results: Vec<(MoveValue, Vec<AnyMove>)>,
     nodes_done: u64,
 }
 
@@ -338,13 +341,13 @@ impl Job {
     /// What is proven so far, best first (ties in the solver's root order).
     fn analysis(&self, complete: bool) -> Analysis {
         let mut results: Vec<_> = self.results.iter().collect();
-        let rank = |mv: &str| self.roots.iter().position(|r| r == mv);
-        results.sort_by_key(|(m, _)| (-m.value, rank(&m.mv)));
+        let rank = |mv: AnyMove| self.roots.iter().position(|&r| r == mv);
+        results.sort_by_key(|(m, _)| (Reverse(m.value), rank(m.mv)));
         let best_line = if complete { results.first().map(|r| r.1.clone()).unwrap_or_default() } else { vec![] };
         Analysis {
             depth: best_line.len() as u32,
             nodes: self.nodes(),
-            value: results.first().map_or(0, |r| r.0.value),
+            value: results.first().map_or(Value::default(), |r| r.0.value),
             exact: complete,
             moves: results.iter().map(|r| r.0.clone()).collect(),
             best_line,
@@ -358,7 +361,7 @@ impl Job {
             return false;
         };
         let time_ms = self.deadline.map_or(0, |d| (d - now()).max(1.0) as u64);
-        let guess = self.results.iter().map(|r| r.0.value).max();
+        let guess = self.results.iter().map(|r| r.0.value).max().map(Value::number);
         let task = Task::Solve {
             rules: self.rules.clone(),
             setup: self.setup.clone(),
@@ -562,9 +565,9 @@ impl SearchHandle {
         workers: usize,
         purpose: Purpose,
     ) -> u32 {
-        let roots: Vec<String> = match rules.parse::<AnyRules>().ok().and_then(|r| r.parse_setup(setup).ok()) {
+        let roots: Vec<AnyMove> = match rules.parse::<AnyRules>().ok().and_then(|r| r.parse_setup(setup).ok()) {
             Some(p) => match <&Kalah>::try_from(&p) {
-                Ok(k) if !k.is_over() => Solver::root_order(k).iter().map(|m| m.to_string()).collect(),
+                Ok(k) if !k.is_over() => Solver::root_order(k).into_iter().map(AnyMove::from).collect(),
                 _ => vec![],
             },
             None => vec![],

@@ -221,17 +221,17 @@ fn detail(id: &str, a: Option<&Analysis>) -> Html {
             { match a {
                 Some(a) => html! {
                     <>
-                        <p class="value">{ match a.value {
+                        <p class="value">{ match a.value.number() {
                             0 => "With perfect play the game is a draw.".to_string(),
                             v if v > 0 => format!("With perfect play South, moving first, wins by {v}."),
                             v => format!("With perfect play North, moving second, wins by {}.", -v),
                         } }</p>
                         <ul class="move-values">
                             { for a.moves.iter().map(|m| html! {
-                                <li><a href={format!("#/play?rules={id}&moves={}", m.mv)}>{format!("{}: {:+}", m.mv, m.value)}</a></li>
+                                <li><a href={format!("#/play?rules={id}&moves={}", m.mv)}>{format!("{}: {}", m.mv, m.value)}</a></li>
                             }) }
                         </ul>
-                        <p><a href={format!("#/play?rules={id}")}>{"Play this game from the start"}</a>{format!(" — best line: {}", a.best_line.join(" "))}</p>
+                        <p><a href={format!("#/play?rules={id}")}>{"Play this game from the start"}</a>{format!(" — best line: {}", a.line_text())}</p>
                     </>
                 },
                 None => html! { <p>{"Not solved yet."}</p> },
@@ -301,7 +301,7 @@ pub fn dooley_page() -> Html {
                 } }</p>
                 <h2>{"Opening moves, exact values for the first player"}</h2>
                 <ul class="move-values">
-                    { for a.moves.iter().map(|m| html! { <li><a href={format!("#/play?rules={}&moves={}", study.rules, m.mv)}>{format!("{}: {:+}", m.mv, m.value)}</a></li> }) }
+                    { for a.moves.iter().map(|m| html! { <li><a href={format!("#/play?rules={}&moves={}", study.rules, m.mv)}>{format!("{}: {}", m.mv, m.value)}</a></li> }) }
                 </ul>
                 <p class="help">{"Pits are lettered a–f from the mover's left, so f is next to the store. Under the rules that reproduce his state count the first player wins by 2 with f, draws with a, b or c, and loses by 2 with d or e: not Dooley's reported C-or-E draw. His lettering and his program's scoring are not in our copy of the essay, so the difference is shown, not explained."}</p>
             }

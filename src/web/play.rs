@@ -11,7 +11,7 @@ use super::group;
 use super::protocol::Task;
 use super::state::{Action, Opponent, PlayState, Speed, MEMORY_CHOICES};
 use crate::engine::{Cell, Player};
-use crate::families::{AnyPosition, AnyRules};
+use crate::families::{AnyMove, AnyPosition, AnyRules};
 use crate::notation::Game;
 
 /// Time the perfect computer player may spend solving a position.
@@ -207,7 +207,8 @@ pub fn play_page(props: &PlayProps) -> Html {
             }
             if s.finished {
                 if let Some(best) = s.analysis.as_ref().and_then(|a| a.moves.first()) {
-                    if let Ok(mv) = p.parse_move(&best.mv) {
+                    let mv = best.mv;
+                    if p.legal_moves().contains(&mv) {
                         state.dispatch(Action::Play(mv));
                         if let Some(why) = fallback.borrow_mut().take() {
                             state.dispatch(Action::Notice(Some(format!(
@@ -254,11 +255,8 @@ pub fn play_page(props: &PlayProps) -> Html {
         .map(|a| {
             a.moves
                 .iter()
-                .filter_map(|m| {
-                    let mv = pos.parse_move(&m.mv).ok()?;
-                    let cell = pos.move_cell(mv);
-                    Some((cell, pos.hint_text(m.value)))
-                })
+                .filter(|m| pos.legal_moves().contains(&m.mv))
+                .map(|m| (pos.move_cell(m.mv), m.value.short()))
                 .collect()
         })
         .unwrap_or_default();
@@ -398,11 +396,11 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
     let nps = if ss.elapsed_ms > 0.0 { ss.nodes as f64 / ss.elapsed_ms * 1000.0 } else { 0.0 };
     let rules_title = pos.rules().title();
     // The best line as buttons: a click plays the line up to that move.
-    let line_buttons = |line: &[String]| {
+    let line_buttons = |line: &[AnyMove]| {
         let mut moves = Vec::new();
         let mut p = pos.clone();
-        for m in line {
-            match p.parse_move(m).ok().and_then(|mv| p.play(mv).ok().map(|(q, _)| (mv, q))) {
+        for &mv in line {
+            match p.play(mv).ok().map(|(q, _)| (mv, q)) {
                 Some((mv, q)) => {
                     moves.push((mv, p.turn()));
                     p = q;
@@ -473,15 +471,15 @@ fn analysis_panel(state: &UseReducerHandle<PlayState>, search: &SearchHandle) ->
                         }
                     </dl>
                     if let Some(a) = &ss.analysis {
-                        <p class="value">{ format!("Value for {}: {} {} — {}", if here { pos.turn().name() } else { "the side to move" }, pos.value_text(a.value), if a.exact { "(proven)" } else { "(to this depth)" }, rules_title) }</p>
+                        <p class="value">{ format!("Value for {}: {} {} — {}", if here { pos.turn().name() } else { "the side to move" }, a.value, if a.exact { "(proven)" } else { "(to this depth)" }, rules_title) }</p>
                         <ul class="move-values">
-                            { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {}{}", m.mv, pos.value_text(m.value), if m.exact { " proven" } else { "" }) }</li> }) }
+                            { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {}{}", m.mv, m.value, if m.exact { " proven" } else { "" }) }</li> }) }
                         </ul>
                         if here && !a.best_line.is_empty() {
                             <p class="line-label">{"Best line (click a move to play the line up to it):"}</p>
                             { line_buttons(&a.best_line) }
                         } else {
-                            <p class="best-line-text">{ format!("Best line: {}", a.best_line.join(" ")) }</p>
+                            <p class="best-line-text">{ format!("Best line: {}", a.line_text()) }</p>
                         }
                     }
                 </div>

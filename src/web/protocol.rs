@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Position;
+use crate::engine::{Position, Value};
 use crate::families::kalah::{Kalah, KalahMove, KalahRules};
-use crate::families::{AnyPosition, AnyRules};
+use crate::families::{AnyMove, AnyPosition, AnyRules};
 use crate::search::solve::{SolveError, SolveOptions, Solver};
 use crate::search::{self, Analysis, SearchHandler};
 
@@ -54,10 +54,10 @@ pub enum Task {
         /// Only the value of the position, not of every move (faster; for benchmarks).
         #[serde(default)]
         value_only: bool,
-        /// Only these root moves (link notation; empty: every legal move). The page shares a
-        /// position's moves between several workers this way.
+        /// Only these root moves (empty: every legal move). The page shares a position's moves
+        /// between several workers this way.
         #[serde(default)]
-        moves: Vec<String>,
+        moves: Vec<AnyMove>,
         /// A first guess of the value (absolute) for MTD(f), e.g. the best value found so far
         /// by other workers, for moves the solver's short heuristic search has no value for.
         #[serde(default)]
@@ -135,7 +135,7 @@ pub enum Reply {
         /// Request id.
         id: u32,
         /// The move being solved.
-        mv: String,
+        mv: AnyMove,
         /// Proven lower bound (absolute).
         lower: i32,
         /// Proven upper bound (absolute).
@@ -304,8 +304,8 @@ impl SearchHandler for WorkerHandler<'_> {
         (self.post)(Reply::Progress { id: self.id, analysis: analysis.clone(), elapsed_ms });
     }
 
-    fn on_window(&mut self, mv: &str, lower: i32, upper: i32) {
-        (self.post)(Reply::Window { id: self.id, mv: mv.to_string(), lower, upper });
+    fn on_window(&mut self, mv: AnyMove, lower: i32, upper: i32) {
+        (self.post)(Reply::Window { id: self.id, mv, lower, upper });
     }
 }
 
@@ -364,9 +364,14 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                     message: format!("memory budget {memory_mib} MiB is out of range: 16 to {MAX_MEMORY_MIB}"),
                 });
             }
-            let only = match moves.iter().map(|m| parse_pit(m)).collect::<Result<Vec<_>, _>>() {
+            let only = match moves.iter().map(|&m| KalahMove::try_from(m)).collect::<Result<Vec<_>, _>>() {
                 Ok(m) => m,
-                Err(e) => return post(Reply::Error { id: Some(id), message: format!("moves: {e}") }),
+                Err(f) => {
+                    return post(Reply::Error {
+                        id: Some(id),
+                        message: format!("moves: a {} move is not a move of the exact solver's Kalah", f.key()),
+                    })
+                }
             };
             if guess.is_some_and(|g| g.unsigned_abs() > 1000) {
                 return post(Reply::Error { id: Some(id), message: "guess is out of range".into() });
@@ -391,7 +396,7 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                 if value_only {
                     // The value alone, reported as an analysis without per-move values.
                     solver.solve(&pos, &mut h).map(|value| Analysis {
-                        value,
+                        value: Value::Margin(value),
                         exact: true,
                         nodes: solver.stats().nodes,
                         ..Default::default()
@@ -541,14 +546,6 @@ fn dakon_ticker<'a>(
             post(Reply::DakonProgress { id, level, boards, elapsed_ms: t - start });
         }
         true
-    }
-}
-
-/// A Kalah move in link notation: one pit letter, `a` to `l`.
-fn parse_pit(m: &str) -> Result<KalahMove, String> {
-    match m.as_bytes() {
-        [c @ b'a'..=b'l'] => Ok(KalahMove(c - b'a')),
-        _ => Err(format!("{m:?} is not a pit letter (a to l)")),
     }
 }
 

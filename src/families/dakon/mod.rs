@@ -5,18 +5,19 @@
 
 mod card;
 mod position;
+mod search;
 
 use core::fmt;
 
 pub use position::*;
+pub use search::WIN;
 
 use super::two_rows::{count_text, stores_and_turn, two_rows_setup, two_rows_text};
 use super::view::captures_and_laps;
 use super::{Card, Family, Layout, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::text::{parse_count, split_list};
 use crate::engine::{Cell, Player, Position, Trace};
-use crate::search::dakon::{describe, WIN};
-use crate::search::{Analysis, SearchHandler};
+use crate::search::{Analysis, SearchHandler, Searcher};
 
 /// The Dakon family (see the module).
 pub struct DakonFamily;
@@ -217,18 +218,6 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
         text
     }
 
-    fn value_text(v: i32) -> String {
-        describe(v)
-    }
-
-    fn hint_text(v: i32) -> String {
-        match v {
-            v if v >= WIN => "win".into(),
-            v if v <= -WIN => "loss".into(),
-            v => format!("{v:+}"),
-        }
-    }
-
     fn setup_from_cells(pos: &Dakon, counts: &[(Cell, String)], turn: Player) -> String {
         // Holes marked out with a leaf stay marked (`x`).
         two_rows_setup(pos.rules().n(), counts, turn, |p, i| pos.is_leaf(p, i))
@@ -240,7 +229,7 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
             + &two_rows_text(d.rules().n(), hole, count_text(d.store(Player::North)), count_text(d.store(Player::South)))
     }
 
-    fn analyze(pos: &Dakon, depth: u32, _table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
-        crate::search::dakon::analyze(pos, depth, handler)
+    fn analyze(pos: &Dakon, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+        Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
     }
 }

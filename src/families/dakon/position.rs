@@ -132,12 +132,12 @@ pub struct Dakon {
 }
 
 /// A Dakon move: a hole of the mover's, from the mover's left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct DakonMove(pub u8);
 
 impl fmt::Display for DakonMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::engine::pit_letter(self.0 as u16))
+        f.pad(&crate::engine::pit_letter(self.0 as u16))
     }
 }
 
@@ -326,28 +326,63 @@ impl Dakon {
     /// shared kernel on the mover's ring (their holes, their store, the opponent's holes;
     /// marked-out holes are not on it), each lap ending in a non-empty hole relaying.
     fn play_traced(&mut self, j: usize) -> Trace {
+        self.sow(j, true)
+    }
+
+    /// Plays hole `j` of the player to move, which must be legal, without a trace and without
+    /// allocating: the search's move.
+    pub fn play_unchecked(&mut self, j: usize) {
+        self.sow(j, false);
+    }
+
+    /// The move itself; the trace's steps are recorded only when `record` (an empty `Vec`
+    /// does not allocate).
+    fn sow(&mut self, j: usize, record: bool) -> Trace {
         let (me, n) = (self.turn, self.rules.n());
         let at = |p: Player, k: usize| p.index() * (n + 1) + k;
-        let mut ring = Vec::with_capacity(2 * n + 1);
+        let mut ring_buf = [0usize; 2 * MAX_HOLES + 1];
+        let mut len = 0;
         for p in [me, !me] {
-            ring.extend((0..n).filter(|&k| !self.is_leaf(p, k)).map(|k| at(p, k)));
+            for k in (0..n).filter(|&k| !self.is_leaf(p, k)) {
+                ring_buf[len] = at(p, k);
+                len += 1;
+            }
             if p == me {
-                ring.push(at(me, n));
+                ring_buf[len] = at(me, n);
+                len += 1;
             }
         }
-        let mut counts = self.counts();
+        let ring = &ring_buf[..len];
+        let mut counts_buf = [0u32; 2 * MAX_HOLES + 2];
+        let counts = &mut counts_buf[..2 * n + 2];
+        for p in Player::ALL {
+            for k in 0..n {
+                counts[at(p, k)] = self.holes[p.index()][k] as u32;
+            }
+            counts[at(p, n)] = self.stores[p.index()] as u32;
+        }
         let mut pos = ring.iter().position(|&i| i == at(me, j)).expect("a hole of the mover's is on the ring");
         let mut hand = std::mem::take(&mut counts[at(me, j)]);
-        let mut trace = Trace { steps: vec![Step::Pick(self.cell_at(at(me, j)))], ..Trace::default() };
+        let mut trace = Trace::default();
+        let cell_at = |idx: usize| self.cell_at(idx);
+        if record {
+            trace.steps.push(Step::Pick(cell_at(at(me, j))));
+        }
         let last = loop {
             trace.laps += 1;
-            pos = sow_ring(&mut counts, &ring, pos, hand, false, |i| trace.steps.push(Step::Drop(self.cell_at(i))));
+            pos = sow_ring(counts, ring, pos, hand, false, |i| {
+                if record {
+                    trace.steps.push(Step::Drop(cell_at(i)))
+                }
+            });
             let i = ring[pos];
             if i == at(me, n) || counts[i] <= 1 || trace.laps >= MAX_LAPS {
                 break i;
             }
             hand = std::mem::take(&mut counts[i]);
-            trace.steps.push(Step::Pick(self.cell_at(i)));
+            if record {
+                trace.steps.push(Step::Pick(cell_at(i)));
+            }
         };
         // A last counter alone in a hole of the mover's captures it and the hole opposite.
         let capture =
@@ -355,8 +390,8 @@ impl Dakon {
         for from in capture.into_iter().flatten() {
             let seeds = std::mem::take(&mut counts[from]);
             counts[at(me, n)] += seeds;
-            if seeds > 0 {
-                trace.steps.push(Step::Capture { from: self.cell_at(from), to: Cell::Store(me), seeds });
+            if seeds > 0 && record {
+                trace.steps.push(Step::Capture { from: cell_at(from), to: Cell::Store(me), seeds });
             }
         }
         for p in Player::ALL {
@@ -366,13 +401,35 @@ impl Dakon {
             self.stores[p.index()] = counts[at(p, n)] as u16;
         }
         trace.extra_turn = last == at(me, n);
-        self.after_move(me, !trace.extra_turn, &mut trace);
+        self.after_move(me, !trace.extra_turn, &mut trace, record);
         trace
+    }
+
+    /// A 64-bit key of everything the rest of the game depends on (not the round's number,
+    /// which only counts): for the search's transposition table.
+    pub fn hash_key(&self) -> u64 {
+        let mut words = [0u64; 5];
+        for (i, b) in self.holes.iter().flatten().enumerate() {
+            words[i / 8] |= (*b as u64) << (8 * (i % 8));
+        }
+        words[3] = self.leaves[0] as u64
+            | (self.leaves[1] as u64) << 16
+            | (self.stores[0] as u64) << 32
+            | (self.stores[1] as u64) << 48;
+        words[4] = self.turn.index() as u64
+            | (self.starter.index() as u64) << 1
+            | (self.sungka_active as u64) << 2
+            | (self.sungka_moves[0] as u64) << 8
+            | (self.sungka_moves[1] as u64) << 24
+            | (self.rules.n() as u64) << 40
+            | (self.rules.clockwise as u64) << 48
+            | (self.rules.sungka as u64) << 49;
+        words.iter().fold(0x243F_6A88_85A3_08D3u64, |h, &w| (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29))
     }
 
     /// Who moves after `me`'s move (which ended `me`'s turn or not), and the end of the round
     /// when that player cannot move.
-    fn after_move(&mut self, me: Player, turn_over: bool, trace: &mut Trace) {
+    fn after_move(&mut self, me: Player, turn_over: bool, trace: &mut Trace, record: bool) {
         if self.sungka_active != 0 {
             // Sungka's simultaneous first turns, one move each in turn (see the module docs).
             self.sungka_moves[me.index()] += 1;
@@ -401,17 +458,17 @@ impl Dakon {
             self.turn = !me;
         }
         if !self.can_move(self.turn) {
-            self.end_round(trace);
+            self.end_round(trace, record);
         }
     }
 
     /// The round is over: collect, refill from the left, mark out, and pick who starts.
-    fn end_round(&mut self, trace: &mut Trace) {
+    fn end_round(&mut self, trace: &mut Trace, record: bool) {
         let n = self.rules.n();
         for p in Player::ALL {
             for j in 0..n {
                 let c = std::mem::take(&mut self.holes[p.index()][j]) as u32;
-                if c > 0 {
+                if c > 0 && record {
                     trace.steps.push(Step::Collect {
                         from: Cell::Pit { owner: p, index: j as u16 },
                         to: Cell::Store(p),

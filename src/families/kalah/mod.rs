@@ -4,10 +4,12 @@
 
 mod card;
 mod position;
+mod search;
 
 use core::fmt;
 
 pub use position::*;
+pub use search::{minimax_value, perft_kalah};
 
 use super::two_rows::{count_text, stores_and_turn, two_rows_setup, two_rows_text};
 use super::view::captures_and_laps;
@@ -245,6 +247,6 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
     }
 
     fn perft(pos: &Kalah, depth: u32) -> u64 {
-        crate::search::perft_kalah(pos, depth)
+        perft_kalah(pos, depth)
     }
 }

@@ -200,12 +200,12 @@ impl KalahSetup {
 }
 
 /// A move: a pit of the mover, 0-based from the mover's left (shown as a letter).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct KalahMove(pub u8);
 
 impl fmt::Display for KalahMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", (b'a' + self.0) as char)
+        f.pad(&crate::engine::pit_letter(self.0 as u16))
     }
 }
 

@@ -10,9 +10,9 @@ use core::fmt;
 pub use position::*;
 
 use super::two_rows::count_text;
-use super::{Card, Family, Layout, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{AnyMove, Card, Family, Layout, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::text::{clip, parse_count, split_list};
-use crate::engine::{Cell, Player, Position, Trace};
+use crate::engine::{Cell, Player, Position, Trace, Value};
 use crate::search::{Analysis, MoveValue, SearchHandler};
 
 /// The start of a Tchoukaillon game when no setup is given: the winning position for 17 seeds
@@ -149,10 +149,6 @@ impl Family for TchoukaillonFamily {
         format!("Harvest pit {mv}")
     }
 
-    fn hint_text(v: i32) -> String {
-        if v > 0 { "wins" } else { "loses" }.into()
-    }
-
     fn setup_from_cells(t: &Tchoukaillon, counts: &[(Cell, String)], _: Player) -> String {
         let get = |c: Cell| counts.iter().find(|(x, _)| *x == c).map(|(_, v)| v.clone()).unwrap_or_else(|| "0".into());
         let pits =
@@ -176,17 +172,17 @@ impl Family for TchoukaillonFamily {
             .into_iter()
             .map(|m| {
                 let wins = t.play(m).map(|(p, _)| p.is_winnable()).unwrap_or(false);
-                MoveValue { mv: m.to_string(), value: wins as i32, exact: true }
+                MoveValue { mv: m.into(), value: Value::Winnable(wins), exact: true }
             })
             .collect::<Vec<_>>();
-        moves.sort_by_key(|m| -m.value);
+        moves.sort_by_key(|m| core::cmp::Reverse(m.value));
         Analysis {
             depth: line.as_ref().map_or(0, |l| l.len() as u32),
             nodes: 0,
-            value: line.is_some() as i32,
+            value: Value::Winnable(line.is_some()),
             exact: true,
             moves,
-            best_line: line.unwrap_or_default().iter().map(|m| m.to_string()).collect(),
+            best_line: line.unwrap_or_default().into_iter().map(AnyMove::from).collect(),
         }
     }
 }

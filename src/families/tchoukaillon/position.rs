@@ -67,12 +67,12 @@ impl TchoukaillonSetup {
 }
 
 /// A move: the number of the pit harvested (1 is next to the Roumba).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct TchoukaillonMove(pub u16);
 
 impl fmt::Display for TchoukaillonMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        f.pad(&self.0.to_string())
     }
 }
 
