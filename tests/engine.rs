@@ -3,6 +3,7 @@
 //! property tests of the engine's invariants.
 
 use mancala_lab::engine::{Outcome, Position};
+use mancala_lab::families::dakon::DakonRules;
 use mancala_lab::families::kalah::minimax_value;
 use mancala_lab::families::kalah::{Kalah, KalahMove, KalahRules};
 use mancala_lab::families::tchoukaillon::{Tchoukaillon, TchoukaillonMove};
@@ -377,13 +378,46 @@ fn link_errors_say_the_fault_and_what_is_shown() {
     );
 }
 
+/// A Sungka position during the simultaneous first turns crosses to the worker as its setup
+/// text whole: the worker analyses the same game (issue 15: the text used to drop the round,
+/// its starter and the first-turn phase, and hints analysed another game).
+#[test]
+fn sungka_first_turns_survive_the_setup_text() {
+    let g: Game = "rules=sungka&moves=a".parse().unwrap();
+    let p = g.position().clone();
+    let text = p.to_string();
+    assert_eq!(text, "0.8.8.8.8.8.8-7.7.7.7.7.7.7-1.0-n-r1.s.sn.1.0");
+    let back = g.rules().parse_setup(&text).unwrap();
+    assert_eq!(back, p);
+    let a = search::analyze_fixed_depth(&p, 4);
+    let b = search::analyze_fixed_depth(&back, 4);
+    assert_eq!(a.moves, b.moves);
+    // Dakon's start and ordinary setups print as before: no fifth part.
+    let start = "dakon-8".parse::<AnyRules>().unwrap().start();
+    assert_eq!(start.to_string(), "8.8.8.8.8.8.8.8-8.8.8.8.8.8.8.8-0.0-s");
+    // A fifth part the rules cannot have is named.
+    let e = "dakon-4".parse::<AnyRules>().unwrap().parse_setup("4.4.4.4-4.4.4.4-0.0-s-r1.s.sn.0.0").unwrap_err();
+    assert!(e.to_string().contains("Sungka's first turns"), "{e}");
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;
 
-    fn any_rules() -> impl Strategy<Value = String> {
+    fn kalah_rules() -> impl Strategy<Value = String> {
         (1u32..=12, 0u32..=8, prop::sample::select(vec!["", "-e", "-m", "-o", "-e-m", "-o-m"]))
             .prop_map(|(n, s, f)| format!("kalah-{n}-{s}{f}"))
+    }
+
+    /// Rules of every family: Kalah's sizes and options, Dakon-2 to Dakon-10 with its options,
+    /// Tchoukaillon.
+    fn any_rules() -> impl Strategy<Value = String> {
+        prop_oneof![
+            3 => kalah_rules(),
+            2 => (2u32..=10, prop::sample::select(vec!["", "-cw", "-sungka", "-cw-sungka"]))
+                .prop_map(|(n, f)| format!("dakon-{n}{f}")),
+            1 => Just("tchoukaillon".to_string()),
+        ]
     }
 
     proptest! {
@@ -392,7 +426,7 @@ mod properties {
         /// Seeds are conserved, every listed legal move plays, the fast and traced plays agree,
         /// and the incremental key equals the key from scratch, over random games.
         #[test]
-        fn random_games(rules in any_rules(), choices in prop::collection::vec(any::<u8>(), 0..200)) {
+        fn random_games(rules in kalah_rules(), choices in prop::collection::vec(any::<u8>(), 0..200)) {
             let rules: AnyRules = rules.parse().unwrap();
             let AnyPosition::Kalah(mut p) = rules.start() else { unreachable!() };
             let total = p.total_seeds();
@@ -412,6 +446,36 @@ mod properties {
                     prop_assert_eq!(q.key(), q.compute_key());
                 }
                 p = p.play(legal[c as usize % legal.len()]).unwrap().0;
+            }
+        }
+
+        /// Dakon: counters are conserved, the search's untraced move equals the traced one, and
+        /// a position's setup text gives back the same position (round, starter, Sungka's first
+        /// turns included: the page sends positions to the worker as this text).
+        #[test]
+        fn random_dakon_games(n in 2usize..=10, cw: bool, sungka: bool, choices in prop::collection::vec(any::<u8>(), 0..150)) {
+            let rules = DakonRules::new(n, cw).unwrap();
+            let rules = if sungka { rules.with_sungka() } else { rules };
+            let any = AnyRules::from(rules);
+            let mut d = rules.start();
+            let total = d.total_seeds();
+            for c in choices {
+                let legal = d.legal_moves();
+                if legal.is_empty() {
+                    prop_assert!(d.outcome().is_some());
+                    break;
+                }
+                for m in &legal {
+                    let (q, _) = d.play(*m).unwrap();
+                    let mut fast = d;
+                    fast.play_unchecked(m.0 as usize);
+                    prop_assert_eq!(q, fast);
+                    prop_assert_eq!(q.hash_key(), fast.hash_key());
+                    prop_assert_eq!(q.total_seeds(), total);
+                }
+                d = d.play(legal[c as usize % legal.len()]).unwrap().0;
+                let text = AnyPosition::from(d).to_string();
+                prop_assert_eq!(any.parse_setup(&text).unwrap(), AnyPosition::from(d), "{}", text);
             }
         }
 

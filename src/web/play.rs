@@ -667,9 +667,13 @@ fn editor_panel(state: &UseReducerHandle<PlayState>) -> Html {
             let Some(setup) = input_by_id("ed-setup") else {
                 return;
             };
+            // The side to move is the fourth part (a Dakon setup may have a fifth).
             let text = setup.value();
-            let head = text.rsplit_once('-').map_or(text.as_str(), |(h, _)| h).to_string();
-            setup.set_value(&format!("{head}-{v}"));
+            let mut parts: Vec<&str> = text.split('-').collect();
+            if parts.len() >= 4 {
+                parts[3] = &v;
+            }
+            setup.set_value(&parts.join("-"));
         });
         html! { <label>{"To move "}<select {onchange}><option value="s" selected={pos.turn() == Player::South}>{"South"}</option><option value="n" selected={pos.turn() == Player::North}>{"North"}</option></select></label> }
     } else {

@@ -35,6 +35,60 @@ impl fmt::Display for DakonRules {
     }
 }
 
+/// The fifth part of a setup with its `-`, only when it says something: a later round, a round
+/// started by the player not to move, or Sungka's first turns ("" otherwise).
+fn round_part(s: &DakonSetup) -> String {
+    if s.round == 1 && s.starter == s.turn && s.first_turns.is_none() {
+        return String::new();
+    }
+    let mut out = format!("-r{}.{}", s.round, s.starter.letter());
+    if let Some(ft) = s.first_turns {
+        let active = match ft.active {
+            [true, true] => "sn",
+            [true, false] => "s",
+            _ => "n",
+        };
+        out += &format!(".{active}.{}.{}", ft.moves[0], ft.moves[1]);
+    }
+    out
+}
+
+/// The fifth part of a setup: `rROUND.STARTER`, then for Sungka's first turns `.ACTIVE.MS.MN`
+/// (who is still in their first turn: `sn`, `s` or `n`; the moves South and North made).
+fn parse_round(part: &str, setup: &mut DakonSetup) -> Result<(), ParseSetupError> {
+    const FORM: &str = "the fifth part of a Dakon setup is rROUND.STARTER (e.g. r2.n), with .ACTIVE.MS.MN after it during Sungka's first turns (e.g. r1.s.sn.3.2)";
+    let lower = part.trim().to_ascii_lowercase();
+    let t: Vec<&str> = split_list(&lower).collect();
+    let round = match t.first().and_then(|r| r.strip_prefix('r')) {
+        Some(r) => parse_count(r, "round:", u16::MAX as u64)?,
+        None => return Err(ParseSetupError::Form(FORM)),
+    };
+    let starter: Player = match t.get(1) {
+        Some(p) => p.parse().map_err(ParseSetupError::Turn)?,
+        None => return Err(ParseSetupError::Form(FORM)),
+    };
+    setup.round = round;
+    setup.starter = starter;
+    setup.first_turns = match t.len() {
+        2 => None,
+        5 => {
+            let active = match t[2] {
+                "sn" | "ns" => [true, true],
+                "s" => [true, false],
+                "n" => [false, true],
+                _ => return Err(ParseSetupError::Form(FORM)),
+            };
+            let moves = [
+                parse_count(t[3], "South's first-turn moves:", u16::MAX as u64)?,
+                parse_count(t[4], "North's first-turn moves:", u16::MAX as u64)?,
+            ];
+            Some(FirstTurns { active, moves })
+        }
+        _ => return Err(ParseSetupError::Form(FORM)),
+    };
+    Ok(())
+}
+
 impl Family for DakonFamily {
     type Rules = DakonRules;
     type Position = Dakon;
@@ -64,7 +118,7 @@ impl Family for DakonFamily {
     const RULES_HELP: &'static str = "dakon-N (N holes a side and N counters a hole, 2 to 10), with suffixes -cw (sown \
 clockwise, the Ohvalhu of the Maldives) and -sungka (Sungka's simultaneous first turns); presets dakon (dakon-8), \
 ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
-    const SETUP_HELP: &'static str = "Dakon setup: South's holes a.b.c…, North's holes a.b.c… (x for a hole marked out), stores South.North, side to move (s or n), joined by '-'.";
+    const SETUP_HELP: &'static str = "Dakon setup: South's holes a.b.c…, North's holes a.b.c… (x for a hole marked out), stores South.North, side to move (s or n), joined by '-'; after a round, also rROUND.STARTER (r2.n), and during Sungka's first turns rROUND.STARTER.ACTIVE.MOVES.MOVES (r1.s.sn.3.2).";
     const MOVES_HELP: &'static str = "Dakon: hole letters relative to the mover, written together (ahhf; the paper's hole 1 is a)";
     const MOVES_JOINED: bool = true;
 
@@ -124,9 +178,9 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
 
     fn parse_setup(r: &DakonRules, text: &str) -> Result<Dakon, ParseSetupError> {
         let parts: Vec<&str> = text.trim().split('-').collect();
-        if parts.len() != 4 {
+        if !(4..=5).contains(&parts.len()) {
             return Err(ParseSetupError::Parts {
-                form: "a Dakon setup has 4 parts separated by '-' (South's holes, North's holes, stores, side to move; x marks a hole out)",
+                form: "a Dakon setup has 4 parts separated by '-' (South's holes, North's holes, stores, side to move; x marks a hole out), and a fifth for a later round or Sungka's first turns",
                 found: parts.len(),
             });
         }
@@ -144,7 +198,11 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
         };
         let holes = [row(parts[0], "South")?, row(parts[1], "North")?];
         let (stores, turn) = stores_and_turn(parts[2], parts[3], max)?;
-        DakonSetup { rules: *r, holes, stores, turn }.validate().map_err(|e| ParseSetupError::Invalid(e.to_string()))
+        let mut setup = DakonSetup::new(*r, holes, stores, turn);
+        if let Some(part) = parts.get(4) {
+            parse_round(part, &mut setup)?;
+        }
+        setup.validate().map_err(|e| ParseSetupError::Invalid(e.to_string()))
     }
 
     fn write_setup(d: &Dakon, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -152,7 +210,8 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
         let row = |r: &[Option<u32>]| {
             r.iter().map(|h| h.map_or("x".to_string(), |c| c.to_string())).collect::<Vec<_>>().join(".")
         };
-        write!(f, "{}-{}-{}.{}-{}", row(&s.holes[0]), row(&s.holes[1]), s.stores[0], s.stores[1], s.turn.letter())
+        write!(f, "{}-{}-{}.{}-{}", row(&s.holes[0]), row(&s.holes[1]), s.stores[0], s.stores[1], s.turn.letter())?;
+        f.write_str(&round_part(&s))
     }
 
     fn parse_move(pos: &Dakon, token: &str) -> Result<DakonMove, ParseMoveError> {
@@ -220,7 +279,7 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
 
     fn setup_from_cells(pos: &Dakon, counts: &[(Cell, String)], turn: Player) -> String {
         // Holes marked out with a leaf stay marked (`x`).
-        two_rows_setup(pos.rules().n(), counts, turn, |p, i| pos.is_leaf(p, i))
+        two_rows_setup(pos.rules().n(), counts, turn, |p, i| pos.is_leaf(p, i)) + &round_part(&pos.setup())
     }
 
     fn board_text(d: &Dakon) -> String {

@@ -141,7 +141,8 @@ impl fmt::Display for DakonMove {
     }
 }
 
-/// An unchecked Dakon position (what a link or the editor gives).
+/// An unchecked Dakon position (what a link or the editor gives): every field of a position,
+/// so that a position and its setup carry the same game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DakonSetup {
     /// The rules.
@@ -152,6 +153,29 @@ pub struct DakonSetup {
     pub stores: [u32; 2],
     /// Who moves.
     pub turn: Player,
+    /// The round being played, from 1.
+    pub round: u32,
+    /// Who started this round (a tied round is started next by the other player).
+    pub starter: Player,
+    /// Sungka's simultaneous first turns, while they last.
+    pub first_turns: Option<FirstTurns>,
+}
+
+/// Sungka's simultaneous first turns under way: who is still in their first turn, and the
+/// moves each player has made in them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstTurns {
+    /// South, North: still in their first turn (at least one is).
+    pub active: [bool; 2],
+    /// Moves South and North have made in their first turns.
+    pub moves: [u32; 2],
+}
+
+impl DakonSetup {
+    /// A setup in round 1, started by the player to move, after any first turns.
+    pub fn new(rules: DakonRules, holes: [Vec<Option<u32>>; 2], stores: [u32; 2], turn: Player) -> DakonSetup {
+        DakonSetup { rules, holes, stores, turn, round: 1, starter: turn, first_turns: None }
+    }
 }
 
 /// Why a setup is not a Dakon position.
@@ -175,6 +199,11 @@ pub enum DakonSetupError {
     },
     /// A marked-out hole that is not at the store's end of its row, or one holding counters.
     Leaves(Player),
+    /// The round is 0 or past the last a game can reach (65,535).
+    Round(u32),
+    /// First turns given for rules without Sungka's start, in a later round, with nobody in
+    /// them, or with the player to move out of them.
+    FirstTurns(&'static str),
 }
 
 impl fmt::Display for DakonSetupError {
@@ -192,6 +221,8 @@ impl fmt::Display for DakonSetupError {
                     "{p}'s marked-out holes must be the last ones before the store (refilling goes from the left)"
                 )
             }
+            DakonSetupError::Round(r) => write!(f, "round {r} is out of range: 1 to 65535"),
+            DakonSetupError::FirstTurns(why) => write!(f, "Sungka's first turns: {why}"),
         }
     }
 }
@@ -205,16 +236,42 @@ impl DakonSetup {
     /// Wrong hole counts, a total other than 2n², leaves not at the store's end of a row.
     pub fn validate(&self) -> Result<Dakon, DakonSetupError> {
         let n = self.rules.n();
+        if !(1..=u16::MAX as u32).contains(&self.round) {
+            return Err(DakonSetupError::Round(self.round));
+        }
+        let (sungka_active, sungka_moves) = match self.first_turns {
+            None => (0, [0, 0]),
+            Some(ft) => {
+                let active = ft.active[0] as u8 | (ft.active[1] as u8) << 1;
+                let why = if !self.rules.sungka {
+                    Some("these rules have no simultaneous start (use -sungka)")
+                } else if self.round != 1 {
+                    Some("they are in round 1 only")
+                } else if active == 0 {
+                    Some("at least one player is still in their first turn")
+                } else if !ft.active[self.turn.index()] {
+                    Some("the player to move must be in their first turn")
+                } else if ft.moves.iter().any(|&m| m > u16::MAX as u32) {
+                    Some("at most 65535 moves each")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    return Err(DakonSetupError::FirstTurns(why));
+                }
+                (active, [ft.moves[0] as u16, ft.moves[1] as u16])
+            }
+        };
         let mut d = Dakon {
             rules: self.rules,
             holes: [[0; MAX_HOLES]; 2],
             leaves: [0; 2],
             stores: [0; 2],
             turn: self.turn,
-            round: 1,
-            starter: self.turn,
-            sungka_active: 0,
-            sungka_moves: [0; 2],
+            round: self.round as u16,
+            starter: self.starter,
+            sungka_active,
+            sungka_moves,
         };
         let mut total = 0u64;
         for p in Player::ALL {
@@ -287,6 +344,12 @@ impl Dakon {
             holes: [side(Player::South), side(Player::North)],
             stores: [self.stores[0] as u32, self.stores[1] as u32],
             turn: self.turn,
+            round: self.round as u32,
+            starter: self.starter,
+            first_turns: (self.sungka_active != 0).then_some(FirstTurns {
+                active: [self.sungka_active & 1 != 0, self.sungka_active & 2 != 0],
+                moves: [self.sungka_moves[0] as u32, self.sungka_moves[1] as u32],
+            }),
         }
     }
 
@@ -453,6 +516,8 @@ impl Dakon {
                     core::cmp::Ordering::Less => Player::North,
                     core::cmp::Ordering::Equal => me,
                 };
+                // They no longer matter: positions that differ only there are the same game.
+                self.sungka_moves = [0, 0];
             }
         } else if turn_over {
             self.turn = !me;
@@ -645,12 +710,12 @@ mod tests {
     fn a_round_ends_with_refills_and_leaves() {
         // North has 5 counters left in a Dakon-4 game at the end of a round: one hole refilled,
         // three marked out; South refills all four and keeps the rest in the store.
-        let setup = DakonSetup {
-            rules: DakonRules::new(4, false).unwrap(),
-            holes: [vec![Some(0), Some(0), Some(0), Some(1)], vec![Some(0), Some(0), Some(0), Some(0)]],
-            stores: [26, 5],
-            turn: Player::South,
-        };
+        let setup = DakonSetup::new(
+            DakonRules::new(4, false).unwrap(),
+            [vec![Some(0), Some(0), Some(0), Some(1)], vec![Some(0), Some(0), Some(0), Some(0)]],
+            [26, 5],
+            Player::South,
+        );
         let d = setup.validate().unwrap();
         // South's last counter goes to the store; South then cannot move: the round ends.
         let (d, trace) = d.play(DakonMove(3)).unwrap();

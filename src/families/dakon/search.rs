@@ -93,12 +93,12 @@ mod tests {
     fn finds_a_winning_capture() {
         // South to move in Dakon-2: hole b (1 counter) ends in the store, then hole a (1)
         // lands in the empty hole b and captures North's hole a (3): South then owns 6 of 8.
-        let d = DakonSetup {
-            rules: DakonRules::new(2, false).unwrap(),
-            holes: [vec![Some(1), Some(1)], vec![Some(1), Some(3)]],
-            stores: [2, 0],
-            turn: Player::South,
-        }
+        let d = DakonSetup::new(
+            DakonRules::new(2, false).unwrap(),
+            [vec![Some(1), Some(1)], vec![Some(1), Some(3)]],
+            [2, 0],
+            Player::South,
+        )
         .validate()
         .unwrap();
         let a = Searcher::new(1).analyze(&d, 6, &mut NoHandler).unwrap();
