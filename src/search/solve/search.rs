@@ -1,0 +1,316 @@
+//! One thread's search: MTD(f) over a fail-soft null-window alpha-beta with the table, the
+//! database, the seed bounds and the move order.
+
+use super::*;
+
+/// One thread's search: the shared tables, its counters, and (main thread only) the handler.
+pub(super) struct Search<'a, 'h> {
+    pub(super) shared: &'a Shared,
+    pub(super) rules: Rules,
+    pub(super) etc_seeds: u32,
+    pub(super) busy_seeds: u32,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) handler: Option<&'h mut dyn SearchHandler>,
+    pub(super) nodes: u64,
+    pub(super) passes: u64,
+}
+
+impl Search<'_, '_> {
+    /// MTD(f): null-window searches converging on the relative value; after every pass the
+    /// handler hears the proven window of `report`'s root move, mapped to its absolute value
+    /// (`offset + sign * v`).
+    pub(super) fn mtdf<const N: usize>(
+        &mut self,
+        st: &State<N>,
+        guess: i32,
+        report: Option<(AnyMove, i32, i32)>,
+    ) -> Result<i32, SolveError> {
+        if let Some(v) = st.terminal(self.rules) {
+            return Ok(v);
+        }
+        let s = st.seeds() as i32;
+        let (mut lo, mut hi) = (-s, s);
+        let mut f = guess.clamp(lo, hi);
+        while lo < hi {
+            let beta = if f == lo { f + 1 } else { f };
+            self.passes += 1;
+            let g = self.search(st, beta - 1, beta, None);
+            if self.stop.load(Relaxed) {
+                return Err(SolveError::Stopped);
+            }
+            if g < beta {
+                hi = g;
+            } else {
+                lo = g;
+            }
+            f = g;
+            if let (Some((mv, offset, sign)), Some(h)) = (report, self.handler.as_deref_mut()) {
+                let (a, b) = (offset + sign * lo, offset + sign * hi);
+                h.on_window(mv, a.min(b), a.max(b));
+            }
+        }
+        Ok(lo)
+    }
+
+    /// Bounds already proven for a (non-terminal) position, from the database or the table.
+    #[inline]
+    pub(super) fn known<const N: usize>(&self, st: &State<N>) -> Option<(i32, i32)> {
+        self.lookup(self.slot_of(st, st.seeds())).0
+    }
+
+    /// The bounds kept at `slot`, if any, and the table's best move (the database keeps none).
+    #[inline(always)]
+    pub(super) fn lookup(&self, slot: Slot) -> (Option<(i32, i32)>, Option<u8>) {
+        match slot {
+            Slot::Db(i) => (self.shared.db.as_ref().expect("db").get(i), None),
+            Slot::Table(key) => match self.shared.table.probe(key) {
+                Some(e) => (Some((e.lower as i32, e.upper as i32)), Some(e.best)),
+                None => (None, None),
+            },
+        }
+    }
+
+    /// Where the bounds of `st`, with `seeds` seeds on the board, live.
+    #[inline(always)]
+    pub(super) fn slot_of<const N: usize>(&self, st: &State<N>, seeds: u32) -> Slot {
+        match &self.shared.db {
+            Some(db) if seeds <= db.max_seeds => Slot::Db(db.index(st, seeds)),
+            _ => Slot::Table(st.key()),
+        }
+    }
+
+    /// Asks the processor to fetch the slot of `st` (database entry or table bucket) into the
+    /// cache, and returns the slot so that the child need not find it again (finding it twice
+    /// was a sixth of a native solve's instructions: callgrind, Kalah(6,3), 2,738 M → 2,309 M
+    /// in the search). `None` where there is no prefetch instruction (wasm): there the child
+    /// finds its slot itself, only if it needs it.
+    #[inline(always)]
+    pub(super) fn prefetch<const N: usize>(&self, st: &State<N>) -> Option<Slot> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = self.slot_of(st, st.seeds());
+            let ptr = match slot {
+                Slot::Db(i) => {
+                    self.shared.db.as_ref().map_or(core::ptr::null(), |db| db.bounds.as_ptr().wrapping_add(i))
+                        as *const i8
+                }
+                Slot::Table(key) => {
+                    let t = &self.shared.table;
+                    t.buckets.as_ptr().wrapping_add(key as usize & t.mask) as *const i8
+                }
+            };
+            // SAFETY: prefetching is only a hint and never faults, whatever the address.
+            #[allow(unused_unsafe)]
+            unsafe {
+                core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(ptr)
+            };
+            Some(slot)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = st;
+            None
+        }
+    }
+
+    /// Fail-soft alpha-beta on the relative value; `slot`, if known, is where its bounds live.
+    pub(super) fn search<const N: usize>(
+        &mut self,
+        st: &State<N>,
+        mut alpha: i32,
+        mut beta: i32,
+        slot: Option<Slot>,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 0x3FF == 0 {
+            if let Some(h) = self.handler.as_deref_mut() {
+                if h.should_stop(self.nodes) {
+                    self.stop.store(true, Relaxed);
+                }
+            }
+            if self.stop.load(Relaxed) {
+                return 0;
+            }
+        }
+        let rules = self.rules;
+        let (me, op) = st.sides();
+        if let Some(v) = State::<N>::terminal_from(me, op, rules) {
+            return v;
+        }
+        let seeds = me + op;
+        let s = seeds as i32;
+        if s <= alpha {
+            return s;
+        }
+        if -s >= beta {
+            return -s;
+        }
+        let slot = slot.unwrap_or_else(|| self.slot_of(st, seeds));
+        let (known, tt_move) = self.lookup(slot);
+        if let Some((lower, upper)) = known {
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+        }
+        let nodes0 = self.nodes;
+        let order = order::<N>(st, tt_move, self.rules.capture);
+        let count = order.iter().take_while(|&&i| i != NO_MOVE).count();
+        // Enhanced transposition cutoff near the root: a child already known good enough ends
+        // the search here without searching any.
+        if seeds >= self.etc_seeds {
+            for &i in &order[..count] {
+                let (gain, extra, child) = st.play(i as usize, rules);
+                let (lower, upper) = match child.terminal(rules) {
+                    Some(t) => (t, t),
+                    None => match self.known(&child) {
+                        Some(b) => b,
+                        None => continue,
+                    },
+                };
+                let v = if extra { gain + lower } else { gain - upper };
+                if v >= beta {
+                    return v;
+                }
+            }
+        }
+        let mut best = -s - 1;
+        let mut best_move = order[0];
+        let mut a = alpha;
+        // With several threads, near the root, a move (not the first) that another thread is
+        // searching is put off to the end, once.
+        let share = !self.shared.busy.0.is_empty() && seeds >= self.busy_seeds;
+        let mut moves = [NO_MOVE; 24];
+        moves[..12].copy_from_slice(&order);
+        let mut len = count;
+        // Each child is made one move ahead, and its slot fetched from memory while the
+        // previous child is searched.
+        let mut next = st.play(moves[0] as usize, rules);
+        let mut next_slot = self.prefetch(&next.2);
+        let mut k = 0;
+        while k < len {
+            let i = moves[k];
+            let (gain, extra, child) = next;
+            let child_slot = next_slot;
+            k += 1;
+            if k < len {
+                next = st.play(moves[k] as usize, rules);
+                next_slot = self.prefetch(&next.2);
+            }
+            let mut marked = None;
+            if share {
+                let key = child.key();
+                if k > 1 && k <= count && self.shared.busy.is_busy(key) {
+                    moves[len] = i;
+                    len += 1;
+                    if k == len - 1 {
+                        next = (gain, extra, child);
+                        next_slot = child_slot;
+                    }
+                    continue;
+                }
+                marked = self.shared.busy.mark(key).then_some(key);
+            }
+            let v = if extra {
+                gain + self.search(&child, a - gain, beta - gain, child_slot)
+            } else {
+                gain - self.search(&child, gain - beta, gain - a, child_slot)
+            };
+            if let Some(key) = marked {
+                self.shared.busy.clear(key);
+            }
+            if self.stop.load(Relaxed) {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = i;
+                if v > a {
+                    a = v;
+                    if a >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // Merge what this search proved with what was known.
+        let (mut lower, mut upper) = known.unwrap_or((-s, s));
+        if best <= alpha {
+            upper = upper.min(best);
+        } else if best >= beta {
+            lower = lower.max(best);
+        } else {
+            lower = best;
+            upper = best;
+        }
+        match slot {
+            Slot::Db(i) => self.shared.db.as_ref().expect("db").set(i, lower, upper),
+            Slot::Table(key) => {
+                let work = (64 - (self.nodes - nodes0).leading_zeros()) as u8 + 1;
+                self.shared.table.store(Entry { key, lower: lower as i8, upper: upper as i8, best: best_move, work });
+            }
+        }
+        best
+    }
+}
+
+/// Moves in search order: the table move, extra turns nearest the store first, captures by
+/// size, moves that go past the store with the fewest seeds first, then the moves that end on
+/// one's own side nearest the store first.
+/// `NO_MOVE` pads.
+///
+/// This, the move, the table's probe and store and the database's index are always inlined into
+/// [`Search::search`]: left as calls (the compiler's choice for this recursive function), the
+/// browser's worker ran a few per cent slower, natively no change (BENCHMARKS.md).
+#[inline(always)]
+pub(super) fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rule: CaptureRule) -> [u8; 12] {
+    let len = 2 * N + 1;
+    let tt = tt_move.unwrap_or(NO_MOVE);
+    // A sort key per move, the move in its low 4 bits: class (table move, extra turn, capture,
+    // a move past the store, a move ending on one's own side), then the seeds captured or
+    // fewest seeds sown, then nearest the store. Ordering the quiet moves this way cut the
+    // nodes of Kalah(6,4) by a quarter (BENCHMARKS.md). Kept sorted by
+    // insertion (six moves, mostly in order already).
+    let mut keys = [0u16; 12];
+    let mut k = 0;
+    for i in 0..N {
+        let seeds = st.me[i] as usize;
+        if seeds == 0 {
+            continue;
+        }
+        let last = i + seeds;
+        let class = if i as u8 == tt {
+            3 << 12
+        } else if seeds % len == N - i {
+            2 << 12
+        } else if last < N && st.me[last] == 0 && (st.op[N - 1 - last] > 0 || rule == CaptureRule::Empty) {
+            1 << 12 | (st.op[N - 1 - last] as u16) << 4
+        } else if last >= N {
+            // Past the store: fewest seeds first (the least given to the opponent).
+            1 << 11 | (127 - seeds.min(127) as u16) << 4
+        } else {
+            // Ending in a pit of one's own without capturing: last.
+            0
+        };
+        let key = class | i as u16;
+        let mut j = k;
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+        k += 1;
+    }
+    let mut out = [NO_MOVE; 12];
+    for (o, key) in out.iter_mut().zip(&keys[..k]) {
+        *o = (key & 15) as u8;
+    }
+    out
+}

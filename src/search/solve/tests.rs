@@ -1,0 +1,75 @@
+//! The solver against plain minimax and against itself.
+
+use super::*;
+use crate::families::kalah::minimax_value;
+use crate::search::NoHandler;
+
+#[test]
+fn budgets_fit_and_small_games_get_little() {
+    let big = SolveOptions::for_budget(6, 48, 768);
+    assert_eq!((big.table_mib, big.db_seeds), (256, 20));
+    let small = SolveOptions::for_budget(4, 12, 768);
+    assert_eq!((small.table_mib, small.db_seeds), (16, 12));
+    for budget in [16, 128, 256, 1024] {
+        let o = SolveOptions::for_budget(6, 60, budget);
+        assert!(
+            Solver::new(KalahRules::standard(6, 5).unwrap(), o).unwrap().stats().db_bytes
+                + ((o.table_mib as u64) << 20)
+                <= (budget as u64) << 20,
+            "{budget}: {o:?}"
+        );
+    }
+}
+
+/// The word move and the word sums are the pit-by-pit ones on `pits` (the first `N` the
+/// mover's, the next `N` the opponent's).
+#[cfg(not(target_arch = "wasm32"))]
+fn words_agree_with_bytes<const N: usize>(pits: &[u8], rules: Rules) {
+    let mut st = State { me: [0; N], op: [0; N] };
+    st.me.copy_from_slice(&pits[..N]);
+    st.op.copy_from_slice(&pits[N..2 * N]);
+    let sums = (st.me.iter().map(|&x| x as u32).sum(), st.op.iter().map(|&x| x as u32).sum());
+    assert_eq!(st.sides(), sums, "{st:?}");
+    for i in (0..N).filter(|&i| st.me[i] > 0) {
+        assert_eq!(st.play_words(i, rules), st.play_bytes(i, rules), "N = {N}, pit {i} of {st:?}");
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+    /// On boards of 1 to 8 pits a side, every rule, empty pits (captures) and up to the
+    /// solver's 127 seeds (laps), a move on words is the move pit by pit.
+    #[test]
+    fn moves_on_words_agree_with_moves_pit_by_pit(
+        n in 1usize..=8,
+        pits in proptest::collection::vec(proptest::prop_oneof![proptest::strategy::Just(0u8), 0u8..=3, 0u8..=60], 16),
+        capture in 0usize..3,
+        end in 0usize..2,
+    ) {
+        // Scaled down to the solver's limit.
+        let sum: u32 = pits[..2 * n].iter().map(|&x| x as u32).sum();
+        let pits: Vec<u8> = pits.iter().map(|&x| if sum > MAX_SOLVER_SEEDS { (x as u32 * MAX_SOLVER_SEEDS / sum) as u8 } else { x }).collect();
+        let rules = Rules {
+            capture: [CaptureRule::Standard, CaptureRule::Empty, CaptureRule::OppositeOnly][capture],
+            end: [EndRule::EitherSideEmpty, EndRule::MoverCannotMove][end],
+        };
+        by_pits!(n, |N| words_agree_with_bytes::<N>(&pits, rules));
+    }
+}
+
+#[test]
+fn solver_matches_minimax_on_small_games() {
+    for id in ["kalah-3-2", "kalah-3-2-e", "kalah-3-2-m", "kalah-3-2-o", "kalah-2-3-e-m", "kalah-4-1"] {
+        let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
+            crate::families::AnyRules::Kalah(r) => r,
+            _ => unreachable!(),
+        };
+        let start = rules.start();
+        for db in [0, 4] {
+            let mut s =
+                Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: db, threads: 1 + db as usize % 2 }).unwrap();
+            assert_eq!(s.solve(&start, &mut NoHandler).unwrap(), minimax_value(&start), "{id} db {db}");
+        }
+    }
+}
