@@ -191,3 +191,23 @@ fn dakon_prove_shortest_with_a_checkpoint() {
     assert!(err.contains("line 2: not a winning opening"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--help` names every family's rules ids, setups and moves (it used to leave Dakon out), and
+/// a rules card is also JSON, from the same report as its text.
+#[test]
+fn help_names_every_family_and_cards_are_json() {
+    let (code, out, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    for id in ["kalah-M-N", "dakon-N", "tchoukaillon", "Dakon setup", "Tchoukaillon setup", "Kalah setup"] {
+        assert!(out.contains(id), "--help lacks {id}: {out}");
+    }
+    let (code, text, _) = run(&["rules", "ohvalhu"]);
+    assert_eq!(code, 0);
+    let (code, json, _) = run(&["rules", "ohvalhu", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["id"].as_str(), Some("dakon-8-cw"));
+    let first_source = v["sources"][0].as_str().unwrap();
+    assert!(text.contains(first_source), "{text}");
+    assert!(text.starts_with(&format!("{} (dakon-8-cw)", v["title"].as_str().unwrap())), "{text}");
+}

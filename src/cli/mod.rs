@@ -1,0 +1,355 @@
+//! The `mancala-lab` command line (feature `cli`), one module a command group. Every command
+//! makes a report that is both `Serialize` (for `--json`) and `Display` (the text), so the two
+//! come from one value and cannot drift.
+
+mod bench;
+mod dakon;
+mod play;
+mod rules;
+mod solve;
+mod tchoukaillon;
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use crate::families::FamilyId;
+use crate::labs::dakon::search::Limit;
+use crate::notation::Game;
+use crate::search::{Analysis, SearchHandler};
+
+/// The help's closing text: every family's rules ids, setups and moves, from the registry.
+fn rules_help() -> String {
+    let mut out = String::from("Rules ids:\n");
+    for f in FamilyId::ALL {
+        out += &format!("  {}\n", f.rules_help());
+    }
+    out += "Setups (--setup):\n";
+    for f in FamilyId::ALL {
+        out += &format!("  {}\n", f.setup_help());
+    }
+    out += "Moves (--moves):\n";
+    for f in FamilyId::ALL {
+        out += &format!("  {}\n", f.moves_help());
+    }
+    out
+}
+
+/// Play, study and solve mancala-family sowing games.
+#[derive(Parser, Debug)]
+#[command(name = "mancala-lab", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Args, Debug)]
+struct PositionArgs {
+    /// Rules id, e.g. kalah-6-4, kalah-6-4-e, dakon-8 or tchoukaillon (every family below).
+    rules: String,
+    /// Start setup, as in links, e.g. 4.4.4.4.4.4-4.4.4.4.4.4-0.0-s for Kalah (every family's
+    /// form below).
+    #[arg(long)]
+    setup: Option<String>,
+    /// Moves played from the setup, as in links: pit letters relative to the mover (cfab), or
+    /// Tchoukaillon's pit numbers joined by dots (1.2.1).
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+/// `mancala-lab dakon ...`
+#[derive(Subcommand, Debug)]
+enum DakonCommand {
+    /// Count every first-turn move sequence of Dakon-N, by how it ends and whether it wins.
+    Count {
+        /// Holes a side (and counters a hole), 1 to 11.
+        n: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// One pass over every first turn of Dakon-N: counts, the shortest winning opening's
+    /// length, the maximum capture and how many openings reach it, the least lap count.
+    Survey {
+        /// Holes a side, 1 to 11.
+        n: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Report each store level finished on standard error.
+        #[arg(long)]
+        progress: bool,
+        /// Stop after this store level: the counts are then lower bounds.
+        #[arg(long)]
+        max_level: Option<u32>,
+    },
+    /// The shortest winning opening of Dakon-N, proven shortest (Table 2), or a proven lower
+    /// bound when the board limit is reached first.
+    Shortest {
+        /// Holes a side, 1 to 11.
+        n: usize,
+        /// Most boards kept in memory (35 to 45 bytes of peak memory each).
+        #[arg(long, default_value_t = 100_000_000)]
+        max_boards: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Depth-first branch and bound over every first turn of at most BOUND moves, keeping
+    /// nothing but its path: the shortest winning opening within BOUND moves, proven
+    /// shortest, or the proof that none has BOUND moves or fewer.
+    ProveShortest {
+        /// Holes a side, 1 to 11.
+        n: usize,
+        /// Longest opening searched (e.g. one less than the best known, to prove it shortest).
+        #[arg(long)]
+        bound: u32,
+        /// Threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Report progress on standard error about once a minute.
+        #[arg(long)]
+        progress: bool,
+        /// Record every prefix searched in this file, and skip those it already lists: a
+        /// stopped proof resumes where it was.
+        #[arg(long)]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The winning opening of Dakon-N whose largest lap count per move is least, and the
+    /// shortest such (Table 3): lap limits 1, 2, ... are searched until one admits an opening.
+    MinLaps {
+        /// Holes a side, 1 to 11.
+        n: usize,
+        /// Search this lap limit only.
+        #[arg(long)]
+        laps: Option<u32>,
+        /// Most boards kept in memory per search.
+        #[arg(long, default_value_t = 100_000_000)]
+        max_boards: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The minimum-cycle ("human-like") winning opening of Dakon-N: the least largest number
+    /// of counters one move sows, then the fewest moves sowing more than one cycle (2N + 1).
+    MinCycles {
+        /// Holes a side, 1 to 11.
+        n: usize,
+        /// Search this limit of counters sown per move only.
+        #[arg(long)]
+        sown: Option<u32>,
+        /// Most boards kept in memory per search.
+        #[arg(long, default_value_t = 100_000_000)]
+        max_boards: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a first turn of Dakon-N given as hole numbers 1..N from the mover's left
+    /// (e.g. "1, 4, 2, 4"): laps, counters sown and the end of every move.
+    Replay {
+        /// Holes a side.
+        n: usize,
+        /// The holes played, separated by commas or spaces.
+        moves: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the board.
+    Show {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the move sequences of exactly DEPTH sowings (an extra turn's sowing counts as one).
+    Perft {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Number of sowings.
+        depth: u32,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Value of every legal move (final store difference for the side to move) and the best line.
+    Analyze {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Search depth in sowings.
+        #[arg(long, conflicts_with = "time_ms", required_unless_present = "time_ms")]
+        depth: Option<u32>,
+        /// Time limit in milliseconds (iterative deepening up to depth 200).
+        #[arg(long)]
+        time_ms: Option<u64>,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        table_mib: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exact value (final store difference under perfect play, for the side to move) of the
+    /// position and of every legal move.
+    Solve {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Transposition table size in MiB (default: by the seeds on the board: 16 up to 40 seeds,
+        /// 256 up to 48, 1024 above).
+        #[arg(long)]
+        table_mib: Option<usize>,
+        /// Endgame database: positions with at most this many seeds on the board
+        /// (2·C(seeds+2n, 2n) bytes for n pits a side; 0 for none; default 16 up to 40 seeds on the
+        /// board, 20 above).
+        #[arg(long)]
+        db_seeds: Option<u32>,
+        /// Only the value of the position, not of every move (faster).
+        #[arg(long)]
+        value_only: bool,
+        /// Threads sharing the table (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Dooley's study: distinct states reachable when the stores are ignored (his figure:
+    /// 93,757 for six bins with one pebble each), under each reading, and the exact value of
+    /// every opening move.
+    Dooley {
+        /// Rules id (default kalah-6-1-e, the rule set that reproduces his count).
+        #[arg(default_value = "kalah-6-1-e")]
+        rules: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Tchoukaillon: the unique winning position with SEEDS seeds (Broline & Loeb, Theorem 5).
+    Winning {
+        /// Number of seeds.
+        seeds: u32,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Dakon's first turn (Donkers, de Voogt & Uiterwijk): counts and replays.
+    Dakon {
+        #[command(subcommand)]
+        what: DakonCommand,
+    },
+    /// Print the rules card of a rule set: the rules, their sources and our choices.
+    Rules {
+        /// Rules id.
+        rules: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Nodes per second of a fixed perft and a fixed search on Kalah(6,4).
+    Bench {
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs the CLI; returns the process exit code.
+pub fn main() -> i32 {
+    use clap::{CommandFactory, FromArgMatches};
+    let cli = match Cli::command().after_help(rules_help()).try_get_matches().and_then(|m| Cli::from_arg_matches(&m)) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let mut out = String::new();
+    match run(cli.command, &mut out) {
+        Ok(()) => {
+            // A closed pipe (`| head`) is not an error worth a panic.
+            let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
+            0
+        }
+        Err(msg) => {
+            eprintln!("mancala-lab: {msg}");
+            2
+        }
+    }
+}
+
+fn load(args: &PositionArgs) -> Result<Game, String> {
+    match Game::from_parts_lenient(Some(&args.rules), args.setup.as_deref(), args.moves.as_deref(), None) {
+        (g, None) => Ok(g),
+        (_, Some(e)) => Err(e.to_string()),
+    }
+}
+
+/// Writes a report: its JSON (keys in order, on one line) or its text.
+fn emit<R: serde::Serialize + std::fmt::Display>(out: &mut String, report: &R, json: bool) -> Result<(), String> {
+    if json {
+        let v = serde_json::to_value(report).map_err(|e| e.to_string())?;
+        let _ = writeln!(out, "{v}");
+    } else {
+        let _ = write!(out, "{report}");
+    }
+    Ok(())
+}
+
+fn run(cmd: Command, out: &mut String) -> Result<(), String> {
+    match cmd {
+        Command::Show { pos, json } => emit(out, &play::show(&load(&pos)?), json),
+        Command::Perft { pos, depth, json } => emit(out, &play::perft(&load(&pos)?, depth)?, json),
+        Command::Analyze { pos, depth, time_ms, table_mib, json } => {
+            emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib)?, json)
+        }
+        Command::Solve { pos, table_mib, db_seeds, value_only, threads, json } => {
+            let args = solve::SolveArgs { table_mib, db_seeds, value_only, threads };
+            emit(out, &solve::solve(&load(&pos)?, args)?, json)
+        }
+        Command::Dooley { rules, json } => {
+            emit(out, &solve::dooley(&load(&PositionArgs { rules, setup: None, moves: None })?)?, json)
+        }
+        Command::Winning { seeds, json } => emit(out, &tchoukaillon::winning(seeds)?, json),
+        Command::Dakon { what } => match what {
+            DakonCommand::Count { n, json } => emit(out, &dakon::count(n)?, json),
+            DakonCommand::Survey { n, json, progress, max_level } => {
+                emit(out, &dakon::survey(n, progress, max_level)?, json)
+            }
+            DakonCommand::Shortest { n, max_boards, json } => emit(out, &dakon::shortest(n, max_boards)?, json),
+            DakonCommand::ProveShortest { n, bound, threads, progress, checkpoint, json } => {
+                emit(out, &dakon::prove_shortest(n, bound, threads, progress, checkpoint.as_deref())?, json)
+            }
+            DakonCommand::MinLaps { n, laps, max_boards, json } => {
+                emit(out, &dakon::least(n, Limit::Laps, laps, max_boards)?, json)
+            }
+            DakonCommand::MinCycles { n, sown, max_boards, json } => {
+                emit(out, &dakon::least(n, Limit::Sown, sown, max_boards)?, json)
+            }
+            DakonCommand::Replay { n, moves, json } => emit(out, &dakon::replay_turn(n, &moves)?, json),
+        },
+        Command::Rules { rules, json } => emit(out, &rules::card(&rules)?, json),
+        Command::Bench { json } => emit(out, &bench::bench()?, json),
+    }
+}
+
+/// A handler that stops at a deadline, if any.
+struct Deadline {
+    end: Option<Instant>,
+}
+
+impl SearchHandler for Deadline {
+    fn should_stop(&mut self, _: u64) -> bool {
+        self.end.is_some_and(|e| Instant::now() >= e)
+    }
+    fn on_progress(&mut self, _: &Analysis) {}
+}

@@ -1,0 +1,192 @@
+//! `show`, `perft` and `analyze`: any family's position, through the `Family` trait.
+
+use core::fmt;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::Deadline;
+use crate::notation::Game;
+use crate::search::Analysis;
+
+/// `show`: the board, whose turn, the result, the setup.
+#[derive(Serialize)]
+pub struct ShowReport {
+    rules: String,
+    setup: String,
+    turn: &'static str,
+    legal: Vec<String>,
+    outcome: Option<String>,
+    #[serde(skip)]
+    board: String,
+    #[serde(skip)]
+    title: String,
+    #[serde(skip)]
+    to_move: String,
+}
+
+/// Shows the position on screen of a game.
+pub fn show(g: &Game) -> ShowReport {
+    let p = g.position();
+    ShowReport {
+        rules: g.rules().to_string(),
+        setup: p.to_string(),
+        turn: p.turn().name(),
+        legal: p.legal_moves().iter().map(|m| m.to_string()).collect(),
+        outcome: p.outcome().map(|o| o.to_string()),
+        board: p.board_text(),
+        title: g.rules().title(),
+        to_move: p.turn().to_string(),
+    }
+}
+
+impl fmt::Display for ShowReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.board)?;
+        writeln!(f, "{}", self.title)?;
+        match &self.outcome {
+            Some(o) => writeln!(f, "Game over: {o}.")?,
+            None => writeln!(f, "{} to move.", self.to_move)?,
+        }
+        writeln!(f, "Setup: {}", self.setup)
+    }
+}
+
+/// `perft`: the move sequences of exactly `depth` moves.
+#[derive(Serialize)]
+pub struct PerftReport {
+    rules: String,
+    setup: String,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// Counts the move sequences of `depth` moves from the game's position.
+///
+/// # Errors
+/// A depth past 40.
+pub fn perft(g: &Game, depth: u32) -> Result<PerftReport, String> {
+    if depth > 40 {
+        return Err(format!("depth {depth} is too deep for perft: use at most 40"));
+    }
+    let t = Instant::now();
+    let nodes = g.position().perft(depth);
+    Ok(PerftReport {
+        rules: g.rules().to_string(),
+        setup: g.position().to_string(),
+        depth,
+        nodes,
+        seconds: t.elapsed().as_secs_f64(),
+    })
+}
+
+impl fmt::Display for PerftReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.nodes)
+    }
+}
+
+/// One move's row of an analysis.
+#[derive(Serialize)]
+pub struct MoveRow {
+    #[serde(rename = "move")]
+    mv: String,
+    /// The number machine-readable output writes (see `Value::number`).
+    value: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<bool>,
+    #[serde(skip)]
+    words: String,
+}
+
+impl MoveRow {
+    /// The rows of an analysis; with `exact`, each says whether it is proven.
+    pub fn of(a: &Analysis, exact: bool) -> Vec<MoveRow> {
+        a.moves
+            .iter()
+            .map(|m| MoveRow {
+                mv: m.mv.to_string(),
+                value: m.value.number(),
+                exact: exact.then_some(m.exact),
+                words: m.value.to_string(),
+            })
+            .collect()
+    }
+
+    /// "    c  +2  proven": the move, its value in words, and whether it is proven.
+    pub fn line(&self) -> String {
+        format!("  {:>3}  {}{}", self.mv, self.words, if self.exact == Some(true) { "  proven" } else { "" })
+    }
+}
+
+/// `analyze`: every legal move's value from the family's search, and the best line.
+#[derive(Serialize)]
+pub struct AnalysisReport {
+    rules: String,
+    setup: String,
+    turn: &'static str,
+    depth: u32,
+    exact: bool,
+    value: i32,
+    best: Option<String>,
+    moves: Vec<MoveRow>,
+    best_line: String,
+    nodes: u64,
+    seconds: f64,
+    #[serde(skip)]
+    title: String,
+    #[serde(skip)]
+    to_move: String,
+}
+
+/// Analyzes the game's position to `depth` moves or for `time_ms`.
+///
+/// # Errors
+/// A finished game, or a table size out of range.
+pub fn analyze(g: &Game, depth: Option<u32>, time_ms: Option<u64>, table_mib: usize) -> Result<AnalysisReport, String> {
+    if g.position().outcome().is_some() {
+        return Err("the game is over: no move to analyze".into());
+    }
+    if !(1..=4096).contains(&table_mib) {
+        return Err(format!("--table-mib {table_mib} is out of range: use 1 to 4096"));
+    }
+    let depth = depth.unwrap_or(200).clamp(1, 200);
+    let mut handler = Deadline { end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)) };
+    let t = Instant::now();
+    let a = g.position().analyze(depth, table_mib, &mut handler);
+    let p = g.position();
+    Ok(AnalysisReport {
+        rules: g.rules().to_string(),
+        setup: p.to_string(),
+        turn: p.turn().name(),
+        depth: a.depth,
+        exact: a.exact,
+        value: a.value.number(),
+        best: a.moves.first().map(|m| m.mv.to_string()),
+        moves: MoveRow::of(&a, true),
+        best_line: a.line_text(),
+        nodes: a.nodes,
+        seconds: t.elapsed().as_secs_f64(),
+        title: g.rules().title(),
+        to_move: p.turn().to_string(),
+    })
+}
+
+impl fmt::Display for AnalysisReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} — {} to move, depth {}{}",
+            self.title,
+            self.to_move,
+            self.depth,
+            if self.exact { " (proven)" } else { "" }
+        )?;
+        for m in &self.moves {
+            writeln!(f, "{}", m.line())?;
+        }
+        writeln!(f, "best line: {}", self.best_line)?;
+        writeln!(f, "{} nodes in {:.3} s", self.nodes, self.seconds)
+    }
+}

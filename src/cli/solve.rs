@@ -1,0 +1,194 @@
+//! `solve` and `dooley`: Kalah's exact solver.
+
+use core::fmt;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::play::MoveRow;
+use super::Deadline;
+use crate::engine::Position;
+use crate::families::kalah::Kalah;
+use crate::labs::dooley::{self, DOOLEY_STATES};
+use crate::notation::Game;
+use crate::search::solve::{SolveOptions, Solver};
+
+/// The Kalah position of a game, or why the exact solver cannot take it.
+fn kalah<'a>(g: &'a Game, what: &str) -> Result<&'a Kalah, String> {
+    <&Kalah>::try_from(g.position()).map_err(|_| what.to_string())
+}
+
+/// `solve`: the exact value of the position and, unless `value_only`, of every legal move.
+#[derive(Serialize)]
+pub struct SolveReport {
+    rules: String,
+    setup: String,
+    turn: &'static str,
+    value: i32,
+    best: Option<String>,
+    moves: Option<Vec<MoveRow>>,
+    best_line: Option<String>,
+    nodes: u64,
+    passes: u64,
+    threads: usize,
+    seconds: f64,
+    db_seeds: u32,
+    db_bytes: u64,
+    db_filled: u64,
+    table_bytes: u64,
+    #[serde(skip)]
+    title: String,
+    #[serde(skip)]
+    to_move: String,
+}
+
+/// The options of `solve`.
+pub struct SolveArgs {
+    /// Transposition table, MiB (default by the seeds on the board).
+    pub table_mib: Option<usize>,
+    /// Endgame database's seeds (default by the seeds on the board).
+    pub db_seeds: Option<u32>,
+    /// Only the position's value.
+    pub value_only: bool,
+    /// Threads (default every core).
+    pub threads: Option<usize>,
+}
+
+/// Solves the game's position.
+///
+/// # Errors
+/// Not a Kalah game, options out of range, memory that cannot be had.
+pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, String> {
+    let k = kalah(g, "solve is for Kalah-family games; for Tchoukaillon and Dakon use analyze")?;
+    let auto = SolveOptions::auto(k.pit_seeds());
+    let table_mib = args.table_mib.unwrap_or(auto.table_mib);
+    let db_seeds = args.db_seeds.unwrap_or(auto.db_seeds);
+    if !(1..=16384).contains(&table_mib) {
+        return Err(format!("--table-mib {table_mib} is out of range: use 1 to 16384"));
+    }
+    let t = Instant::now();
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if !(1..=64).contains(&threads) {
+        return Err(format!("--threads {threads} is out of range: use 1 to 64"));
+    }
+    let opts = SolveOptions { table_mib, db_seeds, threads };
+    let mut solver = Solver::new(k.rules(), opts).map_err(|e| e.to_string())?;
+    let mut h = Deadline { end: None };
+    let (value, a) = if args.value_only {
+        (solver.solve(k, &mut h).map_err(|e| e.to_string())?, None)
+    } else {
+        let a = solver.analyze(k, &mut h).map_err(|e| e.to_string())?;
+        (a.value.number(), Some(a))
+    };
+    let seconds = t.elapsed().as_secs_f64();
+    let st = solver.stats();
+    Ok(SolveReport {
+        rules: g.rules().to_string(),
+        setup: g.position().to_string(),
+        turn: k.turn().name(),
+        value,
+        best: a.as_ref().map(|a| a.moves[0].mv.to_string()),
+        moves: a.as_ref().map(|a| MoveRow::of(a, false)),
+        best_line: a.as_ref().map(|a| a.line_text()),
+        nodes: st.nodes,
+        passes: st.passes,
+        threads,
+        seconds,
+        db_seeds,
+        db_bytes: st.db_bytes,
+        db_filled: solver.db_filled(),
+        table_bytes: st.table_bytes,
+        title: g.rules().title(),
+        to_move: k.turn().to_string(),
+    })
+}
+
+impl fmt::Display for SolveReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} — {} to move: {:+} with perfect play", self.title, self.to_move, self.value)?;
+        if let (Some(moves), Some(line)) = (&self.moves, &self.best_line) {
+            for m in moves {
+                writeln!(f, "{}", m.line())?;
+            }
+            writeln!(f, "best line: {line}")?;
+        }
+        writeln!(
+            f,
+            "{} nodes in {:.3} s; table {} MiB; endgame database up to {} seeds: {} MiB, {} entries filled",
+            self.nodes,
+            self.seconds,
+            self.table_bytes >> 20,
+            self.db_seeds,
+            self.db_bytes >> 20,
+            self.db_filled
+        )
+    }
+}
+
+/// One reading of Dooley's study.
+#[derive(Serialize)]
+struct Reading {
+    reading: String,
+    states: u64,
+    with_final: u64,
+}
+
+/// `dooley`: distinct states under each reading, and the exact value of every opening move.
+#[derive(Serialize)]
+pub struct DooleyReport {
+    rules: String,
+    counts: Vec<Reading>,
+    dooley_states: u64,
+    value: i32,
+    moves: Vec<MoveRow>,
+    #[serde(skip)]
+    title: String,
+}
+
+/// Dooley's study of a rule set's start position.
+///
+/// # Errors
+/// Not a Kalah game, or too many seeds to enumerate.
+pub fn dooley(g: &Game) -> Result<DooleyReport, String> {
+    let k = kalah(g, "Dooley's study is about Kalah-family games")?;
+    if k.total_seeds() > 24 {
+        return Err(format!("{} seeds is too many to enumerate every state here: use at most 24", k.total_seeds()));
+    }
+    let study = dooley::study(k);
+    let mut solver =
+        Solver::new(k.rules(), SolveOptions { table_mib: 64, db_seeds: 12, threads: 1 }).map_err(|e| e.to_string())?;
+    let a = solver.analyze(k, &mut Deadline { end: None }).map_err(|e| e.to_string())?;
+    Ok(DooleyReport {
+        rules: study.rules,
+        counts: study
+            .counts
+            .into_iter()
+            .map(|(reading, states, with_final)| Reading { reading, states, with_final })
+            .collect(),
+        dooley_states: DOOLEY_STATES,
+        value: a.value.number(),
+        moves: MoveRow::of(&a, false),
+        title: g.rules().title(),
+    })
+}
+
+impl fmt::Display for DooleyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} — distinct states reachable, stores ignored (Dooley: {}):", self.title, self.dooley_states)?;
+        for r in &self.counts {
+            writeln!(
+                f,
+                "  {:<26} {:>8} ({} with the final positions){}",
+                r.reading,
+                r.states,
+                r.with_final,
+                if r.states == self.dooley_states { "  = Dooley" } else { "" }
+            )?;
+        }
+        writeln!(f, "Opening moves, exact values for the first player:")?;
+        for m in &self.moves {
+            writeln!(f, "{}", m.line())?;
+        }
+        Ok(())
+    }
+}
