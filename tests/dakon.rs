@@ -1,20 +1,18 @@
 //! Dakon's first turn against the paper (Donkers, de Voogt & Uiterwijk, seed 001): every
 //! printed opening replayed, and the counts of first-turn sequences. Both read their figures
-//! from `tests/data/`, with the source beside each row.
+//! from `data/`, with the source beside each row.
 #![cfg(not(target_arch = "wasm32"))]
 
+use mancala_lab::engine::{Outcome, Player, Position};
+use mancala_lab::families::dakon::{DakonMove, DakonRules};
 use mancala_lab::labs::dakon::deep::{shortest_depth_first, Resume};
 use mancala_lab::labs::dakon::search::{least_limit, search, survey, Goal, Limit, Survey};
-use mancala_lab::labs::dakon::{parse_holes, replay};
+use mancala_lab::labs::dakon::{parse_holes, replay, Board};
 
+/// A table of `data/`, read by the crate's one reader (the pages read the same files).
 fn rows(file: &str) -> Vec<Vec<String>> {
-    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split('\t').map(str::to_string).collect())
-        .collect()
+    let text = mancala_lab::data::table(file).unwrap_or_else(|| panic!("no table {file}"));
+    mancala_lab::data::rows(text).map(|r| r.into_iter().map(String::from).collect()).collect()
 }
 
 #[test]
@@ -339,4 +337,41 @@ mod properties {
             }
         }
     }
+}
+
+/// The engine's first turn agrees with the first-turn model of the openings lab, move by
+/// move, on the hand-found Maldivian opening, and that opening ends the game at once.
+#[test]
+fn the_hand_found_opening_wins_the_game() {
+    let line = "1, 8, 8, 6, 4, 6, 2, 3, 7, 4, 5, 1, 8, 8, 3, 8, 4, 8, 7, 8, 5, 2, 7, 8, 6, 5, 6, 3, 7, 4, 5, 2, 5, 8, 8, 6, 8, 3, 8, 5, 8, 7, 4, 8, 7, 8, 7, 8, 8, 6, 8, 7, 8, 4, 8, 6, 8, 3, 8, 6, 8, 5, 8, 6, 1, 8, 7, 8, 5, 8, 4, 6, 7, 8, 8, 5, 6, 8, 3, 8, 1, 8, 7, 8, 2, 8, 6, 8, 5, 8, 6, 8, 3";
+    let mut d = DakonRules::new(8, false).unwrap().start();
+    let mut b = Board::start(8).unwrap();
+    let holes = parse_holes(line).unwrap();
+    for (k, &h) in holes.iter().enumerate() {
+        let m = b.play(h - 1).unwrap();
+        let (next, trace) = d.play(DakonMove(h as u8 - 1)).unwrap();
+        assert_eq!(trace.laps, m.laps, "move {}", k + 1);
+        if k + 1 < holes.len() {
+            assert_eq!(next.turn(), Player::South, "move {}: the turn goes on", k + 1);
+            assert_eq!(next.store(Player::South), m.board.store());
+            for j in 0..8 {
+                assert_eq!(next.hole(Player::South, j), m.board.own(j));
+            }
+        }
+        d = next;
+        b = m.board;
+    }
+    // North has 3 counters and South 1 outside South's store: whatever happens in the rest
+    // of the round, North cannot fill a hole, so the game ends with it.
+    assert_eq!(d.turn(), Player::North);
+    assert_eq!((d.store(Player::South), d.owned(Player::North)), (124, 3));
+    let mut plies = 0;
+    while d.outcome().is_none() {
+        d = d.play(d.legal_moves()[0]).unwrap().0;
+        plies += 1;
+        assert!(plies < 100);
+    }
+    assert_eq!(d.outcome(), Some(Outcome::Win(Player::South)));
+    assert_eq!(d.round(), 2);
+    assert!(d.legal_moves().is_empty());
 }

@@ -1,5 +1,5 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Native tests: published tables and pinned perft values read from `tests/data/`, and
+//! Native tests: published tables and pinned perft values read from `data/`, and
 //! property tests of the engine's invariants.
 
 use mancala_lab::engine::{Outcome, Position};
@@ -12,12 +12,10 @@ use mancala_lab::notation::Game;
 use mancala_lab::search::solve::{SolveError, SolveOptions, Solver};
 use mancala_lab::search::{self, NoHandler, Searcher};
 
+/// A table of `data/`, read by the crate's one reader (the pages read the same files).
 fn rows(file: &str) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.split('\t').map(str::to_string).collect())
-        .collect()
+    let text = mancala_lab::data::table(file).unwrap_or_else(|| panic!("no table {file}"));
+    mancala_lab::data::rows(text).map(|r| r.into_iter().map(String::from).collect()).collect()
 }
 
 #[test]

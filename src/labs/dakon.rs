@@ -17,8 +17,9 @@
 pub mod deep;
 pub mod search;
 
-/// Most holes a side here (counters must fit a byte: 2·12² = 288 would not, 2·11² = 242 does).
-pub const MAX_HOLES: usize = 11;
+/// Most holes a side: the game's own limit (counters must fit a byte: 2·12² = 288 would not,
+/// 2·11² = 242 does).
+pub const MAX_HOLES: usize = crate::families::dakon::MAX_HOLES;
 
 /// Most laps one move may take before it is reported as endless (none is known to be).
 pub const MAX_LAPS: u32 = 100_000;

@@ -11,13 +11,7 @@ use crate::labs::dakon::search::{Found, Goal, Survey, Trial};
 use crate::labs::dakon::{self, Board, DakonLink, Move};
 
 /// The paper's printed openings and figures: the test data, one source for tests and page.
-const LINES: &str = include_str!("../../tests/data/dakon_lines.tsv");
-const COUNTS: &str = include_str!("../../tests/data/dakon_counts.tsv");
-const SEARCHES: &str = include_str!("../../tests/data/dakon_searches.tsv");
-
-fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
-    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split('\t').collect())
-}
+use crate::data::{rows, DAKON_COUNTS as COUNTS, DAKON_LINES as LINES, DAKON_SEARCHES as SEARCHES};
 
 /// A printed opening of the paper: where, its holes, and where it disagrees with its table.
 #[derive(Clone, PartialEq)]
@@ -145,7 +139,7 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
             }
             <label>{"Holes a side "}
                 <select class="dakon-n" onchange={choose_n} aria-label="Holes a side">
-                    { for (2..=10usize).map(|k| html! { <option value={k.to_string()} selected={k == n}>{format!("Dakon-{k}")}</option> }) }
+                    { for (2..=crate::families::dakon::MAX_HOLES).map(|k| html! { <option value={k.to_string()} selected={k == n}>{format!("Dakon-{k}")}</option> }) }
                 </select>
             </label>
             <section class="panel">

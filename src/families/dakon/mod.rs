@@ -115,7 +115,7 @@ impl Family for DakonFamily {
         },
     ];
     const EXAMPLES: &'static [&'static str] = &["dakon-8", "ohvalhu", "sungka"];
-    const RULES_HELP: &'static str = "dakon-N (N holes a side and N counters a hole, 2 to 10), with suffixes -cw (sown \
+    const RULES_HELP: &'static str = "dakon-N (N holes a side and N counters a hole, 2 to 11), with suffixes -cw (sown \
 clockwise, the Ohvalhu of the Maldives) and -sungka (Sungka's simultaneous first turns); presets dakon (dakon-8), \
 ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
     const SETUP_HELP: &'static str = "Dakon setup: South's holes a.b.c…, North's holes a.b.c… (x for a hole marked out), stores South.North, side to move (s or n), joined by '-'; after a round, also rROUND.STARTER (r2.n), and during Sungka's first turns rROUND.STARTER.ACTIVE.MOVES.MOVES (r1.s.sn.3.2).";

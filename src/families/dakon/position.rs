@@ -37,8 +37,9 @@ use core::fmt;
 use crate::engine::sow::sow_ring;
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Step, Trace};
 
-/// Most holes a side.
-pub const MAX_HOLES: usize = 10;
+/// Most holes a side: Dakon-11 (242 counters: a hole's count still fits a byte). The openings
+/// lab's first-turn model takes its limit from here.
+pub const MAX_HOLES: usize = 11;
 
 /// Most laps one move may sow: a guard against an endless move (none is known; the longest
 /// move of the hand-found opening has 7 laps). A move still relaying after this many laps ends
@@ -612,44 +613,6 @@ impl Position for Dakon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::labs::dakon::{parse_holes, Board};
-
-    /// The engine's first turn agrees with the first-turn model of the openings lab, move by
-    /// move, on the hand-found Maldivian opening, and that opening ends the game at once.
-    #[test]
-    fn the_hand_found_opening_wins_the_game() {
-        let line = "1, 8, 8, 6, 4, 6, 2, 3, 7, 4, 5, 1, 8, 8, 3, 8, 4, 8, 7, 8, 5, 2, 7, 8, 6, 5, 6, 3, 7, 4, 5, 2, 5, 8, 8, 6, 8, 3, 8, 5, 8, 7, 4, 8, 7, 8, 7, 8, 8, 6, 8, 7, 8, 4, 8, 6, 8, 3, 8, 6, 8, 5, 8, 6, 1, 8, 7, 8, 5, 8, 4, 6, 7, 8, 8, 5, 6, 8, 3, 8, 1, 8, 7, 8, 2, 8, 6, 8, 5, 8, 6, 8, 3";
-        let mut d = DakonRules::new(8, false).unwrap().start();
-        let mut b = Board::start(8).unwrap();
-        let holes = parse_holes(line).unwrap();
-        for (k, &h) in holes.iter().enumerate() {
-            let m = b.play(h - 1).unwrap();
-            let (next, trace) = d.play(DakonMove(h as u8 - 1)).unwrap();
-            assert_eq!(trace.laps, m.laps, "move {}", k + 1);
-            if k + 1 < holes.len() {
-                assert_eq!(next.turn(), Player::South, "move {}: the turn goes on", k + 1);
-                assert_eq!(next.store(Player::South), m.board.store());
-                for j in 0..8 {
-                    assert_eq!(next.hole(Player::South, j), m.board.own(j));
-                }
-            }
-            d = next;
-            b = m.board;
-        }
-        // North has 3 counters and South 1 outside South's store: whatever happens in the rest
-        // of the round, North cannot fill a hole, so the game ends with it.
-        assert_eq!(d.turn(), Player::North);
-        assert_eq!((d.store(Player::South), d.owned(Player::North)), (124, 3));
-        let mut plies = 0;
-        while d.outcome().is_none() {
-            d = d.play(d.legal_moves()[0]).unwrap().0;
-            plies += 1;
-            assert!(plies < 100);
-        }
-        assert_eq!(d.outcome(), Some(Outcome::Win(Player::South)));
-        assert_eq!(d.round(), 2);
-        assert!(d.legal_moves().is_empty());
-    }
 
     /// Games of always the leftmost or always the rightmost hole get past the first round,
     /// and some end (a check that rounds, refills and the end are reached at all).

@@ -1,0 +1,40 @@
+//! The papers' tables and the published values (`data/`), one copy read by the tests and by
+//! the pages alike, each row with its source.
+//!
+//! Every file is tab-separated text: one row a line, `#` comments and blank lines skipped.
+
+/// Kalah perft counts, published and pinned (with the independent reference's check).
+pub const KALAH_PERFT: &str = include_str!("../data/kalah_perft.tsv");
+/// Kalah values published by Irving, Donkers & Uiterwijk (2000) and others.
+pub const KALAH_VALUES: &str = include_str!("../data/kalah_values.tsv");
+/// Broline & Loeb's Figure 4: Tchoukaillon's winning positions.
+pub const TCHOUKAILLON_FIGURE_4: &str = include_str!("../data/tchoukaillon_figure4.tsv");
+/// The Dakon paper's printed openings.
+pub const DAKON_LINES: &str = include_str!("../data/dakon_lines.tsv");
+/// The Dakon paper's counts of first-turn sequences.
+pub const DAKON_COUNTS: &str = include_str!("../data/dakon_counts.tsv");
+/// The Dakon paper's Tables 1–3 and our searches' figures.
+pub const DAKON_SEARCHES: &str = include_str!("../data/dakon_searches.tsv");
+
+/// A table by its file name in `data/` (`"kalah_perft.tsv"`).
+pub fn table(file: &str) -> Option<&'static str> {
+    Some(match file {
+        "kalah_perft.tsv" => KALAH_PERFT,
+        "kalah_values.tsv" => KALAH_VALUES,
+        "tchoukaillon_figure4.tsv" => TCHOUKAILLON_FIGURE_4,
+        "dakon_lines.tsv" => DAKON_LINES,
+        "dakon_counts.tsv" => DAKON_COUNTS,
+        "dakon_searches.tsv" => DAKON_SEARCHES,
+        _ => return None,
+    })
+}
+
+/// The rows of a table: its tab-separated fields, comments and blank lines skipped.
+///
+/// ```
+/// let rows: Vec<_> = mancala_lab::data::rows("# a comment\na\tb\n\nc\td\n").collect();
+/// assert_eq!(rows, [vec!["a", "b"], vec!["c", "d"]]);
+/// ```
+pub fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
+    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split('\t').collect())
+}
