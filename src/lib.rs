@@ -29,5 +29,4 @@ pub mod search;
 #[cfg(feature = "cli")]
 pub mod cli;
 
-#[cfg(feature = "web")]
 pub mod web;

@@ -2,7 +2,7 @@
 //! a request in JSON gives progress and a final search result, and bad messages get errors.
 #![cfg(target_arch = "wasm32")]
 
-use mancala_lab::web::protocol::{handle, Reply};
+use mancala_lab::web::protocol::{handle, DakonReply, LabReply, Reply};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -129,8 +129,10 @@ fn one_root_move_at_a_time_as_the_page_shares_them() {
 
 #[wasm_bindgen_test]
 fn dakon_survey_and_search_in_a_worker() {
-    let replies = run(r#"{"id":11,"task":{"kind":"dakon_survey","n":5}}"#);
-    let Some(Reply::DakonSurvey { id: 11, survey, .. }) = replies.last() else { panic!("{replies:?}") };
+    let replies = run(r#"{"id":11,"task":{"kind":"lab","lab":"dakon","dakon":"survey","n":5}}"#);
+    let Some(Reply::Lab { id: 11, reply: LabReply::Dakon(DakonReply::Survey { survey }), .. }) = replies.last() else {
+        panic!("{replies:?}")
+    };
     // The paper's Dakon-5 figures: 1,371 possible sequences (ours: 1,373 turns, 2 winning);
     // shortest 24 moves; maximum capture leaves 4, by 2 openings.
     assert_eq!((survey.counts.total(), survey.counts.winning()), (1373, 2));
@@ -138,17 +140,29 @@ fn dakon_survey_and_search_in_a_worker() {
     let text = serde_json::to_string(replies.last().unwrap()).unwrap();
     assert_eq!(&serde_json::from_str::<Reply>(&text).unwrap(), replies.last().unwrap());
 
-    let replies = run(r#"{"id":12,"task":{"kind":"dakon_search","n":4,"goal":"min_laps","max_boards":1000}}"#);
-    let Some(Reply::DakonFound { id: 12, trials, found: Some(f), .. }) = replies.last() else { panic!("{replies:?}") };
+    let replies = run(
+        r#"{"id":12,"task":{"kind":"lab","lab":"dakon","dakon":"search","n":4,"goal":"min_laps","max_boards":1000}}"#,
+    );
+    let Some(Reply::Lab { id: 12, reply: LabReply::Dakon(DakonReply::Found { trials, found: Some(f) }), .. }) =
+        replies.last()
+    else {
+        panic!("{replies:?}")
+    };
     // Table 3: at most 8 laps a move, 13 moves; every smaller limit searched completely first.
     assert_eq!(trials.len(), 8);
     assert!(trials[..7].iter().all(|t| t.admits == Some(false)));
     assert_eq!((f.line.as_ref().map(Vec::len), f.proven()), (Some(13), true));
 
     for (text, part) in [
-        (r#"{"id":13,"task":{"kind":"dakon_survey","n":9}}"#, "cannot be surveyed here"),
-        (r#"{"id":14,"task":{"kind":"dakon_search","n":40,"goal":"shortest","max_boards":10}}"#, "not handled"),
-        (r#"{"id":15,"task":{"kind":"dakon_search","n":4,"goal":"longest","max_boards":10}}"#, "unreadable"),
+        (r#"{"id":13,"task":{"kind":"lab","lab":"dakon","dakon":"survey","n":9}}"#, "cannot be surveyed here"),
+        (
+            r#"{"id":14,"task":{"kind":"lab","lab":"dakon","dakon":"search","n":40,"goal":"shortest","max_boards":10}}"#,
+            "not handled",
+        ),
+        (
+            r#"{"id":15,"task":{"kind":"lab","lab":"dakon","dakon":"search","n":4,"goal":"longest","max_boards":10}}"#,
+            "unreadable",
+        ),
     ] {
         match &run(text)[..] {
             [Reply::Error { message, .. }] => assert!(message.contains(part), "{text}: {message}"),
@@ -156,26 +170,35 @@ fn dakon_survey_and_search_in_a_worker() {
         }
     }
     // A board limit too small for a proof gives a lower bound, not a wrong answer.
-    let replies = run(r#"{"id":16,"task":{"kind":"dakon_search","n":6,"goal":"shortest","max_boards":1000}}"#);
-    let Some(Reply::DakonFound { found: Some(f), .. }) = replies.last() else { panic!("{replies:?}") };
+    let replies = run(
+        r#"{"id":16,"task":{"kind":"lab","lab":"dakon","dakon":"search","n":6,"goal":"shortest","max_boards":1000}}"#,
+    );
+    let Some(Reply::Lab { reply: LabReply::Dakon(DakonReply::Found { found: Some(f), .. }), .. }) = replies.last()
+    else {
+        panic!("{replies:?}")
+    };
     assert!(!f.complete && f.line.is_none() && f.lower_bound < 19);
 }
 
 #[wasm_bindgen_test]
 fn dakon_depth_first_proof_in_a_worker() {
     // Table 2: Dakon-5's shortest opening has 24 moves: found within 30, and none within 23.
-    let replies = run(r#"{"id":17,"task":{"kind":"dakon_prove","n":5,"bound":30}}"#);
-    let Some(Reply::DakonDeep { id: 17, found, .. }) = replies.last() else { panic!("{replies:?}") };
+    let replies = run(r#"{"id":17,"task":{"kind":"lab","lab":"dakon","dakon":"prove","n":5,"bound":30}}"#);
+    let Some(Reply::Lab { id: 17, reply: LabReply::Dakon(DakonReply::Deep { found }), .. }) = replies.last() else {
+        panic!("{replies:?}")
+    };
     assert!(found.complete);
     assert_eq!((found.line.as_ref().map(Vec::len), found.lower_bound()), (Some(24), 24));
-    let replies = run(r#"{"id":18,"task":{"kind":"dakon_prove","n":5,"bound":23}}"#);
-    let Some(Reply::DakonDeep { id: 18, found, .. }) = replies.last() else { panic!("{replies:?}") };
+    let replies = run(r#"{"id":18,"task":{"kind":"lab","lab":"dakon","dakon":"prove","n":5,"bound":23}}"#);
+    let Some(Reply::Lab { id: 18, reply: LabReply::Dakon(DakonReply::Deep { found }), .. }) = replies.last() else {
+        panic!("{replies:?}")
+    };
     assert!(found.complete && found.line.is_none() && found.lower_bound() == 24);
     for (text, part) in [
-        (r#"{"id":19,"task":{"kind":"dakon_prove","n":12,"bound":20}}"#, "not handled"),
-        (r#"{"id":20,"task":{"kind":"dakon_prove","n":8,"bound":0}}"#, "not handled"),
-        (r#"{"id":21,"task":{"kind":"dakon_prove","n":8,"bound":100000}}"#, "not handled"),
-        (r#"{"id":22,"task":{"kind":"dakon_prove","n":8}}"#, "unreadable"),
+        (r#"{"id":19,"task":{"kind":"lab","lab":"dakon","dakon":"prove","n":12,"bound":20}}"#, "not handled"),
+        (r#"{"id":20,"task":{"kind":"lab","lab":"dakon","dakon":"prove","n":8,"bound":0}}"#, "not handled"),
+        (r#"{"id":21,"task":{"kind":"lab","lab":"dakon","dakon":"prove","n":8,"bound":100000}}"#, "not handled"),
+        (r#"{"id":22,"task":{"kind":"lab","lab":"dakon","dakon":"prove","n":8}}"#, "unreadable"),
     ] {
         match &run(text)[..] {
             [Reply::Error { message, .. }] => assert!(message.contains(part), "{text}: {message}"),

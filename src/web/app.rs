@@ -8,44 +8,9 @@ use super::board::Board;
 use super::client::{use_search, Purpose};
 use super::group;
 use super::play::PlayPage;
-use super::protocol::Task;
+use super::protocol::{LabReply, LabTask, Task};
+use super::route::Route;
 use crate::families::AnyRules;
-
-/// The pages.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// `#/` (or no hash).
-    Home,
-    /// `#/play?query`.
-    Play(String),
-    /// `#/bench`: the engine benchmark, run in the worker.
-    Bench,
-    /// `#/lab/solved-kalah`: solved start positions by board size.
-    SolvedKalah,
-    /// `#/lab/dooley`: Dooley's study.
-    Dooley,
-    /// `#/lab/dakon?query`: Dakon's winning openings.
-    Dakon(String),
-    /// Anything else.
-    NotFound(String),
-}
-
-impl Route {
-    /// Reads a location hash.
-    pub fn from_hash(hash: &str) -> Route {
-        let h = hash.trim_start_matches('#');
-        let (path, query) = h.split_once('?').unwrap_or((h, ""));
-        match path.trim_end_matches('/') {
-            "" => Route::Home,
-            "/play" | "play" => Route::Play(query.to_string()),
-            "/bench" | "bench" => Route::Bench,
-            "/lab/solved-kalah" | "lab/solved-kalah" => Route::SolvedKalah,
-            "/lab/dooley" | "lab/dooley" => Route::Dooley,
-            "/lab/dakon" | "lab/dakon" => Route::Dakon(query.to_string()),
-            other => Route::NotFound(other.chars().take(60).collect()),
-        }
-    }
-}
 
 fn current_hash() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
@@ -54,14 +19,14 @@ fn current_hash() -> String {
 /// The app.
 #[function_component(App)]
 pub fn app() -> Html {
-    let route = use_state(|| Route::from_hash(&current_hash()));
+    let route = use_state(|| current_hash().parse::<Route>().unwrap_or(Route::Home));
     let nav = use_state(|| 0u32);
     {
         let route = route.clone();
         let nav = nav.clone();
         use_effect_with((), move |_| {
             let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
-                route.set(Route::from_hash(&current_hash()));
+                route.set(current_hash().parse::<Route>().unwrap_or(Route::Home));
                 nav.set(*nav + 1);
             });
             let w = web_sys::window().expect("a window");
@@ -108,7 +73,7 @@ pub fn home() -> Html {
                     let start = rules.start();
                     html! {
                         <li class="game-card">
-                            <a href={format!("#/play?rules={}", p.id)} class="game-link">
+                            <a href={Route::rules(p.id).to_string()} class="game-link">
                                 <Board position={start.clone()} shown={start.cells()} interactive={false} compact={true} />
                                 <span class="game-name">{p.name}</span>
                             </a>
@@ -119,10 +84,10 @@ pub fn home() -> Html {
             </ul>
             <h2>{"Labs"}</h2>
             <ul class="labs">
-                <li><a href="#/lab/solved-kalah">{"Solved Kalah"}</a>{" — the exact value of every board size's start position and opening moves, solved in your browser."}</li>
-                <li><a href="#/lab/dakon">{"Dakon's winning openings"}</a>{" — every first turn counted, the shortest and the human-like openings searched with proofs, and the Maldivian 93-move opening replayed."}</li>
-                <li><a href="#/lab/dooley">{"Dooley's study"}</a>{" — 93,757 states of the one-pebble game: which rules give them, and the value of each opening."}</li>
-                <li><a href="#/bench">{"Engine benchmark"}</a>{" — nodes per second and full solves of Kalah(6,3) and (6,4) in the worker."}</li>
+                <li><a href={Route::SolvedKalah.to_string()}>{"Solved Kalah"}</a>{" — the exact value of every board size's start position and opening moves, solved in your browser."}</li>
+                <li><a href={Route::Dakon(String::new()).to_string()}>{"Dakon's winning openings"}</a>{" — every first turn counted, the shortest and the human-like openings searched with proofs, and the Maldivian 93-move opening replayed."}</li>
+                <li><a href={Route::Dooley.to_string()}>{"Dooley's study"}</a>{" — 93,757 states of the one-pebble game: which rules give them, and the value of each opening."}</li>
+                <li><a href={Route::Bench.to_string()}>{"Engine benchmark"}</a>{" — nodes per second and full solves of Kalah(6,3) and (6,4) in the worker."}</li>
             </ul>
         </main>
     }
@@ -136,7 +101,7 @@ pub fn bench_page() -> Html {
     let run = {
         let search = search.clone();
         Callback::from(move |_: MouseEvent| {
-            search.start(Task::Bench, Purpose::Bench);
+            search.start(Task::Lab(LabTask::Bench), Purpose::Bench);
         })
     };
     let solve = |rules: &'static str, setup: &'static str| {
@@ -157,6 +122,12 @@ pub fn bench_page() -> Html {
         })
     };
     let s = search.state();
+    let bench = match &s.lab {
+        Some(LabReply::Bench { perft_nodes, perft_ms, search_nodes, search_ms }) => {
+            Some((*perft_nodes, *perft_ms, *search_nodes, *search_ms))
+        }
+        _ => None,
+    };
     let rate = |nodes: u64, ms: f64| nodes as f64 / ms * 1000.0 / 1e6;
     html! {
         <main class="bench">
@@ -172,7 +143,7 @@ pub fn bench_page() -> Html {
                 <button class="solve-64e" onclick={solve("kalah-6-4-e", "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s")} disabled={s.running}>{"Solve Kalah(6,4) empty capture"}</button>
             </div>
             <p class="help">{"The solves use the page's default 768 MiB budget and one worker; they report the value of the start position only."}</p>
-            if s.running && s.purpose == Purpose::Bench && s.bench.is_none() {
+            if s.running && s.purpose == Purpose::Bench && bench.is_none() {
                 <p class="solve-progress">{format!("{} nodes, {:.1} s", group(s.nodes.into()), s.elapsed_ms / 1000.0)}</p>
             }
             if let (false, Some(a)) = (s.running, s.analysis.as_ref()) {
@@ -181,7 +152,7 @@ pub fn bench_page() -> Html {
                     s.target.0, a.value, group(a.nodes.into()), s.elapsed_ms / 1000.0, rate(a.nodes, s.elapsed_ms), s.memory_bytes >> 20
                 )}</p>
             }
-            if let Some((pn, pms, sn, sms)) = s.bench {
+            if let Some((pn, pms, sn, sms)) = bench {
                 <dl class="bench-results">
                     <dt>{"perft"}</dt>
                     <dd class="perft-result">{format!("{} nodes in {:.3} s = {:.2} M nodes/s", group(pn.into()), pms / 1000.0, rate(pn, pms))}</dd>

@@ -18,7 +18,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
-use super::protocol::{Reply, Request, Task};
+use super::protocol::{LabReply, LabTask, Reply, Request, Task};
 use std::cmp::Reverse;
 
 use crate::engine::Value;
@@ -57,20 +57,10 @@ pub struct SearchState {
     pub workers: usize,
     /// Memory the search used, in bytes (when done).
     pub memory_bytes: u64,
-    /// Dooley's study, when asked for.
-    pub dooley: Option<(crate::labs::dooley::Study, Analysis)>,
-    /// Benchmark figures: perft nodes/s and search nodes/s.
-    pub bench: Option<(u64, f64, u64, f64)>,
-    /// A Dakon survey or search: its progress (level, boards) and its answer.
-    pub dakon_progress: Option<(u32, u64)>,
-    /// A Dakon survey's figures.
-    pub dakon_survey: Option<crate::labs::dakon::search::Survey>,
-    /// A Dakon search's trials and answer.
-    pub dakon_found: Option<(Vec<crate::labs::dakon::search::Trial>, Option<crate::labs::dakon::search::Found>)>,
-    /// A depth-first Dakon proof's progress: prefixes done, prefixes, moves played.
-    pub dakon_deep_progress: Option<(usize, usize, u64)>,
-    /// A depth-first Dakon proof's answer.
-    pub dakon_deep: Option<crate::labs::dakon::deep::DeepFound>,
+    /// A lab's latest progress report.
+    pub lab_progress: Option<LabReply>,
+    /// A lab's answer.
+    pub lab: Option<LabReply>,
 }
 
 /// Why a search was asked for.
@@ -138,11 +128,6 @@ impl Reducible for SearchState {
                         None => s.windows.push((mv, lower, upper)),
                     },
                     Reply::Memory { bytes, .. } => s.memory_bytes = bytes,
-                    Reply::Dooley { study, analysis, .. } => {
-                        s.dooley = Some((study, analysis));
-                        s.running = false;
-                        s.finished = true;
-                    }
                     Reply::Done { analysis, elapsed_ms, memory_bytes, .. } => {
                         s.windows.clear();
                         s.memory_bytes = s.memory_bytes.max(memory_bytes);
@@ -154,36 +139,15 @@ impl Reducible for SearchState {
                         s.running = false;
                         s.finished = true;
                     }
-                    Reply::DakonProgress { level, boards, elapsed_ms, .. } => {
-                        s.dakon_progress = Some((level, boards));
+                    Reply::Lab { reply, elapsed_ms, .. } => {
                         s.elapsed_ms = elapsed_ms;
-                    }
-                    Reply::DakonSurvey { survey, elapsed_ms, .. } => {
-                        s.dakon_survey = Some(survey);
-                        s.elapsed_ms = elapsed_ms;
-                        s.running = false;
-                        s.finished = true;
-                    }
-                    Reply::DakonFound { trials, found, elapsed_ms, .. } => {
-                        s.dakon_found = Some((trials, found));
-                        s.elapsed_ms = elapsed_ms;
-                        s.running = false;
-                        s.finished = true;
-                    }
-                    Reply::DakonDeepProgress { done, total, moves, elapsed_ms, .. } => {
-                        s.dakon_deep_progress = Some((done, total, moves));
-                        s.elapsed_ms = elapsed_ms;
-                    }
-                    Reply::DakonDeep { found, elapsed_ms, .. } => {
-                        s.dakon_deep = Some(found);
-                        s.elapsed_ms = elapsed_ms;
-                        s.running = false;
-                        s.finished = true;
-                    }
-                    Reply::Bench { perft_nodes, perft_ms, search_nodes, search_ms, .. } => {
-                        s.bench = Some((perft_nodes, perft_ms, search_nodes, search_ms));
-                        s.running = false;
-                        s.finished = true;
+                        if reply.is_answer() {
+                            s.lab = Some(reply);
+                            s.running = false;
+                            s.finished = true;
+                        } else {
+                            s.lab_progress = Some(reply);
+                        }
                     }
                     Reply::Error { message, .. } => {
                         s.error = Some(message);
@@ -538,10 +502,8 @@ impl SearchHandle {
         let id = self.next_id();
         let target = match &task {
             Task::Analyze { rules, setup, .. } | Task::Solve { rules, setup, .. } => (rules.clone(), setup.clone()),
-            Task::Dooley { rules } => (rules.clone(), String::new()),
-            Task::Bench | Task::DakonSurvey { .. } | Task::DakonSearch { .. } | Task::DakonProve { .. } => {
-                Default::default()
-            }
+            Task::Lab(LabTask::Dooley { rules }) => (rules.clone(), String::new()),
+            Task::Lab(_) => Default::default(),
         };
         let text = serde_json::to_string(&Request { id, task }).expect("serializable");
         let conn = self.pool.borrow().conns[0].clone();

@@ -5,7 +5,10 @@ use yew::prelude::*;
 
 use super::client::{use_search, Purpose};
 use super::group;
-use super::protocol::{DakonGoal, Task, MAX_DAKON_BOARDS, MAX_DAKON_BOUND, MAX_DAKON_SURVEY};
+use super::protocol::{
+    DakonGoal, DakonReply, DakonTask, LabReply, LabTask, Task, MAX_DAKON_BOARDS, MAX_DAKON_BOUND, MAX_DAKON_SURVEY,
+};
+use super::route::Route;
 use crate::labs::dakon::deep::DeepFound;
 use crate::labs::dakon::search::{Found, Goal, Survey, Trial};
 use crate::labs::dakon::{self, Board, DakonLink, Move};
@@ -83,12 +86,7 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
     let search = use_search();
     let ss = search.state().clone();
     let go = |n: usize, line: Option<&[usize]>| {
-        let mut h = format!("#/lab/dakon?n={n}");
-        if let Some(l) = line {
-            h.push_str("&line=");
-            h.push_str(&l.iter().map(usize::to_string).collect::<Vec<_>>().join("."));
-        }
-        set_hash(&h);
+        set_hash(&Route::dakon(n, line).to_string());
     };
     let choose_n = Callback::from(move |e: Event| {
         if let Some(s) = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok()) {
@@ -107,7 +105,24 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
         let search = search.clone();
         Callback::from(move |_| search.stop())
     };
-    let search_task = |goal| Task::DakonSearch { n, goal, max_boards: MAX_DAKON_BOARDS };
+    let dakon = |t: DakonTask| Task::Lab(LabTask::Dakon(t));
+    let search_task = |goal| dakon(DakonTask::Search { n, goal, max_boards: MAX_DAKON_BOARDS });
+    // The lab's latest progress and answer.
+    let (progress, answer) = {
+        let dakon = |r: &Option<LabReply>| match r {
+            Some(LabReply::Dakon(d)) => Some(d.clone()),
+            _ => None,
+        };
+        (dakon(&ss.lab_progress), dakon(&ss.lab))
+    };
+    let level = match progress {
+        Some(DakonReply::Progress { level, boards }) => Some((level, boards)),
+        _ => None,
+    };
+    let deep_progress_now = match progress {
+        Some(DakonReply::DeepProgress { done, total, moves }) => Some((done, total, moves)),
+        _ => None,
+    };
     // The depth-first proof's bound: by default one move less than the shortest printed
     // opening, so that "none" proves the printed one shortest.
     let best_printed = printed.iter().map(|p| p.holes.len() as u32).min();
@@ -145,7 +160,7 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
             <section class="panel">
                 <h2>{"Searches"}</h2>
                 <div class="buttons">
-                    <button class="dakon-survey" onclick={run(Task::DakonSurvey { n })} disabled={ss.running || n > MAX_DAKON_SURVEY}
+                    <button class="dakon-survey" onclick={run(dakon(DakonTask::Survey { n }))} disabled={ss.running || n > MAX_DAKON_SURVEY}
                         title={if n > MAX_DAKON_SURVEY { format!("Dakon-{n} is too large to survey in the browser: use the CLI (mancala-lab dakon survey {n})") } else { String::new() }}>
                         {"Count every first turn"}</button>
                     <button class="dakon-shortest" onclick={run(search_task(DakonGoal::Shortest))} disabled={ss.running}>{"Shortest opening"}</button>
@@ -157,24 +172,27 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
                     <label>{"Prove: no winning opening within "}
                         <input type="number" class="dakon-bound" min="1" max={MAX_DAKON_BOUND.to_string()} value={bound_value.to_string()} onchange={set_bound} aria-label="Longest opening searched" />
                         {" moves"}</label>
-                    <button class="dakon-prove" onclick={run(Task::DakonProve { n, bound: bound_value })} disabled={ss.running}>{"Prove (depth-first)"}</button>
+                    <button class="dakon-prove" onclick={run(dakon(DakonTask::Prove { n, bound: bound_value }))} disabled={ss.running}>{"Prove (depth-first)"}</button>
                 </div>
                 <p class="help">{"The depth-first proof tries every first turn up to that many moves, keeping only its path (no memory limit): it finds the shortest winning opening within the bound, or proves there is none. From Dakon-8 on it takes hours: Dakon-8 within 28 moves (the proof that the paper's 29 is shortest) is 170 billion moves, about 3.5 hours in one worker at the rate measured for Dakon-7; the CLI's prove-shortest ran it in 1.5 hours on two cores, and can stop and resume."}</p>
-                if let Some((done, total, moves)) = ss.dakon_deep_progress.filter(|_| ss.dakon_deep.is_none()) {
+                if let Some((done, total, moves)) = deep_progress_now.filter(|_| answer.is_none()) {
                     <p class="progress deep-progress" aria-live="polite">{ deep_progress(done, total, moves, ss.elapsed_ms, ss.running) }</p>
                 }
-                if ss.dakon_deep_progress.is_none() && ss.dakon_deep.is_none() && (ss.running || ss.dakon_progress.is_some() && ss.dakon_survey.is_none() && ss.dakon_found.is_none()) {
+                if deep_progress_now.is_none() && answer.is_none() && (ss.running || level.is_some()) {
                     <p class="progress" aria-live="polite">{
-                        match ss.dakon_progress {
+                        match level {
                             Some((level, boards)) => format!("{} level {level}, {} boards, {:.1} s", if ss.running { "Searching:" } else { "Stopped at" }, group(boards as u128), ss.elapsed_ms / 1000.0),
                             None => if ss.running { "Starting…".to_string() } else { "Stopped.".to_string() },
                         }
                     }</p>
                 }
                 if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
-                if let Some(s) = &ss.dakon_survey { { survey_table(s, ss.elapsed_ms) } }
-                if let Some((trials, found)) = &ss.dakon_found { { found_view(trials, found.as_ref(), ss.elapsed_ms, &go) } }
-                if let Some(f) = &ss.dakon_deep { { deep_view(f, best_printed.filter(|_| f.n == n), ss.elapsed_ms, &go) } }
+                { match &answer {
+                    Some(DakonReply::Survey { survey }) => survey_table(survey, ss.elapsed_ms),
+                    Some(DakonReply::Found { trials, found }) => found_view(trials, found.as_ref(), ss.elapsed_ms, &go),
+                    Some(DakonReply::Deep { found }) => deep_view(found, best_printed.filter(|_| found.n == n), ss.elapsed_ms, &go),
+                    _ => html! {},
+                } }
             </section>
             { replay_view(n, &link, &printed, &go) }
         </main>
@@ -443,7 +461,7 @@ fn replay_view(
                             </p>
                         }) }
                         <Replay n={n} line={line.clone()} moves={moves.clone()} />
-                        <p class="help">{"Link to this opening: "}<a class="share" href={format!("#/lab/dakon?n={n}&line={}", line.iter().map(usize::to_string).collect::<Vec<_>>().join("."))}>{"copy this address"}</a></p>
+                        <p class="help">{"Link to this opening: "}<a class="share" href={Route::dakon(n, Some(line)).to_string()}>{"copy this address"}</a></p>
                     </>
                 },
                 None => html! { <p class="help">{"Choose a printed opening, or run a search and replay its answer."}</p> },

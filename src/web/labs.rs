@@ -6,7 +6,8 @@ use yew::prelude::*;
 
 use super::client::{use_search, Purpose};
 use super::group;
-use super::protocol::Task;
+use super::protocol::{LabReply, LabTask, Task};
+use super::route::Route;
 use crate::families::AnyRules;
 use crate::search::Analysis;
 
@@ -214,7 +215,10 @@ fn start_solve(search: &super::client::SearchHandle, id: &str) {
 }
 
 fn detail(id: &str, a: Option<&Analysis>) -> Html {
-    let title = id.parse::<AnyRules>().map(|r| r.title()).unwrap_or_else(|_| id.to_string());
+    let Ok(rules) = id.parse::<AnyRules>() else {
+        return html! {};
+    };
+    let title = rules.title();
     html! {
         <section class="panel lab-detail" aria-live="polite">
             <h2>{title}</h2>
@@ -228,10 +232,10 @@ fn detail(id: &str, a: Option<&Analysis>) -> Html {
                         } }</p>
                         <ul class="move-values">
                             { for a.moves.iter().map(|m| html! {
-                                <li><a href={format!("#/play?rules={id}&moves={}", m.mv)}>{format!("{}: {}", m.mv, m.value)}</a></li>
+                                <li><a href={Route::game(rules, &[m.mv]).to_string()}>{format!("{}: {}", m.mv, m.value)}</a></li>
                             }) }
                         </ul>
-                        <p><a href={format!("#/play?rules={id}")}>{"Play this game from the start"}</a>{format!(" — best line: {}", a.line_text())}</p>
+                        <p><a href={Route::game(rules, &[]).to_string()}>{"Play this game from the start"}</a>{format!(" — best line: {}", a.line_text())}</p>
                     </>
                 },
                 None => html! { <p>{"Not solved yet."}</p> },
@@ -249,7 +253,7 @@ pub fn dooley_page() -> Html {
     {
         let search = search.clone();
         use_effect_with((*rules).clone(), move |r| {
-            search.start(Task::Dooley { rules: r.clone() }, Purpose::Analysis);
+            search.start(Task::Lab(LabTask::Dooley { rules: r.clone() }), Purpose::Analysis);
         });
     }
     let choose = {
@@ -282,7 +286,7 @@ pub fn dooley_page() -> Html {
             </label>
             if ss.running { <p aria-live="polite">{"Enumerating and solving in the worker…"}</p> }
             if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
-            if let (false, Some((study, a))) = (ss.running, &ss.dooley) {
+            if let (false, Some(LabReply::Dooley { study, analysis: a })) = (ss.running, &ss.lab) {
                 <table class="dooley-counts">
                     <caption>{format!("Distinct states reachable from the start, stores ignored — {}", study.rules)}</caption>
                     <thead><tr><th>{"a state is"}</th><th>{"before the end"}</th><th>{"with the final positions"}</th></tr></thead>
@@ -301,7 +305,7 @@ pub fn dooley_page() -> Html {
                 } }</p>
                 <h2>{"Opening moves, exact values for the first player"}</h2>
                 <ul class="move-values">
-                    { for a.moves.iter().map(|m| html! { <li><a href={format!("#/play?rules={}&moves={}", study.rules, m.mv)}>{format!("{}: {}", m.mv, m.value)}</a></li> }) }
+                    { for a.moves.iter().map(|m| html! { <li><a href={study.rules.parse::<AnyRules>().map(|r| Route::game(r, &[m.mv])).unwrap_or(Route::Home).to_string()}>{format!("{}: {}", m.mv, m.value)}</a></li> }) }
                 </ul>
                 <p class="help">{"Pits are lettered a–f from the mover's left, so f is next to the store. Under the rules that reproduce his state count the first player wins by 2 with f, draws with a, b or c, and loses by 2 with d or e: not Dooley's reported C-or-E draw. His lettering and his program's scoring are not in our copy of the essay, so the difference is shown, not explained."}</p>
             }

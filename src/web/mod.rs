@@ -1,16 +1,28 @@
 //! The yew app and its Web Worker (feature `web`, built for wasm32 by Trunk).
 //!
 //! The page's main thread only plays moves and renders; every search runs in the worker
-//! ([`worker`]), which the page drives through [`client`] with the messages of [`protocol`].
+//! (`worker`), which the page drives through `client` with the messages of [`protocol`].
+//! The protocol (its types and the worker's request handling) and the [`route`]s compile
+//! without the `web` feature, so they are tested natively too.
 
-pub mod app;
-pub mod board;
-pub mod client;
-pub mod dakon_lab;
-pub mod labs;
-pub mod play;
 pub mod protocol;
+pub mod route;
+
+#[cfg(feature = "web")]
+pub mod app;
+#[cfg(feature = "web")]
+pub mod board;
+#[cfg(feature = "web")]
+pub mod client;
+#[cfg(feature = "web")]
+pub mod dakon_lab;
+#[cfg(feature = "web")]
+pub mod labs;
+#[cfg(feature = "web")]
+pub mod play;
+#[cfg(feature = "web")]
 pub mod state;
+#[cfg(feature = "web")]
 pub mod worker;
 
 /// `x` with its digits grouped by threes: 141159240 → "141,159,240".
@@ -27,6 +39,7 @@ pub fn group(x: u128) -> String {
 }
 
 /// Mounts the app on the page's body.
+#[cfg(feature = "web")]
 pub fn start_app() {
     yew::Renderer::<app::App>::new().render();
 }

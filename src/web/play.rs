@@ -9,6 +9,7 @@ use super::board::{cell_name, Board};
 use super::client::{auto_workers, use_search, Purpose, SearchHandle};
 use super::group;
 use super::protocol::Task;
+use super::route::Route;
 use super::state::{Action, Opponent, PlayState, Speed, MEMORY_CHOICES};
 use crate::engine::{Cell, Player};
 use crate::families::{AnyMove, AnyPosition, AnyRules};
@@ -52,7 +53,7 @@ pub fn game_href(game: &Game) -> String {
         .and_then(|w| w.location().href().ok())
         .map(|h| h.split('#').next().unwrap_or_default().to_string())
         .unwrap_or_default();
-    format!("{base}#/play?{game}")
+    format!("{base}{}", Route::play(game))
 }
 
 /// The computer's fallback move when there is no exact answer: the best move of a 3 s search.
@@ -104,13 +105,12 @@ pub fn play_page(props: &PlayProps) -> Html {
 
     // The URL is the record of the game: keep it in step (replace, so Back leaves the page).
     {
-        let text = state.game.to_string();
-        use_effect_with(text, move |text| {
+        let hash = Route::play(&state.game).to_string();
+        use_effect_with(hash, move |hash| {
             if let Some(w) = web_sys::window() {
-                let hash = format!("#/play?{text}");
                 if w.location().hash().ok().as_deref() != Some(hash.as_str()) {
                     if let Ok(h) = w.history() {
-                        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+                        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash));
                     }
                 }
             }

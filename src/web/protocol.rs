@@ -63,21 +63,37 @@ pub enum Task {
         #[serde(default)]
         guess: Option<i32>,
     },
+    /// A lab's computation.
+    Lab(LabTask),
+}
+
+/// The labs' work, one variant a lab.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "lab", rename_all = "snake_case")]
+pub enum LabTask {
+    /// The CLI's `bench` workloads, timed in the worker.
+    Bench,
     /// Dooley's study: state counts and opening values of a small Kalah game.
     Dooley {
         /// Rules id.
         rules: String,
     },
-    /// The CLI's `bench` workloads, timed in the worker.
-    Bench,
+    /// Dakon's first turns.
+    Dakon(DakonTask),
+}
+
+/// The Dakon lab's work.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "dakon", rename_all = "snake_case")]
+pub enum DakonTask {
     /// Dakon-n's first turns, every one (counts, shortest, maximum capture, least lap count).
-    DakonSurvey {
+    Survey {
         /// Holes a side: 1 to [`MAX_DAKON_SURVEY`] in the browser.
         n: usize,
     },
     /// One of Dakon-n's special openings, with its proof.
-    DakonSearch {
-        /// Holes a side: 1 to 11.
+    Search {
+        /// Holes a side.
         n: usize,
         /// Which opening.
         goal: DakonGoal,
@@ -86,8 +102,8 @@ pub enum Task {
     },
     /// Dakon-n's shortest opening of at most `bound` moves, proven by a depth-first search
     /// that keeps only its path (no board limit; it may take long: Stop ends it).
-    DakonProve {
-        /// Holes a side: 1 to 11.
+    Prove {
+        /// Holes a side.
         n: usize,
         /// Longest opening searched: 1 to [`MAX_DAKON_BOUND`].
         bound: u32,
@@ -169,10 +185,30 @@ pub enum Reply {
         #[serde(default)]
         memory_bytes: u64,
     },
-    /// Benchmark figures.
-    Bench {
+    /// A lab's progress or answer.
+    Lab {
         /// Request id.
         id: u32,
+        /// What the lab says.
+        reply: LabReply,
+        /// Time since the request arrived.
+        elapsed_ms: f64,
+    },
+    /// The request could not be read or run.
+    Error {
+        /// Request id, when it could be read.
+        id: Option<u32>,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// What a lab says: its progress, or its answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "lab", rename_all = "snake_case")]
+pub enum LabReply {
+    /// Benchmark figures.
+    Bench {
         /// Perft nodes.
         perft_nodes: u64,
         /// Perft time.
@@ -184,73 +220,59 @@ pub enum Reply {
     },
     /// Dooley's study of a rule set.
     Dooley {
-        /// Request id.
-        id: u32,
         /// State counts.
         study: crate::labs::dooley::Study,
         /// Exact values of the opening moves.
         analysis: Analysis,
     },
-    /// A Dakon survey or search is under way.
-    DakonProgress {
-        /// Request id.
-        id: u32,
+    /// The Dakon lab.
+    Dakon(DakonReply),
+}
+
+/// What the Dakon lab says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "dakon", rename_all = "snake_case")]
+pub enum DakonReply {
+    /// A survey or search is under way.
+    Progress {
         /// Store level (survey) or cost level (search) just finished.
         level: u32,
         /// Boards so far.
         boards: u64,
-        /// Time since the request arrived.
-        elapsed_ms: f64,
     },
-    /// A Dakon survey's figures.
-    DakonSurvey {
-        /// Request id.
-        id: u32,
+    /// A survey's figures.
+    Survey {
         /// The figures.
         survey: crate::labs::dakon::search::Survey,
-        /// Time it took.
-        elapsed_ms: f64,
     },
-    /// A depth-first Dakon proof is under way.
-    DakonDeepProgress {
-        /// Request id.
-        id: u32,
+    /// A search's answer.
+    Found {
+        /// The limits tried on the way (min-laps, min-cycles), each with its verdict.
+        trials: Vec<crate::labs::dakon::search::Trial>,
+        /// The opening and what was proven (`None`: the board limit came first).
+        found: Option<crate::labs::dakon::search::Found>,
+    },
+    /// A depth-first proof is under way.
+    DeepProgress {
         /// Prefixes (first few moves) searched.
         done: usize,
         /// Prefixes in all.
         total: usize,
         /// Moves played so far.
         moves: u64,
-        /// Time since the request arrived.
-        elapsed_ms: f64,
     },
-    /// A depth-first Dakon proof's answer.
-    DakonDeep {
-        /// Request id.
-        id: u32,
+    /// A depth-first proof's answer.
+    Deep {
         /// The shortest opening within the bound, or the proof that none is.
         found: crate::labs::dakon::deep::DeepFound,
-        /// Time it took.
-        elapsed_ms: f64,
     },
-    /// A Dakon search's answer.
-    DakonFound {
-        /// Request id.
-        id: u32,
-        /// The limits tried on the way (min-laps, min-cycles), each with its verdict.
-        trials: Vec<crate::labs::dakon::search::Trial>,
-        /// The opening and what was proven (`None`: the board limit came first).
-        found: Option<crate::labs::dakon::search::Found>,
-        /// Time it took.
-        elapsed_ms: f64,
-    },
-    /// The request could not be read or run.
-    Error {
-        /// Request id, when it could be read.
-        id: Option<u32>,
-        /// What is wrong.
-        message: String,
-    },
+}
+
+impl LabReply {
+    /// The lab's answer, not its progress.
+    pub fn is_answer(&self) -> bool {
+        !matches!(self, LabReply::Dakon(DakonReply::Progress { .. } | DakonReply::DeepProgress { .. }))
+    }
 }
 
 thread_local! {
@@ -266,14 +288,8 @@ impl Reply {
             Reply::Progress { id, .. }
             | Reply::Nodes { id, .. }
             | Reply::Done { id, .. }
-            | Reply::Bench { id, .. }
             | Reply::Window { id, .. }
-            | Reply::Dooley { id, .. }
-            | Reply::DakonProgress { id, .. }
-            | Reply::DakonSurvey { id, .. }
-            | Reply::DakonFound { id, .. }
-            | Reply::DakonDeepProgress { id, .. }
-            | Reply::DakonDeep { id, .. }
+            | Reply::Lab { id, .. }
             | Reply::Memory { id, .. } => Some(*id),
             Reply::Error { id, .. } => *id,
         }
@@ -423,7 +439,15 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }
-        Task::Dooley { rules } => {
+        Task::Lab(lab) => run_lab(lab, id, start, now, post),
+    }
+}
+
+/// Runs a lab's task, posting its progress and its answer.
+fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
+    let answer = |reply: LabReply| Reply::Lab { id, reply, elapsed_ms: now() - start };
+    match lab {
+        LabTask::Dooley { rules } => {
             let rules: AnyRules = match rules.parse() {
                 Ok(r) => r,
                 Err(e) => return post(Reply::Error { id: Some(id), message: format!("rules: {e}") }),
@@ -448,11 +472,11 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                 s.analyze(k, &mut h)
             });
             match analysis {
-                Ok(analysis) => post(Reply::Dooley { id, study, analysis }),
+                Ok(analysis) => post(answer(LabReply::Dooley { study, analysis })),
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }
-        Task::DakonSurvey { n } => {
+        LabTask::Dakon(DakonTask::Survey { n }) => {
             use crate::labs::dakon::search::survey;
             if !(1..=MAX_DAKON_SURVEY).contains(&n) {
                 return post(Reply::Error {
@@ -462,11 +486,11 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             }
             let result = survey(n, &mut dakon_ticker(id, start, now, post));
             match result {
-                Ok(survey) => post(Reply::DakonSurvey { id, survey, elapsed_ms: now() - start }),
+                Ok(survey) => post(answer(LabReply::Dakon(DakonReply::Survey { survey }))),
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }
-        Task::DakonSearch { n, goal, max_boards } => {
+        LabTask::Dakon(DakonTask::Search { n, goal, max_boards }) => {
             use crate::labs::dakon::search::{least_limit, search, Goal, Limit};
             if !(1..=crate::labs::dakon::MAX_HOLES).contains(&n) {
                 return post(Reply::Error {
@@ -483,11 +507,11 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             };
             drop(tick);
             match result {
-                Ok((trials, found)) => post(Reply::DakonFound { id, trials, found, elapsed_ms: now() - start }),
+                Ok((trials, found)) => post(answer(LabReply::Dakon(DakonReply::Found { trials, found }))),
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }
-        Task::DakonProve { n, bound } => {
+        LabTask::Dakon(DakonTask::Prove { n, bound }) => {
             use crate::labs::dakon::{deep::shortest_depth_first, MAX_HOLES};
             if !(1..=MAX_HOLES).contains(&n) || !(1..=MAX_DAKON_BOUND).contains(&bound) {
                 return post(Reply::Error {
@@ -502,30 +526,26 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                 let t = now();
                 if t - last >= 200.0 {
                     last = t;
-                    post(Reply::DakonDeepProgress {
-                        id,
-                        done: p.done,
-                        total: p.total,
-                        moves: p.moves,
-                        elapsed_ms: t - start,
-                    });
+                    let reply =
+                        LabReply::Dakon(DakonReply::DeepProgress { done: p.done, total: p.total, moves: p.moves });
+                    post(Reply::Lab { id, reply, elapsed_ms: t - start });
                 }
                 true
             };
             let result = shortest_depth_first(n, bound, 1, &Default::default(), &mut tick);
             match result {
-                Ok(found) => post(Reply::DakonDeep { id, found, elapsed_ms: now() - start }),
+                Ok(found) => post(answer(LabReply::Dakon(DakonReply::Deep { found }))),
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }
-        Task::Bench => {
+        LabTask::Bench => {
             let t = now();
             let perft_nodes = search::bench::perft();
             let perft_ms = now() - t;
             let t = now();
             let search_nodes = search::bench::search();
             let search_ms = now() - t;
-            post(Reply::Bench { id, perft_nodes, perft_ms, search_nodes, search_ms });
+            post(answer(LabReply::Bench { perft_nodes, perft_ms, search_nodes, search_ms }));
         }
     }
 }
@@ -543,7 +563,11 @@ fn dakon_ticker<'a>(
         let t = now();
         if t - last >= 200.0 {
             last = t;
-            post(Reply::DakonProgress { id, level, boards, elapsed_ms: t - start });
+            post(Reply::Lab {
+                id,
+                reply: LabReply::Dakon(DakonReply::Progress { level, boards }),
+                elapsed_ms: t - start,
+            });
         }
         true
     }
@@ -552,4 +576,104 @@ fn dakon_ticker<'a>(
 fn parse_position(rules: &str, setup: &str) -> Result<AnyPosition, String> {
     let rules: AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
     rules.parse_setup(setup).map_err(|e| format!("setup: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The replies to one message's text, with a clock that advances a millisecond a call.
+    fn run(text: &str) -> Vec<Reply> {
+        let t = std::cell::Cell::new(0.0);
+        let now = || {
+            t.set(t.get() + 1.0);
+            t.get()
+        };
+        let mut replies = vec![];
+        handle(text, &now, &mut |r| replies.push(r));
+        replies
+    }
+
+    #[test]
+    fn messages_round_trip_as_json() {
+        let tasks = [
+            Task::Analyze {
+                rules: "kalah-4-3".into(),
+                setup: "3.3.3.3-3.3.3.3-0.0-s".into(),
+                max_depth: 3,
+                time_ms: 0,
+                table_mib: 1,
+            },
+            Task::Lab(LabTask::Bench),
+            Task::Lab(LabTask::Dooley { rules: "kalah-6-1-e".into() }),
+            Task::Lab(LabTask::Dakon(DakonTask::Survey { n: 4 })),
+            Task::Lab(LabTask::Dakon(DakonTask::Search { n: 4, goal: DakonGoal::MinLaps, max_boards: 10 })),
+            Task::Lab(LabTask::Dakon(DakonTask::Prove { n: 3, bound: 5 })),
+        ];
+        for task in tasks {
+            let text = serde_json::to_string(&Request { id: 3, task: task.clone() }).unwrap();
+            assert_eq!(serde_json::from_str::<Request>(&text).unwrap().task, task, "{text}");
+        }
+        let text =
+            serde_json::to_string(&Request { id: 1, task: Task::Lab(LabTask::Dakon(DakonTask::Survey { n: 4 })) })
+                .unwrap();
+        assert_eq!(text, r#"{"id":1,"task":{"kind":"lab","lab":"dakon","dakon":"survey","n":4}}"#);
+    }
+
+    #[test]
+    fn analyze_answers_with_typed_moves_and_values() {
+        let replies = run(
+            r#"{"id":7,"task":{"kind":"analyze","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","max_depth":200,"time_ms":0,"table_mib":8}}"#,
+        );
+        let Some(Reply::Done { id: 7, analysis: Some(a), .. }) = replies.last() else { panic!("{replies:?}") };
+        assert_eq!(a.value, Value::Margin(6), "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
+        assert_eq!(a.moves[0].mv, AnyMove::from(KalahMove(1)));
+        assert!(a.exact);
+    }
+
+    #[test]
+    fn bad_messages_get_an_error_not_a_panic() {
+        for (text, id, part) in [
+            ("not json", None, "unreadable request"),
+            (
+                r#"{"id":4,"task":{"kind":"analyze","rules":"kalah-99-4","setup":"","max_depth":3,"time_ms":0,"table_mib":8}}"#,
+                Some(4),
+                "rules",
+            ),
+            (
+                r#"{"id":5,"task":{"kind":"solve","rules":"dakon-4","setup":"4.4.4.4-4.4.4.4-0.0-s","memory_mib":64,"time_ms":0}}"#,
+                Some(5),
+                "exact solver is for Kalah",
+            ),
+            (
+                r#"{"id":6,"task":{"kind":"solve","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","memory_mib":64,"time_ms":0,"moves":[{"Dakon":1}]}}"#,
+                Some(6),
+                "not a move of the exact solver's Kalah",
+            ),
+            (r#"{"id":8,"task":{"kind":"lab","lab":"dakon","dakon":"survey","n":40}}"#, Some(8), "cannot be surveyed"),
+            (r#"{"id":9,"task":{"kind":"lab","lab":"nope"}}"#, Some(9), "unreadable request"),
+        ] {
+            let replies = run(text);
+            let Some(Reply::Error { id: got, message }) = replies.last() else { panic!("{text}: {replies:?}") };
+            assert_eq!(*got, id, "{text}");
+            assert!(message.contains(part), "{text}: {message}");
+        }
+    }
+
+    #[test]
+    fn labs_answer_through_their_own_replies() {
+        let replies = run(r#"{"id":11,"task":{"kind":"lab","lab":"dakon","dakon":"survey","n":4}}"#);
+        let Some(Reply::Lab { id: 11, reply: LabReply::Dakon(DakonReply::Survey { survey }), .. }) = replies.last()
+        else {
+            panic!("{replies:?}")
+        };
+        // The paper's Dakon-4 figures: 7 winning openings (seed 001).
+        assert_eq!(survey.counts.winning(), 7);
+        let replies = run(r#"{"id":12,"task":{"kind":"lab","lab":"dooley","rules":"kalah-3-1-e"}}"#);
+        let Some(Reply::Lab { reply: LabReply::Dooley { study, analysis }, .. }) = replies.last() else {
+            panic!("{replies:?}")
+        };
+        assert_eq!(study.rules, "kalah-3-1-e");
+        assert!(!analysis.moves.is_empty());
+    }
 }
