@@ -140,7 +140,7 @@ async fn play_page_plays_clicked_moves_and_undoes() {
     click(&root, "button.undo");
     settle().await;
     assert!(text(&root, ".status").contains("South plays c"));
-    assert_eq!(root.query_selector_all(".move-list li").unwrap().length(), 3);
+    assert_eq!(root.query_selector_all(".move-list .ply").unwrap().length(), 3);
 }
 
 #[wasm_bindgen_test]
@@ -152,7 +152,7 @@ async fn play_page_explains_a_bad_link_and_stays_usable() {
     let msg = text(&root, ".link-error");
     assert!(msg.contains("moves") && msg.contains("move 3"), "{msg}");
     // The valid part of the game is shown and playable.
-    assert_eq!(root.query_selector_all(".move-list li").unwrap().length(), 3);
+    assert_eq!(root.query_selector_all(".move-list .ply").unwrap().length(), 3);
     assert!(root.query_selector_all(".pit.legal").unwrap().length() > 0);
 }
 

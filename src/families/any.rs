@@ -218,6 +218,25 @@ macro_rules! families {
                 match self { $(FamilyId::$v => <$module::$fam as Family>::SOLITAIRE,)+ }
             }
 
+            /// The family's New game form, with `current`'s values if it is of this family.
+            pub fn new_game_form(self, current: Option<&AnyRules>) -> NewGameForm {
+                match self {
+                    $(FamilyId::$v => <$module::$fam as Family>::new_game_form(current.and_then(|r| match r {
+                        AnyRules::$v(r) => Some(r),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    })),)+
+                }
+            }
+
+            /// A new game's start from the family's New game form's values.
+            ///
+            /// # Errors
+            /// Values out of range, in words.
+            pub fn new_game(self, values: &[String]) -> Result<AnyPosition, String> {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::new_game(values).map(AnyPosition::$v),)+ }
+            }
+
             /// The family has an exact solver.
             pub fn has_exact_solver(self) -> bool {
                 match self { $(FamilyId::$v => <$module::$fam as Family>::EXACT_SOLVER,)+ }

@@ -21,7 +21,7 @@ use core::hash::Hash;
 use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
 pub use card::{Card, Preset};
-pub use view::Layout;
+pub use view::{Field, FieldKind, Layout, NewGameForm};
 
 pub use any::{ParseMoveError, ParseRulesError, ParseSetupError};
 
@@ -132,6 +132,14 @@ pub trait Family: 'static {
     fn setup_from_cells(pos: &Self::Position, counts: &[(Cell, String)], turn: Player) -> String;
     /// The board drawn in text, for the CLI's `show`.
     fn board_text(pos: &Self::Position) -> String;
+    /// The New game form, its values those of `current` when the game on screen is of this
+    /// family.
+    fn new_game_form(current: Option<&Self::Rules>) -> NewGameForm;
+    /// The start of a new game from the form's values (in the form's order).
+    ///
+    /// # Errors
+    /// Values out of range, in words naming the field.
+    fn new_game(values: &[String]) -> Result<Self::Position, String>;
 
     /// Every legal move valued by a search of at most `depth` (in the family's unit), stopped
     /// when the handler says so.

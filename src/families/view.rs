@@ -41,3 +41,43 @@ pub fn captures_and_laps(t: &Trace) -> String {
     }
     text
 }
+
+/// One field of a family's New game form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// The element's id (stable, for labels and tests).
+    pub id: &'static str,
+    /// The label on screen.
+    pub label: &'static str,
+    /// What it holds.
+    pub kind: FieldKind,
+    /// Its value when the form opens: the current game's.
+    pub value: String,
+}
+
+/// What a field of a New game form holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// A whole number in a range.
+    Number {
+        /// The least.
+        min: u32,
+        /// The most.
+        max: u32,
+    },
+    /// One of a list: (value, label).
+    Choice(Vec<(&'static str, &'static str)>),
+}
+
+/// A family's New game form: its fields (with the current game's values) and its button.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
+    /// The fields, in order.
+    pub fields: Vec<Field>,
+    /// The button's label.
+    pub submit: &'static str,
+    /// The form's class: styling and tests.
+    pub class: &'static str,
+    /// The button's class.
+    pub button_class: &'static str,
+}

@@ -121,6 +121,10 @@ pub fn bench_page() -> Html {
             );
         })
     };
+    let stop = {
+        let search = search.clone();
+        Callback::from(move |_: MouseEvent| search.stop())
+    };
     let s = search.state();
     let bench = match &s.lab {
         Some(LabReply::Bench { perft_nodes, perft_ms, search_nodes, search_ms }) => {
@@ -137,12 +141,18 @@ pub fn bench_page() -> Html {
                 crate::search::bench::PERFT_DEPTH, crate::search::bench::SEARCH_DEPTH
             )}</p>
             <div class="row">
-                <button class="run-bench" onclick={run} disabled={s.running}>{ if s.running { "Running…" } else { "Run benchmark" } }</button>
-                <button class="solve-63" onclick={solve("kalah-6-3", "3.3.3.3.3.3-3.3.3.3.3.3-0.0-s")} disabled={s.running}>{"Solve Kalah(6,3)"}</button>
-                <button class="solve-64" onclick={solve("kalah-6-4", "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s")} disabled={s.running}>{"Solve Kalah(6,4)"}</button>
-                <button class="solve-64e" onclick={solve("kalah-6-4-e", "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s")} disabled={s.running}>{"Solve Kalah(6,4) empty capture"}</button>
+                <button class="run-bench" onclick={run}>{"Run benchmark"}</button>
+                <button class="solve-63" onclick={solve("kalah-6-3", "3.3.3.3.3.3-3.3.3.3.3.3-0.0-s")}>{"Solve Kalah(6,3)"}</button>
+                <button class="solve-64" onclick={solve("kalah-6-4", "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s")}>{"Solve Kalah(6,4)"}</button>
+                <button class="solve-64e" onclick={solve("kalah-6-4-e", "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s")}>{"Solve Kalah(6,4) empty capture"}</button>
+                <button class="stop" onclick={stop} disabled={!s.running}>{"Stop"}</button>
             </div>
-            <p class="help">{"The solves use the page's default 768 MiB budget and one worker; they report the value of the start position only."}</p>
+            <p class="help">{"The solves use the page's default 768 MiB budget and one worker; they report the value of the start position only. Starting another run, or Stop, ends the one running."}</p>
+            if s.running {
+                <p class="running" aria-live="polite">{ if s.purpose == Purpose::Bench && s.target.0.is_empty() { "Running the benchmark…".to_string() } else { format!("Solving {}…", s.target.0) } }</p>
+            } else if !s.finished && s.id > 0 && s.error.is_none() {
+                <p class="stopped">{"Stopped."}</p>
+            }
             if s.running && s.purpose == Purpose::Bench && bench.is_none() {
                 <p class="solve-progress">{format!("{} nodes, {:.1} s", group(s.nodes.into()), s.elapsed_ms / 1000.0)}</p>
             }

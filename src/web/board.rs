@@ -64,19 +64,24 @@ impl Spot {
 }
 
 /// Two rows of `n` pits with a store at each end, South's on the right (on the left when
-/// `mirror`): the spots, the width and the height.
+/// `mirror`): the spots, the width and the height. Each row's letters and values sit on its
+/// own outer side, so a value is never between the rows, next to the other player's pit.
 fn two_rows(n: usize, mirror: bool) -> (Vec<Spot>, f64, f64) {
     let width = W * (n as f64 + 2.0);
     let x = |x: f64| if mirror { width - x } else { x };
     let mut v = Vec::with_capacity(2 * n + 2);
     for i in 0..n {
-        v.push(Spot::pit(Player::South, i, x(W * (i as f64 + 1.5)), 205.0, 1.0));
-        v.push(Spot::pit(Player::North, i, x(W * ((n - i) as f64 + 0.5)), 95.0, -1.0));
+        v.push(Spot::pit(Player::South, i, x(W * (i as f64 + 1.5)), 235.0, 1.0));
+        v.push(Spot::pit(Player::North, i, x(W * ((n - i) as f64 + 0.5)), 125.0, -1.0));
     }
-    v.push(Spot::store(Player::North, x(W * 0.5), 150.0));
-    v.push(Spot::store(Player::South, x(W * (n as f64 + 1.5)), 150.0));
-    (v, width, 300.0)
+    v.push(Spot::store(Player::North, x(W * 0.5), 180.0));
+    v.push(Spot::store(Player::South, x(W * (n as f64 + 1.5)), 180.0));
+    (v, width, 360.0)
 }
+
+/// Least on-screen width of a pit's column, in CSS pixels: a tap target of at least 40 pixels
+/// (a wide board scrolls sideways in its frame rather than shrink below it).
+const MIN_COLUMN_PX: f64 = 45.0;
 
 fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
     match p.layout() {
@@ -168,9 +173,11 @@ pub fn board(props: &BoardProps) -> Html {
     let (spots, width, height) = layout(p);
     let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
     let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
-    let min_width = match p.layout() {
-        Layout::Solitaire { pits } if pits > 12 => format!("min-width: {}px", pits * 44),
-        _ => String::new(),
+    // At least a tap target a column; at most a comfortable size (a 1-pit board is not huge).
+    let min_width = if props.compact {
+        String::new()
+    } else {
+        format!("min-width: {}px; max-width: {}px", (width / W * MIN_COLUMN_PX).round(), (width / W * 130.0).round())
     };
     let cells = spots.iter().map(|s| {
         let n = count_of(s.cell);
@@ -249,16 +256,22 @@ pub fn board(props: &BoardProps) -> Html {
         let hint_el = match (&hint, props.compact) {
             (Some(h), false) => html! {
                 <g class="hint" aria-hidden="true">
-                    <rect x={format!("{}", s.x - 26.0)} y={format!("{}", s.y - s.label_side * 58.0 - 14.0)} width="52" height="26" rx="13" />
-                    <text x={format!("{}", s.x)} y={format!("{}", s.y - s.label_side * 58.0 + 6.0)}>{h.clone()}</text>
+                    <rect x={format!("{}", s.x - 40.0)} y={format!("{}", s.y + s.label_side * 84.0 - 14.0)} width="80" height="28" rx="14" />
+                    <text x={format!("{}", s.x)} y={format!("{}", s.y + s.label_side * 84.0 + 6.0)}>{h.clone()}</text>
                 </g>
             },
             _ => html! {},
         };
-        let (role, tabindex) = if mv.is_some() { ("button", Some("0")) } else { ("img", None) };
+        // A pit that is not playable now keeps a tabindex of -1, so that the focus stays on it
+        // after a move by keyboard (and the arrows go on from it).
+        let (role, tabindex) = if mv.is_some() { ("button", "0") } else { ("img", "-1") };
         html! {
             <g {class} {id} role={role} tabindex={tabindex} aria-label={label.clone()} {onclick} {onkeydown} data-count={n.to_string()}>
                 <title>{label}</title>
+                if !s.store {
+                    // The whole column is the tap target, not only the drawn hole.
+                    <rect class="hit" x={format!("{}", s.x - W / 2.0)} y={format!("{}", s.y - 55.0)} width={W.to_string()} height="110" />
+                }
                 {shape}
                 {dots}
                 <g class="badge" aria-hidden="true">

@@ -21,8 +21,6 @@ pub mod labs;
 #[cfg(feature = "web")]
 pub mod play;
 #[cfg(feature = "web")]
-pub mod state;
-#[cfg(feature = "web")]
 pub mod worker;
 
 /// `x` with its digits grouped by threes: 141159240 → "141,159,240".

@@ -33,10 +33,13 @@ async function open(hash, opts = {}) {
   const context = await browser.newContext({ viewport: opts.viewport || { width: 1200, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   const errors = [];
+  const console = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(base + 'index.html' + hash);
+  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') console.push(m.text()); });
+  await page.goto((opts.base || base + 'index.html') + hash);
   await page.waitForSelector(opts.wait || 'svg.board');
   page.errors = errors;
+  page.console = console;
   return page;
 }
 
@@ -116,7 +119,7 @@ test('Solve proves every move of Kalah(4,3) and the best line plays on the board
   assert.equal(await page.textContent('#pit-s-1 .hint text'), '+6');
   // Clicking the third move of the best line plays the first three moves.
   await page.click('.line-move >> nth=2');
-  assert.equal(await page.$$eval('.move-list li', (els) => els.length), 4);
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 4);
   await page.context().close();
 });
 
@@ -159,7 +162,18 @@ test('the perfect computer player answers with a proven-best move', async () => 
   await page.selectOption('.player-n', '6'); // perfect
   await page.click('#pit-s-0');
   await page.waitForFunction(() => document.querySelector('.status').textContent.includes('North plays'), null, { timeout: 60000 });
-  await page.context().close();
+  // North's first move (it may move again after it): the second letter of the link's moves.
+  const played = new URL(page.url()).hash.match(/moves=a([a-d])/)[1];
+  // The position before North's move, solved on its own: North's move has the best value.
+  const before = await open('#/play?rules=kalah-4-3&moves=a');
+  await before.click('button.solve');
+  await before.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
+  const values = await before.$$eval('.move-values li', (els) => els.map((e) => e.textContent.match(/^([a-d]): ([-+]\d+) proven$/)));
+  assert.ok(values.length >= 2 && values.every(Boolean), JSON.stringify(values));
+  const best = Math.max(...values.map((v) => Number(v[2])));
+  const mine = values.find((v) => v[1] === played);
+  assert.equal(Number(mine[2]), best, `North played ${played}: ${values.map((v) => v[0]).join(', ')}`);
+  for (const p of [page, before]) await p.context().close();
 });
 
 test("the perfect player's fallback says so, and the notice stays after its move", async () => {
@@ -222,7 +236,8 @@ test('Dakon plays on the board: relay laps, the computer, hints, leaves and link
   // The link reopens the same game.
   const again = await open(`#/play?${new URL(page.url()).hash.split('?')[1]}`);
   assert.equal(await count(again, 'store-s'), 6);
-  assert.match(await again.textContent('.moves'), /S a.*S h.*S h.*S f/s);
+  // One turn of South's: a, h, h, f (the move list groups a turn's moves).
+  assert.match(await again.textContent('.moves'), /1\.\s*South\s*a\s*h\s*h\s*f/);
   // Hints: every legal hole gets a value from the worker.
   await again.click('button.analyze');
   await again.waitForSelector('#pit-s-0 .hint, .pit .hint', { timeout: 20000 });
@@ -230,7 +245,7 @@ test('Dakon plays on the board: relay laps, the computer, hints, leaves and link
   // The computer plays both sides (a turn is several moves) until North has moved.
   await again.selectOption('.player-n', '2'); // easy
   await again.selectOption('.player-s', '2');
-  await again.waitForFunction(() => /N [a-h]/.test(document.querySelector('.moves').textContent), null, { timeout: 30000 });
+  await again.waitForFunction(() => /North\s*[a-h]/.test(document.querySelector('.moves').textContent), null, { timeout: 30000 });
   await again.selectOption('.player-s', '0');
   await again.selectOption('.player-n', '0');
   // A won game is said in words, on the board and in the panel (the search's 1000 + margin).
@@ -340,13 +355,13 @@ test('a copied link opens the same game in a fresh page', async () => {
   assert.equal(link, await page.inputValue('.link'));
   assert.match(link, /rules=kalah-6-4-e&moves=[a-l]+&ply=2/);
   const cells = await page.$$eval('svg.board g[data-count]', (els) => els.map((e) => e.getAttribute('aria-label')));
-  const moves = await page.$$eval('.move-list li', (els) => els.length);
+  const moves = await page.$$eval('.move-list .ply', (els) => els.length);
   const other = await browser.newContext();
   const fresh = await other.newPage();
   await fresh.goto(link);
   await fresh.waitForSelector('svg.board');
   assert.deepEqual(await fresh.$$eval('svg.board g[data-count]', (els) => els.map((e) => e.getAttribute('aria-label'))), cells);
-  assert.equal(await fresh.$$eval('.move-list li', (els) => els.length), moves);
+  assert.equal(await fresh.$$eval('.move-list .ply', (els) => els.length), moves);
   assert.equal(await fresh.textContent('.ply.current'), await page.textContent('.ply.current'));
   assert.equal(await fresh.$('.link-error'), null);
   await other.close();
@@ -370,11 +385,11 @@ test('broken links say what is wrong and leave a usable board', async () => {
     const page = await open(hash);
     const text = await page.textContent('.link-error', { timeout: 5000 });
     assert.match(text, message, hash);
-    assert.equal(await page.$$eval('.move-list li', (els) => els.length), items, hash);
+    assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), items, hash);
     await noAnimation(page);
-    const before = await page.$$eval('.move-list li', (els) => els.length);
+    const before = await page.$$eval('.move-list .ply', (els) => els.length);
     await page.click('.pit.legal >> nth=0');
-    assert.equal(await page.$$eval('.move-list li', (els) => els.length), before + 1, `${hash}: board usable`);
+    assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), before + 1, `${hash}: board usable`);
     assert.deepEqual(page.errors, [], hash);
     await page.context().close();
   }
@@ -385,9 +400,9 @@ test('broken links say what is wrong and leave a usable board', async () => {
 
 test('links are percent-decoded: spaces between moves are allowed', async () => {
   const page = await open('#/play?rules=kalah-6-4&moves=C%20F');
-  await page.waitForSelector('.move-list li >> nth=2');
+  await page.waitForSelector('.move-list .ply >> nth=2');
   assert.equal(await page.$('.link-error'), null);
-  assert.equal(await page.$$eval('.move-list li', (els) => els.length), 3);
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 3);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -399,7 +414,7 @@ test('the position editor explains invalid setups and applies valid ones', async
   await page.fill('#ed-setup', '4.4.4-4.4.4.4.4.4-0.0-s');
   await page.click('button.apply');
   assert.match(await page.textContent('.notice'), /Position editor: South's row has 3 pits but these rules have 6 pits per side\. The game is unchanged\./);
-  assert.equal(await page.$$eval('.move-list li', (els) => els.length), 3, 'the game is not lost');
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 3, 'the game is not lost');
   // Number fields write the setup; apply it: North to move with a capture available.
   await page.fill('#ed-setup', '0.0.0.0.0.1-3.0.0.0.0.7-10.5-s');
   await page.click('button.apply');
@@ -437,6 +452,192 @@ test('Tchoukaillon: the winning position for s seeds plays out to a win', async 
   }
   assert.match(await page.textContent('.status'), /Won: every seed is in the Roumba/);
   assert.equal(await count(page, 'store-s'), 30);
+  await page.context().close();
+});
+
+// Issue 15's defects, each with the check that fails on the page before it.
+
+test('New game shows, and starts, the current rules (defect 1)', async () => {
+  const page = await open('#/play?rules=kalah-6-4');
+  await page.click('.new-game summary');
+  assert.equal(await page.inputValue('#ng-capture'), '');
+  assert.equal(await page.inputValue('#ng-end'), '');
+  await page.fill('#ng-pits', '5');
+  await page.click('.custom button[type=submit]');
+  await page.waitForFunction(() => location.hash.includes('rules=kalah-5-4'));
+  assert.match(page.url(), /rules=kalah-5-4$/, 'standard rules stay standard');
+  // From Erickson's rules, the form shows them.
+  const erickson = await open('#/play?rules=erickson');
+  await erickson.click('.new-game summary');
+  assert.deepEqual([await erickson.inputValue('#ng-capture'), await erickson.inputValue('#ng-end'), await erickson.inputValue('#ng-seeds')], ['-e', '-m', '3']);
+  for (const p of [page, erickson]) await p.context().close();
+});
+
+test("each value sits with its own pit, and the computer's search is not shown as hints (defect 2)", async () => {
+  const page = await open('#/play?rules=kalah-6-4&moves=c');
+  await page.click('button.hint');
+  await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
+  // South's values below South's row: each hint is inside its pit and on the far side from North.
+  for (const id of ['pit-s-0', 'pit-s-5']) {
+    const [pit, hint] = await page.$$eval(`#${id} circle.hole, #${id} .hint rect`, (els) => els.map((e) => e.getBoundingClientRect().top));
+    assert.ok(hint > pit, `${id}: the value is below its pit (pit ${pit}, value ${hint})`);
+  }
+  const north = await open('#/play?rules=kalah-6-4&moves=cf');
+  await north.click('button.hint');
+  await north.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
+  const [pit, hint] = await north.$$eval('#pit-n-0 circle.hole, #pit-n-0 .hint rect', (els) => els.map((e) => e.getBoundingClientRect().top));
+  assert.ok(hint < pit, `North's value is above its pit (pit ${pit}, value ${hint})`);
+  // A computer thinking for North shows no values on the board.
+  const vs = await open('#/play?rules=kalah-6-4');
+  await noAnimation(vs);
+  await vs.selectOption('.player-n', '5'); // expert: a 5 s search
+  await vs.click('#pit-s-0');
+  await vs.waitForFunction(() => /Computer thinking|North plays/.test(document.body.textContent) || document.querySelector('.nodes'), null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await vs.$('.hint rect'), null, "the computer's search is not drawn on the board");
+  for (const p of [page, north, vs]) await p.context().close();
+});
+
+test('a solved best line can be stepped, keeping the line and valuing each position (defect 3)', async () => {
+  const page = await open('#/play?rules=kalah-4-3');
+  await noAnimation(page);
+  await page.click('button.solve');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
+  const line = await page.$$eval('.line-move', (els) => els.map((e) => e.textContent));
+  await page.click('.line-move >> nth=0');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done') && document.querySelector('.line-move.current'), null, { timeout: 60000 });
+  assert.deepEqual(await page.$$eval('.line-move', (els) => els.map((e) => e.textContent)), line, 'the line is kept');
+  assert.equal(await page.textContent('.line-move.current'), line[0]);
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 2);
+  // The values shown are those of the position on screen, proven.
+  assert.match(await page.textContent('.value'), /\(proven\)/);
+  assert.doesNotMatch(await page.textContent('.analysis'), /earlier position/);
+  await page.click('.line-move >> nth=2');
+  await page.waitForFunction(() => document.querySelector('.line-move.current')?.textContent, null, { timeout: 60000 });
+  assert.equal(await page.textContent('.line-move.current'), line[2]);
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 4);
+  await page.context().close();
+});
+
+test("Dakon's values do not overlap, and a finished game shows no stale figures (defect 4)", async () => {
+  const page = await open('#/play?rules=dakon-2&setup=1.1-1.3-2.0-s');
+  await page.click('button.hint');
+  await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
+  const boxes = await page.$$eval('.move-values li', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, e.scrollWidth <= e.clientWidth + 1]; }));
+  assert.ok(boxes.every((b) => b[3]), 'every value fits its column');
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      assert.ok(a[2] !== b[2] || a[1] <= b[0] || b[1] <= a[0], 'two values on one line do not overlap');
+    }
+  }
+  const over = await open('#/play?rules=kalah-1-1&moves=a');
+  assert.match(await over.textContent('.analysis'), /The game is over/);
+  assert.equal(await over.$('.analysis .nodes'), null);
+  assert.match(await over.textContent('.game-over'), /Game over: Draw, 1 to 1/);
+  for (const p of [page, over]) await p.context().close();
+});
+
+test('the bench page can stop a solve and keeps its buttons (defect 6)', async () => {
+  const page = await open('#/bench', { wait: 'button.solve-64' });
+  await page.click('button.solve-64');
+  assert.equal(await page.isEnabled('button.solve-63'), true);
+  await page.waitForFunction(() => !document.querySelector('button.stop').disabled);
+  await page.click('button.stop');
+  await page.waitForFunction(() => document.querySelector('button.stop').disabled);
+  assert.match(await page.textContent('main'), /Stopped/);
+  await page.context().close();
+});
+
+test('the editor names the field at fault, and an applied position can be undone (defect 7)', async () => {
+  const page = await open('#/play?rules=kalah-6-4&moves=cf');
+  await noAnimation(page);
+  await page.click('.editor summary');
+  await page.fill('.ed-cell input >> nth=2', '-3');
+  assert.match(await page.textContent('.field-error'), /South c: '-3' is not a number/);
+  await page.click('button.apply');
+  assert.match(await page.textContent('.notice'), /Position editor: South c: '-3' is not a number.*The game is unchanged/);
+  await page.fill('.ed-cell input >> nth=2', '7');
+  assert.equal(await page.$('.field-error'), null);
+  assert.match(await page.inputValue('#ed-setup'), /^4\.4\.7\./);
+  await page.fill('#ed-setup', '0.0.0.0.0.1-3.0.0.0.0.7-10.5-s');
+  await page.click('button.apply');
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 1);
+  // Undo at the start of the new position brings the game back, moves and all.
+  await page.click('button.undo');
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 3);
+  assert.match(page.url(), /rules=kalah-6-4&moves=cf/);
+  await page.context().close();
+});
+
+test('a phone is 390 px wide: nothing scrolls the page sideways, and pits are 40 px tap targets (defect 8)', async () => {
+  const phone = { viewport: { width: 390, height: 844 } };
+  for (const [hash, wait] of [['#/lab/solved-kalah', '.solved-grid'], ['#/play?rules=kalah-12-4', 'svg.board'], ['#/play?rules=kalah-6-4', 'svg.board']]) {
+    const page = await open(hash, { ...phone, wait });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, `${hash} scrolls sideways`);
+    if (wait === 'svg.board') {
+      const sizes = await page.$$eval('.pit .hit', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }));
+      assert.ok(Math.min(...sizes) >= 40, `${hash}: tap targets ${Math.min(...sizes)} px`);
+    }
+    await page.context().close();
+  }
+});
+
+test('served from a sub-path, the page and its worker work (defect 9)', async () => {
+  const sub = await serve(dist, 0, '/mancala/');
+  const page = await open('#/play?rules=kalah-6-4&moves=c', { base: `http://127.0.0.1:${sub.address().port}/mancala/` });
+  await page.click('button.hint');
+  await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
+  assert.ok(await page.isVisible('.hint rect'));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  sub.close();
+});
+
+test('Tchoukaillon speaks as a solitaire and its New game shows its own settings (defect 10)', async () => {
+  const page = await open('#/play?rules=tchoukaillon');
+  await page.click('button.hint');
+  await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
+  const text = await page.textContent('.analysis');
+  assert.match(text, /This position can be won/);
+  assert.doesNotMatch(text, /Value for South|nodes/);
+  await page.click('.new-game summary');
+  assert.equal(await page.$('#ng-pits'), null, "no Kalah fields");
+  assert.ok(await page.isVisible('#ng-tseeds'));
+  assert.equal(await page.$('.players'), null);
+  await page.context().close();
+});
+
+test('keys step through the game, the focus stays on the board, the move list is numbered by turn', async () => {
+  const page = await open('#/play?rules=kalah-6-4&moves=cfbd');
+  await noAnimation(page);
+  await page.click('h2 >> text=Moves');
+  await page.keyboard.press('Home');
+  assert.equal(await page.textContent('.ply.current'), 'start');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.$$eval('.ply', (els) => els.findIndex((e) => e.classList.contains('current'))), 2);
+  await page.keyboard.press('End');
+  assert.equal(await page.$$eval('.ply', (els) => els.findIndex((e) => e.classList.contains('current'))), 4);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.$$eval('.ply', (els) => els.findIndex((e) => e.classList.contains('current'))), 3);
+  await page.keyboard.press('End');
+  assert.deepEqual(await page.$$eval('.move-list .turn-no', (els) => els.map((e) => e.textContent)), ['1.', '2.']);
+  // A move by keyboard keeps the focus on the board.
+  await page.focus('#pit-s-0');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('svg.board') !== null), true);
+  await page.context().close();
+});
+
+test('a finished game says so with a Rematch, and no warning is logged on load', async () => {
+  const page = await open('#/play?rules=kalah-1-1&moves=a');
+  assert.match(await page.textContent('.game-over'), /Game over: Draw/);
+  await page.click('button.rematch');
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 1);
+  assert.equal(await page.$('.game-over'), null);
+  await page.click('button.hint');
+  await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
+  assert.deepEqual(page.console, [], 'console warnings and errors');
   await page.context().close();
 });
 

@@ -5,10 +5,12 @@ import path from 'node:path';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
 
-export function serve(root, port = 0) {
+// With a `prefix` ("/mancala/"), dist/ is served under it, as a page deployed to a sub-path.
+export function serve(root, port = 0, prefix = '/') {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
-    let file = path.join(root, decodeURIComponent(url.pathname));
+    if (!url.pathname.startsWith(prefix)) { res.writeHead(404); res.end('not found'); return; }
+    let file = path.join(root, decodeURIComponent(url.pathname.slice(prefix.length - 1)));
     if (!file.startsWith(path.resolve(root))) { res.writeHead(403); res.end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     fs.readFile(file, (err, data) => {

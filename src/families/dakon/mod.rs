@@ -14,7 +14,7 @@ pub use search::WIN;
 
 use super::two_rows::{count_text, stores_and_turn, two_rows_setup, two_rows_text};
 use super::view::captures_and_laps;
-use super::{Card, Family, Layout, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::text::{parse_count, split_list};
 use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler, Searcher};
@@ -286,6 +286,42 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
         let hole = |p: Player, j: usize| if d.is_leaf(p, j) { "[ x]".to_string() } else { count_text(d.hole(p, j)) };
         format!("round {}\n", d.round())
             + &two_rows_text(d.rules().n(), hole, count_text(d.store(Player::North)), count_text(d.store(Player::South)))
+    }
+
+    fn new_game_form(current: Option<&DakonRules>) -> NewGameForm {
+        let r = current.copied().unwrap_or_else(|| DakonRules::new(8, false).expect("valid"));
+        NewGameForm {
+            fields: vec![
+                Field {
+                    id: "ng-holes",
+                    label: "Holes a side (and counters a hole)",
+                    kind: FieldKind::Number { min: 2, max: MAX_HOLES as u32 },
+                    value: r.n().to_string(),
+                },
+                Field {
+                    id: "ng-direction",
+                    label: "Sowing",
+                    kind: FieldKind::Choice(vec![("", "anticlockwise (Dakon)"), ("-cw", "clockwise (Ohvalhu, Maldives)")]),
+                    value: if r.clockwise { "-cw" } else { "" }.into(),
+                },
+                Field {
+                    id: "ng-start",
+                    label: "First round",
+                    kind: FieldKind::Choice(vec![("", "South starts"), ("-sungka", "both start at once (Sungka)")]),
+                    value: if r.sungka { "-sungka" } else { "" }.into(),
+                },
+            ],
+            submit: "Start Dakon",
+            class: "custom",
+            button_class: "start",
+        }
+    }
+
+    fn new_game(values: &[String]) -> Result<Dakon, String> {
+        let v = |k: usize| values.get(k).map_or("", |s| s.trim());
+        let id = format!("dakon-{}{}{}", v(0), v(1), v(2));
+        let rules = Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map_err(|e| e.to_string())?;
+        Ok(rules.start())
     }
 
     fn analyze(pos: &Dakon, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {

@@ -13,7 +13,7 @@ pub use search::{minimax_value, perft_kalah};
 
 use super::two_rows::{count_text, stores_and_turn, two_rows_setup, two_rows_text};
 use super::view::captures_and_laps;
-use super::{Card, Family, Layout, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::text::{parse_count, split_list};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler, Searcher};
@@ -240,6 +240,61 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
     fn board_text(k: &Kalah) -> String {
         let hole = |p: Player, i: usize| count_text(k.pit(p, i));
         two_rows_text(k.rules().pits(), hole, count_text(k.store(Player::North)), count_text(k.store(Player::South)))
+    }
+
+    fn new_game_form(current: Option<&KalahRules>) -> NewGameForm {
+        let r = current.copied().unwrap_or_else(|| KalahRules::standard(6, 4).expect("valid"));
+        let capture = match r.capture {
+            CaptureRule::Standard => "",
+            CaptureRule::Empty => "-e",
+            CaptureRule::OppositeOnly => "-o",
+        };
+        let end = if r.end == EndRule::MoverCannotMove { "-m" } else { "" };
+        NewGameForm {
+            fields: vec![
+                Field {
+                    id: "ng-pits",
+                    label: "Pits a side",
+                    kind: FieldKind::Number { min: 1, max: MAX_PITS as u32 },
+                    value: r.pits().to_string(),
+                },
+                Field {
+                    id: "ng-seeds",
+                    label: "Seeds a pit",
+                    kind: FieldKind::Number { min: 0, max: MAX_SEEDS_PER_PIT },
+                    value: r.seeds().to_string(),
+                },
+                Field {
+                    id: "ng-capture",
+                    label: "Capture",
+                    kind: FieldKind::Choice(vec![
+                        ("", "standard (opposite pit must hold seeds)"),
+                        ("-e", "empty capture (Irving et al.)"),
+                        ("-o", "opposite pit only (Papegay, literal)"),
+                    ]),
+                    value: capture.into(),
+                },
+                Field {
+                    id: "ng-end",
+                    label: "Game ends",
+                    kind: FieldKind::Choice(vec![
+                        ("", "when either side is empty"),
+                        ("-m", "when the mover cannot move (Erickson)"),
+                    ]),
+                    value: end.into(),
+                },
+            ],
+            submit: "Start Kalah",
+            class: "custom",
+            button_class: "start",
+        }
+    }
+
+    fn new_game(values: &[String]) -> Result<Kalah, String> {
+        let v = |k: usize| values.get(k).map_or("", |s| s.trim());
+        let id = format!("kalah-{}-{}{}{}", v(0), v(1), v(2), v(3));
+        let rules: KalahRules = Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map_err(|e| e.to_string())?;
+        Ok(rules.start())
     }
 
     fn analyze(pos: &Kalah, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {

@@ -10,7 +10,7 @@ use core::fmt;
 pub use position::*;
 
 use super::two_rows::count_text;
-use super::{AnyMove, Card, Family, Layout, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{AnyMove, Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::text::{clip, parse_count, split_list};
 use crate::engine::{Cell, Player, Position, Trace, Value};
 use crate::search::{Analysis, MoveValue, SearchHandler};
@@ -18,6 +18,9 @@ use crate::search::{Analysis, MoveValue, SearchHandler};
 /// The start of a Tchoukaillon game when no setup is given: the winning position for 17 seeds
 /// (six pits), a game of 17 harvests.
 pub const DEFAULT_SEEDS: u32 = 17;
+
+/// Most seeds the New game form offers (the winning position for 12,000 seeds needs 195 pits).
+pub const MAX_WINNING_SEEDS: u32 = 12_000;
 
 /// Tchoukaillon has no parameters: its one rule set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -161,6 +164,30 @@ impl Family for TchoukaillonFamily {
         out += &format!("pits   {}\n", t.pits().iter().map(|&x| count_text(x)).collect::<String>());
         out += &format!("       {}\n", (1..=t.len()).map(|i| format!("{i:>3} ")).collect::<String>());
         out
+    }
+
+    fn new_game_form(_: Option<&TchoukaillonRules>) -> NewGameForm {
+        NewGameForm {
+            fields: vec![Field {
+                id: "ng-tseeds",
+                label: "The winning position for this many seeds",
+                kind: FieldKind::Number { min: 0, max: MAX_WINNING_SEEDS },
+                value: DEFAULT_SEEDS.to_string(),
+            }],
+            submit: "Show winning position",
+            class: "tchouk",
+            button_class: "show-winning",
+        }
+    }
+
+    fn new_game(values: &[String]) -> Result<Tchoukaillon, String> {
+        let v = values.first().map_or("", |s| s.trim());
+        v.parse::<u32>().ok().filter(|&s| s <= MAX_WINNING_SEEDS).and_then(Tchoukaillon::winning_position).ok_or_else(|| {
+            format!(
+                "'{}' seeds: the winning position must fit in {MAX_PITS} pits, so use 0 to {MAX_WINNING_SEEDS}",
+                clip(v, 20)
+            )
+        })
     }
 
     /// The unique winning move (Proposition 4) valued 1, every other move 0: a solitaire's

@@ -1,5 +1,6 @@
-//! The play page's state and its pure reducer. Effects (timers, the URL, the worker) live in
-//! the components' hooks, never here.
+//! The play page's state, its pure reducer, and the [`use_game`] hook that wraps them in a
+//! handle with the game's verbs. Effects (timers, the URL, the worker) live in the components'
+//! hooks, never here. The game sits behind an `Rc`, so the animation's ticks do not copy it.
 
 use std::rc::Rc;
 
@@ -84,7 +85,11 @@ pub struct Anim {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayState {
     /// The game, with the ply on screen.
-    pub game: Game,
+    pub game: Rc<Game>,
+    /// The game a New game or the editor replaced, to go back to.
+    pub previous: Option<Rc<Game>>,
+    /// A best line being stepped through: the ply it starts from and its moves.
+    pub line: Option<(usize, Vec<AnyMove>)>,
     /// What was wrong with the link that opened the page, if anything, and what is shown
     /// instead (the message of a [`LinkError`]).
     pub link_error: Option<String>,
@@ -112,12 +117,20 @@ pub enum Action {
     Play(AnyMove),
     /// Show ply k.
     Goto(usize),
+    /// Show the ply this many before (negative) or after the one on screen.
+    Step(isize),
+    /// Show the last ply.
+    End,
     /// Back to the previous ply a human moved at.
     Undo,
     /// Forward one ply.
     Redo,
-    /// Replace the game (new game, editor, link).
+    /// Replace the game with a link's (no way back: the link was asked for).
     Load(Game, Option<LinkError>),
+    /// Replace the game (New game, the editor), keeping the one replaced to go back to.
+    Replace(Game),
+    /// Back to the game the last New game or editor replaced.
+    Back,
     /// Change who plays a side.
     SetPlayer(Player, Opponent),
     /// Change the animation speed.
@@ -132,15 +145,16 @@ pub enum Action {
     SetMemory(usize),
     /// Change the solver's number of workers (0: auto).
     SetWorkers(usize),
-    /// Play several moves in a row (a best line), without animation.
-    PlayLine(Vec<AnyMove>),
+    /// Step a best line: show the position after its first `k` moves (playing them as needed),
+    /// keeping the line.
+    StepLine(Vec<AnyMove>, usize),
 }
 
 impl PlayState {
     /// The solver's workers: the setting, or the browser's cores for "auto".
     pub fn workers(&self) -> usize {
         match self.workers_setting {
-            0 => super::client::auto_workers(),
+            0 => crate::web::client::auto_workers(),
             n => n,
         }
     }
@@ -149,7 +163,9 @@ impl PlayState {
     pub fn new(game: Game, link_error: Option<LinkError>) -> PlayState {
         PlayState {
             link_error: link_error.map(|e| e.message(&game)),
-            game,
+            game: Rc::new(game),
+            previous: None,
+            line: None,
             anim: None,
             players: ByPlayer { south: Opponent::Human, north: Opponent::Human },
             speed: Speed(120),
@@ -223,7 +239,8 @@ impl Reducible for PlayState {
         match action {
             Action::Play(mv) => {
                 s.anim = None;
-                match s.game.play(mv) {
+                s.line = None;
+                match Rc::make_mut(&mut s.game).play(mv) {
                     Ok(()) => {
                         s.notice = None;
                         s.start_anim();
@@ -233,7 +250,20 @@ impl Reducible for PlayState {
             }
             Action::Goto(k) => {
                 s.anim = None;
-                s.game.goto(k);
+                Rc::make_mut(&mut s.game).goto(k);
+            }
+            Action::Step(d) => {
+                let k = s.game.ply().saturating_add_signed(d);
+                if k == s.game.ply() || k > s.game.moves().len() {
+                    return self;
+                }
+                s.anim = None;
+                Rc::make_mut(&mut s.game).goto(k);
+            }
+            Action::End => {
+                s.anim = None;
+                let n = s.game.moves().len();
+                Rc::make_mut(&mut s.game).goto(n);
             }
             Action::Undo => {
                 s.anim = None;
@@ -241,20 +271,42 @@ impl Reducible for PlayState {
                 while k > 0 && *s.players.get(s.game.position_at(k).turn()) != Opponent::Human {
                     k -= 1;
                 }
-                s.game.goto(k);
+                if k == s.game.ply() && k == 0 && s.previous.is_some() {
+                    // At the start of a game that replaced another: back to that one.
+                    return self.reduce(Action::Back);
+                }
+                Rc::make_mut(&mut s.game).goto(k);
             }
             Action::Redo => {
                 s.anim = None;
                 if s.game.ply() < s.game.moves().len() {
-                    s.game.goto(s.game.ply() + 1);
+                    let k = s.game.ply() + 1;
+                    Rc::make_mut(&mut s.game).goto(k);
                     s.start_anim();
                 }
             }
             Action::Load(game, err) => {
                 s.link_error = err.map(|e| e.message(&game));
-                s.game = game;
+                s.game = Rc::new(game);
+                s.previous = None;
+                s.line = None;
                 s.anim = None;
                 s.notice = None;
+            }
+            Action::Replace(game) => {
+                s.previous = Some(s.game.clone());
+                s.game = Rc::new(game);
+                s.link_error = None;
+                s.line = None;
+                s.anim = None;
+                s.notice = None;
+            }
+            Action::Back => {
+                let Some(prev) = s.previous.take() else { return self };
+                s.game = prev;
+                s.line = None;
+                s.anim = None;
+                s.notice = Some("Back to the game before.".into());
             }
             Action::SetPlayer(p, o) => *s.players.get_mut(p) = o,
             Action::SetSpeed(sp) => {
@@ -277,16 +329,79 @@ impl Reducible for PlayState {
             Action::Notice(n) => s.notice = n,
             Action::SetMemory(m) => s.memory_mib = m,
             Action::SetWorkers(n) => s.workers_setting = n.min(4),
-            Action::PlayLine(moves) => {
+            Action::StepLine(moves, k) => {
                 s.anim = None;
-                for mv in moves {
-                    if let Err(e) = s.game.play(mv) {
+                // The line starts at the ply on screen, or at the line's own start when it is
+                // being stepped already.
+                let from = match &s.line {
+                    Some((from, line)) if *line == moves => *from,
+                    _ => s.game.ply(),
+                };
+                let g = Rc::make_mut(&mut s.game);
+                g.goto(from);
+                for &mv in moves.iter().take(k) {
+                    if let Err(e) = g.play(mv) {
                         s.notice = Some(format!("{mv} cannot be played: {e}"));
                         break;
                     }
                 }
+                s.line = Some((from, moves));
             }
         }
         Rc::new(s)
     }
+}
+
+/// The play page's game, with its verbs.
+#[derive(Clone, PartialEq)]
+pub struct GameHandle {
+    state: UseReducerHandle<PlayState>,
+}
+
+impl GameHandle {
+    /// Everything the page shows.
+    pub fn state(&self) -> &PlayState {
+        &self.state
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.state.game
+    }
+
+    /// Sends an action to the reducer.
+    pub fn dispatch(&self, action: Action) {
+        self.state.dispatch(action);
+    }
+
+    /// Plays a move at the ply on screen.
+    pub fn play(&self, mv: AnyMove) {
+        self.dispatch(Action::Play(mv));
+    }
+
+    /// Shows ply `k`.
+    pub fn goto(&self, k: usize) {
+        self.dispatch(Action::Goto(k));
+    }
+
+    /// Replaces the game, keeping the one replaced to go back to.
+    pub fn replace(&self, game: Game) {
+        self.dispatch(Action::Replace(game));
+    }
+
+    /// Shows a message.
+    pub fn notice(&self, text: impl Into<String>) {
+        self.dispatch(Action::Notice(Some(text.into())));
+    }
+}
+
+/// The play page's game, read from a link's query once.
+#[hook]
+pub fn use_game(query: &str) -> GameHandle {
+    let q = query.to_string();
+    let state = use_reducer(move || {
+        let (g, e) = Game::from_query_lenient(&q);
+        PlayState::new(g, e)
+    });
+    GameHandle { state }
 }

@@ -1,0 +1,318 @@
+//! The play page: the board with the analysis beside it on wide screens, and one component a
+//! panel (move list, analysis, players, share, new game, editor, rules card). The game lives in
+//! [`game::use_game`]'s reducer, the worker behind `use_search`.
+
+mod analysis;
+mod editor;
+pub mod game;
+mod moves;
+mod new_game;
+mod panels;
+
+use gloo_timers::callback::Timeout;
+use yew::prelude::*;
+
+use super::board::Board;
+use super::client::{use_search, Purpose, SearchHandle};
+use super::protocol::Task;
+use super::route::Route;
+use crate::engine::Cell;
+use crate::families::AnyPosition;
+use crate::notation::Game;
+use game::{use_game, Action, GameHandle, Opponent};
+
+/// Time the perfect computer player may spend solving a position.
+const PERFECT_TIME_MS: u64 = 60_000;
+
+/// Properties of [`PlayPage`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct PlayProps {
+    /// The link's query (`rules=...&moves=...`).
+    pub query: AttrValue,
+    /// Changes on every navigation, so opening the same link again reloads it.
+    pub nav: u32,
+}
+
+/// The link to a game, as the page's full address.
+pub fn game_href(game: &Game) -> String {
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default();
+    format!("{base}{}", Route::play(game))
+}
+
+/// A search of `p` with the family's search, for the computer, hints or analysis.
+pub(crate) fn analyze_task(p: &AnyPosition, max_depth: u32, time_ms: u64, table_mib: usize) -> Task {
+    Task::Analyze { rules: p.rules().to_string(), setup: p.to_string(), max_depth, time_ms, table_mib }
+}
+
+/// The computer's fallback move when there is no exact answer: the best move of a 3 s search.
+fn three_second_search(search: &SearchHandle, p: &AnyPosition) {
+    search.start(analyze_task(p, 200, 3000, 64), Purpose::Computer);
+}
+
+/// Move `k` (1-based) of the game in words.
+pub(crate) fn describe_move(game: &Game, k: usize) -> String {
+    let before = game.position_at(k - 1);
+    let mv = game.moves()[k - 1];
+    match game.trace(k) {
+        Some(t) => before.describe_move(mv, t, game.position_at(k)),
+        None => format!("{} plays {mv}", before.turn()),
+    }
+}
+
+/// The search's target for a position: its rules and setup.
+pub(crate) fn target(p: &AnyPosition) -> (String, String) {
+    (p.rules().to_string(), p.to_string())
+}
+
+/// The play page.
+#[function_component(PlayPage)]
+pub fn play_page(props: &PlayProps) -> Html {
+    let game = use_game(&props.query);
+    let search = use_search();
+
+    // A new link (navigation) replaces the game, unless it is the game already shown.
+    {
+        let game = game.clone();
+        use_effect_with((props.query.clone(), props.nav), move |(q, _)| {
+            let (g, e) = Game::from_query_lenient(q);
+            if &g != game.game() {
+                game.dispatch(Action::Load(g, e));
+            }
+        });
+    }
+
+    // The URL is the record of the game: keep it in step (replace, so Back leaves the page).
+    {
+        let hash = Route::play(game.game()).to_string();
+        use_effect_with(hash, move |hash| {
+            if let Some(w) = web_sys::window() {
+                if w.location().hash().ok().as_deref() != Some(hash.as_str()) {
+                    if let Ok(h) = w.history() {
+                        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash));
+                    }
+                }
+            }
+        });
+    }
+
+    // Animation: one timer per seed.
+    {
+        let game = game.clone();
+        let anim = game.state().anim.clone();
+        let ms = game.state().speed.0;
+        use_effect_with((anim, ms), move |(anim, ms)| {
+            let t = anim.as_ref().map(|_| {
+                let game = game.clone();
+                Timeout::new(*ms, move || game.dispatch(Action::Tick))
+            });
+            move || drop(t)
+        });
+    }
+
+    use_computer(&game, &search);
+    use_step_keys(&game);
+
+    let st = game.state();
+    let g = game.game();
+    let pos = g.position().clone();
+    let (shown, hand) = st.shown();
+    let on_play = {
+        let game = game.clone();
+        let search = search.clone();
+        Callback::from(move |mv| {
+            if search.state().running && search.state().purpose == Purpose::Analysis {
+                search.stop();
+            }
+            game.play(mv)
+        })
+    };
+    let human_turn = *st.players.get(pos.turn()) == Opponent::Human;
+    let (last_move, path) = match (g.ply(), g.trace(g.ply())) {
+        (k, Some(t)) if k > 0 => (Some(g.position_at(k - 1).move_cell(g.moves()[k - 1])), t.path().collect()),
+        _ => (None, vec![]),
+    };
+    // Values on the board only from an analysis asked for (not the computer's own search),
+    // and only for the position on screen.
+    let ss = search.state();
+    let hints: Vec<(Cell, String)> = ss
+        .analysis
+        .as_ref()
+        .filter(|_| ss.purpose == Purpose::Analysis && ss.target == target(&pos) && pos.outcome().is_none())
+        .map(|a| {
+            a.moves
+                .iter()
+                .filter(|m| pos.legal_moves().contains(&m.mv))
+                .map(|m| (pos.move_cell(m.mv), m.value.short()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let over = pos.outcome().is_some() && g.ply() == g.moves().len();
+    let rematch = {
+        let game = game.clone();
+        Callback::from(move |_: MouseEvent| game.replace(Game::new(game.game().start().clone())))
+    };
+    html! {
+        <main class="play">
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › "}<span>{pos.rules().title()}</span></nav>
+            if let Some(e) = &st.link_error {
+                <div class="link-error" role="alert">
+                    <strong>{"This link has a problem — "}</strong>{e.clone()}
+                </div>
+            }
+            <div class="play-layout">
+                <div class="play-main">
+                    <p class="status" aria-live="polite" role="status">
+                        { if g.ply() > 0 { format!("{}. ", describe_move(g, g.ply())) } else { String::new() } }
+                        { pos.status() }
+                    </p>
+                    if let Some(n) = &st.notice {
+                        <p class="notice" role="alert">{n.clone()}</p>
+                    }
+                    if over && st.anim.is_none() {
+                        <div class="game-over" role="status">
+                            <strong>{ pos.status() }</strong>
+                            <button class="rematch" onclick={rematch}>{"Rematch"}</button>
+                        </div>
+                    }
+                    <Board position={pos.clone()} shown={shown} {last_move} {path} {hand} hints={hints}
+                        interactive={human_turn && st.anim.is_none()} on_play={on_play} />
+                    <panels::Controls game={game.clone()} />
+                </div>
+                <aside class="play-side">
+                    <analysis::AnalysisPanel game={game.clone()} search={search.clone()} />
+                    <moves::MoveList game={game.clone()} />
+                </aside>
+            </div>
+            <div class="panels">
+                <panels::Players game={game.clone()} />
+                <panels::Share game={game.clone()} />
+                <new_game::NewGame game={game.clone()} />
+                <editor::Editor game={game.clone()} />
+                <panels::RulesCard rules={pos.rules()} />
+            </div>
+        </main>
+    }
+}
+
+/// The computer's moves: when it is a computer's turn at the end of the record, ask the worker
+/// (or play at random), then play its answer.
+#[hook]
+fn use_computer(game: &GameHandle, search: &SearchHandle) {
+    // Why the perfect player's pending move comes from a 3 s search instead of the solver, so
+    // that the notice stays after that move is played (playing a move clears notices).
+    let fallback = use_mut_ref(|| None::<String>);
+    {
+        let game = game.clone();
+        let search = search.clone();
+        let fallback = fallback.clone();
+        let st = game.state();
+        let key = (st.game.to_string(), st.game.ply(), st.computer_to_move(), st.anim.is_none());
+        use_effect_with(key, move |(_, _, who, _)| {
+            let mut timer = None;
+            *fallback.borrow_mut() = None;
+            let p = game.game().position().clone();
+            match who {
+                Some(Opponent::Random) => {
+                    let game = game.clone();
+                    timer = Some(Timeout::new(400, move || {
+                        let moves = game.game().position().legal_moves();
+                        if !moves.is_empty() {
+                            let i = (js_sys::Math::random() * moves.len() as f64) as usize % moves.len();
+                            game.play(moves[i]);
+                        }
+                    }));
+                }
+                Some(Opponent::Perfect) => {
+                    if p.rules().has_exact_solver() {
+                        let (rules, setup) = target(&p);
+                        let st = game.state();
+                        search.solve(&rules, &setup, st.memory_mib, PERFECT_TIME_MS, st.workers(), Purpose::Computer);
+                    } else {
+                        // No exact solver for this family: say so and search for 3 s.
+                        *fallback.borrow_mut() = Some("perfect play needs the exact solver, which is for Kalah".into());
+                        game.notice(format!(
+                            "Perfect play needs the exact solver, which is for Kalah; {} plays the best move of a 3 s search.",
+                            p.turn()
+                        ));
+                        three_second_search(&search, &p);
+                    }
+                }
+                Some(o) => {
+                    if let Some((depth, ms)) = o.limits() {
+                        search.start(analyze_task(&p, depth, ms, 64), Purpose::Computer);
+                    }
+                }
+                None => {}
+            }
+            move || drop(timer)
+        });
+    }
+    {
+        let game = game.clone();
+        let s = search.state().clone();
+        let search = search.clone();
+        use_effect_with((s.id, s.finished, s.error.clone()), move |_| {
+            let p = game.game().position().clone();
+            if s.purpose != Purpose::Computer || s.target != target(&p) || game.state().computer_to_move().is_none() {
+                return;
+            }
+            if s.finished {
+                if let Some(best) = s.analysis.as_ref().and_then(|a| a.moves.first()) {
+                    if p.legal_moves().contains(&best.mv) {
+                        game.play(best.mv);
+                        if let Some(why) = fallback.borrow_mut().take() {
+                            game.notice(format!(
+                                "{} played {}, the best move of a 3 s search, not a proven one: {why}.",
+                                p.turn(),
+                                best.mv
+                            ));
+                        }
+                    }
+                }
+            } else if let Some(err) = &s.error {
+                // The exact solver gave up: say so, and play a strong move all the same.
+                *fallback.borrow_mut() = Some(err.clone());
+                game.notice(format!("Perfect play: {err}. Playing the best move of a 3 s search instead."));
+                three_second_search(&search, &p);
+            }
+        });
+    }
+}
+
+/// ←/→/Home/End step through the game anywhere on the page, unless a field has the keys or a
+/// pit used them (the arrows move between pits).
+#[hook]
+fn use_step_keys(game: &GameHandle) {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let game = game.clone();
+    use_effect_with((), move |_| {
+        let cb = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+            let typing = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+            if typing || e.default_prevented() || e.alt_key() || e.ctrl_key() || e.meta_key() {
+                return;
+            }
+            let action = match e.key().as_str() {
+                "ArrowLeft" => Action::Step(-1),
+                "ArrowRight" => Action::Step(1),
+                "Home" => Action::Goto(0),
+                "End" => Action::End,
+                _ => return,
+            };
+            e.prevent_default();
+            game.dispatch(action);
+        });
+        let w = web_sys::window().expect("a window");
+        let _ = w.add_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
+        move || {
+            let _ = w.remove_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
+            drop(cb);
+        }
+    });
+}

@@ -1,0 +1,158 @@
+//! The small panels of the play page: the controls under the board, the players, sharing, and
+//! the rules card.
+
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::game::{Action, GameHandle, Opponent, Speed};
+use super::game_href;
+use crate::engine::Player;
+use crate::families::AnyRules;
+
+/// Properties of the panels that show or change the game.
+#[derive(Properties, PartialEq, Clone)]
+pub struct GameProps {
+    /// The game.
+    pub game: GameHandle,
+}
+
+/// The value of the select element an event came from.
+pub(super) fn select_value(e: &Event) -> String {
+    e.target().and_then(|t| t.dyn_into::<HtmlSelectElement>().ok()).map(|i| i.value()).unwrap_or_default()
+}
+
+/// The value of the input element an event came from.
+pub(super) fn input_value(e: &InputEvent) -> String {
+    e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
+}
+
+/// Under the board: step through the game, undo and redo, the animation.
+#[function_component(Controls)]
+pub fn controls(props: &GameProps) -> Html {
+    let game = &props.game;
+    let st = game.state();
+    let g = game.game();
+    let n = g.moves().len();
+    let act = |a: fn() -> Action| {
+        let game = game.clone();
+        Callback::from(move |_: MouseEvent| game.dispatch(a()))
+    };
+    let go = |k: usize| {
+        let game = game.clone();
+        Callback::from(move |_: MouseEvent| game.goto(k))
+    };
+    let set_speed = {
+        let game = game.clone();
+        Callback::from(move |e: Event| game.dispatch(Action::SetSpeed(Speed(select_value(&e).parse().unwrap_or(120)))))
+    };
+    let cur = st.speed.0;
+    let can_undo = g.ply() > 0 || st.previous.is_some();
+    html! {
+        <div class="controls">
+            <div class="nav-buttons">
+                <button onclick={go(0)} disabled={g.ply() == 0} aria-label="First position" title="Home">{"« Start"}</button>
+                <button class="undo" onclick={act(|| Action::Undo)} disabled={!can_undo}
+                    title={if g.ply() == 0 && st.previous.is_some() { "Back to the game before" } else { "Back to the last move of a person" }}>{"Undo"}</button>
+                <button class="redo" onclick={act(|| Action::Redo)} disabled={g.ply() >= n} title="→">{"Redo"}</button>
+                <button onclick={go(n)} disabled={g.ply() >= n} aria-label="Last position" title="End">{"End »"}</button>
+                if let Some((lap, laps)) = st.anim_lap() {
+                    <span class="lap-counter" aria-live="off">{format!("lap {lap} of {laps}")}</span>
+                }
+                if st.anim.is_some() {
+                    <button class="skip" onclick={act(|| Action::Skip)}>{"Skip animation"}</button>
+                }
+            </div>
+            <label class="speed">{"Sowing: "}
+                <select onchange={set_speed} aria-label="Animation speed">
+                    { for [(400, "slow"), (120, "normal"), (40, "fast"), (0, "no animation")].iter().map(|(ms, name)| html! {
+                        <option value={ms.to_string()} selected={cur == *ms}>{*name}</option>
+                    }) }
+                </select>
+            </label>
+        </div>
+    }
+}
+
+/// Who plays each side (two-player games only).
+#[function_component(Players)]
+pub fn players(props: &GameProps) -> Html {
+    let game = &props.game;
+    if game.game().start().family().is_solitaire() {
+        return html! {};
+    }
+    let select = |p: Player| {
+        let cur = *game.state().players.get(p);
+        let game = game.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let i: usize = select_value(&e).parse().unwrap_or(0);
+            game.dispatch(Action::SetPlayer(p, Opponent::ALL[i.min(Opponent::ALL.len() - 1)]));
+        });
+        html! {
+            <label>{format!("{p}: ")}
+                <select {onchange} class={format!("player-{}", p.letter())}>
+                    { for Opponent::ALL.iter().enumerate().map(|(i, o)| html! { <option value={i.to_string()} selected={*o == cur}>{o.name()}</option> }) }
+                </select>
+            </label>
+        }
+    };
+    html! {
+        <section class="panel players" aria-label="Players">
+            <h2>{"Players"}</h2>
+            {select(Player::South)}
+            {select(Player::North)}
+        </section>
+    }
+}
+
+/// The link to this game and position.
+#[function_component(Share)]
+pub fn share(props: &GameProps) -> Html {
+    let copied = use_state(|| false);
+    let href = game_href(props.game.game());
+    let onclick = {
+        let href = href.clone();
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&href);
+            }
+            copied.set(true);
+        })
+    };
+    html! {
+        <section class="panel share" aria-label="Share">
+            <h2>{"Share"}</h2>
+            <button class="copy-link" {onclick}>{"Copy link"}</button>
+            if *copied { <span class="copied" role="status">{" Link copied."}</span> }
+            <input class="link" readonly=true value={href} aria-label="Link to this game" onfocus={Callback::from(|e: FocusEvent| {
+                if let Some(i) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) { i.select(); }
+            })} />
+        </section>
+    }
+}
+
+/// Properties of [`RulesCard`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct RulesProps {
+    /// The rule set.
+    pub rules: AnyRules,
+}
+
+/// The rules card of a rule set: the rules, their sources, our choices.
+#[function_component(RulesCard)]
+pub fn rules_card(props: &RulesProps) -> Html {
+    let c = props.rules.card();
+    html! {
+        <details class="panel rules-card" open=true>
+            <summary>{format!("Rules: {}", c.title)}</summary>
+            { for c.rules.iter().map(|r| html! { <p>{r.clone()}</p> }) }
+            <h3>{"Sources"}</h3>
+            <ul>{ for c.sources.iter().map(|r| html! { <li>{r.clone()}</li> }) }</ul>
+            if !c.choices.is_empty() {
+                <h3>{"Our choices"}</h3>
+                <ul>{ for c.choices.iter().map(|r| html! { <li>{r.clone()}</li> }) }</ul>
+            }
+        </details>
+    }
+}
