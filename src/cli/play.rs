@@ -23,6 +23,8 @@ pub struct ShowReport {
     title: String,
     #[serde(skip)]
     to_move: String,
+    #[serde(skip)]
+    status: String,
 }
 
 /// Shows the position on screen of a game.
@@ -31,12 +33,13 @@ pub fn show(g: &Game) -> ShowReport {
     ShowReport {
         rules: g.rules().to_string(),
         setup: p.to_string(),
-        turn: p.turn().name(),
+        turn: p.player_name(p.turn()),
         legal: p.legal_moves().iter().map(|m| m.to_string()).collect(),
         outcome: p.outcome().map(|o| o.to_string()),
         board: p.board_text(),
         title: g.rules().title(),
-        to_move: p.turn().to_string(),
+        to_move: p.player_name(p.turn()).to_string(),
+        status: p.status(),
     }
 }
 
@@ -45,7 +48,8 @@ impl fmt::Display for ShowReport {
         f.write_str(&self.board)?;
         writeln!(f, "{}", self.title)?;
         match &self.outcome {
-            Some(o) => writeln!(f, "Game over: {o}.")?,
+            // The family's own words for the result (the score, Sowing's Left and Right).
+            Some(_) => writeln!(f, "{}", self.status)?,
             None => writeln!(f, "{} to move.", self.to_move)?,
         }
         writeln!(f, "Setup: {}", self.setup)
@@ -159,7 +163,7 @@ pub fn analyze(g: &Game, depth: Option<u32>, time_ms: Option<u64>, table_mib: us
     Ok(AnalysisReport {
         rules: g.rules().to_string(),
         setup: p.to_string(),
-        turn: p.turn().name(),
+        turn: p.player_name(p.turn()),
         depth: a.depth,
         exact: a.exact,
         value: a.value.number(),
@@ -169,7 +173,7 @@ pub fn analyze(g: &Game, depth: Option<u32>, time_ms: Option<u64>, table_mib: us
         nodes: a.nodes,
         seconds: t.elapsed().as_secs_f64(),
         title: g.rules().title(),
-        to_move: p.turn().to_string(),
+        to_move: p.player_name(p.turn()).to_string(),
     })
 }
 

@@ -162,6 +162,8 @@ pub enum IllegalMove {
         /// The family of the position.
         here: &'static str,
     },
+    /// Its last seed would fall into an empty pot or off the row (Sowing).
+    NotSowable(String),
     /// The pit does not hold exactly the seeds the rules require (Tchoukaillon).
     NotHarvestable {
         /// The pit.
@@ -179,6 +181,9 @@ impl fmt::Display for IllegalMove {
             IllegalMove::GameOver => f.write_str("the game is over"),
             IllegalMove::NoSuchPit(p) => write!(f, "there is no pit {p} on this board"),
             IllegalMove::EmptyPit(p) => write!(f, "pit {p} is empty"),
+            IllegalMove::NotSowable(m) => {
+                write!(f, "{m} cannot be sown: its last seed would fall into an empty pot or off the row")
+            }
             IllegalMove::WrongFamily { of, here } => write!(f, "this is a {of} move, and the game is {here}"),
             IllegalMove::NotHarvestable { pit, holds, needs } => {
                 write!(f, "pit {pit} holds {holds} seeds; it can be harvested only with exactly {needs}")

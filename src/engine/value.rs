@@ -17,6 +17,9 @@ pub enum Value {
     Lost(u32),
     /// A solitaire: whether it can still be won. Reads "winnable" or "lost".
     Winnable(bool),
+    /// A game scored only by who wins (the last player to move): won or lost with best play.
+    /// Reads "win" or "loss".
+    Decided(bool),
 }
 
 impl Default for Value {
@@ -38,6 +41,13 @@ impl Value {
             Value::Won(by) => DECIDED + by as i32,
             Value::Lost(by) => -DECIDED - by as i32,
             Value::Winnable(w) => w as i32,
+            Value::Decided(w) => {
+                if w {
+                    1
+                } else {
+                    -1
+                }
+            }
         }
     }
 
@@ -49,6 +59,8 @@ impl Value {
             Value::Lost(_) => "loss".into(),
             Value::Winnable(true) => "wins".into(),
             Value::Winnable(false) => "loses".into(),
+            Value::Decided(true) => "win".into(),
+            Value::Decided(false) => "loss".into(),
         }
     }
 
@@ -60,6 +72,13 @@ impl Value {
             Value::Won(by) => (1 << 40) + by as i64,
             Value::Lost(by) => -(1 << 40) - by as i64,
             Value::Winnable(w) => w as i64,
+            Value::Decided(w) => {
+                if w {
+                    1
+                } else {
+                    -1
+                }
+            }
         }
     }
 }
@@ -84,6 +103,8 @@ impl fmt::Display for Value {
             Value::Lost(by) => write!(f, "loss by {by}"),
             Value::Winnable(true) => f.write_str("winnable"),
             Value::Winnable(false) => f.write_str("lost"),
+            Value::Decided(true) => f.write_str("win"),
+            Value::Decided(false) => f.write_str("loss"),
         }
     }
 }

@@ -567,6 +567,16 @@ macro_rules! families {
                 }
             }
 
+            /// The name of a player in this family's words.
+            pub fn player_name(&self, p: $crate::engine::Player) -> &'static str {
+                match self { $(AnyPosition::$v(_) => <$module::$fam as Family>::player_name(p),)+ }
+            }
+
+            /// A move's glyph on its own button, when a pit has several moves.
+            pub fn move_glyph(&self, mv: AnyMove) -> String {
+                match mv { $(AnyMove::$v(m) => <$module::$fam as Family>::move_glyph(m),)+ }
+            }
+
             /// A move's label in a move list.
             pub fn move_label(&self, mv: AnyMove) -> String {
                 match (self, mv) {

@@ -119,6 +119,16 @@ pub trait Family: 'static {
     fn status(pos: &Self::Position) -> String;
     /// One move in words, from the position before it, its trace and the position after it.
     fn describe_move(before: &Self::Position, mv: Self::Move, trace: &Trace, after: &Self::Position) -> String;
+    /// The name of a player in this family's words: Sowing's Left and Right are South and
+    /// North.
+    fn player_name(p: Player) -> &'static str {
+        p.name()
+    }
+    /// The few characters a move's own button on the board shows when a pit has several moves
+    /// (Sowing's two directions).
+    fn move_glyph(mv: Self::Move) -> String {
+        mv.to_string()
+    }
     /// The move's label in a move list: "S c", or the bare move in a solitaire.
     fn move_label(mover: Player, mv: Self::Move) -> String {
         if Self::SOLITAIRE {

@@ -20,6 +20,12 @@ pub enum Layout {
         /// Pits in the row.
         pits: usize,
     },
+    /// One row of `pits` numbered from 1 and no store, played by two players (Conway's
+    /// Sowing).
+    Row {
+        /// Pits in the row.
+        pits: usize,
+    },
 }
 
 impl Layout {

@@ -16,8 +16,8 @@ use super::{Analysis, MoveValue, SearchHandler};
 use crate::engine::{Player, Value};
 use crate::families::AnyMove;
 
-/// Most moves a position of any two-player family has.
-pub const MAX_MOVES: usize = 32;
+/// Most moves a position of any two-player family has (impartial Sowing: two a pot, 24 pots).
+pub const MAX_MOVES: usize = 64;
 
 /// A score in the search, for the side to move: a number of seeds (or a family's decided-game
 /// bonus on top). Relative inside the search, absolute at the root.

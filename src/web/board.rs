@@ -86,6 +86,10 @@ const MIN_COLUMN_PX: f64 = 45.0;
 fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
     match p.layout() {
         Layout::TwoRowsWithStores { pits, mirrored } => two_rows(pits, mirrored),
+        Layout::Row { pits: n } => {
+            let v = (0..n).map(|i| Spot::pit(Player::South, i, W * (i as f64 + 0.5) + 12.0, 100.0, 1.0)).collect();
+            (v, W * n as f64 + 24.0, 220.0)
+        }
         Layout::Solitaire { pits: n } => {
             let mut v = Vec::with_capacity(n + 1);
             v.push(Spot::store(Player::South, W * 0.5, 110.0));
@@ -205,6 +209,27 @@ pub fn board(props: &BoardProps) -> Html {
             None => format!("{name}: {n} {}", seeds_word(n)),
         };
         let id = cell_id(s.cell);
+        // A pit with several moves (impartial Sowing's two ways) gets a button a move.
+        let several: Vec<AnyMove> = legal.iter().copied().filter(|m| p.move_cell(*m) == s.cell).collect();
+        let choices = if several.len() > 1 && !props.compact {
+            let k = several.len() as f64;
+            html! { <>{ for several.iter().enumerate().map(|(j, m)| {
+                let m = *m;
+                let (cb, cb2) = (props.on_play.clone(), props.on_play.clone());
+                let x = s.x + (j as f64 - (k - 1.0) / 2.0) * 44.0;
+                let y = s.y + s.label_side * 58.0;
+                html! {
+                    <g class="choice" role="button" tabindex="0" aria-label={format!("{name}: {m}")}
+                        onclick={Callback::from(move |e: MouseEvent| { e.stop_propagation(); cb.emit(m) })}
+                        onkeydown={Callback::from(move |e: KeyboardEvent| if matches!(e.key().as_str(), "Enter" | " ") { e.prevent_default(); e.stop_propagation(); cb2.emit(m) })}>
+                        <circle cx={format!("{x}")} cy={format!("{y}")} r="17" />
+                        <text x={format!("{x}")} y={format!("{}", y + 7.0)}>{p.move_glyph(m)}</text>
+                    </g>
+                }
+            }) }</> }
+        } else {
+            html! {}
+        };
         let (onclick, onkeydown) = match mv {
             Some(m) => {
                 let cb = props.on_play.clone();
@@ -278,8 +303,9 @@ pub fn board(props: &BoardProps) -> Html {
                     <circle cx={format!("{bx}")} cy={format!("{by}")} r="16" />
                     <text class="count" x={format!("{bx}")} y={format!("{}", by + 6.0)}>{n.to_string()}</text>
                 </g>
-                {letter}
+                if several.len() <= 1 { {letter} }
                 {hint_el}
+                {choices}
             </g>
         }
     });

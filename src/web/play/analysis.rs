@@ -186,7 +186,7 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                                     _ => "This position can no longer be won.".to_string(),
                                 }
                             } else {
-                                format!("Value for {}: {} {} — {}", pos.turn().name(), a.value, if a.exact { "(proven)" } else { "(to this depth)" }, pos.rules().title())
+                                format!("Value for {}: {} {} — {}", pos.player_name(pos.turn()), a.value, if a.exact { "(proven)" } else { "(to this depth)" }, pos.rules().title())
                             }
                         }</p>
                         <ul class="move-values">

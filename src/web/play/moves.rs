@@ -40,7 +40,7 @@ pub fn move_list(props: &GameProps) -> Html {
                     html! {
                         <li class="turn">
                             <span class="turn-no">{format!("{}.", i + 1)}</span>
-                            if !solitaire { <span class="who">{who.name()}</span> }
+                            if !solitaire { <span class="who">{g.start().player_name(who)}</span> }
                             { for t.iter().map(|&k| ply_button(k, g.moves()[k - 1].to_string(), format!("Move {k}: {}", describe_move(g, k)))) }
                         </li>
                     }

@@ -83,13 +83,14 @@ pub fn players(props: &GameProps) -> Html {
     }
     let select = |p: Player| {
         let cur = *game.state().players.get(p);
+        let name = game.game().start().player_name(p);
         let game = game.clone();
         let onchange = Callback::from(move |e: Event| {
             let i: usize = select_value(&e).parse().unwrap_or(0);
             game.dispatch(Action::SetPlayer(p, Opponent::ALL[i.min(Opponent::ALL.len() - 1)]));
         });
         html! {
-            <label>{format!("{p}: ")}
+            <label>{format!("{name}: ")}
                 <select {onchange} class={format!("player-{}", p.letter())}>
                     { for Opponent::ALL.iter().enumerate().map(|(i, o)| html! { <option value={i.to_string()} selected={*o == cur}>{o.name()}</option> }) }
                 </select>
