@@ -16,6 +16,9 @@ pub const DAKON_COUNTS: &str = include_str!("../data/dakon_counts.tsv");
 /// The Dakon paper's Tables 1–3 and our searches' figures.
 pub const DAKON_SEARCHES: &str = include_str!("../data/dakon_searches.tsv");
 
+/// Conway's Sowing: the positions each move leads to, from the paper's worked examples.
+pub const SOWING_MOVES: &str = include_str!("../data/sowing_moves.tsv");
+
 /// A table by its file name in `data/` (`"kalah_perft.tsv"`).
 pub fn table(file: &str) -> Option<&'static str> {
     Some(match file {
@@ -25,6 +28,7 @@ pub fn table(file: &str) -> Option<&'static str> {
         "dakon_lines.tsv" => DAKON_LINES,
         "dakon_counts.tsv" => DAKON_COUNTS,
         "dakon_searches.tsv" => DAKON_SEARCHES,
+        "sowing_moves.tsv" => SOWING_MOVES,
         _ => return None,
     })
 }

@@ -168,4 +168,6 @@ any::families! {
     Tchoukaillon => tchoukaillon::TchoukaillonFamily,
     /// Dakon: relay sowing, turns of several moves, rounds.
     Dakon => dakon::DakonFamily,
+    /// Conway's Sowing, partizan and impartial (Erickson §2).
+    Sowing => sowing::SowingFamily,
 }

@@ -648,6 +648,29 @@ test('a finished game says so with a Rematch, and no warning is logged on load',
   await page.context().close();
 });
 
+test("Conway's Sowing plays on a row board: Left and Right, a button a way when both are legal, links", async () => {
+  const page = await open('#/play?rules=sowing&setup=312-l');
+  await noAnimation(page);
+  assert.match(await page.textContent('.status'), /Left to move/);
+  // Left's only move: pot 2 to the right (the paper's 312 → 303); then Left has won.
+  assert.equal(await page.$$eval('.pit.legal', (els) => els.map((e) => e.id).join()), 'pit-s-1');
+  await page.click('#pit-s-1');
+  assert.deepEqual(await Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(page, id))), [3, 0, 3]);
+  assert.match(await page.textContent('.status'), /Left sows pot 2 to the right\. Game over: Right cannot move; Left wins\./);
+  assert.match(page.url(), /rules=sowing&setup=312-l&moves=2r/);
+  // Impartial: pot 2 of 312 may go either way: a button a way.
+  const imp = await open('#/play?rules=sowing-i&setup=312-l');
+  await noAnimation(imp);
+  assert.equal(await imp.$$eval('#pit-s-1 .choice', (els) => els.length), 2);
+  await imp.click('#pit-s-1 .choice >> nth=0'); // to the left: 402
+  assert.deepEqual(await Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(imp, id))), [4, 0, 2]);
+  assert.match(await imp.textContent('.status'), /Right to move/);
+  const again = await open(`#/play?${new URL(imp.url()).hash.split('?')[1]}`);
+  assert.equal(await count(again, 'pit-s-0'), 4);
+  assert.deepEqual([...page.errors, ...imp.errors, ...again.errors], []);
+  for (const p of [page, imp, again]) await p.context().close();
+});
+
 test('screenshots of the board (laptop and phone) are saved as artifacts', async () => {
   const page = await open('#/play?rules=kalah-6-4&moves=cfbd');
   await page.screenshot({ path: path.join(artifacts, 'board-laptop.png'), fullPage: true });
