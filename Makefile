@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 WASM := --target wasm32-unknown-unknown --features web
 
-.PHONY: setup serve build test lint test-native test-browser test-e2e bench cli clean
+.PHONY: setup serve build test lint test-native test-release test-browser test-e2e bench cli clean
 
 setup:
 	@bash scripts/setup.sh
@@ -19,7 +19,7 @@ build: setup
 ## Every check: format, lints (native and wasm), native tests, browser tests, end-to-end tests.
 test: setup
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory lint test-native test-browser test-e2e && \
+	$(MAKE) --no-print-directory lint test-native test-release test-browser test-e2e && \
 	echo "make test: all checks passed in $$(( $$(date +%s) - start )) s"
 
 lint:
@@ -29,6 +29,13 @@ lint:
 
 test-native:
 	cargo test --features cli
+
+# The published results too slow for a debug build, optimised: Kalah(5,4), (6,4) = +8 and (6,4)
+# with empty capture = +10; Dakon-7's Tables 1-3; Dakon-8's minimum-cycle opening. (Kalah(6,5)
+# and the Dakon-8 proof take 20 minutes and 1.5 hours: benchmarks, see BENCHMARKS.md.)
+test-release:
+	cargo test --profile test-release --features cli --test engine --test dakon -- --ignored \
+		published_kalah_values_slow tables_1_to_3_dakon_7 minimum_cycle_dakon_8
 
 # The runner's default of 20 s for a whole test file is near what web_worker takes on a busy
 # two-core machine (13 s idle): a generous limit, since a hang still fails.

@@ -154,7 +154,7 @@ fn tables_1_to_3_up_to_dakon_6() {
 }
 
 #[test]
-#[ignore = "slow in debug builds (about 30 s in release): cargo test --release --features cli --test dakon -- --ignored dakon_7"]
+#[ignore = "slow in debug builds: run optimised by make test (make test-release)"]
 fn tables_1_to_3_dakon_7() {
     check_searches(7, 7);
 }
@@ -162,7 +162,7 @@ fn tables_1_to_3_dakon_7() {
 /// The minimum-cycle opening of Dakon-8 (about 7 s in release, 0.3 GB): the paper's 39
 /// counters a move are not needed.
 #[test]
-#[ignore = "slow in debug builds: cargo test --release --features cli --test dakon -- --ignored minimum_cycle_dakon_8"]
+#[ignore = "slow in debug builds: run optimised by make test (make test-release)"]
 fn minimum_cycle_dakon_8() {
     let (trials, f) = least_limit(8, Limit::Sown, u64::MAX, &mut |_, _| true).unwrap();
     let f = f.unwrap();

@@ -202,7 +202,7 @@ fn published_kalah_values() {
 }
 
 #[test]
-#[ignore = "slow in debug builds: cargo test --release --test engine -- --ignored --skip kalah_6_5"]
+#[ignore = "slow in debug builds: run optimised by make test (make test-release)"]
 fn published_kalah_values_slow() {
     check_values("yes");
 }
