@@ -21,7 +21,7 @@ fn rows(file: &str) -> Vec<Vec<String>> {
 #[test]
 fn perft_table() {
     let rows = rows("kalah_perft.tsv");
-    assert!(rows.len() >= 30);
+    assert_eq!(rows.len(), 36, "every row is read");
     for r in rows {
         let setup = (r[1] != "start").then_some(r[1].as_str());
         let moves = (r[2] != "-").then_some(r[2].as_str());
@@ -44,11 +44,15 @@ fn slow_perft(p: &AnyPosition, depth: u32) -> u64 {
     p.legal_moves().into_iter().map(|m| slow_perft(&p.play(m).unwrap().0, depth - 1)).sum()
 }
 
-fn check_values(class: &str) {
+/// Checks the published values of one class of `data/kalah_values.tsv`; returns the rows
+/// checked, so that each caller can say how many it expects.
+fn check_values(class: &str) -> usize {
+    let mut checked = 0;
     for r in rows("kalah_values.tsv") {
         if r[3] != class {
             continue;
         }
+        checked += 1;
         let rules: AnyRules = r[0].parse().unwrap();
         let AnyPosition::Kalah(start) = rules.start() else { panic!() };
         let want = r[1].parse::<i32>().unwrap();
@@ -68,6 +72,7 @@ fn check_values(class: &str) {
             assert_eq!(a.value.number(), want, "{} ({})", r[0], r[2]);
         }
     }
+    checked
 }
 
 /// A random Kalah position of `n` pits a side under `rule` (an id suffix) with `seeds` seeds in
@@ -198,19 +203,19 @@ fn root_moves_solved_one_at_a_time_agree_with_minimax() {
 
 #[test]
 fn published_kalah_values() {
-    check_values("no");
+    assert_eq!(check_values("no"), 4, "rows checked");
 }
 
 #[test]
 #[ignore = "slow in debug builds: run optimised by make test (make test-release)"]
 fn published_kalah_values_slow() {
-    check_values("yes");
+    assert_eq!(check_values("yes"), 8, "rows checked");
 }
 
 #[test]
 #[ignore = "Kalah(6,5): about 20 minutes and 11 GB each: cargo test --release --test engine kalah_6_5 -- --ignored"]
 fn published_kalah_values_kalah_6_5() {
-    check_values("hours");
+    assert_eq!(check_values("hours"), 2, "rows checked");
 }
 
 #[test]
@@ -424,6 +429,39 @@ fn sowing_moves_of_the_paper() {
         checked += 1;
     }
     assert_eq!(checked, 10, "every row of the table was checked");
+}
+
+mod reference;
+
+/// Every row of the perft table against the independent reference of tests/reference/ (rows
+/// of at most `max` sequences here; the rest optimised, by make test-release).
+fn perft_rows_match_the_reference(small: bool) -> usize {
+    let mut checked = 0;
+    for r in rows("kalah_perft.tsv") {
+        let count: u64 = r[4].parse().unwrap();
+        if small != (count <= 2_000_000) {
+            continue;
+        }
+        assert!(r[5].contains("ref"), "{r:?}: the source column names the reference check");
+        let mut b = reference::Board::new(&r[0], &r[1]);
+        if r[2] != "-" {
+            reference::play_letters(&mut b, &r[2]);
+        }
+        assert_eq!(reference::perft(&b, r[3].parse().unwrap()), count, "{r:?}");
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn perft_table_matches_the_reference() {
+    assert_eq!(perft_rows_match_the_reference(true), 33, "rows checked");
+}
+
+#[test]
+#[ignore = "slow in debug builds: run optimised by make test (make test-release)"]
+fn perft_table_matches_the_reference_deep() {
+    assert_eq!(perft_rows_match_the_reference(false), 3, "rows checked");
 }
 
 mod properties {
