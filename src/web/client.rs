@@ -10,7 +10,6 @@
 //! worker, or when no second worker can be started, the same scheme runs on worker 0 alone.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
@@ -18,14 +17,13 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
+use super::pool::{per_worker_mib, Job};
 use super::protocol::{LabReply, LabTask, Reply, Request, Task};
-use std::cmp::Reverse;
 
-use crate::engine::Value;
 use crate::families::kalah::Kalah;
 use crate::families::{AnyMove, AnyRules};
 use crate::search::solve::Solver;
-use crate::search::{Analysis, MoveValue};
+use crate::search::Analysis;
 
 /// Where the worker's loader lives, relative to the page (Trunk's `data-loader-shim`).
 pub const WORKER_URL: &str = "./worker_loader.js";
@@ -273,75 +271,6 @@ impl Conn {
     }
 }
 
-/// An exact solve shared between workers, one root move at a time.
-struct Job {
-    id: u32,
-    rules: String,
-    setup: String,
-    /// Memory budget of each worker, MiB.
-    memory_mib: usize,
-    /// Time limit of the whole solve (0: none) and its end on the page's clock.
-    time_ms: u64,
-    deadline: Option<f64>,
-    start: f64,
-    /// Root moves in the solver's order, and those not handed out yet.
-    roots: Vec<AnyMove>,
-    queue: VecDeque<AnyMove>,
-    /// Per worker: solving a move now.
-    busy: Vec<bool>,
-    /// Nodes of the move each worker is on, memory each worker reported.
-    live: Vec<u64>,
-    memory: Vec<u64>,
-    /// Solved moves with the best line that starts with each.
-    results: Vec<(MoveValue, Vec<AnyMove>)>,
-    nodes_done: u64,
-}
-
-impl Job {
-    fn nodes(&self) -> u64 {
-        self.nodes_done + self.live.iter().sum::<u64>()
-    }
-
-    /// What is proven so far, best first (ties in the solver's root order).
-    fn analysis(&self, complete: bool) -> Analysis {
-        let mut results: Vec<_> = self.results.iter().collect();
-        let rank = |mv: AnyMove| self.roots.iter().position(|&r| r == mv);
-        results.sort_by_key(|(m, _)| (Reverse(m.value), rank(m.mv)));
-        let best_line = if complete { results.first().map(|r| r.1.clone()).unwrap_or_default() } else { vec![] };
-        Analysis {
-            depth: best_line.len() as u32,
-            nodes: self.nodes(),
-            value: results.first().map_or(Value::default(), |r| r.0.value),
-            exact: complete,
-            moves: results.iter().map(|r| r.0.clone()).collect(),
-            best_line,
-        }
-    }
-
-    /// Hands worker `k` the next root move; false when none is left.
-    fn send_next(&mut self, conns: &[Rc<RefCell<Conn>>], k: usize) -> bool {
-        let Some(mv) = self.queue.pop_front() else {
-            self.busy[k] = false;
-            return false;
-        };
-        let time_ms = self.deadline.map_or(0, |d| (d - now()).max(1.0) as u64);
-        let guess = self.results.iter().map(|r| r.0.value).max().map(Value::number);
-        let task = Task::Solve {
-            rules: self.rules.clone(),
-            setup: self.setup.clone(),
-            memory_mib: self.memory_mib,
-            time_ms,
-            value_only: false,
-            moves: vec![mv],
-            guess,
-        };
-        let text = serde_json::to_string(&Request { id: self.id, task }).expect("serializable");
-        conns[k].borrow_mut().send(text);
-        self.busy[k] = true;
-        true
-    }
-}
-
 /// The workers and the shared solve in flight.
 struct Pool {
     conns: Vec<Rc<RefCell<Conn>>>,
@@ -373,78 +302,26 @@ pub fn auto_workers() -> usize {
 fn route(pool: &RefCell<Pool>, page: &Callback<Reply>, k: usize, reply: Reply) {
     let mut guard = pool.borrow_mut();
     let p = &mut *guard;
-    let Some(job) = p.job.as_mut() else {
-        drop(guard);
-        return page.emit(reply);
+    let step = match p.job.as_mut() {
+        Some(job) if job.is_ours(k, &reply) => job.on_reply(k, reply, now()),
+        _ if matches!(reply, Reply::Ready) => return,
+        _ => {
+            drop(guard);
+            return page.emit(reply);
+        }
     };
-    let ours = match (&reply, reply.id()) {
-        (Reply::Ready, _) => return,
-        // A worker that died says so without an id: it matters if it was on a root move.
-        (Reply::Error { .. }, None) => job.busy.get(k).copied().unwrap_or(false),
-        (_, id) => id == Some(job.id) && k < job.busy.len(),
-    };
-    if !ours {
-        drop(guard);
-        return page.emit(reply);
+    for (j, text) in step.send {
+        p.conns[j].borrow_mut().send(text);
     }
-    let id = job.id;
-    let elapsed_ms = now() - job.start;
-    let out = match reply {
-        Reply::Memory { bytes, .. } => {
-            job.memory[k] = bytes;
-            vec![Reply::Memory { id, bytes: job.memory.iter().sum() }]
-        }
-        Reply::Nodes { nodes, .. } => {
-            job.live[k] = nodes;
-            vec![Reply::Nodes { id, nodes: job.nodes(), elapsed_ms }]
-        }
-        Reply::Window { .. } => vec![reply],
-        Reply::Done { analysis, memory_bytes, .. } => {
-            job.live[k] = 0;
-            job.memory[k] = job.memory[k].max(memory_bytes);
-            if let Some(a) = analysis {
-                job.nodes_done += a.nodes;
-                if let Some(m) = a.moves.into_iter().next() {
-                    job.results.push((m, a.best_line));
-                }
-            }
-            job.send_next(&p.conns, k);
-            if job.busy.iter().any(|&b| b) {
-                vec![Reply::Progress { id, analysis: job.analysis(false), elapsed_ms }]
-            } else {
-                let done = Reply::Done {
-                    id,
-                    analysis: Some(job.analysis(true)),
-                    elapsed_ms,
-                    memory_bytes: job.memory.iter().sum(),
-                };
-                p.job = None;
-                vec![done]
-            }
-        }
-        Reply::Error { message, .. } => {
-            let message = if job.deadline.is_some_and(|d| now() >= d) {
-                format!(
-                    "not solved within {:.0} s: this position is too large for the time allowed",
-                    job.time_ms as f64 / 1000.0
-                )
-            } else {
-                message
-            };
-            // The other workers' moves are of no use now: stop them (worker 0 is started
-            // again by the next request).
-            for (c, &busy) in p.conns.iter().zip(&job.busy) {
-                if busy {
-                    c.borrow_mut().terminate();
-                }
-            }
-            p.job = None;
-            vec![Reply::Error { id: Some(id), message }]
-        }
-        _ => vec![],
-    };
+    // Worker 0 is started again by the next request.
+    for j in step.terminate {
+        p.conns[j].borrow_mut().terminate();
+    }
+    if step.finished {
+        p.job = None;
+    }
     drop(guard);
-    for r in out {
+    for r in step.to_page {
         page.emit(r);
     }
 }
@@ -567,7 +444,7 @@ impl SearchHandle {
         for c in &p.conns[n..] {
             c.borrow_mut().terminate();
         }
-        let per = (memory_mib / n).max(16);
+        let per = per_worker_mib(memory_mib, n);
         for (k, c) in p.conns[..n].iter().enumerate() {
             // A worker that kept a solver of another size would hold both: start it afresh.
             let other = {
@@ -580,25 +457,9 @@ impl SearchHandle {
             }
             c.borrow_mut().budget = per;
         }
-        let start = now();
-        let mut job = Job {
-            id,
-            rules: rules.into(),
-            setup: setup.into(),
-            memory_mib: per,
-            time_ms,
-            deadline: (time_ms > 0).then_some(start + time_ms as f64),
-            start,
-            queue: roots.iter().cloned().collect(),
-            roots,
-            busy: vec![false; n],
-            live: vec![0; n],
-            memory: vec![0; n],
-            results: vec![],
-            nodes_done: 0,
-        };
-        for k in 0..n {
-            job.send_next(&p.conns, k);
+        let mut job = Job::new(id, rules, setup, roots, n, memory_mib, time_ms, now());
+        for (k, text) in job.start(now()) {
+            p.conns[k].borrow_mut().send(text);
         }
         p.job = Some(job);
         drop(p);
