@@ -28,6 +28,13 @@ pub enum CountError {
         /// The largest allowed.
         max: u64,
     },
+    /// The number is negative (a count is 0 or more).
+    Negative {
+        /// The field.
+        what: String,
+        /// The text found, clipped.
+        token: String,
+    },
     /// The text is not a number (quoted, at most 12 characters with an ellipsis beyond).
     NotANumber {
         /// The field.
@@ -41,6 +48,7 @@ impl fmt::Display for CountError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CountError::TooLarge { what, value, max } => write!(f, "{what} {value} is too large (at most {max})"),
+            CountError::Negative { what, token } => write!(f, "{what} '{token}' is negative: a count is 0 or more"),
             CountError::NotANumber { what, token } => write!(f, "{what} '{token}' is not a number"),
         }
     }
@@ -56,6 +64,9 @@ pub fn parse_count(token: &str, what: &str, max: u64) -> Result<u32, CountError>
     match token.parse::<u64>() {
         Ok(n) if n <= max => Ok(n as u32),
         Ok(n) => Err(CountError::TooLarge { what: what.to_string(), value: n, max }),
+        Err(_) if token.strip_prefix('-').is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())) => {
+            Err(CountError::Negative { what: what.to_string(), token: clip(token, 12) })
+        }
         Err(_) if token.chars().count() > 12 => {
             Err(CountError::NotANumber { what: what.to_string(), token: format!("{}…", clip(token, 12)) })
         }

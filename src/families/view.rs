@@ -1,7 +1,17 @@
 //! What the page needs to draw a family's board: the layout kind and its size, and words for
 //! what a move did.
 
-use crate::engine::{Step, Trace};
+use crate::engine::{Outcome, Player, Step, Trace};
+
+/// A two-player result in words, the winner's score first: "North wins 13 to 11", "Draw, 24
+/// to 24"; `scores` are South's and North's.
+pub fn result_text(o: Outcome, south: u32, north: u32, unit: &str) -> String {
+    match o {
+        Outcome::Win(Player::South) => format!("South wins {south} to {north}{unit}"),
+        Outcome::Win(Player::North) => format!("North wins {north} to {south}{unit}"),
+        other => format!("{other}, {south} to {north}{unit}"),
+    }
+}
 
 /// How a board is laid out on screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

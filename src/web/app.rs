@@ -135,9 +135,10 @@ pub fn bench_page() -> Html {
     let rate = |nodes: u64, ms: f64| nodes as f64 / ms * 1000.0 / 1e6;
     html! {
         <main class="bench">
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Engine benchmark"}</nav>
             <h1>{"Engine benchmark"}</h1>
             <p>{format!(
-                "Runs the same fixed workloads as `mancala-lab bench` in the search worker: perft of Kalah(6,4) to depth {} and a search of its start position to depth {}.",
+                "Runs the same fixed workloads as the CLI's mancala-lab bench in the search worker: perft of Kalah(6,4) to depth {} and a search of its start position to depth {}.",
                 crate::search::bench::PERFT_DEPTH, crate::search::bench::SEARCH_DEPTH
             )}</p>
             <div class="row">

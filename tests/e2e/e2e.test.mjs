@@ -560,9 +560,9 @@ test('the editor names the field at fault, and an applied position can be undone
   await noAnimation(page);
   await page.click('.editor summary');
   await page.fill('.ed-cell input >> nth=2', '-3');
-  assert.match(await page.textContent('.field-error'), /South c: '-3' is not a number/);
+  assert.match(await page.textContent('.field-error'), /South c: '-3' is negative: a count is 0 or more/);
   await page.click('button.apply');
-  assert.match(await page.textContent('.notice'), /Position editor: South c: '-3' is not a number.*The game is unchanged/);
+  assert.match(await page.textContent('.notice'), /Position editor: South c: '-3' is negative.*The game is unchanged/);
   await page.fill('.ed-cell input >> nth=2', '7');
   assert.equal(await page.$('.field-error'), null);
   assert.match(await page.inputValue('#ed-setup'), /^4\.4\.7\./);
@@ -669,6 +669,26 @@ test("Conway's Sowing plays on a row board: Left and Right, a button a way when 
   assert.equal(await count(again, 'pit-s-0'), 4);
   assert.deepEqual([...page.errors, ...imp.errors, ...again.errors], []);
   for (const p of [page, imp, again]) await p.context().close();
+});
+
+test('a link opens a game nobody plays by itself, and a line that replaces moves can be taken back', async () => {
+  const page = await open('#/play?rules=kalah-6-4');
+  await noAnimation(page);
+  await page.selectOption('.player-n', '1'); // random
+  await page.evaluate(() => { location.hash = '#/play?rules=kalah-6-4&moves=cf'; });
+  await page.waitForFunction(() => document.querySelectorAll('.move-list .ply').length === 3);
+  assert.equal(await page.inputValue('.player-n'), '0', 'North is a person again');
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 3, 'nobody played the shared position');
+  // kalah-4-3's best first move is b; stepping the solved line from the start of "a b" replaces them.
+  const line = await open('#/play?rules=kalah-4-3&moves=ab&ply=0');
+  await noAnimation(line);
+  await line.click('button.solve');
+  await line.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
+  await line.click('.line-move >> nth=0');
+  assert.match(await line.textContent('.notice'), /replaced the moves after this position/);
+  await line.click('button.back');
+  await line.waitForFunction(() => location.hash.includes('moves=ab'));
+  for (const p of [page, line]) await p.context().close();
 });
 
 test('screenshots of the board (laptop and phone) are saved as artifacts', async () => {

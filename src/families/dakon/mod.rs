@@ -248,7 +248,8 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
 
     fn status(d: &Dakon) -> String {
         if let Some(o) = d.outcome() {
-            return format!("Game over: {o}, {} counters to {}.", d.owned(Player::South), d.owned(Player::North));
+            let (s, n) = (d.owned(Player::South), d.owned(Player::North));
+            return format!("Game over: {}.", super::view::result_text(o, s, n, " counters"));
         }
         match d.first_turns() {
             Some((s, n)) => format!(
@@ -266,7 +267,9 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
     fn describe_move(before: &Dakon, mv: DakonMove, trace: &Trace, after: &Dakon) -> String {
         let mut text = format!("{} plays {}", before.turn(), mv);
         text += &captures_and_laps(trace);
-        if after.round() > before.round() {
+        if after.outcome().is_some() {
+            text += ", the round ends and with it the game";
+        } else if after.round() > before.round() {
             text += &format!(", the round ends: round {} begins", after.round());
         }
         if trace.extra_turn && after.turn() == before.turn() {

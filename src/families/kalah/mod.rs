@@ -218,7 +218,7 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
         match pos.outcome() {
             Some(o) => {
                 let s = pos.final_scores();
-                format!("Game over: {o}, {} to {}.", s.south, s.north)
+                format!("Game over: {}.", super::view::result_text(o, s.south, s.north, ""))
             }
             None => format!("{} to move.", pos.turn()),
         }

@@ -94,7 +94,7 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
         let mut p = first;
         let mut movers = vec![];
         for &mv in &moves {
-            movers.push(p.turn());
+            movers.push(p.move_label(mv));
             match p.play(mv) {
                 Ok((q, _)) => p = q,
                 Err(_) => break,
@@ -102,10 +102,10 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
         }
         html! {
             <ol class="best-line" aria-label="Best line">
-                { for movers.iter().enumerate().map(|(k, who)| {
+                { for movers.iter().enumerate().map(|(k, label)| {
                     let (game, search, moves) = (game.clone(), search.clone(), moves.clone());
                     let kind = *kind;
-                    let label = if solitaire { moves[k].to_string() } else { format!("{} {}", who.letter().to_ascii_uppercase(), moves[k]) };
+                    let label = label.clone();
                     let onclick = Callback::from(move |_: MouseEvent| {
                         // Show the position after this move, keep the line, and value that
                         // position as the line's was.

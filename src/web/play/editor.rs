@@ -51,7 +51,7 @@ pub fn editor(props: &GameProps) -> Html {
             let name = pos.cell_name(cell);
             next.fault = match parse_count(v.trim(), &format!("{name}:"), MAX_FIELD) {
                 Ok(_) => None,
-                Err(e) => Some(format!("{e}: a count of seeds is a whole number from 0 to {MAX_FIELD}")),
+                Err(e) => Some(format!("{e} (a pit holds a whole number of seeds, 0 to {MAX_FIELD})")),
             };
             // Every field a count: the setup text follows them (the position's structure kept).
             if next.counts.iter().all(|(_, k)| parse_count(k, "", MAX_FIELD).is_ok()) {

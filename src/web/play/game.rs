@@ -240,6 +240,7 @@ impl Reducible for PlayState {
             Action::Play(mv) => {
                 s.anim = None;
                 s.line = None;
+                s.link_error = None;
                 match Rc::make_mut(&mut s.game).play(mv) {
                     Ok(()) => {
                         s.notice = None;
@@ -286,6 +287,8 @@ impl Reducible for PlayState {
                 }
             }
             Action::Load(game, err) => {
+                // A link opens a game to look at: nobody plays it by itself.
+                s.players = ByPlayer { south: Opponent::Human, north: Opponent::Human };
                 s.link_error = err.map(|e| e.message(&game));
                 s.game = Rc::new(game);
                 s.previous = None;
@@ -337,6 +340,15 @@ impl Reducible for PlayState {
                     Some((from, line)) if *line == moves => *from,
                     _ => s.game.ply(),
                 };
+                // Stepping a line that leaves the recorded moves replaces them: keep the game
+                // to go back to.
+                let recorded = s.game.moves().get(from..).unwrap_or_default();
+                let diverges = moves.iter().zip(recorded).take(k).any(|(a, b)| a != b) && !recorded.is_empty();
+                if diverges && s.line.is_none() {
+                    s.previous = Some(s.game.clone());
+                    s.notice = Some("The line replaced the moves after this position: \"Back to the game before\" brings them back.".into());
+                }
+                s.link_error = None;
                 let g = Rc::make_mut(&mut s.game);
                 g.goto(from);
                 for &mv in moves.iter().take(k) {

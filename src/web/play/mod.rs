@@ -167,6 +167,9 @@ pub fn play_page(props: &PlayProps) -> Html {
                     <p class="status" aria-live="polite" role="status">
                         { if g.ply() > 0 { format!("{}. ", describe_move(g, g.ply())) } else { String::new() } }
                         { pos.status() }
+                        if st.computer_to_move().is_some() && search.state().running && search.state().purpose == Purpose::Computer {
+                            <span class="thinking">{format!(" {} (the computer) is thinking…", pos.player_name(pos.turn()))}</span>
+                        }
                     </p>
                     if let Some(n) = &st.notice {
                         <p class="notice" role="alert">{n.clone()}</p>

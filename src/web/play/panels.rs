@@ -62,6 +62,9 @@ pub fn controls(props: &GameProps) -> Html {
                 if st.anim.is_some() {
                     <button class="skip" onclick={act(|| Action::Skip)}>{"Skip animation"}</button>
                 }
+                if st.previous.is_some() {
+                    <button class="back" onclick={act(|| Action::Back)}>{"Back to the game before"}</button>
+                }
             </div>
             <label class="speed">{"Sowing: "}
                 <select onchange={set_speed} aria-label="Animation speed">
