@@ -84,8 +84,8 @@ pub enum ParseSetupError {
     Stores(usize),
     /// The side to move cannot be read.
     Turn(ParsePlayerError),
-    /// The counts were read but are not a position of these rules (the family's error, in words).
-    Invalid(String),
+    /// The counts were read but are not a position of these rules: the family's own error.
+    Invalid(super::AnySetupError),
 }
 
 impl fmt::Display for ParseSetupError {
@@ -99,7 +99,7 @@ impl fmt::Display for ParseSetupError {
                 write!(f, "the stores part needs two counts (South.North), found {n}")
             }
             ParseSetupError::Turn(e) => e.fmt(f),
-            ParseSetupError::Invalid(e) => f.write_str(e),
+            ParseSetupError::Invalid(e) => e.fmt(f),
         }
     }
 }
@@ -242,6 +242,28 @@ macro_rules! families {
                 match self { $(FamilyId::$v => <$module::$fam as Family>::EXACT_SOLVER,)+ }
             }
         }
+
+        /// Why a setup is not a position of its family: the family's own typed error.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum AnySetupError {
+            $($(#[$doc])* $v(<$module::$fam as Family>::SetupError),)+
+        }
+
+        impl fmt::Display for AnySetupError {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self { $(AnySetupError::$v(e) => e.fmt(f),)+ }
+            }
+        }
+
+        impl std::error::Error for AnySetupError {}
+
+        $(
+            impl From<<$module::$fam as Family>::SetupError> for ParseSetupError {
+                fn from(e: <$module::$fam as Family>::SetupError) -> ParseSetupError {
+                    ParseSetupError::Invalid(AnySetupError::$v(e))
+                }
+            }
+        )+
 
         /// Any rule set: a family and its typed parameters.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -34,6 +34,8 @@ pub trait Family: 'static {
     type Rules: Copy + Eq + Hash + fmt::Debug;
     /// The validated position.
     type Position: Position<Move = Self::Move> + Eq;
+    /// Why a setup is not a position of these rules.
+    type SetupError: std::error::Error + Clone + PartialEq + Eq;
     /// A move, named relative to the mover.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + serde::Serialize + serde::de::DeserializeOwned;
 

@@ -92,6 +92,7 @@ fn parse_round(part: &str, setup: &mut DakonSetup) -> Result<(), ParseSetupError
 impl Family for DakonFamily {
     type Rules = DakonRules;
     type Position = Dakon;
+    type SetupError = DakonSetupError;
     type Move = DakonMove;
 
     const KEY: &'static str = "dakon";
@@ -202,7 +203,7 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
         if let Some(part) = parts.get(4) {
             parse_round(part, &mut setup)?;
         }
-        setup.validate().map_err(|e| ParseSetupError::Invalid(e.to_string()))
+        setup.validate().map_err(ParseSetupError::from)
     }
 
     fn write_setup(d: &Dakon, f: &mut fmt::Formatter<'_>) -> fmt::Result {

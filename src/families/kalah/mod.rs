@@ -40,6 +40,7 @@ impl fmt::Display for KalahRules {
 impl Family for KalahFamily {
     type Rules = KalahRules;
     type Position = Kalah;
+    type SetupError = SetupError;
     type Move = KalahMove;
 
     const KEY: &'static str = "kalah";
@@ -178,7 +179,7 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
         let north = row(parts[1], "North")?;
         let (stores, turn) = stores_and_turn(parts[2], parts[3], max)?;
         let setup = KalahSetup { south, north, stores: ByPlayer { south: stores[0], north: stores[1] }, turn };
-        setup.validate(*rules).map_err(|e| ParseSetupError::Invalid(e.to_string()))
+        setup.validate(*rules).map_err(ParseSetupError::from)
     }
 
     fn write_setup(p: &Kalah, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -41,6 +41,7 @@ impl fmt::Display for SowingRules {
 impl Family for SowingFamily {
     type Rules = SowingRules;
     type Position = Sowing;
+    type SetupError = SowingSetupError;
     type Move = SowingMove;
 
     const KEY: &'static str = "sowing";
@@ -134,7 +135,7 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
             "r" | "right" | "n" => Player::North,
             _ => return Err(ParseSetupError::Form(FORM)),
         };
-        SowingSetup { rules: *rules, pots, turn }.validate().map_err(|e| ParseSetupError::Invalid(e.to_string()))
+        SowingSetup { rules: *rules, pots, turn }.validate().map_err(ParseSetupError::from)
     }
 
     fn write_setup(p: &Sowing, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -32,6 +32,7 @@ pub struct TchoukaillonFamily;
 impl Family for TchoukaillonFamily {
     type Rules = TchoukaillonRules;
     type Position = Tchoukaillon;
+    type SetupError = TchoukaillonSetupError;
     type Move = TchoukaillonMove;
 
     const KEY: &'static str = "tchoukaillon";
@@ -91,7 +92,7 @@ impl Family for TchoukaillonFamily {
             Some(t) => parse_count(t.trim(), "Roumba:", MAX_SEEDS)?,
             None => 0,
         };
-        TchoukaillonSetup { pits, roumba }.validate().map_err(|e| ParseSetupError::Invalid(e.to_string()))
+        TchoukaillonSetup { pits, roumba }.validate().map_err(ParseSetupError::from)
     }
 
     fn write_setup(p: &Tchoukaillon, f: &mut fmt::Formatter<'_>) -> fmt::Result {
