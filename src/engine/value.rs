@@ -55,8 +55,8 @@ impl Value {
     pub fn short(self) -> String {
         match self {
             Value::Margin(m) => format!("{m:+}"),
-            Value::Won(_) => "win".into(),
-            Value::Lost(_) => "loss".into(),
+            Value::Won(by) => format!("win {by}"),
+            Value::Lost(by) => format!("loss {by}"),
             Value::Winnable(true) => "wins".into(),
             Value::Winnable(false) => "loses".into(),
             Value::Decided(true) => "win".into(),
@@ -126,6 +126,6 @@ mod tests {
         assert!(Value::Lost(0) < Value::Margin(-500));
         assert!(Value::Won(8) > Value::Won(6));
         assert!(Value::Lost(8) < Value::Lost(6));
-        assert_eq!(Value::Won(0).short(), "win");
+        assert_eq!(Value::Won(8).short(), "win 8");
     }
 }

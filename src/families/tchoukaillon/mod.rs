@@ -139,7 +139,7 @@ impl Family for TchoukaillonFamily {
 
     fn status(t: &Tchoukaillon) -> String {
         match t.outcome() {
-            Some(o) => format!("Game over: {o}."),
+            Some(o) => format!("{o}."),
             None => format!(
                 "{} seeds left, {} in the Roumba. {}",
                 t.seeds_left(),

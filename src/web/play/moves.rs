@@ -6,11 +6,28 @@ use yew::prelude::*;
 use super::describe_move;
 use super::panels::GameProps;
 
-/// The moves of the game, grouped by turn.
+/// The moves of the game, grouped by turn; the list keeps the current move in view.
 #[function_component(MoveList)]
 pub fn move_list(props: &GameProps) -> Html {
     let game = &props.game;
     let g = game.game();
+    let list = use_node_ref();
+    {
+        let list = list.clone();
+        use_effect_with((g.ply(), g.moves().len()), move |_| {
+            let el = list.cast::<web_sys::HtmlElement>();
+            let current = el.as_ref().and_then(|l| l.query_selector(".ply.current").ok().flatten());
+            if let (Some(l), Some(c)) =
+                (el, current.and_then(|c| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(c).ok()))
+            {
+                // The list is positioned (CSS), so a move's offset is from the list's top.
+                let top = c.offset_top();
+                if top < l.scroll_top() || top + c.offset_height() > l.scroll_top() + l.client_height() {
+                    l.set_scroll_top(top - l.client_height() / 2);
+                }
+            }
+        });
+    }
     let solitaire = g.start().family().is_solitaire();
     // Turns: runs of consecutive moves by the same player (each move its own row in a
     // solitaire).
@@ -33,7 +50,7 @@ pub fn move_list(props: &GameProps) -> Html {
     html! {
         <section class="panel moves" aria-label="Moves">
             <h2>{"Moves"}</h2>
-            <ol class="move-list">
+            <ol class="move-list" ref={list}>
                 <li class="start">{ ply_button(0, "start".into(), "The start position".into()) }</li>
                 { for turns.iter().enumerate().map(|(i, t)| {
                     let who = g.position_at(t[0] - 1).turn();
