@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::CliError;
 use crate::search::bench::{self, PERFT_DEPTH, SEARCH_DEPTH};
 
 /// A Kalah workload's figures.
@@ -46,11 +47,11 @@ pub struct BenchReport {
 ///
 /// # Errors
 /// Only if the survey's memory cannot be had.
-pub fn bench() -> Result<BenchReport, String> {
+pub fn bench() -> Result<BenchReport, CliError> {
     let perft = Workload::time(PERFT_DEPTH, bench::perft);
     let search = Workload::time(SEARCH_DEPTH, bench::search);
     let t = Instant::now();
-    let boards = crate::labs::dakon::search::survey(6, &mut |_, _| true).map_err(|e| e.to_string())?.boards;
+    let boards = crate::labs::dakon::search::survey(6, &mut |_, _| true)?.boards;
     Ok(BenchReport { perft, search, dakon_survey: Survey { n: 6, boards, seconds: t.elapsed().as_secs_f64() } })
 }
 

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::CliError;
 use crate::labs::dakon::deep::{shortest_depth_first, DeepFound, DeepProgress, Resume};
 use crate::labs::dakon::search::{self, Found, Goal, Limit, Survey, Trial};
 use crate::labs::dakon::{parse_holes, replay};
@@ -46,9 +47,9 @@ pub struct CountReport {
 ///
 /// # Errors
 /// `n` out of range, or memory.
-pub fn count(n: usize) -> Result<CountReport, String> {
+pub fn count(n: usize) -> Result<CountReport, CliError> {
     let t = Instant::now();
-    let s = search::survey(n, &mut |_, _| true).map_err(|e| e.to_string())?;
+    let s = search::survey(n, &mut |_, _| true)?;
     let c = s.counts;
     let no_own_losing = c.no_own_counters.0 - c.no_own_counters.1;
     let paper = c.total() - c.winning() - no_own_losing;
@@ -107,7 +108,7 @@ pub struct SurveyReport {
 ///
 /// # Errors
 /// `n` out of range, or memory.
-pub fn survey(n: usize, progress: bool, max_level: Option<u32>) -> Result<SurveyReport, String> {
+pub fn survey(n: usize, progress: bool, max_level: Option<u32>) -> Result<SurveyReport, CliError> {
     let t = Instant::now();
     let mut report = |level: u32, boards: u64| {
         if progress {
@@ -115,7 +116,7 @@ pub fn survey(n: usize, progress: bool, max_level: Option<u32>) -> Result<Survey
         }
         max_level.is_none_or(|m| level < m)
     };
-    let s = search::survey(n, &mut report).map_err(|e| e.to_string())?;
+    let s = search::survey(n, &mut report)?;
     let fewest_left = s.fewest_left().map(|(l, k)| (l, k.to_string()));
     Ok(SurveyReport { survey: s, fewest_left, seconds: t.elapsed().as_secs_f64() })
 }
@@ -220,9 +221,9 @@ impl fmt::Display for FoundReport {
 ///
 /// # Errors
 /// `n` out of range, or memory.
-pub fn shortest(n: usize, max_boards: u64) -> Result<FoundReport, String> {
+pub fn shortest(n: usize, max_boards: u64) -> Result<FoundReport, CliError> {
     let t = Instant::now();
-    let f = search::search(n, Goal::Shortest, max_boards, &mut |_, _| true).map_err(|e| e.to_string())?;
+    let f = search::search(n, Goal::Shortest, max_boards, &mut |_, _| true)?;
     Ok(FoundReport::new(f, Some(t.elapsed().as_secs_f64())))
 }
 
@@ -241,14 +242,14 @@ pub struct LeastReport {
 ///
 /// # Errors
 /// `n` out of range, or memory.
-pub fn least(n: usize, kind: Limit, limit: Option<u32>, max_boards: u64) -> Result<LeastReport, String> {
+pub fn least(n: usize, kind: Limit, limit: Option<u32>, max_boards: u64) -> Result<LeastReport, CliError> {
     let t = Instant::now();
     let (trials, found) = match limit {
         Some(l) => {
             let goal = if kind == Limit::Laps { Goal::ShortestWithLaps(l) } else { Goal::FewestLongMoves(l) };
-            (vec![], Some(search::search(n, goal, max_boards, &mut |_, _| true).map_err(|e| e.to_string())?))
+            (vec![], Some(search::search(n, goal, max_boards, &mut |_, _| true)?))
         }
-        None => search::least_limit(n, kind, max_boards, &mut |_, _| true).map_err(|e| e.to_string())?,
+        None => search::least_limit(n, kind, max_boards, &mut |_, _| true)?,
     };
     Ok(LeastReport {
         trials,
@@ -276,7 +277,11 @@ impl fmt::Display for LeastReport {
 }
 
 /// Reads a `dakon prove-shortest` checkpoint: its header must name the same search.
-pub(super) fn read_checkpoint(path: &std::path::Path, n: usize, bound: u32) -> Result<Resume, String> {
+pub(super) fn read_checkpoint(path: &std::path::Path, n: usize, bound: u32) -> Result<Resume, CliError> {
+    read_checkpoint_text(path, n, bound).map_err(CliError::Checkpoint)
+}
+
+fn read_checkpoint_text(path: &std::path::Path, n: usize, bound: u32) -> Result<Resume, String> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resume::default()),
@@ -336,7 +341,7 @@ pub fn prove_shortest(
     threads: Option<usize>,
     progress: bool,
     checkpoint: Option<&std::path::Path>,
-) -> Result<ProveReport, String> {
+) -> Result<ProveReport, CliError> {
     use std::io::Write as _;
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |c| c.get())).max(1);
     let resume = match checkpoint {
@@ -350,9 +355,9 @@ pub fn prove_shortest(
                 .create(true)
                 .append(true)
                 .open(p)
-                .map_err(|e| format!("checkpoint {}: {e}", p.display()))?;
+                .map_err(|e| CliError::Checkpoint(format!("checkpoint {}: {e}", p.display())))?;
             if fresh {
-                writeln!(f, "{}", checkpoint_header(n, bound)).map_err(|e| e.to_string())?;
+                writeln!(f, "{}", checkpoint_header(n, bound)).map_err(|e| CliError::Checkpoint(e.to_string()))?;
             }
             Some(f)
         }
@@ -386,9 +391,9 @@ pub fn prove_shortest(
         }
         true
     };
-    let found = shortest_depth_first(n, bound, threads, &resume, &mut report).map_err(|e| e.to_string())?;
+    let found = shortest_depth_first(n, bound, threads, &resume, &mut report)?;
     if let Some(e) = write_error {
-        return Err(format!("checkpoint: {e} (the search stopped)"));
+        return Err(CliError::Checkpoint(format!("checkpoint: {e} (the search stopped)")));
     }
     Ok(ProveReport {
         lower_bound: found.lower_bound(),
@@ -463,9 +468,9 @@ pub struct ReplayReport {
 ///
 /// # Errors
 /// Holes that cannot be read or played.
-pub fn replay_turn(n: usize, moves: &str) -> Result<ReplayReport, String> {
-    let holes = parse_holes(moves).map_err(|e| format!("moves: {e}"))?;
-    let played = replay(n, &holes)?;
+pub fn replay_turn(n: usize, moves: &str) -> Result<ReplayReport, CliError> {
+    let holes = parse_holes(moves).map_err(CliError::Moves)?;
+    let played = replay(n, &holes).map_err(CliError::Replay)?;
     let last = played.last().expect("at least one move");
     Ok(ReplayReport {
         n,

@@ -4,6 +4,7 @@
 
 mod bench;
 mod dakon;
+mod error;
 mod play;
 mod rules;
 mod solve;
@@ -13,6 +14,8 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+
+pub use error::CliError;
 
 use crate::families::FamilyId;
 use crate::labs::dakon::search::Limit;
@@ -287,17 +290,17 @@ pub fn main() -> i32 {
     }
 }
 
-fn load(args: &PositionArgs) -> Result<Game, String> {
+fn load(args: &PositionArgs) -> Result<Game, CliError> {
     match Game::from_parts_lenient(Some(&args.rules), args.setup.as_deref(), args.moves.as_deref(), None) {
         (g, None) => Ok(g),
-        (_, Some(e)) => Err(e.to_string()),
+        (_, Some(e)) => Err(e.into()),
     }
 }
 
 /// Writes a report: its JSON (keys in order, on one line) or its text.
-fn emit<R: serde::Serialize + std::fmt::Display>(out: &mut String, report: &R, json: bool) -> Result<(), String> {
+fn emit<R: serde::Serialize + std::fmt::Display>(out: &mut String, report: &R, json: bool) -> Result<(), CliError> {
     if json {
-        let v = serde_json::to_value(report).map_err(|e| e.to_string())?;
+        let v = serde_json::to_value(report).map_err(|e| CliError::Json(e.to_string()))?;
         let _ = writeln!(out, "{v}");
     } else {
         let _ = write!(out, "{report}");
@@ -305,7 +308,7 @@ fn emit<R: serde::Serialize + std::fmt::Display>(out: &mut String, report: &R, j
     Ok(())
 }
 
-fn run(cmd: Command, out: &mut String) -> Result<(), String> {
+fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
     match cmd {
         Command::Show { pos, json } => emit(out, &play::show(&load(&pos)?), json),
         Command::Perft { pos, depth, json } => emit(out, &play::perft(&load(&pos)?, depth)?, json),

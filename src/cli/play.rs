@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::Deadline;
+use super::{CliError, Deadline};
 use crate::notation::Game;
 use crate::search::Analysis;
 
@@ -70,9 +70,9 @@ pub struct PerftReport {
 ///
 /// # Errors
 /// A depth past 40.
-pub fn perft(g: &Game, depth: u32) -> Result<PerftReport, String> {
+pub fn perft(g: &Game, depth: u32) -> Result<PerftReport, CliError> {
     if depth > 40 {
-        return Err(format!("depth {depth} is too deep for perft: use at most 40"));
+        return Err(CliError::TooDeep(depth));
     }
     let t = Instant::now();
     let nodes = g.position().perft(depth);
@@ -148,12 +148,17 @@ pub struct AnalysisReport {
 ///
 /// # Errors
 /// A finished game, or a table size out of range.
-pub fn analyze(g: &Game, depth: Option<u32>, time_ms: Option<u64>, table_mib: usize) -> Result<AnalysisReport, String> {
+pub fn analyze(
+    g: &Game,
+    depth: Option<u32>,
+    time_ms: Option<u64>,
+    table_mib: usize,
+) -> Result<AnalysisReport, CliError> {
     if g.position().outcome().is_some() {
-        return Err("the game is over: no move to analyze".into());
+        return Err(CliError::GameOver);
     }
     if !(1..=4096).contains(&table_mib) {
-        return Err(format!("--table-mib {table_mib} is out of range: use 1 to 4096"));
+        return Err(CliError::OutOfRange { option: "--table-mib", value: table_mib as u64, allowed: "1 to 4096" });
     }
     let depth = depth.unwrap_or(200).clamp(1, 200);
     let mut handler = Deadline { end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)) };

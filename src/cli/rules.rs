@@ -4,6 +4,7 @@ use core::fmt;
 
 use serde::Serialize;
 
+use super::CliError;
 use crate::families::AnyRules;
 
 /// A rules card.
@@ -20,8 +21,8 @@ pub struct CardReport {
 ///
 /// # Errors
 /// An id that cannot be read.
-pub fn card(id: &str) -> Result<CardReport, String> {
-    let r: AnyRules = id.parse().map_err(|e| format!("rules: {e}"))?;
+pub fn card(id: &str) -> Result<CardReport, CliError> {
+    let r: AnyRules = id.parse().map_err(CliError::Rules)?;
     let c = r.card();
     Ok(CardReport { id: r.to_string(), title: c.title, rules: c.rules, sources: c.sources, choices: c.choices })
 }

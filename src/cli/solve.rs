@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::play::MoveRow;
-use super::Deadline;
+use super::{CliError, Deadline};
 use crate::engine::Position;
 use crate::families::kalah::Kalah;
 use crate::labs::dooley::{self, DOOLEY_STATES};
@@ -14,8 +14,8 @@ use crate::notation::Game;
 use crate::search::solve::{SolveOptions, Solver};
 
 /// The Kalah position of a game, or why the exact solver cannot take it.
-fn kalah<'a>(g: &'a Game, what: &str) -> Result<&'a Kalah, String> {
-    <&Kalah>::try_from(g.position()).map_err(|_| what.to_string())
+fn kalah<'a>(g: &'a Game, what: &'static str) -> Result<&'a Kalah, CliError> {
+    <&Kalah>::try_from(g.position()).map_err(|_| CliError::WrongFamily(what))
 }
 
 /// `solve`: the exact value of the position and, unless `value_only`, of every legal move.
@@ -58,26 +58,26 @@ pub struct SolveArgs {
 ///
 /// # Errors
 /// Not a Kalah game, options out of range, memory that cannot be had.
-pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, String> {
+pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
     let k = kalah(g, "solve is for Kalah-family games; for Tchoukaillon and Dakon use analyze")?;
     let auto = SolveOptions::auto(k.pit_seeds());
     let table_mib = args.table_mib.unwrap_or(auto.table_mib);
     let db_seeds = args.db_seeds.unwrap_or(auto.db_seeds);
     if !(1..=16384).contains(&table_mib) {
-        return Err(format!("--table-mib {table_mib} is out of range: use 1 to 16384"));
+        return Err(CliError::OutOfRange { option: "--table-mib", value: table_mib as u64, allowed: "1 to 16384" });
     }
     let t = Instant::now();
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if !(1..=64).contains(&threads) {
-        return Err(format!("--threads {threads} is out of range: use 1 to 64"));
+        return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
     }
     let opts = SolveOptions { table_mib, db_seeds, threads };
-    let mut solver = Solver::new(k.rules(), opts).map_err(|e| e.to_string())?;
+    let mut solver = Solver::new(k.rules(), opts)?;
     let mut h = Deadline { end: None };
     let (value, a) = if args.value_only {
-        (solver.solve(k, &mut h).map_err(|e| e.to_string())?, None)
+        (solver.solve(k, &mut h)?, None)
     } else {
-        let a = solver.analyze(k, &mut h).map_err(|e| e.to_string())?;
+        let a = solver.analyze(k, &mut h)?;
         (a.value.number(), Some(a))
     };
     let seconds = t.elapsed().as_secs_f64();
@@ -149,15 +149,14 @@ pub struct DooleyReport {
 ///
 /// # Errors
 /// Not a Kalah game, or too many seeds to enumerate.
-pub fn dooley(g: &Game) -> Result<DooleyReport, String> {
+pub fn dooley(g: &Game) -> Result<DooleyReport, CliError> {
     let k = kalah(g, "Dooley's study is about Kalah-family games")?;
     if k.total_seeds() > 24 {
-        return Err(format!("{} seeds is too many to enumerate every state here: use at most 24", k.total_seeds()));
+        return Err(CliError::TooManySeeds(k.total_seeds()));
     }
     let study = dooley::study(k);
-    let mut solver =
-        Solver::new(k.rules(), SolveOptions { table_mib: 64, db_seeds: 12, threads: 1 }).map_err(|e| e.to_string())?;
-    let a = solver.analyze(k, &mut Deadline { end: None }).map_err(|e| e.to_string())?;
+    let mut solver = Solver::new(k.rules(), SolveOptions { table_mib: 64, db_seeds: 12, threads: 1 })?;
+    let a = solver.analyze(k, &mut Deadline { end: None })?;
     Ok(DooleyReport {
         rules: study.rules,
         counts: study

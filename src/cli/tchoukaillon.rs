@@ -4,7 +4,8 @@ use core::fmt;
 
 use serde::Serialize;
 
-use crate::families::tchoukaillon::{Tchoukaillon, MAX_PITS};
+use super::CliError;
+use crate::families::tchoukaillon::Tchoukaillon;
 use crate::families::AnyPosition;
 
 /// The winning position for `seeds` seeds.
@@ -20,10 +21,8 @@ pub struct WinningReport {
 ///
 /// # Errors
 /// When it needs more pits than a board here may have.
-pub fn winning(seeds: u32) -> Result<WinningReport, String> {
-    let p = Tchoukaillon::winning_position(seeds).ok_or_else(|| {
-        format!("the winning position for {seeds} seeds needs more than the {MAX_PITS} pits a board here may have")
-    })?;
+pub fn winning(seeds: u32) -> Result<WinningReport, CliError> {
+    let p = Tchoukaillon::winning_position(seeds).ok_or(CliError::TooManyPits(seeds))?;
     Ok(WinningReport {
         seeds,
         pits: p.pits().to_vec(),

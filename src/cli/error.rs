@@ -1,0 +1,95 @@
+//! What can go wrong on the command line: one case a fault, each with its message.
+
+use core::fmt;
+
+use crate::families::ParseRulesError;
+use crate::labs::dakon::DakonError;
+use crate::notation::LinkError;
+use crate::search::solve::SolveError;
+
+/// A fault of a command: printed after `mancala-lab: ` on standard error, with exit code 2.
+#[derive(Debug)]
+pub enum CliError {
+    /// The rules, setup or moves given cannot be read or played.
+    Link(LinkError),
+    /// A rules id cannot be read.
+    Rules(ParseRulesError),
+    /// An option's value is out of its range.
+    OutOfRange {
+        /// The option, with its dashes.
+        option: &'static str,
+        /// The value given.
+        value: u64,
+        /// The values allowed, in words ("1 to 4096").
+        allowed: &'static str,
+    },
+    /// A perft deeper than 40.
+    TooDeep(u32),
+    /// The game is over: nothing to analyze.
+    GameOver,
+    /// The command is for another family (its message).
+    WrongFamily(&'static str),
+    /// Too many seeds to enumerate every state of Dooley's study.
+    TooManySeeds(u32),
+    /// Tchoukaillon's winning position for this many seeds needs too many pits.
+    TooManyPits(u32),
+    /// The exact solver failed.
+    Solve(SolveError),
+    /// A Dakon lab computation failed.
+    Dakon(DakonError),
+    /// A Dakon line that cannot be read.
+    Moves(String),
+    /// A Dakon line that cannot be played (its move and why).
+    Replay(String),
+    /// A checkpoint file that cannot be read, written, or is of another search.
+    Checkpoint(String),
+    /// The JSON of a report cannot be made.
+    Json(String),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Link(e) => e.fmt(f),
+            CliError::Rules(e) => write!(f, "rules: {e}"),
+            CliError::OutOfRange { option, value, allowed } => {
+                write!(f, "{option} {value} is out of range: use {allowed}")
+            }
+            CliError::TooDeep(d) => write!(f, "depth {d} is too deep for perft: use at most 40"),
+            CliError::GameOver => f.write_str("the game is over: no move to analyze"),
+            CliError::WrongFamily(why) => f.write_str(why),
+            CliError::TooManySeeds(n) => {
+                write!(f, "{n} seeds is too many to enumerate every state here: use at most 24")
+            }
+            CliError::TooManyPits(s) => write!(
+                f,
+                "the winning position for {s} seeds needs more than the {} pits a board here may have",
+                crate::families::tchoukaillon::MAX_PITS
+            ),
+            CliError::Solve(e) => e.fmt(f),
+            CliError::Dakon(e) => e.fmt(f),
+            CliError::Moves(e) => write!(f, "moves: {e}"),
+            CliError::Replay(e) | CliError::Checkpoint(e) | CliError::Json(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<LinkError> for CliError {
+    fn from(e: LinkError) -> Self {
+        CliError::Link(e)
+    }
+}
+
+impl From<SolveError> for CliError {
+    fn from(e: SolveError) -> Self {
+        CliError::Solve(e)
+    }
+}
+
+impl From<DakonError> for CliError {
+    fn from(e: DakonError) -> Self {
+        CliError::Dakon(e)
+    }
+}
