@@ -1,7 +1,21 @@
 //! What the page needs to draw a family's board: the layout kind and its size, and words for
 //! what a move did.
 
-use crate::engine::{Outcome, Player, Step, Trace};
+use crate::engine::{Cell, Outcome, Player, Step, Trace};
+
+/// A one-row board's pit label: its number from 1 (Tchoukaillon's pits, Sowing's pots).
+pub fn pit_number(cell: Cell) -> String {
+    match cell {
+        Cell::Pit { index, .. } => format!("{}", index + 1),
+        Cell::Store(_) => String::new(),
+    }
+}
+
+/// A one-row board's pits from counts typed in the editor, joined by dots.
+pub fn row_from_cells(len: usize, counts: &[(Cell, String)]) -> String {
+    let get = |c: Cell| counts.iter().find(|(x, _)| *x == c).map(|(_, v)| v.clone()).unwrap_or_else(|| "0".into());
+    (0..len).map(|i| get(Cell::Pit { owner: Player::South, index: i as u16 })).collect::<Vec<_>>().join(".")
+}
 
 /// A two-player result in words, the winner's score first: "North wins 13 to 11", "Draw, 24
 /// to 24"; `scores` are South's and North's.

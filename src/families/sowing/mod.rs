@@ -189,10 +189,7 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
     }
 
     fn cell_label(_: &Sowing, cell: Cell) -> String {
-        match cell {
-            Cell::Pit { index, .. } => format!("{}", index + 1),
-            Cell::Store(_) => String::new(),
-        }
+        super::view::pit_number(cell)
     }
 
     fn status(pos: &Sowing) -> String {
@@ -229,11 +226,7 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
     }
 
     fn setup_from_cells(pos: &Sowing, counts: &[(Cell, String)], turn: Player) -> String {
-        let get = |c: Cell| counts.iter().find(|(x, _)| *x == c).map(|(_, v)| v.clone()).unwrap_or_else(|| "0".into());
-        let pots = (0..pos.pots().len())
-            .map(|i| get(Cell::Pit { owner: Player::South, index: i as u16 }))
-            .collect::<Vec<_>>()
-            .join(".");
+        let pots = super::view::row_from_cells(pos.pots().len(), counts);
         format!("{pots}-{}", if turn == Player::South { 'l' } else { 'r' })
     }
 

@@ -131,10 +131,7 @@ impl Family for TchoukaillonFamily {
     }
 
     fn cell_label(_: &Tchoukaillon, cell: Cell) -> String {
-        match cell {
-            Cell::Pit { index, .. } => format!("{}", index + 1),
-            Cell::Store(_) => String::new(),
-        }
+        super::view::pit_number(cell)
     }
 
     fn status(t: &Tchoukaillon) -> String {
@@ -154,10 +151,9 @@ impl Family for TchoukaillonFamily {
     }
 
     fn setup_from_cells(t: &Tchoukaillon, counts: &[(Cell, String)], _: Player) -> String {
-        let get = |c: Cell| counts.iter().find(|(x, _)| *x == c).map(|(_, v)| v.clone()).unwrap_or_else(|| "0".into());
-        let pits =
-            (0..t.len()).map(|i| get(Cell::Pit { owner: Player::South, index: i as u16 })).collect::<Vec<_>>().join(".");
-        format!("{pits}-{}", get(Cell::Store(Player::South)))
+        let pits = super::view::row_from_cells(t.len(), counts);
+        let roumba = counts.iter().find(|(c, _)| *c == Cell::Store(Player::South)).map_or("0", |(_, v)| v.as_str());
+        format!("{pits}-{roumba}")
     }
 
     fn board_text(t: &Tchoukaillon) -> String {
