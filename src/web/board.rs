@@ -177,11 +177,19 @@ pub fn board(props: &BoardProps) -> Html {
     let (spots, width, height) = layout(p);
     let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
     let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
-    // At least a tap target a column; at most a comfortable size (a 1-pit board is not huge).
+    // At least a tap target a column (half a column a move where a pit has two moves); at most
+    // a comfortable size (a 1-pit board is not huge).
+    let mut cells_with_moves: Vec<Cell> = legal.iter().map(|m| p.move_cell(*m)).collect();
+    cells_with_moves.dedup();
+    let per_column = if cells_with_moves.len() < legal.len() { 2.0 * MIN_COLUMN_PX } else { MIN_COLUMN_PX };
     let min_width = if props.compact {
         String::new()
     } else {
-        format!("min-width: {}px; max-width: {}px", (width / W * MIN_COLUMN_PX).round(), (width / W * 130.0).round())
+        format!(
+            "min-width: {}px; max-width: {}px",
+            (width / W * per_column).round(),
+            (width / W * 130.0_f64.max(per_column)).round()
+        )
     };
     let cells = spots.iter().map(|s| {
         let n = count_of(s.cell);
@@ -222,6 +230,8 @@ pub fn board(props: &BoardProps) -> Html {
                     <g class="choice" role="button" tabindex="0" aria-label={format!("{name}: {m}")}
                         onclick={Callback::from(move |e: MouseEvent| { e.stop_propagation(); cb.emit(m) })}
                         onkeydown={Callback::from(move |e: KeyboardEvent| if matches!(e.key().as_str(), "Enter" | " ") { e.prevent_default(); e.stop_propagation(); cb2.emit(m) })}>
+                        // Half the column is the tap target.
+                        <rect class="hit" x={format!("{}", s.x - W / 2.0 + j as f64 * W / k)} y={format!("{}", s.y - 55.0)} width={format!("{}", W / k)} height="130" />
                         <circle cx={format!("{x}")} cy={format!("{y}")} r="17" />
                         <text x={format!("{x}")} y={format!("{}", y + 7.0)}>{p.move_glyph(m)}</text>
                     </g>

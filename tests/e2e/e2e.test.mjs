@@ -578,11 +578,13 @@ test('the editor names the field at fault, and an applied position can be undone
 
 test('a phone is 390 px wide: nothing scrolls the page sideways, and pits are 40 px tap targets (defect 8)', async () => {
   const phone = { viewport: { width: 390, height: 844 } };
-  for (const [hash, wait] of [['#/lab/solved-kalah', '.solved-grid'], ['#/play?rules=kalah-12-4', 'svg.board'], ['#/play?rules=kalah-6-4', 'svg.board']]) {
+  for (const [hash, wait] of [['#/lab/solved-kalah', '.solved-grid'], ['#/play?rules=kalah-12-4', 'svg.board'], ['#/play?rules=kalah-6-4', 'svg.board'], ['#/play?rules=sowing-i&setup=3121-l', 'svg.board']]) {
     const page = await open(hash, { ...phone, wait });
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, `${hash} scrolls sideways`);
     if (wait === 'svg.board') {
-      const sizes = await page.$$eval('.pit .hit', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }));
+      // A pit's column, or half of it for each way a pit with two moves can go.
+      const sizes = await page.$$eval('.pit.legal .hit, .choice .hit', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }));
+      assert.ok(sizes.length > 0, `${hash}: tap targets found`);
       assert.ok(Math.min(...sizes) >= 40, `${hash}: tap targets ${Math.min(...sizes)} px`);
     }
     await page.context().close();
