@@ -19,6 +19,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cgt;
 pub mod data;
 pub mod engine;
 pub mod families;

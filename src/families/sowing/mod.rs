@@ -6,6 +6,7 @@
 //! a later view (`Partizan`); here the search says who wins.
 
 mod card;
+pub mod cgt;
 mod position;
 mod search;
 
