@@ -19,6 +19,9 @@ pub const DAKON_SEARCHES: &str = include_str!("../data/dakon_searches.tsv");
 /// Conway's Sowing: the positions each move leads to, from the paper's worked examples.
 pub const SOWING_MOVES: &str = include_str!("../data/sowing_moves.tsv");
 
+/// Impartial Sowing's Nim-values, Erickson's Tables 3 and 4 (plain rows).
+pub const SOWING_IMPARTIAL: &str = include_str!("../data/sowing_impartial.tsv");
+
 /// A table by its file name in `data/` (`"kalah_perft.tsv"`).
 pub fn table(file: &str) -> Option<&'static str> {
     Some(match file {
@@ -29,6 +32,7 @@ pub fn table(file: &str) -> Option<&'static str> {
         "dakon_counts.tsv" => DAKON_COUNTS,
         "dakon_searches.tsv" => DAKON_SEARCHES,
         "sowing_moves.tsv" => SOWING_MOVES,
+        "sowing_impartial.tsv" => SOWING_IMPARTIAL,
         _ => return None,
     })
 }
