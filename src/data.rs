@@ -22,6 +22,9 @@ pub const SOWING_MOVES: &str = include_str!("../data/sowing_moves.tsv");
 /// Impartial Sowing's Nim-values, Erickson's Tables 3 and 4 (plain rows).
 pub const SOWING_IMPARTIAL: &str = include_str!("../data/sowing_impartial.tsv");
 
+/// Partizan Sowing's values of starting positions, Erickson's Table 2 (plain rows).
+pub const SOWING_PARTIZAN: &str = include_str!("../data/sowing_partizan.tsv");
+
 /// A table by its file name in `data/` (`"kalah_perft.tsv"`).
 pub fn table(file: &str) -> Option<&'static str> {
     Some(match file {
@@ -33,6 +36,7 @@ pub fn table(file: &str) -> Option<&'static str> {
         "dakon_searches.tsv" => DAKON_SEARCHES,
         "sowing_moves.tsv" => SOWING_MOVES,
         "sowing_impartial.tsv" => SOWING_IMPARTIAL,
+        "sowing_partizan.tsv" => SOWING_PARTIZAN,
         _ => return None,
     })
 }

@@ -256,6 +256,16 @@ impl Games {
             Some(n) => return format!("*{n}"),
             None => {}
         }
+        // ±x: the switch {x | -x} of a number x > 0.
+        let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());
+        if let ([x], [y]) = (&l[..], &r[..]) {
+            let (x, y) = (*x, *y);
+            if let Some((n, d)) = self.number(x) {
+                if self.neg(x) == y && n > 0 {
+                    return if d == 0 { format!("+-{n}") } else { format!("+-{n}/{}", 1u64 << d) };
+                }
+            }
+        }
         let mut s = String::from("{");
         let l = self.left(g).to_vec();
         let r = self.right(g).to_vec();
@@ -305,6 +315,10 @@ mod tests {
         let m2 = t.integer(-2);
         let g = t.game(vec![zero], vec![m2]);
         assert_eq!(t.show(g), "{0|-2}");
+        // ±1/2 = {1/2 | -1/2}.
+        let mhalf = t.neg(half);
+        let pm = t.game(vec![half], vec![mhalf]);
+        assert_eq!(t.show(pm), "+-1/2");
         // A dominated option goes: {0, -1 | 2} = {0 | 2} = 1.
         let m1 = t.integer(-1);
         let h = t.game(vec![zero, m1], vec![two]);
