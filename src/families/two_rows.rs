@@ -5,6 +5,29 @@ use super::ParseSetupError;
 use crate::engine::text::{parse_count, split_list};
 use crate::engine::{Cell, Player};
 
+/// One row of a two-row setup: counts named by field ("South pit c:") up to `max`, and, where
+/// the family marks holes out (`leaves`), `x` for one (`None`).
+///
+/// # Errors
+/// A count that cannot be read.
+pub fn parse_row(
+    text: &str,
+    who: &str,
+    noun: &str,
+    max: u64,
+    leaves: bool,
+) -> Result<Vec<Option<u32>>, ParseSetupError> {
+    split_list(text)
+        .enumerate()
+        .map(|(i, t)| match t {
+            "x" | "X" if leaves => Ok(None),
+            _ => parse_count(t, &format!("{who} {noun} {}:", crate::engine::pit_letter(i as u16)), max)
+                .map(Some)
+                .map_err(ParseSetupError::from),
+        })
+        .collect()
+}
+
 /// The parts of a two-row setup after the rows: the stores (`South.North`) and the side to move.
 ///
 /// # Errors

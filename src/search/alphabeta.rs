@@ -214,11 +214,6 @@ impl Searcher {
         best.map(|b| b.0)
     }
 
-    /// The nodes searched by the last [`Searcher::analyze`].
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
     /// The relative value for the mover of playing `m`, searching `depth` moves.
     #[inline(always)]
     fn search_move<P: Searchable>(

@@ -12,7 +12,7 @@ use core::fmt;
 pub use position::*;
 pub use search::WIN;
 
-use super::two_rows::{count_text, stores_and_turn, two_rows_setup, two_rows_text};
+use super::two_rows::{count_text, parse_row, stores_and_turn, two_rows_setup, two_rows_text};
 use super::view::captures_and_laps;
 use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::text::{parse_count, split_list};
@@ -186,18 +186,7 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
             });
         }
         let max = 2 * (r.n() * r.n()) as u64;
-        let row = |p: &str, who: &str| -> Result<Vec<Option<u32>>, ParseSetupError> {
-            split_list(p)
-                .enumerate()
-                .map(|(i, t)| match t {
-                    "x" | "X" => Ok(None),
-                    _ => parse_count(t, &format!("{who} hole {}:", crate::engine::pit_letter(i as u16)), max)
-                        .map(Some)
-                        .map_err(ParseSetupError::from),
-                })
-                .collect()
-        };
-        let holes = [row(parts[0], "South")?, row(parts[1], "North")?];
+        let holes = [parse_row(parts[0], "South", "hole", max, true)?, parse_row(parts[1], "North", "hole", max, true)?];
         let (stores, turn) = stores_and_turn(parts[2], parts[3], max)?;
         let mut setup = DakonSetup::new(*r, holes, stores, turn);
         if let Some(part) = parts.get(4) {

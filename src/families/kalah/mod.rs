@@ -11,10 +11,9 @@ use core::fmt;
 pub use position::*;
 pub use search::{minimax_value, perft_kalah};
 
-use super::two_rows::{count_text, stores_and_turn, two_rows_setup, two_rows_text};
+use super::two_rows::{count_text, parse_row, stores_and_turn, two_rows_setup, two_rows_text};
 use super::view::captures_and_laps;
 use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
-use crate::engine::text::{parse_count, split_list};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler, Searcher};
 
@@ -167,13 +166,7 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
         }
         let max = MAX_TOTAL_SEEDS as u64;
         let row = |p: &str, who: &str| -> Result<Vec<u32>, ParseSetupError> {
-            split_list(p)
-                .enumerate()
-                .map(|(i, t)| {
-                    parse_count(t, &format!("{who} pit {}:", crate::engine::pit_letter(i as u16)), max)
-                        .map_err(ParseSetupError::from)
-                })
-                .collect()
+            Ok(parse_row(p, who, "pit", max, false)?.into_iter().flatten().collect())
         };
         let south = row(parts[0], "South")?;
         let north = row(parts[1], "North")?;

@@ -37,24 +37,31 @@ pub fn value(t: &mut Games, memo: &mut HashMap<Vec<u8>, Gid>, pots: &[u8], impar
 mod tests {
     use super::*;
 
-    /// Erickson's Tables 3 and 4 (data/sowing_impartial.tsv): every plain row's Nim-value,
-    /// as printed, or as the file notes where ours differs (3 of 26 rows).
-    #[test]
-    fn tables_3_and_4_impartial() {
+    /// Checks every row of a table of Sowing values (row, value as printed, ours where it
+    /// differs or "-", source): returns the rows checked and those where ours differs.
+    fn check_table(text: &str, impartial: bool) -> (usize, usize) {
         let mut t = Games::new();
         let mut memo = HashMap::new();
         let (mut checked, mut differ) = (0, 0);
-        for r in crate::data::rows(crate::data::SOWING_IMPARTIAL) {
+        for r in crate::data::rows(text) {
             let row: Vec<u8> = r[0].bytes().map(|b| b - b'0').collect();
-            let g = value(&mut t, &mut memo, &row, true);
+            let g = value(&mut t, &mut memo, &row, impartial);
             let want = if r[2] == "-" { r[1] } else { r[2] };
             assert_eq!(t.show(g), want, "{} ({})", r[0], r[3]);
             checked += 1;
             differ += (r[2] != "-") as usize;
         }
-        assert_eq!((checked, differ), (26, 3), "rows checked, rows where the printed value is not reproduced");
+        (checked, differ)
+    }
+
+    /// Erickson's Tables 3 and 4 (data/sowing_impartial.tsv): every plain row's Nim-value,
+    /// as printed, or as the file notes where ours differs (3 of 26 rows).
+    #[test]
+    fn tables_3_and_4_impartial() {
+        assert_eq!(check_table(crate::data::SOWING_IMPARTIAL, true), (26, 3), "rows checked, rows not reproduced");
         // The row one swap away from the last disagreement is the printed *9.
-        let g = value(&mut t, &mut memo, &[1, 1, 1, 2, 3, 1, 1, 2], true);
+        let mut t = Games::new();
+        let g = value(&mut t, &mut HashMap::new(), &[1, 1, 1, 2, 3, 1, 1, 2], true);
         assert_eq!(t.show(g), "*9");
     }
 
@@ -62,18 +69,7 @@ mod tests {
     /// printed or as the file notes where ours differs (2 of 16: 1^4 and 1^5, swapped).
     #[test]
     fn table_2_partizan() {
-        let mut t = Games::new();
-        let mut memo = HashMap::new();
-        let (mut checked, mut differ) = (0, 0);
-        for r in crate::data::rows(crate::data::SOWING_PARTIZAN) {
-            let row: Vec<u8> = r[0].bytes().map(|b| b - b'0').collect();
-            let g = value(&mut t, &mut memo, &row, false);
-            let want = if r[2] == "-" { r[1] } else { r[2] };
-            assert_eq!(t.show(g), want, "{} ({})", r[0], r[3]);
-            checked += 1;
-            differ += (r[2] != "-") as usize;
-        }
-        assert_eq!((checked, differ), (16, 2), "rows checked, rows where the printed value is not reproduced");
+        assert_eq!(check_table(crate::data::SOWING_PARTIZAN, false), (16, 2), "rows checked, rows not reproduced");
     }
 
     /// Erickson §2: 312 = {0 | -2} in Sowing, and * in impartial Sowing.
