@@ -8,8 +8,20 @@
 //! options of `GLR`). Comparison follows the definition: `G ≤ H` unless some `GL ≥ H` or some
 //! `HR ≤ G`.
 
+mod atomic;
+mod dyadic;
+mod names;
+mod parse;
+mod thermo;
+#[cfg(test)]
+mod tests;
+
 use std::collections::HashMap;
-use std::fmt::Write as _;
+
+pub use dyadic::Dyadic;
+pub use names::Style;
+pub use parse::ParseGameError;
+pub use thermo::Thermograph;
 
 /// A game's id in its [`Games`] table: its canonical form's index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -30,6 +42,16 @@ pub struct Games {
     le: HashMap<(Gid, Gid), bool>,
     sums: HashMap<(Gid, Gid), Gid>,
     negs: HashMap<Gid, Gid>,
+    numbers: HashMap<Gid, Option<Dyadic>>,
+    birthdays: HashMap<Gid, u32>,
+    stops: HashMap<Gid, (Dyadic, Dyadic)>,
+    /// Recognised names (see `names.rs`), and the table of `n.^ + *k` it reads them from.
+    names: HashMap<Gid, names::Name>,
+    paper_names: HashMap<Gid, &'static str>,
+    uptimals: Option<HashMap<Gid, (i32, u32)>>,
+    atomic: HashMap<Gid, Gid>,
+    ups: HashMap<Gid, Gid>,
+    thermographs: HashMap<Gid, thermo::Thermograph>,
 }
 
 impl Games {
@@ -210,29 +232,39 @@ impl Games {
         s
     }
 
-    /// The number `g` is, if it is a dyadic rational: (numerator, log2 of the denominator).
-    pub fn number(&mut self, g: Gid) -> Option<(i64, u32)> {
-        let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());
-        match (&l[..], &r[..]) {
-            ([], []) => Some((0, 0)),
-            ([x], []) => {
-                let (n, d) = self.number(*x)?;
-                (d == 0 && n >= 0).then_some((n + 1, 0))
-            }
-            ([], [y]) => {
-                let (n, d) = self.number(*y)?;
-                (d == 0 && n <= 0).then_some((n - 1, 0))
-            }
-            ([x], [y]) => {
-                // The simplest number between two numbers: here, their mean when adjacent.
-                let (a, da) = self.number(*x)?;
-                let (b, db) = self.number(*y)?;
-                let d = da.max(db) + 1;
-                let (a, b) = (a << (d - da), b << (d - db));
-                (b - a == 2).then_some(((a + b) / 2, d)).map(|(n, d)| reduce(n, d))
-            }
-            _ => None,
+    /// The number `g` is, if it is one.
+    pub fn number(&mut self, g: Gid) -> Option<Dyadic> {
+        if let Some(&n) = self.numbers.get(&g) {
+            return n;
         }
+        let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());
+        let n = match (&l[..], &r[..]) {
+            ([], []) => Some(Dyadic::ZERO),
+            // Canonical integers: n = {n-1 | }, -n = { | -n+1 }.
+            ([x], []) => self.number(*x).filter(|n| n.is_integer() && *n >= Dyadic::ZERO).map(|n| n + Dyadic::ONE),
+            ([], [y]) => self.number(*y).filter(|n| n.is_integer() && *n <= Dyadic::ZERO).map(|n| n - Dyadic::ONE),
+            // Canonical fractions: m/2^k = {(m-1)/2^k | (m+1)/2^k}.
+            ([x], [y]) => match (self.number(*x), self.number(*y)) {
+                (Some(a), Some(b)) => {
+                    let mid = (a + b).half();
+                    (mid.exp() > a.exp().max(b.exp()) && b - a == Dyadic::new(2, mid.exp())).then_some(mid)
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        self.numbers.insert(g, n);
+        n
+    }
+
+    /// The game of the number `x`.
+    pub fn number_game(&mut self, x: Dyadic) -> Gid {
+        if x.is_integer() {
+            return self.integer(x.num());
+        }
+        let step = Dyadic::new(1, x.exp());
+        let (a, b) = (self.number_game(x - step), self.number_game(x + step));
+        self.intern(vec![a], vec![b])
     }
 
     /// The nimber `g` is, if any: `*n`.
@@ -246,127 +278,95 @@ impl Games {
         values.iter().enumerate().all(|(i, &v)| v == i as u32).then_some(values.len() as u32)
     }
 
-    /// `g` in CGSuite's worksheet syntax (ASCII): `0`, `3`, `-1/2`, `*2`, `{1|*}`.
-    pub fn show(&mut self, g: Gid) -> String {
-        if let Some((n, d)) = self.number(g) {
-            return if d == 0 { n.to_string() } else { format!("{n}/{}", 1u64 << d) };
+    /// The birthday: 0 for `{ | }`, else one more than the latest-born option.
+    pub fn birthday(&mut self, g: Gid) -> u32 {
+        if let Some(&b) = self.birthdays.get(&g) {
+            return b;
         }
-        match self.nim_value(g) {
-            Some(1) => return "*".into(),
-            Some(n) => return format!("*{n}"),
-            None => {}
+        let opts: Vec<Gid> = self.left(g).iter().chain(self.right(g)).copied().collect();
+        let b = opts.into_iter().map(|x| self.birthday(x) + 1).max().unwrap_or(0);
+        self.birthdays.insert(g, b);
+        b
+    }
+
+    /// The Left and Right stops: where the number avoidance play ends, Left or Right first.
+    pub fn stops(&mut self, g: Gid) -> (Dyadic, Dyadic) {
+        if let Some(&s) = self.stops.get(&g) {
+            return s;
         }
-        // ±x: the switch {x | -x} of a number x > 0.
-        let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());
-        if let ([x], [y]) = (&l[..], &r[..]) {
-            let (x, y) = (*x, *y);
-            if let Some((n, d)) = self.number(x) {
-                if self.neg(x) == y && n > 0 {
-                    return if d == 0 { format!("+-{n}") } else { format!("+-{n}/{}", 1u64 << d) };
-                }
+        let s = match self.number(g) {
+            Some(x) => (x, x),
+            None => {
+                let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());
+                let ls = l.into_iter().map(|x| self.stops(x).1).max().expect("a non-number has Left options");
+                let rs = r.into_iter().map(|x| self.stops(x).0).min().expect("a non-number has Right options");
+                (ls, rs)
             }
-        }
-        let mut s = String::from("{");
-        let l = self.left(g).to_vec();
-        let r = self.right(g).to_vec();
-        for (i, x) in l.iter().enumerate() {
-            let _ = write!(s, "{}{}", if i > 0 { "," } else { "" }, self.show(*x));
-        }
-        s.push('|');
-        for (i, x) in r.iter().enumerate() {
-            let _ = write!(s, "{}{}", if i > 0 { "," } else { "" }, self.show(*x));
-        }
-        s.push('}');
+        };
+        self.stops.insert(g, s);
         s
     }
-}
 
-/// A dyadic fraction `n / 2^d` in lowest terms.
-fn reduce(mut n: i64, mut d: u32) -> (i64, u32) {
-    while d > 0 && n % 2 == 0 {
-        n /= 2;
-        d -= 1;
-    }
-    (n, d)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_nimbers_and_switches() {
-        let mut t = Games::new();
-        let (zero, one, two) = (t.zero(), t.integer(1), t.integer(2));
-        assert_eq!(t.show(zero), "0");
-        assert_eq!(t.show(two), "2");
-        let half = t.game(vec![zero], vec![one]);
-        assert_eq!(t.show(half), "1/2");
-        let half_plus_half = t.add(half, half);
-        assert_eq!(half_plus_half, one, "1/2 + 1/2 = 1, the same id");
-        let star = t.nimber(1);
-        assert_eq!(t.show(star), "*");
-        assert_eq!(t.add(star, star), zero, "* + * = 0");
-        let s2 = t.nimber(2);
-        let s3 = t.nimber(3);
-        assert_eq!(t.add(s2, star), s3, "*2 + * = *3");
-        assert!(t.confused(star, zero));
-        // {0 | -2}: Erickson's value of the Sowing position 312.
-        let m2 = t.integer(-2);
-        let g = t.game(vec![zero], vec![m2]);
-        assert_eq!(t.show(g), "{0|-2}");
-        // ±1/2 = {1/2 | -1/2}.
-        let mhalf = t.neg(half);
-        let pm = t.game(vec![half], vec![mhalf]);
-        assert_eq!(t.show(pm), "+-1/2");
-        // A dominated option goes: {0, -1 | 2} = {0 | 2} = 1.
-        let m1 = t.integer(-1);
-        let h = t.game(vec![zero, m1], vec![two]);
-        assert_eq!(h, one);
-        // {* | *} is a nimber-like game that reverses: {*|*} = 0.
-        let ss = t.game(vec![star], vec![star]);
-        assert_eq!(ss, zero);
+    /// Who wins `g`: Left, Right, the first player or the second player.
+    pub fn outcome(&mut self, g: Gid) -> Outcome {
+        let zero = self.zero();
+        match (self.le(zero, g), self.le(g, zero)) {
+            (true, true) => Outcome::Second,
+            (true, false) => Outcome::Left,
+            (false, true) => Outcome::Right,
+            (false, false) => Outcome::First,
+        }
     }
 
-    /// G − G = 0, sums commute and associate, and equal values share one id, on every game
-    /// born by day 2 (22 values) combined in pairs and triples.
-    #[test]
-    fn group_laws_on_small_games() {
-        let mut t = Games::new();
-        let mut day = vec![t.zero()];
-        for _ in 0..2 {
-            let subsets: Vec<Vec<Gid>> = (0..1u32 << day.len())
-                .map(|m| day.iter().enumerate().filter(|(i, _)| m & (1 << i) != 0).map(|(_, &g)| g).collect())
-                .collect();
-            let mut next = vec![];
-            for l in &subsets {
-                for r in &subsets {
-                    next.push(t.game(l.clone(), r.clone()));
-                }
-            }
-            next.sort_unstable();
-            next.dedup();
-            day = next;
+    /// `G - H`.
+    pub fn sub(&mut self, g: Gid, h: Gid) -> Gid {
+        let n = self.neg(h);
+        self.add(g, n)
+    }
+
+    /// The number of canonical forms in the table.
+    pub fn len(&self) -> usize {
+        self.forms.len()
+    }
+
+    /// Whether the table is empty (it is until zero is first made).
+    pub fn is_empty(&self) -> bool {
+        self.forms.is_empty()
+    }
+}
+
+/// The outcome class of a game: who wins it with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Outcome {
+    /// `G > 0`: Left wins whoever starts.
+    Left,
+    /// `G < 0`: Right wins whoever starts.
+    Right,
+    /// `G || 0`: the player to move wins.
+    First,
+    /// `G = 0`: the player to move loses.
+    Second,
+}
+
+impl Outcome {
+    /// The class's letter: L, R, N (next player) or P (previous player).
+    pub fn letter(self) -> char {
+        match self {
+            Outcome::Left => 'L',
+            Outcome::Right => 'R',
+            Outcome::First => 'N',
+            Outcome::Second => 'P',
         }
-        assert_eq!(day.len(), 22, "22 games are born by day 2");
-        let zero = t.zero();
-        for &g in &day {
-            let n = t.neg(g);
-            assert_eq!(t.add(g, n), zero, "G - G = 0 for {}", t.show(g));
-            for &h in &day {
-                assert_eq!(t.add(g, h), t.add(h, g));
-                let same = t.eq(g, h);
-                assert_eq!(same, g == h, "equal values share an id: {} and {}", t.show(g), t.show(h));
-            }
-        }
-        for &a in day.iter().step_by(3) {
-            for &b in day.iter().step_by(2) {
-                for &c in day.iter().step_by(5) {
-                    let ab = t.add(a, b);
-                    let bc = t.add(b, c);
-                    assert_eq!(t.add(ab, c), t.add(a, bc));
-                }
-            }
+    }
+
+    /// In words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Outcome::Left => "Left wins",
+            Outcome::Right => "Right wins",
+            Outcome::First => "the first player wins",
+            Outcome::Second => "the second player wins",
         }
     }
 }
+
