@@ -25,6 +25,9 @@ pub const SOWING_IMPARTIAL: &str = include_str!("../data/sowing_impartial.tsv");
 /// Partizan Sowing's values of starting positions, Erickson's Table 2 (plain rows).
 pub const SOWING_PARTIZAN: &str = include_str!("../data/sowing_partizan.tsv");
 
+/// Atomic Wari's two-pot values xy, Erickson's Table 5.
+pub const ATOMIC_TABLE_5: &str = include_str!("../data/atomic_table5.tsv");
+
 /// A table by its file name in `data/` (`"kalah_perft.tsv"`).
 pub fn table(file: &str) -> Option<&'static str> {
     Some(match file {
@@ -37,6 +40,7 @@ pub fn table(file: &str) -> Option<&'static str> {
         "sowing_moves.tsv" => SOWING_MOVES,
         "sowing_impartial.tsv" => SOWING_IMPARTIAL,
         "sowing_partizan.tsv" => SOWING_PARTIZAN,
+        "atomic_table5.tsv" => ATOMIC_TABLE_5,
         _ => return None,
     })
 }

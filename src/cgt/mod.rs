@@ -11,10 +11,11 @@
 mod atomic;
 mod dyadic;
 mod names;
+pub mod octal;
 mod parse;
-mod thermo;
 #[cfg(test)]
 mod tests;
+mod thermo;
 
 use std::collections::HashMap;
 
@@ -369,4 +370,3 @@ impl Outcome {
         }
     }
 }
-

@@ -299,7 +299,10 @@ impl Parser<'_> {
             wrapped.extend(&inner);
             wrapped.push('}');
             let mut p = Parser { text: &wrapped, at: 0, depth: self.depth };
-            return p.braces(t).map(|g| vec![g]).map_err(|e| ParseGameError { at: from + e.at.saturating_sub(1), what: e.what });
+            return p
+                .braces(t)
+                .map(|g| vec![g])
+                .map_err(|e| ParseGameError { at: from + e.at.saturating_sub(1), what: e.what });
         }
         let mut p = Parser { text: &self.text[..to], at: from, depth: self.depth };
         let mut out = vec![p.sum(t)?];

@@ -2,6 +2,7 @@
 //! atomic weights and thermographs, and comparison against the recursive definition.
 
 use super::*;
+#[cfg(not(target_arch = "wasm32"))]
 use proptest::prelude::*;
 
 #[test]
@@ -81,22 +82,26 @@ fn group_laws_on_small_games() {
 }
 
 /// A game as a bare tree, compared by the definition alone (no canonical forms, no memo).
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Debug)]
 struct Tree {
     left: Vec<Tree>,
     right: Vec<Tree>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn tree_le(g: &Tree, h: &Tree) -> bool {
     !g.left.iter().any(|x| tree_le(h, x)) && !h.right.iter().any(|y| tree_le(y, g))
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn tree_game(t: &mut Games, g: &Tree) -> Gid {
     let l = g.left.iter().map(|x| tree_game(t, x)).collect();
     let r = g.right.iter().map(|x| tree_game(t, x)).collect();
     t.game(l, r)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn tree_add(g: &Tree, h: &Tree) -> Tree {
     let mut left: Vec<Tree> = g.left.iter().map(|x| tree_add(x, h)).collect();
     left.extend(h.left.iter().map(|x| tree_add(g, x)));
@@ -105,6 +110,7 @@ fn tree_add(g: &Tree, h: &Tree) -> Tree {
     Tree { left, right }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn arb_tree() -> impl Strategy<Value = Tree> {
     let leaf = Just(Tree { left: vec![], right: vec![] });
     leaf.prop_recursive(3, 24, 3, |inner| {
@@ -113,6 +119,7 @@ fn arb_tree() -> impl Strategy<Value = Tree> {
     })
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
@@ -195,7 +202,9 @@ fn names_and_their_text() {
 #[test]
 fn bad_text_is_refused_with_its_place() {
     let mut t = Games::new();
-    for (text, at) in [("{1|", 0), ("{1,2}", 0), ("3/5", 2), ("*99", 1), ("{a|b}", 1), ("", 0), ("+_-1", 2), ("{1|2|3}", 4)] {
+    for (text, at) in
+        [("{1|", 0), ("{1,2}", 0), ("3/5", 2), ("*99", 1), ("{a|b}", 1), ("", 0), ("+_-1", 2), ("{1|2|3}", 4)]
+    {
         let e = t.parse(text).expect_err(text);
         assert_eq!(e.at, at, "{text}: {e}");
     }
@@ -269,7 +278,9 @@ fn means_and_temperatures() {
 #[test]
 fn outcomes_and_birthdays() {
     let mut t = Games::new();
-    for (g, class, born) in [("0", 'P', 0), ("^", 'L', 2), ("v*", 'N', 2), ("vv", 'R', 3), ("*", 'N', 1), ("+-1", 'N', 2), ("1/2", 'L', 2)] {
+    for (g, class, born) in
+        [("0", 'P', 0), ("^", 'L', 2), ("v*", 'N', 2), ("vv", 'R', 3), ("*", 'N', 1), ("+-1", 'N', 2), ("1/2", 'L', 2)]
+    {
         let g = t.parse(g).unwrap();
         assert_eq!(t.outcome(g).letter(), class);
         assert_eq!(t.birthday(g), born);

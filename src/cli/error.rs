@@ -27,6 +27,8 @@ pub enum CliError {
     TooDeep(u32),
     /// The game is over: nothing to analyze.
     GameOver,
+    /// A row, or an octal code, that cannot be read or valued (why).
+    Row(String),
     /// The command is for another family (its message).
     WrongFamily(&'static str),
     /// Too many seeds to enumerate every state of Dooley's study.
@@ -58,6 +60,7 @@ impl fmt::Display for CliError {
             CliError::TooDeep(d) => write!(f, "depth {d} is too deep for perft: use at most 40"),
             CliError::GameOver => f.write_str("the game is over: no move to analyze"),
             CliError::WrongFamily(why) => f.write_str(why),
+            CliError::Row(why) => f.write_str(why),
             CliError::TooManySeeds(n) => {
                 write!(f, "{n} seeds is too many to enumerate every state here: use at most 24")
             }

@@ -3,6 +3,7 @@
 //! come from one value and cannot drift.
 
 mod bench;
+mod cgt;
 mod dakon;
 mod error;
 mod play;
@@ -258,6 +259,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The game value of a row of Sowing or Atomic Wari in canonical form (CGSuite's syntax),
+    /// with its outcome class, atomic weight, mean, temperature and options.
+    Value {
+        /// Rules id: sowing, sowing-i, atomic or atomic-i.
+        rules: String,
+        /// The row: digits together (312) or counts joined by dots (3.10.2).
+        row: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The nim-values G(0..=N) of an octal game (.37 is sparse Atomic Wari): its P-positions,
+    /// largest value, rare values and the sum of G(n) as a checksum.
+    Octal {
+        /// The code, like .37 or .6.
+        code: String,
+        /// The largest heap.
+        n: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Nodes per second of a fixed perft and a fixed search on Kalah(6,4).
     Bench {
         /// Machine-readable output.
@@ -322,6 +345,8 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Dooley { rules, json } => {
             emit(out, &solve::dooley(&load(&PositionArgs { rules, setup: None, moves: None })?)?, json)
         }
+        Command::Value { rules, row, json } => emit(out, &cgt::value(&rules, &row)?, json),
+        Command::Octal { code, n, json } => emit(out, &cgt::octal(&code, n)?, json),
         Command::Winning { seeds, json } => emit(out, &tchoukaillon::winning(seeds)?, json),
         Command::Dakon { what } => match what {
             DakonCommand::Count { n, json } => emit(out, &dakon::count(n)?, json),

@@ -12,6 +12,7 @@
 
 mod any;
 pub mod card;
+pub mod row;
 pub mod two_rows;
 pub mod view;
 
@@ -172,4 +173,6 @@ any::families! {
     Dakon => dakon::DakonFamily,
     /// Conway's Sowing, partizan and impartial (Erickson §2).
     Sowing => sowing::SowingFamily,
+    /// Atomic Wari, partizan and impartial (Erickson §3).
+    Atomic => atomic::AtomicFamily,
 }

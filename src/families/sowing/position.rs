@@ -7,6 +7,7 @@
 
 use core::fmt;
 
+pub use crate::families::row::Direction;
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Step, Trace};
 
 /// Most pots a row may have.
@@ -68,15 +69,6 @@ impl SowingRules {
     }
 }
 
-/// Which way a move sows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-pub enum Direction {
-    /// To the left (Right's way).
-    Left,
-    /// To the right (Left's way).
-    Right,
-}
-
 /// A move: the pot (0-based from the left) and the way it sows. Written as the pot's number
 /// from 1 and `l` or `r`: `2r`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
@@ -89,7 +81,7 @@ pub struct SowingMove {
 
 impl fmt::Display for SowingMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(&format!("{}{}", self.pot as u32 + 1, if self.dir == Direction::Right { 'r' } else { 'l' }))
+        f.pad(&format!("{}{}", self.pot as u32 + 1, self.dir.letter()))
     }
 }
 
@@ -305,3 +297,5 @@ mod tests {
         assert_eq!(row(&[3, 0, 3], Player::South, false).outcome(), Some(Outcome::Win(Player::North)));
     }
 }
+
+crate::families::row::row_searchable!(Sowing, SowingMove);
