@@ -324,16 +324,6 @@ impl Games {
         let n = self.neg(h);
         self.add(g, n)
     }
-
-    /// The number of canonical forms in the table.
-    pub fn len(&self) -> usize {
-        self.forms.len()
-    }
-
-    /// Whether the table is empty (it is until zero is first made).
-    pub fn is_empty(&self) -> bool {
-        self.forms.is_empty()
-    }
 }
 
 /// The outcome class of a game: who wins it with perfect play.

@@ -209,7 +209,6 @@ impl Parser<'_> {
 
     /// `-3`, `7`, `3/16`: an integer, or a fraction whose denominator is a power of two.
     fn number(&mut self) -> Result<Dyadic, ParseGameError> {
-        let start = self.at;
         let negative = self.peek() == Some('-');
         if negative {
             self.at += 1;
@@ -225,7 +224,6 @@ impl Parser<'_> {
             }
             x = Dyadic::new(x.num(), d.trailing_zeros());
         }
-        let _ = start;
         Ok(x)
     }
 
@@ -271,15 +269,15 @@ impl Parser<'_> {
             return err(splits[1], "two separators of the same length: add braces");
         }
         let bar = splits[0];
-        let left = self.options(t, open + 1, bar, true)?;
-        let right = self.options(t, bar + longest, end, false)?;
+        let left = self.options(t, open + 1, bar)?;
+        let right = self.options(t, bar + longest, end)?;
         self.at = end + 1;
         self.depth -= 1;
         Ok(t.game(left, right))
     }
 
     /// The options between `from` and `to`: one game if bars remain there, else a list.
-    fn options(&mut self, t: &mut Games, from: usize, to: usize, _left: bool) -> Result<Vec<Gid>, ParseGameError> {
+    fn options(&mut self, t: &mut Games, from: usize, to: usize) -> Result<Vec<Gid>, ParseGameError> {
         if from == to {
             return Ok(vec![]);
         }

@@ -7,8 +7,11 @@ use serde::Serialize;
 
 use super::CliError;
 use crate::cgt::octal::{NimSequence, Octal};
-use crate::cgt::{Games, Gid, Style};
-use crate::families::{atomic, row, sowing, AnyRules};
+use crate::cgt::{Games, Style};
+use crate::engine::Player;
+use crate::families::row::cgt::{self, MAX_FOLLOWERS};
+use crate::families::row::{self, Row, RowGame, RowRules};
+use crate::families::AnyRules;
 
 /// One option of a row: the row it leaves and its value.
 #[derive(Serialize)]
@@ -38,56 +41,34 @@ pub struct ValueReport {
     right: Vec<OptionReport>,
 }
 
-/// Which game a rules id stands for, and whether impartial.
-enum RowGame {
-    Sowing(bool),
-    Atomic(bool),
-}
-
 /// The value of `row` under `rules` (`sowing`, `sowing-i`, `atomic`, `atomic-i`).
 ///
 /// # Errors
 /// Rules of another family, a row that cannot be read, or too many followers.
 pub fn value(rules: &str, row_text: &str) -> Result<ValueReport, CliError> {
-    let r: AnyRules = rules.parse().map_err(CliError::Rules)?;
-    let game = match r {
-        AnyRules::Sowing(s) => RowGame::Sowing(s.impartial),
-        AnyRules::Atomic(a) => RowGame::Atomic(a.impartial),
-        _ => {
-            return Err(CliError::WrongFamily(
-                "value is for the one-row games of Erickson's paper: sowing, sowing-i, atomic, atomic-i",
-            ))
-        }
-    };
-    let max = match game {
-        RowGame::Sowing(_) => sowing::MAX_SEEDS,
-        RowGame::Atomic(_) => atomic::MAX_SEEDS,
-    };
-    let pots: Vec<u8> =
-        row::parse_row(row_text, max).map_err(|e| CliError::Row(e.to_string()))?.into_iter().map(|n| n as u8).collect();
-    if pots.is_empty() || pots.len() > sowing::MAX_POTS {
-        return Err(CliError::Row(format!("a row of {} pots: use 1 to {}", pots.len(), sowing::MAX_POTS)));
+    match rules.parse().map_err(CliError::Rules)? {
+        AnyRules::Sowing(r) => value_of(r, row_text),
+        AnyRules::Atomic(r) => value_of(r, row_text),
+        _ => Err(CliError::WrongFamily(
+            "value is for the one-row games of Erickson's paper: sowing, sowing-i, atomic, atomic-i",
+        )),
     }
+}
+
+fn value_of<G: RowGame>(rules: RowRules<G>, row_text: &str) -> Result<ValueReport, CliError> {
+    let counts = row::parse_row(row_text, G::MAX_SEEDS).map_err(|e| CliError::Row(e.to_string()))?;
+    let start = Row::new(rules, &counts, Player::South).map_err(|e| CliError::Row(e.to_string()))?;
+    let pots = start.pots();
     let mut t = Games::new();
     let mut memo = HashMap::new();
-    let v = |t: &mut Games, memo: &mut HashMap<Vec<u8>, Gid>, p: &[u8]| match game {
-        RowGame::Sowing(i) => sowing::cgt::value(t, memo, p, i),
-        RowGame::Atomic(i) => atomic::cgt::value(t, memo, p, i),
-    };
-    let too_many = || CliError::Row(format!("more than {} followers: too large to value", sowing::cgt::MAX_FOLLOWERS));
-    let g = v(&mut t, &mut memo, &pots).ok_or_else(too_many)?;
+    let too_many = || CliError::Row(format!("more than {MAX_FOLLOWERS} followers: too large to value"));
+    let g = cgt::value::<G>(&mut t, &mut memo, pots, rules.impartial).ok_or_else(too_many)?;
     let followers = memo.len();
-    let options = |left: bool| -> Vec<Vec<u8>> {
-        match game {
-            RowGame::Sowing(i) => sowing::cgt::options(&pots, left, i),
-            RowGame::Atomic(i) => atomic::cgt::options(&pots, left, i).unwrap_or_default(),
-        }
-    };
     let mut sides = [vec![], vec![]];
-    for (s, left) in [true, false].into_iter().enumerate() {
-        for q in options(left) {
-            let h = v(&mut t, &mut memo, &q).ok_or_else(too_many)?;
-            sides[s].push(OptionReport { row: row::row_text(row::trimmed(&q)), value: t.show(h) });
+    for (side, left) in sides.iter_mut().zip([true, false]) {
+        for q in cgt::options::<G>(pots, left, rules.impartial).unwrap_or_default() {
+            let h = cgt::value::<G>(&mut t, &mut memo, &q, rules.impartial).ok_or_else(too_many)?;
+            side.push(OptionReport { row: row::row_text(&q), value: t.show(h) });
         }
     }
     let [left, right] = sides;
@@ -95,8 +76,8 @@ pub fn value(rules: &str, row_text: &str) -> Result<ValueReport, CliError> {
     let atomic_weight = t.atomic_weight(g).map(|w| t.show(w));
     let th = t.thermograph(g);
     Ok(ValueReport {
-        rules: r.to_string(),
-        row: row::row_text(&pots),
+        rules: rules.to_string(),
+        row: row::row_text(pots),
         value: t.show(g),
         paper: t.show_in(g, Style::Paper),
         outcome: outcome.letter(),

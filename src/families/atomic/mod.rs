@@ -1,40 +1,45 @@
-//! Atomic Wari (Erickson §3), partizan and impartial, as a playable row game. Rules ids
-//! `atomic` and `atomic-i` (impartial), with the start's size as `atomic-N-S` (N pots of S
-//! seeds); setups and moves are written as Atomic's (`312-l`, `2r`). Values in canonical form
-//! are in [`cgt`].
+//! Atomic Wari (Erickson, "Sowing Games" §3): a row of pots; a move takes every seed of a pot
+//! holding at least two and sows them one by one *starting with that pot* — Left to the right,
+//! Right to the left (in the impartial version either player, either way). If the last pot
+//! sown then holds two or three seeds they are captured, and so on backwards along the pots
+//! just sown while each holds two or three. The player who cannot move loses.
+//!
+//! The row is unbounded: a sowing that runs past an end makes the row longer (from 312,
+//! Left's move from the last pot gives 3111), up to the room of [`ROOM`] pots. Rules ids
+//! `atomic` and `atomic-i` (impartial), with the start's size as `atomic-N-S`; setups and
+//! moves as Sowing's (`312-l`, `2r`). Everything but the rules of play is the row games'
+//! ([`crate::families::row`]); sparse rows are heaps of the octal game .37 ([`sparse_heaps`]).
 
 mod card;
-pub mod cgt;
-mod position;
+#[cfg(test)]
+mod tests;
 
-use core::fmt;
+use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, ROOM};
+use super::{Card, ParseSetupError, Preset};
+use crate::search::{Analysis, SearchHandler};
+use crate::engine::{Cell, Player, Step, Trace};
 
-pub use position::*;
+/// Atomic Wari, as a [`RowGame`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AtomicGame;
 
-use super::{row, Card, Family, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
-use crate::engine::{Cell, Player, Position, Step, Trace};
-use crate::search::{Analysis, SearchHandler, Searcher};
+/// The Atomic Wari family.
+pub type AtomicFamily = RowFamily<AtomicGame>;
+/// Atomic Wari's rules.
+pub type AtomicRules = RowRules<AtomicGame>;
+/// An Atomic Wari position.
+pub type Atomic = Row<AtomicGame>;
+/// An Atomic Wari move.
+pub type AtomicMove = RowMove<AtomicGame>;
+/// Why a setup is not an Atomic Wari position.
+pub type AtomicSetupError = RowSetupError<AtomicGame>;
 
-/// The Atomic family (see the module).
-pub struct AtomicFamily;
+/// Most seeds a pot of a setup may hold.
+pub const MAX_SEEDS: u32 = 32;
 
-/// The start when an id gives no size: four pots of three seeds.
-const DEFAULT: (u32, u32) = (4, 3);
-
-impl fmt::Display for AtomicRules {
-    /// The canonical rules id: `atomic`, `atomic-i`, `atomic-6-1`, `atomic-6-1-i`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        row::write_rules("atomic", (self.pots as u32, self.seeds as u32), DEFAULT, self.impartial, f)
-    }
-}
-
-impl Family for AtomicFamily {
-    type Rules = AtomicRules;
-    type Position = Atomic;
-    type SetupError = AtomicSetupError;
-    type Move = AtomicMove;
-
+impl RowGame for AtomicGame {
     const KEY: &'static str = "atomic";
+    const NAME: &'static str = "Atomic Wari";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("atomic-wari", "atomic")];
     const PRESETS: &'static [Preset] = &[
         Preset {
@@ -53,121 +58,84 @@ impl Family for AtomicFamily {
 atomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, either way); preset atomic-wari (atomic)";
     const SETUP_HELP: &'static str = "Atomic Wari setup: the pots from the left, digits together when all are below 10 (312) or joined by dots (3.10.2), then '-' and who moves (l for Left, r for Right).";
     const MOVES_HELP: &'static str = "Atomic Wari: a pot's number from 1 and its way, l or r, joined by dots (2r.3l)";
-    const MOVES_JOINED: bool = false;
+    const SETUP_FORM: &'static str = "an Atomic Wari setup is the pots from the left (312, or 3.10.2), then '-' and who moves (l or r)";
+    const SUBMIT: &'static str = "Start Atomic Wari";
+    /// Four pots of three seeds (the paper has no start position).
+    const DEFAULT: (u32, u32) = (4, 3);
+    const MAX_SEEDS: u32 = MAX_SEEDS;
+    const HASH_SEED: u64 = 0x1319_8A2E_0370_7344;
 
-    fn parse_rules(parts: &[&str], id: &str) -> Result<AtomicRules, ParseRulesError> {
-        let (pots, seeds, impartial) = row::parse_rules(parts, id, "Atomic Wari", DEFAULT)?;
-        AtomicRules::new(pots, seeds, impartial)
-            .map_err(|e| ParseRulesError::OutOfRange { id: id.to_string(), reason: e.to_string() })
+    /// The pot holds two seeds or more, and the row does not outgrow the room.
+    fn can_sow(pots: &[u8], i: usize, dir: Direction) -> bool {
+        let (k, n) = (pots[i] as usize, pots.len());
+        k >= 2
+            && match dir {
+                Direction::Left => n + (k - 1).saturating_sub(i) <= ROOM,
+                Direction::Right => i + k <= ROOM,
+            }
     }
 
-    fn write_rules(rules: &AtomicRules, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(rules, f)
+    /// Sows from the pot itself, growing the row past either end as needed, then captures.
+    fn sow(pots: &mut [u8; ROOM], len: usize, i: usize, dir: Direction, mut trace: Option<&mut Trace>) -> usize {
+        let k = pots[i] as usize;
+        let (mut len, mut i) = (len, i);
+        let shift = match dir {
+            Direction::Left => (k - 1).saturating_sub(i),
+            Direction::Right => 0,
+        };
+        let need = match dir {
+            Direction::Left => len + shift,
+            Direction::Right => len.max(i + k),
+        };
+        if shift > 0 {
+            pots.copy_within(0..len, shift);
+            pots[..shift].fill(0);
+            i += shift;
+        }
+        len = need;
+        pots[i] = 0;
+        if let Some(t) = trace.as_deref_mut() {
+            t.steps.push(Step::Pick(super::row::cell(i)));
+        }
+        let at = |d: usize| if dir == Direction::Right { i + d } else { i - d };
+        for d in 0..k {
+            pots[at(d)] += 1;
+            if let Some(t) = trace.as_deref_mut() {
+                t.steps.push(Step::Drop(super::row::cell(at(d))));
+            }
+        }
+        // Captures: the last pot, then backwards along the sown pots, while 2 or 3.
+        for d in (1..k).rev() {
+            let j = at(d);
+            if !(2..=3).contains(&pots[j]) {
+                break;
+            }
+            if let Some(t) = trace.as_deref_mut() {
+                t.steps.push(Step::Capture { from: super::row::cell(j), to: Cell::Store(Player::South), seeds: pots[j] as u32 });
+            }
+            pots[j] = 0;
+        }
+    len
     }
 
-    fn title(r: &AtomicRules) -> String {
-        format!("Atomic Wari{}", if r.impartial { ", impartial" } else { "" })
+    fn invalid(e: RowSetupError<Self>) -> ParseSetupError {
+        e.into()
     }
 
-    fn start(rules: &AtomicRules) -> Atomic {
-        rules.start()
-    }
-
-    fn rules_of(pos: &Atomic) -> AtomicRules {
-        pos.rules()
+    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+        super::row::analyze(pos, depth, table_mib, handler)
     }
 
     fn card(rules: &AtomicRules) -> Card {
         card::card(rules)
     }
+}
 
-    fn parse_setup(rules: &AtomicRules, text: &str) -> Result<Atomic, ParseSetupError> {
-        const FORM: &str = "an Atomic Wari setup is the pots from the left (312, or 3.10.2), then '-' and who moves (l or r)";
-        let (pots, turn) = row::parse_setup(text, FORM, MAX_SEEDS)?;
-        AtomicSetup { rules: *rules, pots, turn }.validate().map_err(ParseSetupError::from)
+/// A sparse row (every pot at most 2) as heaps of .37: the lengths of its runs of 2s
+/// (Erickson's Theorem 3.1).
+pub fn sparse_heaps(pots: &[u8]) -> Option<Vec<usize>> {
+    if pots.iter().any(|&n| n > 2) {
+        return None;
     }
-
-    fn write_setup(p: &Atomic, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        row::write_setup(p.pots(), p.turn(), f)
-    }
-
-    fn parse_move(_: &Atomic, token: &str) -> Result<AtomicMove, ParseMoveError> {
-        row::parse_move(token, MAX_POTS).map(|(pot, dir)| AtomicMove { pot, dir })
-    }
-
-    fn layout(pos: &Atomic) -> Layout {
-        Layout::Row { pits: pos.pots().len() }
-    }
-
-    fn move_cell(_: &Atomic, mv: AtomicMove) -> Cell {
-        Cell::Pit { owner: Player::South, index: mv.pot as u16 }
-    }
-
-    fn cell_move(pos: &Atomic, cell: Cell) -> Option<AtomicMove> {
-        // A click on a pot plays its only legal move; a pot with two (impartial) has a button
-        // a way, drawn by the board from the legal moves.
-        let Cell::Pit { index, .. } = cell else { return None };
-        let mut found = vec![];
-        pos.for_each_move(|m| {
-            if m.pot as u16 == index {
-                found.push(m);
-            }
-        });
-        match found[..] {
-            [m] => Some(m),
-            _ => None,
-        }
-    }
-
-    fn cell_name(_: &Atomic, cell: Cell) -> String {
-        row::cell_name(cell)
-    }
-
-    fn cell_label(_: &Atomic, cell: Cell) -> String {
-        super::view::pit_number(cell)
-    }
-
-    fn status(pos: &Atomic) -> String {
-        row::status(pos.can_move(), pos.turn())
-    }
-
-    fn describe_move(before: &Atomic, mv: AtomicMove, trace: &Trace, _: &Atomic) -> String {
-        let captured: u32 = trace.steps.iter().map(|s| if let Step::Capture { seeds, .. } = s { *seeds } else { 0 }).sum();
-        let took = if captured > 0 { format!(", capturing {captured}") } else { String::new() };
-        format!("{} sows pot {} to the {}{took}", Self::player_name(before.turn()), mv.pot + 1, mv.dir.word())
-    }
-
-    fn player_name(p: Player) -> &'static str {
-        row::player_name(p)
-    }
-
-    fn move_glyph(mv: AtomicMove) -> String {
-        mv.dir.glyph().into()
-    }
-
-    fn move_label(mover: Player, mv: AtomicMove) -> String {
-        format!("{} {mv}", if mover == Player::South { 'L' } else { 'R' })
-    }
-
-    fn setup_from_cells(pos: &Atomic, counts: &[(Cell, String)], turn: Player) -> String {
-        row::setup_from_cells(pos.pots().len(), counts, turn)
-    }
-
-    fn board_text(p: &Atomic) -> String {
-        row::board_text(p.pots())
-    }
-
-    fn new_game_form(current: Option<&AtomicRules>) -> NewGameForm {
-        let r = current.copied().unwrap_or_else(|| AtomicRules::new(DEFAULT.0, DEFAULT.1, false).expect("valid"));
-        row::new_game_form((r.pots as u32, r.seeds as u32), r.impartial, MAX_POTS, "Start Atomic Wari")
-    }
-
-    fn new_game(values: &[String]) -> Result<Atomic, String> {
-        let id = row::new_game_id("atomic", values);
-        Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map(|r| r.start()).map_err(|e| e.to_string())
-    }
-
-    fn analyze(pos: &Atomic, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
-        Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
-    }
+    Some(pots.split(|&n| n < 2).map(<[u8]>::len).filter(|&n| n > 0).collect())
 }

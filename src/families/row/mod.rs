@@ -1,0 +1,463 @@
+//! What the one-row games of Erickson's paper share (Conway's Sowing and Atomic Wari): one
+//! position, rules, setup and move type generic over the game ([`RowGame`], which says which
+//! pots may be sown and how a sowing goes, and names the game), one [`Family`] impl
+//! ([`RowFamily`]), one search impl and one valuation in canonical form ([`cgt`]); and their
+//! notation: the row setup (`312`, `3.10.2`, then `-l` or `-r` for who moves), moves written
+//! as a pot's number and a way (`2r`), Left and Right as the players' names.
+
+pub mod cgt;
+mod position;
+mod search;
+
+use core::fmt;
+use core::hash::Hash;
+use core::marker::PhantomData;
+
+pub use position::*;
+
+use super::{
+    Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset,
+};
+use crate::engine::text::{clip, parse_count, split_list};
+use crate::engine::{Cell, Player, Position, Step, Trace};
+use crate::search::{Analysis, SearchHandler, Searcher};
+
+/// One game played on a row: its names and notation help, and its two rules of play (which
+/// pots may be sown, and how a sowing goes). A marker type: the game is in its constants.
+pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
+    /// The rules ids' first part (`sowing`).
+    const KEY: &'static str;
+    /// The game's name in titles ("Conway's Sowing").
+    const NAME: &'static str;
+    /// As [`Family::ALIASES`].
+    const ALIASES: &'static [(&'static str, &'static str)];
+    /// As [`Family::PRESETS`].
+    const PRESETS: &'static [Preset];
+    /// As [`Family::EXAMPLES`].
+    const EXAMPLES: &'static [&'static str];
+    /// As [`Family::RULES_HELP`].
+    const RULES_HELP: &'static str;
+    /// As [`Family::SETUP_HELP`].
+    const SETUP_HELP: &'static str;
+    /// As [`Family::MOVES_HELP`].
+    const MOVES_HELP: &'static str;
+    /// The setup's form, for messages.
+    const SETUP_FORM: &'static str;
+    /// The New game form's button.
+    const SUBMIT: &'static str;
+    /// The start's size (pots, seeds a pot) when an id gives none.
+    const DEFAULT: (u32, u32);
+    /// Most seeds a pot of a setup may hold.
+    const MAX_SEEDS: u32;
+    /// Keeps the games' hash keys apart.
+    const HASH_SEED: u64;
+
+    /// Whether pot `i` of the row `pots` may be sown the way `dir` (the way is the mover's).
+    fn can_sow(pots: &[u8], i: usize, dir: Direction) -> bool;
+    /// Sows pot `i` (a legal move) of the row held in the first `len` pots of `pots`,
+    /// recording its steps in `trace` if given; returns the row's new length.
+    fn sow(pots: &mut [u8; ROOM], len: usize, i: usize, dir: Direction, trace: Option<&mut Trace>) -> usize;
+    /// The rules card.
+    fn card(rules: &RowRules<Self>) -> Card;
+
+    // The two hooks below are one line in each game, where the registration list's
+    // conversions into the `Any` types are known (in the generic family impl, asking for them
+    // would make the list's impls depend on themselves).
+
+    /// A setup error as the family-independent error (`e.into()`).
+    fn invalid(e: RowSetupError<Self>) -> ParseSetupError;
+    /// As [`Family::analyze`]: `row::analyze(pos, depth, table_mib, handler)`.
+    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis;
+}
+
+/// The generic search's analysis of a row position (what [`RowGame::analyze`] calls).
+pub fn analyze<G: RowGame>(pos: &Row<G>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis
+where
+    crate::families::AnyMove: From<RowMove<G>>,
+{
+    Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
+}
+
+/// The family of a row game: every [`Family`] method, once for all of them.
+pub struct RowFamily<G>(PhantomData<G>);
+
+impl<G: RowGame> Family for RowFamily<G> {
+    type Rules = RowRules<G>;
+    type Position = Row<G>;
+    type SetupError = RowSetupError<G>;
+    type Move = RowMove<G>;
+
+    const KEY: &'static str = G::KEY;
+    const ALIASES: &'static [(&'static str, &'static str)] = G::ALIASES;
+    const PRESETS: &'static [Preset] = G::PRESETS;
+    const EXAMPLES: &'static [&'static str] = G::EXAMPLES;
+    const RULES_HELP: &'static str = G::RULES_HELP;
+    const SETUP_HELP: &'static str = G::SETUP_HELP;
+    const MOVES_HELP: &'static str = G::MOVES_HELP;
+    const MOVES_JOINED: bool = false;
+
+    fn parse_rules(parts: &[&str], id: &str) -> Result<RowRules<G>, ParseRulesError> {
+        let (pots, seeds, impartial) = parse_rules(parts, id, G::NAME, G::DEFAULT)?;
+        RowRules::new(pots, seeds, impartial)
+            .map_err(|e| ParseRulesError::OutOfRange { id: id.to_string(), reason: e.to_string() })
+    }
+
+    fn write_rules(rules: &RowRules<G>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(rules, f)
+    }
+
+    fn title(r: &RowRules<G>) -> String {
+        format!("{}{}", G::NAME, if r.impartial { ", impartial" } else { "" })
+    }
+
+    fn start(rules: &RowRules<G>) -> Row<G> {
+        rules.start()
+    }
+
+    fn rules_of(pos: &Row<G>) -> RowRules<G> {
+        pos.rules()
+    }
+
+    fn card(rules: &RowRules<G>) -> Card {
+        G::card(rules)
+    }
+
+    fn parse_setup(rules: &RowRules<G>, text: &str) -> Result<Row<G>, ParseSetupError> {
+        let (pots, turn) = parse_setup(text, G::SETUP_FORM, G::MAX_SEEDS)?;
+        Row::new(*rules, &pots, turn).map_err(G::invalid)
+    }
+
+    fn write_setup(p: &Row<G>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_setup(p.pots(), p.turn(), f)
+    }
+
+    fn parse_move(_: &Row<G>, token: &str) -> Result<RowMove<G>, ParseMoveError> {
+        parse_move(token, ROOM).map(|(pot, dir)| RowMove::new(pot, dir))
+    }
+
+    fn layout(pos: &Row<G>) -> Layout {
+        Layout::Row { pits: pos.pots().len() }
+    }
+
+    fn move_cell(_: &Row<G>, mv: RowMove<G>) -> Cell {
+        cell(mv.pot as usize)
+    }
+
+    fn cell_move(pos: &Row<G>, c: Cell) -> Option<RowMove<G>> {
+        // A click on a pot plays its only legal move; a pot with two (impartial) has a button
+        // a way, drawn by the board from the legal moves.
+        let Cell::Pit { index, .. } = c else { return None };
+        let mut found = vec![];
+        pos.for_each_move(|m| {
+            if m.pot as u16 == index {
+                found.push(m);
+            }
+        });
+        match found[..] {
+            [m] => Some(m),
+            _ => None,
+        }
+    }
+
+    fn cell_name(_: &Row<G>, c: Cell) -> String {
+        cell_name(c)
+    }
+
+    fn cell_label(_: &Row<G>, c: Cell) -> String {
+        super::view::pit_number(c)
+    }
+
+    fn status(pos: &Row<G>) -> String {
+        status(pos.can_move(), pos.turn())
+    }
+
+    fn describe_move(before: &Row<G>, mv: RowMove<G>, trace: &Trace, _: &Row<G>) -> String {
+        let captured: u32 =
+            trace.steps.iter().map(|s| if let Step::Capture { seeds, .. } = s { *seeds } else { 0 }).sum();
+        let took = if captured > 0 { format!(", capturing {captured}") } else { String::new() };
+        format!("{} sows pot {} to the {}{took}", player_name(before.turn()), mv.pot + 1, mv.dir.word())
+    }
+
+    fn player_name(p: Player) -> &'static str {
+        player_name(p)
+    }
+
+    fn move_glyph(mv: RowMove<G>) -> String {
+        mv.dir.glyph().into()
+    }
+
+    fn move_label(mover: Player, mv: RowMove<G>) -> String {
+        format!("{} {mv}", if mover == Player::South { 'L' } else { 'R' })
+    }
+
+    fn setup_from_cells(pos: &Row<G>, counts: &[(Cell, String)], turn: Player) -> String {
+        format!("{}-{}", super::view::row_from_cells(pos.pots().len(), counts), turn_letter(turn))
+    }
+
+    fn board_text(p: &Row<G>) -> String {
+        let cells = p.pots().iter().map(|&n| super::two_rows::count_text(n as u32)).collect::<String>();
+        let numbers = (1..=p.pots().len()).map(|i| format!("{i:>3} ")).collect::<String>();
+        format!("pots   {cells}\n       {numbers}\n")
+    }
+
+    fn new_game_form(current: Option<&RowRules<G>>) -> NewGameForm {
+        let r = current.copied().unwrap_or_else(|| RowRules::new(G::DEFAULT.0, G::DEFAULT.1, false).expect("valid"));
+        new_game_form((r.pots as u32, r.seeds as u32), r.impartial, MAX_POTS, G::SUBMIT)
+    }
+
+    fn new_game(values: &[String]) -> Result<Row<G>, String> {
+        let v = |k: usize| values.get(k).map_or("", |s| s.trim());
+        let id = format!("{}-{}-{}{}", G::KEY, v(0), v(1), v(2));
+        Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map(|r| r.start()).map_err(|e| e.to_string())
+    }
+
+    fn analyze(pos: &Row<G>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+        G::analyze(pos, depth, table_mib, handler)
+    }
+}
+
+/// Which way a move sows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+pub enum Direction {
+    /// To the left (Right's way).
+    Left,
+    /// To the right (Left's way).
+    Right,
+}
+
+impl Direction {
+    /// `l` or `r`.
+    pub fn letter(self) -> char {
+        if self == Direction::Right {
+            'r'
+        } else {
+            'l'
+        }
+    }
+
+    /// The way in words.
+    pub fn word(self) -> &'static str {
+        if self == Direction::Right {
+            "right"
+        } else {
+            "left"
+        }
+    }
+
+    /// The arrow drawn on a pot's button.
+    pub fn glyph(self) -> &'static str {
+        if self == Direction::Right {
+            "→"
+        } else {
+            "←"
+        }
+    }
+}
+
+/// Reads a row setup: the pots (digits together, or joined by dots when a pot holds 10 or
+/// more), `-`, and who moves (`l` or `r`). `form` describes the setup for messages.
+///
+/// # Errors
+/// The parts, a count, or the side to move, named.
+fn parse_setup(text: &str, form: &'static str, max_seeds: u32) -> Result<(Vec<u32>, Player), ParseSetupError> {
+    let parts: Vec<&str> = text.trim().split('-').collect();
+    let [row, turn] = parts[..] else {
+        return Err(ParseSetupError::Parts { form, found: parts.len() });
+    };
+    let pots = parse_row(row, max_seeds)?;
+    let turn = match turn.trim().to_ascii_lowercase().as_str() {
+        "l" | "left" | "s" => Player::South,
+        "r" | "right" | "n" => Player::North,
+        _ => return Err(ParseSetupError::Form(form)),
+    };
+    Ok((pots, turn))
+}
+
+/// Reads a row: digits together (`312`), or counts joined by dots when a pot holds 10 or more
+/// (`3.10.2`).
+///
+/// # Errors
+/// A count that is not a number or is above `max_seeds`, naming its pot.
+pub fn parse_row(row: &str, max_seeds: u32) -> Result<Vec<u32>, ParseSetupError> {
+    let row = row.trim();
+    let pots: Vec<u32> = if row.contains(['.', '_', ' ', ',']) {
+        split_list(row)
+            .enumerate()
+            .map(|(i, t)| parse_count(t, &format!("pot {}:", i + 1), max_seeds as u64))
+            .collect::<Result<_, _>>()?
+    } else {
+        row.chars()
+            .enumerate()
+            .map(|(i, c)| parse_count(&c.to_string(), &format!("pot {}:", i + 1), 9.min(max_seeds as u64)))
+            .collect::<Result<_, _>>()?
+    };
+    Ok(pots)
+}
+
+/// The row as the paper writes it: digits together when every pot holds fewer than 10 seeds,
+/// else joined by dots.
+pub fn row_text(pots: &[u8]) -> String {
+    let sep = if pots.iter().all(|&n| n < 10) { "" } else { "." };
+    pots.iter().map(u8::to_string).collect::<Vec<_>>().join(sep)
+}
+
+/// Writes a row setup: the row, `-`, and `l` or `r`.
+///
+/// # Errors
+/// Only the formatter's.
+fn write_setup(pots: &[u8], turn: Player, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    write!(f, "{}-{}", row_text(pots), turn_letter(turn))
+}
+
+/// `l` for Left (South), `r` for Right (North).
+fn turn_letter(p: Player) -> char {
+    if p == Player::South {
+        'l'
+    } else {
+        'r'
+    }
+}
+
+/// Reads a move: a pot's number from 1 and its way, `l` or `r` (`2r`).
+///
+/// # Errors
+/// When the text is not of that form, or the pot is out of `1..=max_pots`.
+fn parse_move(token: &str, max_pots: usize) -> Result<(u8, Direction), ParseMoveError> {
+    let t = token.trim().to_ascii_lowercase();
+    let dir = match t.chars().last() {
+        Some('l') => Direction::Left,
+        Some('r') => Direction::Right,
+        _ => return Err(ParseMoveError::NotANumber(clip(&t, 12))),
+    };
+    match t[..t.len() - 1].parse::<u8>() {
+        Ok(n) if n >= 1 && (n as usize) <= max_pots => Ok((n - 1, dir)),
+        _ => Err(ParseMoveError::NotANumber(clip(&t, 12))),
+    }
+}
+
+/// Left and Right, drawn as South and North.
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::South => "Left",
+        Player::North => "Right",
+    }
+}
+
+/// "Pot 3".
+fn cell_name(cell: Cell) -> String {
+    match cell {
+        Cell::Pit { index, .. } => format!("Pot {}", index + 1),
+        Cell::Store(_) => String::new(),
+    }
+}
+
+/// The cell of pot `i` (0-based).
+pub fn cell(i: usize) -> Cell {
+    Cell::Pit { owner: Player::South, index: i as u16 }
+}
+
+/// The status line of a normal-play game: who moves, or who could not and so lost.
+fn status(can_move: bool, turn: Player) -> String {
+    if can_move {
+        format!("{} to move.", player_name(turn))
+    } else {
+        format!("Game over: {} cannot move; {} wins.", player_name(turn), player_name(!turn))
+    }
+}
+
+/// The row without the empty pots at its ends (they never matter).
+pub fn trimmed(pots: &[u8]) -> &[u8] {
+    let start = pots.iter().position(|&n| n > 0).unwrap_or(pots.len());
+    let end = pots.iter().rposition(|&n| n > 0).map_or(start, |e| e + 1);
+    &pots[start..end]
+}
+
+/// A row game's rules id parts after the key: `-N-S` (N pots of S seeds, else `default`) and
+/// `-i` (impartial). Returns (pots, seeds, impartial).
+///
+/// # Errors
+/// Unknown options, or a size that is not two numbers.
+fn parse_rules(
+    parts: &[&str],
+    id: &str,
+    family: &'static str,
+    default: (u32, u32),
+) -> Result<(u32, u32, bool), ParseRulesError> {
+    let (mut size, mut impartial) = (vec![], false);
+    for p in parts.iter().skip(1) {
+        match *p {
+            "i" => impartial = true,
+            t if t.bytes().all(|b| b.is_ascii_digit()) && !t.is_empty() => size.push(t),
+            other => {
+                return Err(ParseRulesError::UnknownOption {
+                    family,
+                    option: other.to_string(),
+                    id: id.to_string(),
+                    known: "-N-S (N pots of S seeds) and -i (impartial)",
+                })
+            }
+        }
+    }
+    let num = |t: &str, what: &'static str| {
+        t.parse::<u32>().map_err(|_| ParseRulesError::NotANumber { token: t.to_string(), id: id.to_string(), what })
+    };
+    let (pots, seeds) = match size[..] {
+        [] => default,
+        [n, s] => (num(n, "pots")?, num(s, "seeds")?),
+        _ => return Err(ParseRulesError::Unknown(clip(id, 40))),
+    };
+    Ok((pots, seeds, impartial))
+}
+
+/// Writes a row game's rules id: `key`, `-N-S` unless the size is `default`, `-i`.
+///
+/// # Errors
+/// Only the formatter's.
+fn write_rules(
+    key: &str,
+    size: (u32, u32),
+    default: (u32, u32),
+    impartial: bool,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    f.write_str(key)?;
+    if size != default {
+        write!(f, "-{}-{}", size.0, size.1)?;
+    }
+    if impartial {
+        f.write_str("-i")?;
+    }
+    Ok(())
+}
+
+/// The New game form of a row game: pots, seeds a pot, partizan or impartial.
+fn new_game_form(size: (u32, u32), impartial: bool, max_pots: usize, submit: &'static str) -> NewGameForm {
+    NewGameForm {
+        fields: vec![
+            Field {
+                id: "ng-pots",
+                label: "Pots",
+                kind: FieldKind::Number { min: 1, max: max_pots as u32 },
+                value: size.0.to_string(),
+            },
+            Field {
+                id: "ng-pot-seeds",
+                label: "Seeds a pot",
+                kind: FieldKind::Number { min: 0, max: 9 },
+                value: size.1.to_string(),
+            },
+            Field {
+                id: "ng-version",
+                label: "Version",
+                kind: FieldKind::Choice(vec![
+                    ("", "partizan (Left sows right, Right sows left)"),
+                    ("-i", "impartial (either player, either way)"),
+                ]),
+                value: if impartial { "-i" } else { "" }.into(),
+            },
+        ],
+        submit,
+        class: "custom",
+        button_class: "start",
+    }
+}
