@@ -93,6 +93,15 @@ pub struct Trace {
 }
 
 impl Trace {
+    /// The cell the move was sown from, on the board after it (its first pick): where a row
+    /// grew on its left, the pot has moved right.
+    pub fn picked(&self) -> Option<Cell> {
+        self.steps.iter().find_map(|s| match s {
+            Step::Pick(c) => Some(*c),
+            _ => None,
+        })
+    }
+
     /// Every cell that received a seed, in order: the path of the move.
     pub fn path(&self) -> impl Iterator<Item = Cell> + '_ {
         self.steps.iter().filter_map(|s| match s {
@@ -164,6 +173,29 @@ pub enum IllegalMove {
     },
     /// Its last seed would fall into an empty pot or off the row (Sowing).
     NotSowable(String),
+    /// The mover does not sow this way (a partizan row game: Left sows right, Right left).
+    WrongWay {
+        /// The move.
+        mv: String,
+        /// The mover is Left, who sows to the right (else Right, who sows to the left).
+        left: bool,
+    },
+    /// The pot holds fewer seeds than a sowing needs (Atomic Wari: two).
+    TooFewSeeds {
+        /// The move.
+        mv: String,
+        /// What the pot holds.
+        holds: u32,
+        /// What a sowing needs.
+        needs: u32,
+    },
+    /// The row would grow past the board's room (Atomic Wari).
+    RowFull {
+        /// The move.
+        mv: String,
+        /// The most pots a row may have.
+        room: u32,
+    },
     /// The pit does not hold exactly the seeds the rules require (Tchoukaillon).
     NotHarvestable {
         /// The pit.
@@ -184,6 +216,16 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NotSowable(m) => {
                 write!(f, "{m} cannot be sown: its last seed would fall into an empty pot or off the row")
             }
+            IllegalMove::WrongWay { mv, left: true } => write!(f, "{mv}: Left sows only to the right"),
+            IllegalMove::WrongWay { mv, left: false } => write!(f, "{mv}: Right sows only to the left"),
+            IllegalMove::TooFewSeeds { mv, holds, needs } => {
+                write!(
+                    f,
+                    "{mv}: the pot holds {holds} seed{}; a pot is sown only with {needs} or more",
+                    if *holds == 1 { "" } else { "s" }
+                )
+            }
+            IllegalMove::RowFull { mv, room } => write!(f, "{mv} would make the row longer than {room} pots"),
             IllegalMove::WrongFamily { of, here } => write!(f, "this is a {of} move, and the game is {here}"),
             IllegalMove::NotHarvestable { pit, holds, needs } => {
                 write!(f, "pit {pit} holds {holds} seeds; it can be harvested only with exactly {needs}")

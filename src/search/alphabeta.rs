@@ -16,8 +16,9 @@ use super::{Analysis, MoveValue, SearchHandler};
 use crate::engine::{Player, Value};
 use crate::families::AnyMove;
 
-/// Most moves a position of any two-player family has (impartial Sowing: two a pot, 24 pots).
-pub const MAX_MOVES: usize = 64;
+/// Most moves a position of any two-player family has (an impartial row game: two a pot, 64
+/// pots; a move is `pot * 2 + way`, so it stays below 128).
+pub const MAX_MOVES: usize = 128;
 
 /// A score in the search, for the side to move: a number of seeds (or a family's decided-game
 /// bonus on top). Relative inside the search, absolute at the root.

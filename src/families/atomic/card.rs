@@ -15,7 +15,7 @@ pub fn card(r: &AtomicRules) -> Card {
         "If the last pot sown then holds 2 or 3 seeds, they are captured (taken off the board); then the pot sown before it, if it holds 2 or 3, and so on backwards.".into(),
         "The row has no end: sowing past the last pot (or before the first) adds pots.".into(),
         "The game ends when no pot holds two seeds or more; the player who cannot move loses.".into(),
-        format!("This board starts with {} pots of {} seeds; Left moves first.", r.pots, r.seeds),
+        format!("A new game of these rules starts with {} pots of {} seeds, Left to move.", r.pots, r.seeds),
     ];
     Card {
         title: super::AtomicFamily::title(r),
@@ -25,7 +25,7 @@ pub fn card(r: &AtomicRules) -> Card {
         ],
         choices: vec![
             "\"The previous pot\" is the pot sown just before, so a chain of captures runs back along the pots of this move only (it always stops at the starting pot, which holds one seed).".into(),
-            "Left is drawn as South and moves first in a new game; a setup says who moves (l or r), since a position of a combinatorial game has no side to move of its own.".into(),
+            "Left moves first in a new game; a setup says who moves (l or r), since a position of a combinatorial game has no side to move of its own.".into(),
             format!("The board holds at most {ROOM} pots: a move that would make the row longer is refused. No position of the paper comes near (the tests check every follower of its tables)."),
             "Captured seeds leave the game: nobody scores them; only the last move counts.".into(),
         ],

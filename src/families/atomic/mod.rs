@@ -17,7 +17,7 @@ mod tests;
 use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, ROOM};
 use super::{Card, ParseSetupError, Preset};
 use crate::search::{Analysis, SearchHandler};
-use crate::engine::{Cell, Player, Step, Trace};
+use crate::engine::{Cell, IllegalMove, Player, Step, Trace};
 
 /// Atomic Wari, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,6 +116,13 @@ atomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
             pots[j] = 0;
         }
     len
+    }
+
+    fn refusal(pots: &[u8], mv: AtomicMove) -> IllegalMove {
+        match pots[mv.pot as usize] {
+            k @ 0..=1 => IllegalMove::TooFewSeeds { mv: mv.to_string(), holds: k as u32, needs: 2 },
+            _ => IllegalMove::RowFull { mv: mv.to_string(), room: ROOM as u32 },
+        }
     }
 
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError {

@@ -106,3 +106,24 @@ fn sparse_rows_are_heaps() {
     assert_eq!(sparse_heaps(&[1, 2, 2, 2, 0, 1, 2, 2]), Some(vec![3, 2]));
     assert_eq!(sparse_heaps(&[1, 3]), None);
 }
+
+/// An illegal move says which rule it breaks: the mover's way, or a pot of one seed.
+#[test]
+fn refusals_name_the_rule() {
+    let p = Atomic::new(AtomicRules::new(1, 0, false).unwrap(), &[3, 1, 2], Player::South).unwrap();
+    let why = |pot: u8, dir: Direction| p.play(AtomicMove::new(pot, dir)).unwrap_err().reason.to_string();
+    assert_eq!(why(0, Direction::Left), "1l: Left sows only to the right");
+    assert_eq!(why(1, Direction::Right), "2r: the pot holds 1 seed; a pot is sown only with 2 or more");
+}
+
+/// A row longer than a new game's (up to the room's 64 pots) is a position: an impartial row
+/// of 60 pots of two has 120 moves, and the search takes them all.
+#[test]
+fn long_rows_and_many_moves() {
+    use crate::families::Family;
+    let p = Atomic::new(AtomicRules::new(1, 0, true).unwrap(), &[2; 60], Player::South).unwrap();
+    assert_eq!(p.legal_moves().len(), 120);
+    let a = AtomicFamily::analyze(&p, 2, 1, &mut crate::search::NoHandler);
+    assert_eq!(a.moves.len(), 120);
+    assert!(Atomic::new(AtomicRules::new(1, 0, true).unwrap(), &[2; 65], Player::South).is_err());
+}

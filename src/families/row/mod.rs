@@ -19,7 +19,7 @@ use super::{
     Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset,
 };
 use crate::engine::text::{clip, parse_count, split_list};
-use crate::engine::{Cell, Player, Position, Step, Trace};
+use crate::engine::{Cell, IllegalMove, Player, Position, Step, Trace};
 use crate::search::{Analysis, SearchHandler, Searcher};
 
 /// One game played on a row: its names and notation help, and its two rules of play (which
@@ -57,6 +57,9 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     /// Sows pot `i` (a legal move) of the row held in the first `len` pots of `pots`,
     /// recording its steps in `trace` if given; returns the row's new length.
     fn sow(pots: &mut [u8; ROOM], len: usize, i: usize, dir: Direction, trace: Option<&mut Trace>) -> usize;
+    /// Why sowing pot `mv.pot` of `pots` its way is not allowed (when [`RowGame::can_sow`]
+    /// says no for a pot with seeds, sown the mover's way).
+    fn refusal(pots: &[u8], mv: RowMove<Self>) -> IllegalMove;
     /// The rules card.
     fn card(rules: &RowRules<Self>) -> Card;
 

@@ -9,10 +9,10 @@ use core::marker::PhantomData;
 use super::{cell, trimmed, Direction, RowGame};
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Trace};
 
-/// Most pots a setup may have.
+/// Most pots a new game's row may have.
 pub const MAX_POTS: usize = 24;
-/// Most pots a row may grow to in play (Atomic Wari's rows grow past their ends): a move that
-/// would need more is refused.
+/// Most pots a row may have: a setup, or a row grown in play (Atomic Wari's rows grow past
+/// their ends; a move that would need more is refused).
 pub const ROOM: usize = 64;
 
 /// Partizan or impartial, and the start position's size.
@@ -132,7 +132,7 @@ impl<G> fmt::Display for RowMove<G> {
 /// Why a setup is not a position of the game.
 #[derive(Debug, PartialEq, Eq)]
 pub enum RowSetupError<G> {
-    /// No pot, or more than [`MAX_POTS`].
+    /// No pot, or more than [`ROOM`].
     Pots(usize),
     /// A pot holds more than the game allows (its number from 1, its seeds).
     Seeds(usize, u32, PhantomData<G>),
@@ -150,7 +150,7 @@ impl<G> Clone for RowSetupError<G> {
 impl<G: RowGame> fmt::Display for RowSetupError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RowSetupError::Pots(n) => write!(f, "a row of {n} pots: use 1 to {MAX_POTS}"),
+            RowSetupError::Pots(n) => write!(f, "a row of {n} pots: use 1 to {ROOM}"),
             RowSetupError::Seeds(k, n, _) => write!(f, "pot {k} holds {n} seeds: at most {}", G::MAX_SEEDS),
         }
     }
@@ -180,9 +180,9 @@ impl<G: RowGame> Row<G> {
     /// The row `pots` under `rules`, `turn` to move.
     ///
     /// # Errors
-    /// No pot, too many pots, or too many seeds in a pot.
+    /// No pot, more pots than the room, or too many seeds in a pot.
     pub fn new(rules: RowRules<G>, pots: &[u32], turn: Player) -> Result<Self, RowSetupError<G>> {
-        if pots.is_empty() || pots.len() > MAX_POTS {
+        if pots.is_empty() || pots.len() > ROOM {
             return Err(RowSetupError::Pots(pots.len()));
         }
         let mut row = [0u8; ROOM];
@@ -277,8 +277,10 @@ impl<G: RowGame> Position for Row<G> {
                 IllegalMove::NoSuchPit(mv.to_string())
             } else if self.pots[i] == 0 {
                 IllegalMove::EmptyPit(mv.to_string())
+            } else if !self.rules.directions(self.turn).contains(&mv.dir) {
+                IllegalMove::WrongWay { mv: mv.to_string(), left: self.turn == Player::South }
             } else {
-                IllegalMove::NotSowable(mv.to_string())
+                G::refusal(self.pots(), mv)
             };
             return Err(PlayError { position: *self, reason });
         }

@@ -15,7 +15,7 @@ pub fn card(r: &SowingRules) -> Card {
         "The last seed may not fall into an empty pot, and no seed may go past the end of the row.".into(),
         "The player who cannot move loses (the last player to move wins).".into(),
     ];
-    rules.push(format!("This board starts with {} pots of {} seeds; Left moves first.", r.pots, r.seeds));
+    rules.push(format!("A new game of these rules starts with {} pots of {} seeds, Left to move.", r.pots, r.seeds));
     Card {
         title: super::SowingFamily::title(r),
         rules,
@@ -23,7 +23,7 @@ pub fn card(r: &SowingRules) -> Card {
             "J. Erickson, \"Sowing Games\", Games of No Chance (MSRI Publications 29, 1996), §2: \"A legal move by Left consists of taking all the seeds out of any pot and putting them in successive pots to the right, subject to the restriction that the last seed cannot go into an empty pot. Right's moves are defined symmetrically.\" and \"There is a natural impartial version of this game as well, in which either player can move in either direction.\" (The game is John Conway's.)".into(),
         ],
         choices: vec![
-            "Left is drawn as South and moves first in a new game; a setup says who moves (l or r), since a position of a combinatorial game has no side to move of its own.".into(),
+            "Left moves first in a new game; a setup says who moves (l or r), since a position of a combinatorial game has no side to move of its own.".into(),
             "A seed that would go past the end of the row makes the move illegal (the paper's row has no wrap-around).".into(),
             "The hints say only who wins with best play; the game-theory values of the paper come with the CGT view.".into(),
         ],

@@ -17,7 +17,7 @@ mod tests;
 use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, ROOM};
 use super::{Card, ParseSetupError, Preset};
 use crate::search::{Analysis, SearchHandler};
-use crate::engine::{Step, Trace};
+use crate::engine::{IllegalMove, Step, Trace};
 
 /// Conway's Sowing, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,6 +89,10 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
             }
         }
         len
+    }
+
+    fn refusal(_: &[u8], mv: SowingMove) -> IllegalMove {
+        IllegalMove::NotSowable(mv.to_string())
     }
 
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError {

@@ -179,7 +179,26 @@ impl PlayState {
     pub fn shown(&self) -> (Vec<(Cell, u32)>, Option<Cell>) {
         match (&self.anim, self.anim.as_ref().and_then(|a| self.game.trace(a.ply))) {
             (Some(a), Some(trace)) => {
-                let mut cells = self.game.position_at(a.ply - 1).cells();
+                let before = self.game.position_at(a.ply - 1);
+                let mut cells = before.cells();
+                let after = self.game.position_at(a.ply).cells();
+                if after.len() != cells.len() {
+                    // A row that grew (Atomic Wari): the position before, laid out on the row
+                    // after, moved right by the pots added on its left.
+                    let shift = match (before.move_cell(self.game.moves()[a.ply - 1]), trace.picked()) {
+                        (Cell::Pit { index: from, .. }, Some(Cell::Pit { index: to, .. })) => to.saturating_sub(from),
+                        _ => 0,
+                    };
+                    let moved = |c: Cell| match c {
+                        Cell::Pit { owner, index } => Cell::Pit { owner, index: index + shift },
+                        store => store,
+                    };
+                    let counts: Vec<(Cell, u32)> = cells.iter().map(|&(c, n)| (moved(c), n)).collect();
+                    cells = after
+                        .iter()
+                        .map(|&(c, _)| (c, counts.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n)))
+                        .collect();
+                }
                 let mut hand = None;
                 for s in trace.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_))).take(a.step) {
                     match *s {

@@ -131,7 +131,9 @@ pub fn play_page(props: &PlayProps) -> Html {
     };
     let human_turn = *st.players.get(pos.turn()) == Opponent::Human;
     let (last_move, path) = match (g.ply(), g.trace(g.ply())) {
-        (k, Some(t)) if k > 0 => (Some(g.position_at(k - 1).move_cell(g.moves()[k - 1])), t.path().collect()),
+        (k, Some(t)) if k > 0 => {
+            (Some(t.picked().unwrap_or_else(|| g.position_at(k - 1).move_cell(g.moves()[k - 1]))), t.path().collect())
+        }
         _ => (None, vec![]),
     };
     // Values on the board only from an analysis asked for (not the computer's own search),
