@@ -19,11 +19,14 @@ pub const DAKON_SEARCHES: &str = include_str!("../data/dakon_searches.tsv");
 /// Conway's Sowing: the positions each move leads to, from the paper's worked examples.
 pub const SOWING_MOVES: &str = include_str!("../data/sowing_moves.tsv");
 
-/// Impartial Sowing's Nim-values, Erickson's Tables 3 and 4 (plain rows).
+/// Impartial Sowing's Nim-values, Erickson's Tables 3 and 4.
 pub const SOWING_IMPARTIAL: &str = include_str!("../data/sowing_impartial.tsv");
 
-/// Partizan Sowing's values of starting positions, Erickson's Table 2 (plain rows).
+/// Partizan Sowing's values of starting positions, Erickson's Table 2.
 pub const SOWING_PARTIZAN: &str = include_str!("../data/sowing_partizan.tsv");
+
+/// Partizan Sowing's interesting values, Erickson's Table 1 (the entries our copy shows).
+pub const SOWING_TABLE_1: &str = include_str!("../data/sowing_table1.tsv");
 
 /// Atomic Wari's two-pot values xy, Erickson's Table 5.
 pub const ATOMIC_TABLE_5: &str = include_str!("../data/atomic_table5.tsv");
@@ -40,6 +43,7 @@ pub fn table(file: &str) -> Option<&'static str> {
         "sowing_moves.tsv" => SOWING_MOVES,
         "sowing_impartial.tsv" => SOWING_IMPARTIAL,
         "sowing_partizan.tsv" => SOWING_PARTIZAN,
+        "sowing_table1.tsv" => SOWING_TABLE_1,
         "atomic_table5.tsv" => ATOMIC_TABLE_5,
         _ => return None,
     })

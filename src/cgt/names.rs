@@ -5,9 +5,7 @@
 //! Every name is recognised by building the named game and comparing ids (forms are canonical,
 //! so equal values are equal ids): a name is never printed for a game it is not.
 
-use std::collections::HashMap;
-
-use super::{Dyadic, Games, Gid};
+use super::{Dyadic, Games, Gid, HashMap};
 
 /// How a game is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,7 +109,7 @@ impl Games {
             let minus_x = self.number_game(-ls);
             let h = self.add(g, minus_x);
             if self.uptimals.is_none() {
-                let mut table = HashMap::new();
+                let mut table = HashMap::default();
                 for n in -UPS..=UPS {
                     for k in 0..STARS {
                         let u = self.uptimal_game(Dyadic::ZERO, n, k);

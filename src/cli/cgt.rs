@@ -1,15 +1,15 @@
 //! `value` (a row's game value in canonical form) and `octal` (an octal game's nim-sequence).
 
 use core::fmt;
-use std::collections::HashMap;
 
 use serde::Serialize;
 
 use super::CliError;
 use crate::cgt::octal::{NimSequence, Octal};
 use crate::cgt::{Games, Style};
+use crate::engine::text::clip;
 use crate::engine::Player;
-use crate::families::row::cgt::{self, MAX_FOLLOWERS};
+use crate::families::row::cgt;
 use crate::families::row::{self, Row, RowGame, RowRules};
 use crate::families::AnyRules;
 
@@ -60,14 +60,14 @@ fn value_of<G: RowGame>(rules: RowRules<G>, row_text: &str) -> Result<ValueRepor
     let start = Row::new(rules, &counts, Player::South).map_err(|e| CliError::Row(e.to_string()))?;
     let pots = start.pots();
     let mut t = Games::new();
-    let mut memo = HashMap::new();
-    let too_many = || CliError::Row(format!("more than {MAX_FOLLOWERS} followers: too large to value"));
-    let g = cgt::value::<G>(&mut t, &mut memo, pots, rules.impartial).ok_or_else(too_many)?;
+    let mut memo = cgt::Memo::default();
+    let fail = |e: cgt::ValueError| CliError::Row(e.to_string());
+    let g = cgt::value::<G>(&mut t, &mut memo, pots, rules.impartial).map_err(fail)?;
     let followers = memo.len();
     let mut sides = [vec![], vec![]];
     for (side, left) in sides.iter_mut().zip([true, false]) {
         for q in cgt::options::<G>(pots, left, rules.impartial).unwrap_or_default() {
-            let h = cgt::value::<G>(&mut t, &mut memo, &q, rules.impartial).ok_or_else(too_many)?;
+            let h = cgt::value::<G>(&mut t, &mut memo, &q, rules.impartial).map_err(fail)?;
             side.push(OptionReport { row: row::row_text(&q), value: t.show(h) });
         }
     }
@@ -180,4 +180,137 @@ impl fmt::Display for OctalReport {
         writeln!(f, "splits       {} examined", self.splits)?;
         writeln!(f, "time         {:.2} s", self.seconds)
     }
+}
+
+/// A paper's tables recomputed: the report, Table 3's search if asked, and the time taken.
+#[derive(Serialize)]
+pub struct TablesReport {
+    paper: &'static str,
+    #[serde(flatten)]
+    report: crate::labs::erickson::Report,
+    table_3_search: Option<crate::labs::erickson::Table3Search>,
+    /// Seconds for each stage, in order (Tables 1–5 with the examples, the theorems, the
+    /// classification, the followers of 1^n).
+    stages: Vec<(String, f64)>,
+    /// Seconds for Table 3's search.
+    search_seconds: Option<f64>,
+}
+
+/// `tables erickson`: Tables 1–5, the example, the theorems, the followers of 1^n, and with
+/// `search` = (most seeds, most pots, most seeds of the longest rows) Table 3's search.
+///
+/// # Errors
+/// An unknown paper, or search limits out of range.
+pub fn tables(paper: &str, search: Option<(u32, u32, u32)>) -> Result<TablesReport, CliError> {
+    if !paper.eq_ignore_ascii_case("erickson") {
+        return Err(CliError::Row(format!(
+            "unknown paper '{}': the tables recomputed are erickson's",
+            clip(paper, 20)
+        )));
+    }
+    if let Some((s, p, l)) = search {
+        if !(1..=10).contains(&s) || !(1..=8).contains(&p) || l > 16 {
+            return Err(CliError::Row(format!(
+                "search limits {s} seeds, {p} pots, {l} seeds in the longest rows: use 1 to 10, 1 to 8 and at most 16"
+            )));
+        }
+    }
+    let clock = std::time::Instant::now();
+    let mut starts: Vec<(String, f64)> = vec![];
+    let report = crate::labs::erickson::report(&mut |stage| {
+        starts.push((stage.to_string(), clock.elapsed().as_secs_f64()));
+        true
+    });
+    let total = clock.elapsed().as_secs_f64();
+    let stages = stage_times(&starts, total);
+    let search_clock = std::time::Instant::now();
+    let table_3_search = search.and_then(|(s, p, l)| crate::labs::erickson::table_3_search(s, p, l, &mut |_, _| true));
+    Ok(TablesReport {
+        paper: "Erickson, \"Sowing Games\" (1996)",
+        report,
+        table_3_search,
+        stages,
+        search_seconds: search.map(|_| search_clock.elapsed().as_secs_f64()),
+    })
+}
+
+impl fmt::Display for TablesReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.paper)?;
+        let r = &self.report;
+        let mut differ = 0;
+        for table in &r.tables {
+            writeln!(f, "\n{}: {} ({})", table.name, table.title, table.rules)?;
+            for e in &table.entries {
+                let mark = if e.agrees { "  " } else { "≠ " };
+                differ += usize::from(!e.agrees);
+                write!(f, "{mark}{:<16} printed {:<14} ours {}", e.paper_row, e.printed, e.ours_paper)?;
+                if !e.note.is_empty() {
+                    write!(f, "\n                   {}", e.note)?;
+                }
+                writeln!(f)?;
+            }
+        }
+        writeln!(f, "\n{differ} printed entries differ from ours (marked ≠)")?;
+        for th in &r.theorems {
+            let verdict = if th.failures.is_empty() { "holds".to_string() } else { th.failures.join("; ") };
+            writeln!(
+                f,
+                "{}: {} — {verdict} on {} rows (every m + n ≤ {}; up to {} followers a row)",
+                th.name, th.statement, th.checked, th.up_to, th.most_followers
+            )?;
+        }
+        let c = &r.classification;
+        let verdict = if c.failures.is_empty() { "agrees".to_string() } else { c.failures.join("; ") };
+        writeln!(f, "Table 5's classification of xy (x ≤ y ≤ {}): {verdict} on {} rows", c.up_to, c.checked)?;
+        writeln!(f, "\nFollowers of 1^n (Erickson: at least 2^(n-1) - 1)")?;
+        for h in &r.hanoi {
+            writeln!(f, "  n = {:>2}  {:>9} followers  (bound {})", h.n, h.followers, h.bound)?;
+        }
+        if let Some(s) = &self.table_3_search {
+            writeln!(
+                f,
+                "\nTable 3 by exhaustive search: every row of at most {} seeds, every plain row of at most {} pots, rows of {} pots up to {} seeds ({} rows, {} valued)",
+                s.max_seeds, s.max_pots, s.max_pots + 1, s.max_seeds_long, s.rows, s.valued
+            )?;
+            for v in &s.simplest {
+                let name = match v.value {
+                    0 => "0".to_string(),
+                    1 => "*".to_string(),
+                    n => format!("*{n}"),
+                };
+                let printed = v.printed.as_ref().map_or(String::new(), |(a, b)| format!("   printed {a} / {b}"));
+                writeln!(
+                    f,
+                    "  {name:<4} fewest seeds {:<14} fewest pots {:<14}{printed}",
+                    v.fewest_seeds.as_deref().unwrap_or("-"),
+                    v.fewest_pots.as_deref().unwrap_or("-")
+                )?;
+            }
+        }
+        writeln!(f)?;
+        for (stage, secs) in &self.stages {
+            writeln!(f, "{stage:<28} {secs:.3} s")?;
+        }
+        if let Some(s) = self.search_seconds {
+            writeln!(f, "search {s:.2} s")?;
+        }
+        Ok(())
+    }
+}
+
+/// The seconds of each stage from their start times (the first stages up to "Theorems" are
+/// the tables and the examples, summed as one stage).
+fn stage_times(starts: &[(String, f64)], total: f64) -> Vec<(String, f64)> {
+    let ends = starts.iter().skip(1).map(|s| s.1).chain([total]);
+    let mut out: Vec<(String, f64)> = vec![];
+    for ((name, start), end) in starts.iter().zip(ends) {
+        let secs = end - start;
+        match out.last_mut() {
+            Some(last) if last.0.starts_with("Tables") && name.starts_with("Table ") => last.1 += secs,
+            _ if name == "Table 1" => out.push(("Tables 1–5 and the examples".into(), secs)),
+            _ => out.push((name.clone(), secs)),
+        }
+    }
+    out
 }

@@ -270,6 +270,30 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// A paper's tables recomputed beside their printed entries: `tables erickson` (Tables
+    /// 1–5 of "Sowing Games", the example 312, Theorems 2.2–2.5, the followers of 1^n, and
+    /// with --search Table 3's exhaustive search).
+    Tables {
+        /// The paper: erickson.
+        paper: String,
+        /// Also run Table 3's exhaustive search (every row of at most --max-seeds seeds, and
+        /// plain rows of at most --max-pots pots).
+        #[arg(long)]
+        search: bool,
+        /// Table 3's search: most seeds (1 to 10).
+        #[arg(long, default_value_t = 9)]
+        max_seeds: u32,
+        /// Table 3's search: most pots of every plain row (1 to 8); one pot more up to
+        /// --max-seeds-long seeds.
+        #[arg(long, default_value_t = 7)]
+        max_pots: u32,
+        /// Table 3's search: most seeds in the longest rows (up to 16).
+        #[arg(long, default_value_t = 13)]
+        max_seeds_long: u32,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// The nim-values G(0..=N) of an octal game (.37 is sparse Atomic Wari): its P-positions,
     /// largest value, rare values and the sum of G(n) as a checksum.
     Octal {
@@ -347,6 +371,10 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         }
         Command::Value { rules, row, json } => emit(out, &cgt::value(&rules, &row)?, json),
         Command::Octal { code, n, json } => emit(out, &cgt::octal(&code, n)?, json),
+        Command::Tables { paper, search, max_seeds, max_pots, max_seeds_long, json } => {
+            let limits = search.then_some((max_seeds, max_pots, max_seeds_long));
+            emit(out, &cgt::tables(&paper, limits)?, json)
+        }
         Command::Winning { seeds, json } => emit(out, &tchoukaillon::winning(seeds)?, json),
         Command::Dakon { what } => match what {
             DakonCommand::Count { n, json } => emit(out, &dakon::count(n)?, json),

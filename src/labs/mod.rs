@@ -2,3 +2,4 @@
 
 pub mod dakon;
 pub mod dooley;
+pub mod erickson;

@@ -5,6 +5,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::engine::{Cell, Player};
+use crate::families::row::{FULL, WALL};
 use crate::families::{AnyMove, AnyPosition, Layout};
 
 /// Width of one pit column in SVG units.
@@ -212,9 +213,23 @@ pub fn board(props: &BoardProps) -> Html {
         if p.is_marked(s.cell) {
             class.push("leaf");
         }
+        // Sowing's full pots (the paper's •) and endless full pots (←•, •→) stand for any
+        // number of seeds: drawn full, with the paper's symbol for a count.
+        let full = match (s.store, n) {
+            (false, n) if n == FULL as u32 => Some(("•", "a full pot, never sown")),
+            (false, n) if n == WALL as u32 && matches!(s.cell, Cell::Pit { index: 0, .. }) => {
+                Some(("←•", "endless full pots to the left"))
+            }
+            (false, n) if n == WALL as u32 => Some(("•→", "endless full pots to the right")),
+            _ => None,
+        };
+        let content = match full {
+            Some((_, words)) => words.to_string(),
+            None => format!("{n} {}", seeds_word(n)),
+        };
         let label = match &hint {
-            Some(h) => format!("{name}: {n} {}, value {h}", seeds_word(n)),
-            None => format!("{name}: {n} {}", seeds_word(n)),
+            Some(h) => format!("{name}: {content}, value {h}"),
+            None => format!("{name}: {content}"),
         };
         let id = cell_id(s.cell);
         // A pit with several moves (impartial Sowing's two ways) gets a button a move.
@@ -274,7 +289,7 @@ pub fn board(props: &BoardProps) -> Html {
         let dots = if s.store {
             seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, 2.4 * height / 300.0)
         } else {
-            seed_dots(s.x, s.y, n.min(DRAWN_IN_PIT), 28.0, 1.0)
+            seed_dots(s.x, s.y, if full.is_some() { DRAWN_IN_PIT } else { n.min(DRAWN_IN_PIT) }, 28.0, 1.0)
         };
         // The count sits in a badge on the rim, so the seeds stay visible.
         let (bx, by) = if s.store {
@@ -311,7 +326,7 @@ pub fn board(props: &BoardProps) -> Html {
                 {dots}
                 <g class="badge" aria-hidden="true">
                     <circle cx={format!("{bx}")} cy={format!("{by}")} r="16" />
-                    <text class="count" x={format!("{bx}")} y={format!("{}", by + 6.0)}>{n.to_string()}</text>
+                    <text class="count" x={format!("{bx}")} y={format!("{}", by + 6.0)}>{full.map_or(n.to_string(), |f| f.0.to_string())}</text>
                 </g>
                 if several.len() <= 1 { {letter} }
                 {hint_el}

@@ -1,15 +1,13 @@
 //! Atomic Wari's rules of play and values against Erickson's §3 and his Table 5.
 
-use std::collections::HashMap;
-
 use super::*;
 use crate::cgt::{Games, Gid};
 use crate::engine::{Player, Position};
-use crate::families::row::cgt::value as row_value;
+use crate::families::row::cgt::{value as row_value, Memo};
 use crate::families::row::{row_text, trimmed};
 
-fn value(t: &mut Games, memo: &mut HashMap<Vec<u8>, Gid>, pots: &[u8], impartial: bool) -> Option<Gid> {
-    row_value::<AtomicGame>(t, memo, pots, impartial)
+fn value(t: &mut Games, memo: &mut Memo, pots: &[u8], impartial: bool) -> Option<Gid> {
+    row_value::<AtomicGame>(t, memo, pots, impartial).ok()
 }
 
 fn after(pots: &[u32], turn: Player, impartial: bool) -> Vec<String> {
@@ -34,7 +32,7 @@ fn the_papers_312_moves() {
 
 fn show(pots: &[u8], impartial: bool) -> String {
     let mut t = Games::new();
-    let g = value(&mut t, &mut HashMap::new(), pots, impartial).unwrap();
+    let g = value(&mut t, &mut Memo::default(), pots, impartial).unwrap();
     t.show(g)
 }
 
@@ -45,8 +43,8 @@ fn the_papers_312() {
     assert_eq!(show(&[3, 1, 2], true), "*2");
     // 1231110101311 = 123111 + 1311, and 1001321 = 1321 (§3's examples).
     let mut t = Games::new();
-    let mut memo = HashMap::new();
-    let v = |t: &mut Games, memo: &mut HashMap<Vec<u8>, Gid>, p: &[u8]| value(t, memo, p, false).unwrap();
+    let mut memo = Memo::default();
+    let v = |t: &mut Games, memo: &mut Memo, p: &[u8]| value(t, memo, p, false).unwrap();
     let whole = v(&mut t, &mut memo, &[1, 2, 3, 1, 1, 1, 0, 1, 0, 1, 3, 1, 1]);
     let (a, b) = (v(&mut t, &mut memo, &[1, 2, 3, 1, 1, 1]), v(&mut t, &mut memo, &[1, 3, 1, 1]));
     assert_eq!(whole, t.add(a, b));
@@ -67,7 +65,7 @@ fn the_papers_312() {
 fn table_5_and_its_classification() {
     use crate::cgt::Style;
     let mut t = Games::new();
-    let mut memo = HashMap::new();
+    let mut memo = Memo::default();
     let mut rows = 0;
     for r in crate::data::rows(crate::data::ATOMIC_TABLE_5) {
         let (x, y): (u8, u8) = (r[0].parse().unwrap(), r[1].parse().unwrap());

@@ -51,6 +51,21 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     const MAX_SEEDS: u32;
     /// Keeps the games' hash keys apart.
     const HASH_SEED: u64;
+    /// Whether rows may hold full pots ([`FULL`]) and endless full pots at their ends
+    /// ([`WALL`]), as Sowing's do.
+    const FULL_POTS: bool = false;
+
+    /// The row as valued: a row of the same value, as small as the game knows how (by
+    /// default, without its empty ends).
+    fn normal(pots: &[u8]) -> Vec<u8> {
+        trimmed(pots).to_vec()
+    }
+
+    /// The independent components of a normal row whose sum it is, where the game can prove
+    /// a split safe; by default, the row itself.
+    fn components(pots: &[u8]) -> Vec<Vec<u8>> {
+        vec![pots.to_vec()]
+    }
 
     /// Whether pot `i` of the row `pots` may be sown the way `dir` (the way is the mover's).
     fn can_sow(pots: &[u8], i: usize, dir: Direction) -> bool;
@@ -276,32 +291,68 @@ fn parse_setup(text: &str, form: &'static str, max_seeds: u32) -> Result<(Vec<u3
     Ok((pots, turn))
 }
 
+/// A full pot (the paper's •): more seeds than its distance to either end, so it is never
+/// sown again; it only receives seeds. Written `x` (or `•`).
+pub const FULL: u8 = 255;
+/// Full pots without end (the paper's ←• at the left, •→ at the right): the row's first or
+/// last pot stands for endless full pots, into which seeds may be sown past the end. Written
+/// `~` (or `←•`, `•→`, `<`, `>`).
+pub const WALL: u8 = 254;
+
 /// Reads a row: digits together (`312`), or counts joined by dots when a pot holds 10 or more
-/// (`3.10.2`).
+/// (`3.10.2`); `x` (or `•`) is a full pot and `~` (or `←•`, `•→`) endless full pots at an end
+/// ([`FULL`], [`WALL`]: whether the game has them is [`Row::new`]'s to check).
 ///
 /// # Errors
 /// A count that is not a number or is above `max_seeds`, naming its pot.
 pub fn parse_row(row: &str, max_seeds: u32) -> Result<Vec<u32>, ParseSetupError> {
-    let row = row.trim();
+    let row = row.trim().replace("←•", "~").replace("•→", "~").replace(['←', '→', '<', '>'], "~");
+    let count = |i: usize, t: &str, max: u64| match t {
+        "x" | "X" | "•" => Ok(FULL as u32),
+        "~" => Ok(WALL as u32),
+        _ => parse_count(t, &format!("pot {}:", i + 1), max),
+    };
     let pots: Vec<u32> = if row.contains(['.', '_', ' ', ',']) {
-        split_list(row)
-            .enumerate()
-            .map(|(i, t)| parse_count(t, &format!("pot {}:", i + 1), max_seeds as u64))
-            .collect::<Result<_, _>>()?
+        split_list(&row).enumerate().map(|(i, t)| count(i, t, max_seeds as u64)).collect::<Result<_, _>>()?
     } else {
         row.chars()
             .enumerate()
-            .map(|(i, c)| parse_count(&c.to_string(), &format!("pot {}:", i + 1), 9.min(max_seeds as u64)))
+            .map(|(i, c)| count(i, &c.to_string(), 9.min(max_seeds as u64)))
             .collect::<Result<_, _>>()?
     };
     Ok(pots)
 }
 
-/// The row as the paper writes it: digits together when every pot holds fewer than 10 seeds,
-/// else joined by dots.
+/// A pot as the link and the CLI write it: its count, `x` when full, `~` for endless full pots.
+fn pot_text(n: u8) -> String {
+    match n {
+        FULL => "x".into(),
+        WALL => "~".into(),
+        n => n.to_string(),
+    }
+}
+
+/// The row in the link's notation: digits together when every pot holds fewer than 10 seeds,
+/// else joined by dots; `x` a full pot, `~` endless full pots.
 pub fn row_text(pots: &[u8]) -> String {
-    let sep = if pots.iter().all(|&n| n < 10) { "" } else { "." };
-    pots.iter().map(u8::to_string).collect::<Vec<_>>().join(sep)
+    let sep = if pots.iter().all(|&n| !(10..WALL).contains(&n)) { "" } else { "." };
+    pots.iter().map(|&n| pot_text(n)).collect::<Vec<_>>().join(sep)
+}
+
+/// The row as the paper writes it: full pots `•`, endless ones `←•` and `•→`.
+pub fn paper_row(pots: &[u8]) -> String {
+    let sep = if pots.iter().all(|&n| !(10..WALL).contains(&n)) { "" } else { "." };
+    let last = pots.len().saturating_sub(1);
+    pots.iter()
+        .enumerate()
+        .map(|(i, &n)| match n {
+            FULL => "•".into(),
+            WALL if i == 0 && last > 0 => "←•".into(),
+            WALL => "•→".into(),
+            n => n.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(sep)
 }
 
 /// Writes a row setup: the row, `-`, and `l` or `r`.
@@ -368,7 +419,8 @@ fn status(can_move: bool, turn: Player) -> String {
     }
 }
 
-/// The row without the empty pots at its ends (they never matter).
+/// The row without the empty pots at its ends (they never matter; endless full pots are not
+/// empty, and the empty pots beside them stay).
 pub fn trimmed(pots: &[u8]) -> &[u8] {
     let start = pots.iter().position(|&n| n > 0).unwrap_or(pots.len());
     let end = pots.iter().rposition(|&n| n > 0).map_or(start, |e| e + 1);

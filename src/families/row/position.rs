@@ -6,7 +6,7 @@ use core::fmt;
 use core::hash::Hash;
 use core::marker::PhantomData;
 
-use super::{cell, trimmed, Direction, RowGame};
+use super::{cell, trimmed, Direction, RowGame, FULL, WALL};
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Trace};
 
 /// Most pots a new game's row may have.
@@ -136,6 +136,10 @@ pub enum RowSetupError<G> {
     Pots(usize),
     /// A pot holds more than the game allows (its number from 1, its seeds).
     Seeds(usize, u32, PhantomData<G>),
+    /// A full pot (`x`) or endless full pots (`~`) in a game without them (the pot from 1).
+    NoFullPots(usize),
+    /// Endless full pots (`~`) anywhere but at an end of a row of two or more pots (the pot).
+    Wall(usize),
 }
 
 impl<G> Clone for RowSetupError<G> {
@@ -143,6 +147,8 @@ impl<G> Clone for RowSetupError<G> {
         match self {
             RowSetupError::Pots(n) => RowSetupError::Pots(*n),
             RowSetupError::Seeds(k, n, _) => RowSetupError::Seeds(*k, *n, PhantomData),
+            RowSetupError::NoFullPots(k) => RowSetupError::NoFullPots(*k),
+            RowSetupError::Wall(k) => RowSetupError::Wall(*k),
         }
     }
 }
@@ -152,6 +158,12 @@ impl<G: RowGame> fmt::Display for RowSetupError<G> {
         match self {
             RowSetupError::Pots(n) => write!(f, "a row of {n} pots: use 1 to {ROOM}"),
             RowSetupError::Seeds(k, n, _) => write!(f, "pot {k} holds {n} seeds: at most {}", G::MAX_SEEDS),
+            RowSetupError::NoFullPots(k) => {
+                write!(f, "pot {k}: full pots (x) and endless full pots (~) are Sowing's, not {}'s", G::NAME)
+            }
+            RowSetupError::Wall(k) => {
+                write!(f, "pot {k}: endless full pots (~) go only at an end of a row of two or more pots")
+            }
         }
     }
 }
@@ -187,7 +199,14 @@ impl<G: RowGame> Row<G> {
         }
         let mut row = [0u8; ROOM];
         for (i, &n) in pots.iter().enumerate() {
-            if n > G::MAX_SEEDS {
+            let full = n == FULL as u32 || n == WALL as u32;
+            if full && !G::FULL_POTS {
+                return Err(RowSetupError::NoFullPots(i + 1));
+            }
+            if n == WALL as u32 && (pots.len() < 2 || (i > 0 && i + 1 < pots.len())) {
+                return Err(RowSetupError::Wall(i + 1));
+            }
+            if n > G::MAX_SEEDS && !full {
                 return Err(RowSetupError::Seeds(i + 1, n, PhantomData));
             }
             row[i] = n as u8;

@@ -14,7 +14,7 @@ mod card;
 #[cfg(test)]
 mod tests;
 
-use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, ROOM};
+use super::row::{trimmed, Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, FULL, ROOM, WALL};
 use super::{Card, ParseSetupError, Preset};
 use crate::search::{Analysis, SearchHandler};
 use crate::engine::{IllegalMove, Step, Trace};
@@ -34,8 +34,9 @@ pub type SowingMove = RowMove<SowingGame>;
 /// Why a setup is not a Sowing position.
 pub type SowingSetupError = RowSetupError<SowingGame>;
 
-/// Most seeds a pot may hold.
-pub const MAX_SEEDS: u32 = 255;
+/// Most seeds a pot may hold (a pot of a row that fits the room is full long before: a pot
+/// that would hold more keeps this many, with the same value).
+pub const MAX_SEEDS: u32 = 250;
 
 impl RowGame for SowingGame {
     const KEY: &'static str = "sowing";
@@ -64,31 +65,73 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
     const DEFAULT: (u32, u32) = (5, 2);
     const MAX_SEEDS: u32 = MAX_SEEDS;
     const HASH_SEED: u64 = 0x243F_6A88_85A3_08D3;
+    const FULL_POTS: bool = true;
 
-    /// The pot has seeds, they stay on the row, and the last one falls into a pot that is not
-    /// empty.
+    /// The pot has seeds and is not full, and the last one falls into a pot that is not empty:
+    /// on the row, or past an end into endless full pots.
     fn can_sow(pots: &[u8], i: usize, dir: Direction) -> bool {
         let k = pots[i] as usize;
-        let last = match dir {
-            Direction::Right => i + k,
-            Direction::Left => i.wrapping_sub(k),
-        };
-        k > 0 && last < pots.len() && pots[last] > 0
+        if k == 0 || k >= WALL as usize {
+            return false;
+        }
+        let n = pots.len();
+        match dir {
+            Direction::Right if i + k < n => pots[i + k] > 0,
+            Direction::Right => pots[n - 1] == WALL,
+            Direction::Left if k <= i => pots[i - k] > 0,
+            Direction::Left => pots[0] == WALL,
+        }
     }
 
+    /// One seed a pot; full pots stay full, and seeds sown past endless full pots are drawn
+    /// falling into them.
     fn sow(pots: &mut [u8; ROOM], len: usize, i: usize, dir: Direction, mut trace: Option<&mut Trace>) -> usize {
         let k = std::mem::take(&mut pots[i]) as usize;
         if let Some(t) = trace.as_deref_mut() {
             t.steps.push(Step::Pick(super::row::cell(i)));
         }
         for d in 1..=k {
-            let j = if dir == Direction::Right { i + d } else { i - d };
-            pots[j] += 1;
+            let j = match dir {
+                Direction::Right => (i + d).min(len - 1),
+                Direction::Left => i.saturating_sub(d),
+            };
+            if pots[j] < MAX_SEEDS as u8 {
+                pots[j] += 1;
+            }
             if let Some(t) = trace.as_deref_mut() {
                 t.steps.push(Step::Drop(super::row::cell(j)));
             }
         }
         len
+    }
+
+    /// Without its empty ends, full pots written as such, and counts past the row's length cut
+    /// to it (they sow alike: past a plain end never, past endless full pots always).
+    fn normal(pots: &[u8]) -> Vec<u8> {
+        let mut row = trimmed(pots).to_vec();
+        let n = row.len();
+        if n == 0 {
+            return row;
+        }
+        let walls = (row[0] == WALL, row[n - 1] == WALL);
+        for (i, p) in row.iter_mut().enumerate() {
+            if *p == 0 || *p >= WALL {
+                continue;
+            }
+            let k = *p as usize;
+            if !walls.0 && !walls.1 && k > i && k > n - 1 - i {
+                *p = FULL;
+            } else if k > n {
+                *p = n as u8;
+            }
+        }
+        row
+    }
+
+    /// Splits a normal row at a run of pots nothing can ever sow across (Erickson's
+    /// 1200021 = 12 + 21, 110••1 = 110• + •1); see [`split`].
+    fn components(pots: &[u8]) -> Vec<Vec<u8>> {
+        split(pots)
     }
 
     fn refusal(_: &[u8], mv: SowingMove) -> IllegalMove {
@@ -106,4 +149,57 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
     fn card(rules: &SowingRules) -> Card {
         card::card(rules)
     }
+}
+
+/// The independent components of a normal Sowing row, left to right (the row itself when it
+/// does not split). Two splits are proven safe:
+///
+/// - at a run of `w` empty pots, when neither side holds more than `w` seeds outside full
+///   pots: a move must end in a pot that is not empty, so a side's moves end on its own pots
+///   unless one of its pots holds more than `w` seeds, and no pot of a side ever holds more
+///   than that side's seeds (only its own moves sow into it): the run stays empty for ever;
+/// - at a run of `w` full pots, when neither side holds more than `w` seeds outside full
+///   pots: no move reaches past the run, and sowing into a full pot changes nothing; each
+///   side keeps as many of the full pots as its seeds can reach.
+///
+/// Erickson knew no general method ("any two positions separated by sufficiently many empty
+/// or full pots should be considered independent, but we don't know how many"): these are
+/// sufficient conditions, so a row that does not split here may still be a sum.
+pub fn split(pots: &[u8]) -> Vec<Vec<u8>> {
+    let seeds = |part: &[u8]| part.iter().filter(|&&n| n < WALL).map(|&n| n as usize).sum::<usize>();
+    let n = pots.len();
+    let mut i = 0;
+    while i < n {
+        let kind = pots[i];
+        if kind != 0 && kind != FULL {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < n && pots[j] == kind {
+            j += 1;
+        }
+        // A run [i, j) of one kind, with pots on both sides.
+        if i > 0 && j < n {
+            let w = j - i;
+            let (a, b) = (&pots[..i], &pots[j..]);
+            let (sa, sb) = (seeds(a), seeds(b));
+            if sa <= w && sb <= w && sa > 0 && sb > 0 {
+                let (left, right) = if kind == 0 {
+                    (a.to_vec(), b.to_vec())
+                } else {
+                    let mut left = a.to_vec();
+                    left.extend(std::iter::repeat_n(FULL, sa));
+                    let mut right = vec![FULL; sb];
+                    right.extend_from_slice(b);
+                    (left, right)
+                };
+                let mut out = vec![SowingGame::normal(&left)];
+                out.extend(split(&SowingGame::normal(&right)));
+                return out;
+            }
+        }
+        i = j;
+    }
+    vec![pots.to_vec()]
 }

@@ -1,0 +1,624 @@
+//! Erickson's "Sowing Games" recomputed: Tables 1–5 beside their printed entries, the worked
+//! example 312 in its four versions, Theorems 2.2–2.5 on their families, the follower counts
+//! of 1ⁿ (the Towers-of-Hanoi remark), Table 5's case classification past the table, and
+//! Table 3's exhaustive search. Pure functions with progress, for the CLI and the worker.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cgt::octal::NimSequence;
+use crate::cgt::{Games, Gid, Style};
+use crate::families::atomic::AtomicGame;
+use crate::families::row::cgt::{nim_value, options, value, value_within, Memo, RowKey};
+use crate::families::row::{paper_row, parse_row, row_text, trimmed, RowGame};
+use crate::families::sowing::SowingGame;
+
+/// One entry of a table: the row, the value printed in the paper and ours.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The row in the link notation (`x` full, `~` endless full pots).
+    pub row: String,
+    /// The row as the paper writes it (`•`, `←•`, `•→`).
+    pub paper_row: String,
+    /// Where it is printed ("Table 2 (•1^4•)").
+    pub source: String,
+    /// The value as printed (CGSuite's ASCII syntax, or the paper's symbols for Table 5).
+    pub printed: String,
+    /// Our value, CGSuite's ASCII syntax.
+    pub ours: String,
+    /// Our value in the paper's symbols.
+    pub ours_paper: String,
+    /// Whether they are the same game.
+    pub agrees: bool,
+    /// Why they differ, and the nearest row that gives the printed value (from the data file).
+    pub note: String,
+}
+
+/// One table of the paper, recomputed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    /// "Table 2".
+    pub name: String,
+    /// What it lists.
+    pub title: String,
+    /// The rules id its rows are valued under.
+    pub rules: String,
+    /// Its entries.
+    pub entries: Vec<Entry>,
+}
+
+/// A theorem checked on its family.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Theorem {
+    /// "Theorem 2.3".
+    pub name: String,
+    /// What it says.
+    pub statement: String,
+    /// Every m, n with m + n at most this was checked (the rows grow: past it, some row had
+    /// more followers than the limit).
+    pub up_to: u32,
+    /// Rows checked.
+    pub checked: u32,
+    /// Largest number of followers of a row checked.
+    pub most_followers: u64,
+    /// Rows where it fails (none expected), with our value.
+    pub failures: Vec<String>,
+}
+
+/// The followers of 1ⁿ in Sowing, against Erickson's lower bound.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hanoi {
+    /// Pots of one seed.
+    pub n: u32,
+    /// Distinct rows reachable by any sequence of moves (either player, either way), the
+    /// row itself included, empty ends dropped.
+    pub followers: u64,
+    /// 2ⁿ⁻¹ − 1.
+    pub bound: u64,
+}
+
+/// Table 5's case classification checked past the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Classification {
+    /// Largest x and y checked.
+    pub up_to: u32,
+    /// Rows xy (x ≤ y) checked.
+    pub checked: u32,
+    /// Rows where the classification and the value differ.
+    pub failures: Vec<String>,
+}
+
+/// The paper recomputed (Table 3's search apart: [`table_3_search`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// Tables 1–5 and the worked examples.
+    pub tables: Vec<Table>,
+    /// Theorems 2.2–2.5.
+    pub theorems: Vec<Theorem>,
+    /// Table 5's classification past the table.
+    pub classification: Classification,
+    /// Follower counts of 1ⁿ.
+    pub hanoi: Vec<Hanoi>,
+    /// Rows valued (memo entries, components and followers included).
+    pub rows_valued: u64,
+}
+
+/// Most followers of a row Theorems 2.2–2.5 are checked on (m + n grows until a row has more).
+pub const THEOREM_FOLLOWERS: usize = 300_000;
+/// Largest m + n the theorems are checked for (rows of up to 62 pots).
+pub const MAX_THEOREM_SUM: u32 = 30;
+/// Largest x, y of Table 5's classification check.
+pub const CLASSIFICATION_LIMIT: u32 = 16;
+/// Follower counts of 1ⁿ stop past this many rows.
+pub const HANOI_LIMIT: u64 = 2_000_000;
+
+/// Everything but Table 3's search; `progress(stage)` is told each stage as it starts and may
+/// return `false` to stop (the report so far is returned).
+pub fn report(progress: &mut dyn FnMut(&str) -> bool) -> Report {
+    let mut t = Games::new();
+    let (mut partizan, mut impartial, mut atomic) = (Memo::default(), Memo::default(), Memo::default());
+    let mut tables = vec![];
+    let stages: [(&str, &str, &str, &str, &str); 4] = [
+        ("Table 1", "Some interesting partizan Sowing values", "sowing", crate::data::SOWING_TABLE_1, "Table 1"),
+        (
+            "Table 2",
+            "Values of starting positions in partizan Sowing",
+            "sowing",
+            crate::data::SOWING_PARTIZAN,
+            "Table 2",
+        ),
+        (
+            "Table 3",
+            "Simplest impartial Sowing positions with given nim-values",
+            "sowing-i",
+            crate::data::SOWING_IMPARTIAL,
+            "Table 3",
+        ),
+        (
+            "Table 4",
+            "Values of starting positions in impartial Sowing",
+            "sowing-i",
+            crate::data::SOWING_IMPARTIAL,
+            "Table 4",
+        ),
+    ];
+    let mut report = Report {
+        tables: vec![],
+        theorems: vec![],
+        classification: Classification { up_to: 0, checked: 0, failures: vec![] },
+        hanoi: vec![],
+        rows_valued: 0,
+    };
+    for (name, title, rules, text, prefix) in stages {
+        if !progress(name) {
+            return report;
+        }
+        let memo = if rules == "sowing" { &mut partizan } else { &mut impartial };
+        let entries = crate::data::rows(text)
+            .filter(|r| r[3].starts_with(prefix))
+            .map(|r| sowing_entry(&mut t, memo, rules == "sowing-i", &r))
+            .collect();
+        tables.push(Table { name: name.into(), title: title.into(), rules: rules.into(), entries });
+    }
+    if !progress("Table 5") {
+        return report;
+    }
+    tables.push(table_5(&mut t, &mut atomic));
+    tables.push(examples(&mut t));
+    report.tables = tables;
+    if !progress("Theorems 2.2–2.5") {
+        return report;
+    }
+    report.theorems = theorems(&mut t, THEOREM_FOLLOWERS);
+    if !progress("Table 5's classification") {
+        return report;
+    }
+    report.classification = classification(&mut t, &mut atomic, CLASSIFICATION_LIMIT);
+    report.rows_valued = (partizan.len() + impartial.len() + atomic.len()) as u64;
+    if !progress("Followers of 1ⁿ") {
+        return report;
+    }
+    report.hanoi = hanoi(HANOI_LIMIT, &mut |_| true);
+    report
+}
+
+/// A row of a Sowing table file (row, printed, ours or "-", source; note).
+fn sowing_entry(t: &mut Games, memo: &mut Memo, impartial: bool, r: &[&str]) -> Entry {
+    let pots: Vec<u8> = parse_row(r[0], SowingGame::MAX_SEEDS)
+        .expect("the data file's rows are rows")
+        .into_iter()
+        .map(|n| n as u8)
+        .collect();
+    let g = value::<SowingGame>(t, memo, &pots, impartial).expect("the tables' rows have values");
+    let printed = t.parse(r[1]).expect("the data file's values parse");
+    let (source, note) = match r[3].split_once("; ") {
+        Some((s, n)) => (s.to_string(), n.to_string()),
+        None => (r[3].to_string(), String::new()),
+    };
+    Entry {
+        row: row_text(&pots),
+        paper_row: paper_row(&pots),
+        source,
+        printed: r[1].into(),
+        ours: t.show(g),
+        ours_paper: t.show_in(g, Style::Paper),
+        agrees: printed == g,
+        note,
+    }
+}
+
+/// Table 5: Atomic Wari's xy for x, y ≤ 10, in the paper's symbols.
+fn table_5(t: &mut Games, memo: &mut Memo) -> Table {
+    let entries = crate::data::rows(crate::data::ATOMIC_TABLE_5)
+        .map(|r| {
+            let pots = [r[0].parse::<u8>().expect("x"), r[1].parse::<u8>().expect("y")];
+            let g = value::<AtomicGame>(t, memo, &pots, false).expect("two pots have values");
+            let ours_paper = t.show_in(g, Style::Paper);
+            Entry {
+                row: row_text(&pots),
+                paper_row: paper_row(&pots),
+                source: r[4].into(),
+                printed: r[2].into(),
+                ours: t.show(g),
+                agrees: ours_paper == r[2],
+                ours_paper,
+                note: String::new(),
+            }
+        })
+        .collect();
+    Table {
+        name: "Table 5".into(),
+        title: "Values of two-pot Atomic Wari positions xy".into(),
+        rules: "atomic".into(),
+        entries,
+    }
+}
+
+/// The worked example 312 in its four versions (§2 and §3).
+fn examples(t: &mut Games) -> Table {
+    let cases: [(&str, &str, &str); 4] = [
+        ("sowing", "{0|-2}", "§2: 312 = {303 | 402, 420} = {0 | -2}"),
+        ("sowing-i", "*", "§2: 312 = {303, 402, 420} = *"),
+        ("atomic", "^", "§3: 312 = {1, 3111 | 301, 11112} = ↑"),
+        ("atomic-i", "*2", "§3: 312 = {1, 3111, 301, 11112} = *2"),
+    ];
+    let entries = cases
+        .iter()
+        .map(|&(rules, printed, source)| {
+            let mut memo = Memo::default();
+            let impartial = rules.ends_with("-i");
+            let g = if rules.starts_with("sowing") {
+                value::<SowingGame>(t, &mut memo, &[3, 1, 2], impartial)
+            } else {
+                value::<AtomicGame>(t, &mut memo, &[3, 1, 2], impartial)
+            }
+            .expect("312 has a value");
+            let p = t.parse(printed).expect("a value");
+            Entry {
+                row: "312".into(),
+                paper_row: rules.into(),
+                source: source.into(),
+                printed: printed.into(),
+                ours: t.show(g),
+                ours_paper: t.show_in(g, Style::Paper),
+                agrees: p == g,
+                note: String::new(),
+            }
+        })
+        .collect();
+    Table {
+        name: "312".into(),
+        title: "The worked example in its four versions (paper_row: the rules)".into(),
+        rules: "sowing, sowing-i, atomic, atomic-i".into(),
+        entries,
+    }
+}
+
+/// `(a)^k` as pots.
+fn rep(a: &[u8], k: u32) -> Vec<u8> {
+    a.iter().copied().cycle().take(a.len() * k as usize).collect()
+}
+
+/// Theorems 2.2–2.5 for every m and n, by growing m + n until a row has more than `limit`
+/// followers.
+pub fn theorems(t: &mut Games, limit: usize) -> Vec<Theorem> {
+    type Family = fn(u32, u32) -> Option<Vec<u8>>;
+    type Claim = fn(&mut Games, u32, u32) -> Gid;
+    let cases: [(&str, &str, Family, Claim); 4] = [
+        (
+            "Theorem 2.2",
+            "(10)^m 03 (01)^n = 0 for all m and n",
+            |m, n| Some([rep(&[1, 0], m), vec![0, 3], rep(&[0, 1], n)].concat()),
+            |t, _, _| t.zero(),
+        ),
+        (
+            "Theorem 2.3",
+            "(01)^m 2 (01)^n = n+1 for all m and n except m = n = 0",
+            |m, n| (m + n > 0).then(|| [rep(&[0, 1], m), vec![2], rep(&[0, 1], n)].concat()),
+            |t, _, n| t.integer(n as i64 + 1),
+        ),
+        (
+            "Theorem 2.4",
+            "11 (01)^n = {n+1 | 0} for all positive n (m unused)",
+            |m, n| (m == 0 && n > 0).then(|| [vec![1, 1], rep(&[0, 1], n)].concat()),
+            |t, _, n| {
+                let (a, z) = (t.integer(n as i64 + 1), t.zero());
+                t.game(vec![a], vec![z])
+            },
+        ),
+        (
+            "Theorem 2.5",
+            "(10)^m 2 (01)^n = {n | -m} for all positive m and n",
+            |m, n| (m > 0 && n > 0).then(|| [rep(&[1, 0], m), vec![2], rep(&[0, 1], n)].concat()),
+            |t, m, n| {
+                let (a, b) = (t.integer(n as i64), t.integer(-(m as i64)));
+                t.game(vec![a], vec![b])
+            },
+        ),
+    ];
+    cases
+        .iter()
+        .map(|&(name, statement, family, claim)| {
+            let mut memo = Memo::default();
+            let (mut checked, mut failures, mut up_to, mut most) = (0, vec![], 0, 0);
+            'sums: for d in 0..=MAX_THEOREM_SUM {
+                for m in 0..=d {
+                    let n = d - m;
+                    let Some(row) = family(m, n) else { continue };
+                    let want = claim(t, m, n);
+                    let before = memo.len();
+                    match value_within::<SowingGame>(t, &mut memo, &row, false, limit) {
+                        Ok(g) if g == want => {}
+                        Ok(g) => failures.push(format!("m={m}, n={n}: {} = {}", row_text(&row), t.show(g))),
+                        Err(_) => break 'sums,
+                    }
+                    most = most.max((memo.len() - before) as u64);
+                    checked += 1;
+                }
+                up_to = d;
+            }
+            Theorem { name: name.into(), statement: statement.into(), up_to, checked, most_followers: most, failures }
+        })
+        .collect()
+}
+
+/// Table 5's classification of xy (x ≤ y) through .37's P-positions, for x, y ≤ `limit`.
+pub fn classification(t: &mut Games, memo: &mut Memo, limit: u32) -> Classification {
+    let mut s = NimSequence::new(".37".parse().expect("an octal code"));
+    s.extend_to(limit as usize + 2, &mut |_| true);
+    let p = |n: i64| n >= 0 && s.values[n as usize] == 0;
+    let (mut checked, mut failures) = (0, vec![]);
+    for x in 1..=limit as i64 {
+        for y in x..=limit as i64 {
+            let class = if x == 1 {
+                match y {
+                    1 => "0",
+                    2 => "∗",
+                    _ => "↑",
+                }
+            } else if x <= y - 2 {
+                if p(x) {
+                    "↓(1|0)"
+                } else {
+                    "↑²∗"
+                }
+            } else if x == y - 1 {
+                if p(x - 2) {
+                    "↑(1|0)"
+                } else if p(y - 2) {
+                    "↓(1|0)"
+                } else {
+                    "∗2"
+                }
+            } else if x == 2 || !p(x - 2) {
+                "∗2"
+            } else {
+                "↑(±1)"
+            };
+            let ours = value::<AtomicGame>(t, memo, &[x as u8, y as u8], false).map(|g| t.show_in(g, Style::Paper));
+            match ours {
+                Ok(v) if v == class => {}
+                Ok(v) => failures.push(format!("{x},{y}: the classification says {class}, the value is {v}")),
+                Err(e) => failures.push(format!("{x},{y}: {e}")),
+            }
+            checked += 1;
+        }
+    }
+    Classification { up_to: limit, checked, failures }
+}
+
+/// The rows reachable from `start` by Sowing's moves, either player, either way (the row
+/// included, empty ends dropped); `None` past `limit` rows.
+pub fn followers(start: &[u8], limit: u64) -> Option<u64> {
+    let mut seen: crate::cgt::HashMap<RowKey, ()> = Default::default();
+    let mut todo = vec![trimmed(start).to_vec()];
+    seen.insert(RowKey::new(&todo[0]), ());
+    while let Some(row) = todo.pop() {
+        if seen.len() as u64 > limit {
+            return None;
+        }
+        for q in crate::families::row::cgt::options::<SowingGame>(&row, true, true)? {
+            // Followers as rows (full pots keep their seeds' place, not a normal form).
+            if seen.insert(RowKey::new(&q), ()).is_none() {
+                todo.push(q);
+            }
+        }
+    }
+    Some(seen.len() as u64)
+}
+
+/// Follower counts of 1ⁿ for n = 1, 2, … until one passes `limit` rows (or `progress` says
+/// stop; it hears each n before it is counted).
+pub fn hanoi(limit: u64, progress: &mut dyn FnMut(u32) -> bool) -> Vec<Hanoi> {
+    let mut out = vec![];
+    for n in 1..=crate::families::row::ROOM as u32 {
+        if !progress(n) {
+            break;
+        }
+        match followers(&vec![1; n as usize], limit) {
+            Some(f) => out.push(Hanoi { n, followers: f, bound: (1u64 << (n - 1)) - 1 }),
+            None => break,
+        }
+    }
+    out
+}
+
+/// The simplest rows found for one nim-value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Simplest {
+    /// The nim-value.
+    pub value: u32,
+    /// The row with the fewest seeds (then the fewest pots), if the search met one.
+    pub fewest_seeds: Option<String>,
+    /// The row with the fewest pots (then the fewest seeds), if the search met one.
+    pub fewest_pots: Option<String>,
+    /// Table 3's printed rows (fewest seeds, fewest pots), for values 0 to 9.
+    pub printed: Option<(String, String)>,
+    /// Whether our fewest-seeds row has as few seeds as the printed one, and our fewest-pots
+    /// row as few pots (the tables may pick another row of the same size).
+    pub agrees: Option<(bool, bool)>,
+}
+
+/// Table 3 recomputed by exhaustive search (positions with at least one move: the paper's
+/// simplest 0 is 102, not a single seed).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Table3Search {
+    /// Every row of at most this many seeds was valued (rows that split at a run of empty
+    /// pots are sums of smaller rows, so only rows that do not split are listed).
+    pub max_seeds: u32,
+    /// Every plain row of at most this many pots (with no pot full), and rows of one more
+    /// pot up to `max_seeds_long` seeds.
+    pub max_pots: u32,
+    /// The seed limit of the longest rows searched.
+    pub max_seeds_long: u32,
+    /// Rows searched.
+    pub rows: u64,
+    /// Rows valued (memo entries, followers included).
+    pub valued: u64,
+    /// The simplest rows of every value met, from 0 up.
+    pub simplest: Vec<Simplest>,
+}
+
+/// Calls `f` with every row of exactly `seeds` seeds (first and last pots not empty) that does
+/// not split at a run of empty pots ([`crate::families::sowing::split`]'s first rule).
+fn rows_with_seeds(seeds: u32, f: &mut dyn FnMut(&[u8]) -> bool) -> bool {
+    fn go(row: &mut Vec<u8>, used: u32, seeds: u32, f: &mut dyn FnMut(&[u8]) -> bool) -> bool {
+        if used == seeds {
+            return f(row);
+        }
+        for a in 1..=seeds - used {
+            // A gap before this pot (none before the first): shorter than the larger side.
+            let gaps = if row.is_empty() { 0 } else { used.max(seeds - used).saturating_sub(1) };
+            for g in 0..=gaps {
+                let len = row.len();
+                row.extend(std::iter::repeat_n(0, g as usize));
+                row.push(a as u8);
+                let go_on = go(row, used + a, seeds, f);
+                row.truncate(len);
+                if !go_on {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    go(&mut vec![], 0, seeds, f)
+}
+
+/// Calls `f` with every plain row of `pots` pots (ends not empty, no pot full: each holds at
+/// most its larger distance to an end) of at most `max_seeds` seeds.
+fn rows_with_pots(pots: usize, max_seeds: u32, f: &mut dyn FnMut(&[u8]) -> bool) -> bool {
+    fn go(row: &mut Vec<u8>, pots: usize, left: u32, f: &mut dyn FnMut(&[u8]) -> bool) -> bool {
+        let i = row.len();
+        if i == pots {
+            return f(row);
+        }
+        let most = (i.max(pots - 1 - i) as u32).min(left);
+        let least = u32::from(i == 0 || i == pots - 1);
+        for a in least..=most {
+            row.push(a as u8);
+            let go_on = go(row, pots, left - a, f);
+            row.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    go(&mut vec![], pots, max_seeds, f)
+}
+
+/// Table 3's exhaustive search: every row of at most `max_seeds` seeds, then every plain row
+/// of at most `max_pots` pots and the rows of `max_pots + 1` pots of at most `max_seeds_long`
+/// seeds. `progress(stage, rows so far)` may return `false` to stop (`None`).
+pub fn table_3_search(
+    max_seeds: u32,
+    max_pots: u32,
+    max_seeds_long: u32,
+    progress: &mut dyn FnMut(&str, u64) -> bool,
+) -> Option<Table3Search> {
+    let mut memo = Memo::default();
+    let mut by_seeds: Vec<Option<(u32, usize, Vec<u8>)>> = vec![];
+    let mut by_pots: Vec<Option<(usize, u32, Vec<u8>)>> = vec![];
+    let mut rows = 0u64;
+    let mut stopped = false;
+    let mut note = |row: &[u8], memo: &mut Memo, rows: &mut u64, seeds_first: bool| {
+        let Ok(v) = nim_value::<SowingGame>(memo, row) else { return };
+        *rows += 1;
+        // As the paper's 102 = 0 shows, a position counts only if it has a move (else a
+        // single seed would be the simplest 0).
+        if v == 0 && options::<SowingGame>(row, true, true).is_none_or(|o| o.is_empty()) {
+            return;
+        }
+        let v = v as usize;
+        let seeds: u32 = row.iter().map(|&n| n as u32).sum();
+        if seeds_first {
+            if by_seeds.len() <= v {
+                by_seeds.resize(v + 1, None);
+            }
+            let key = (seeds, row.len(), row.to_vec());
+            if by_seeds[v].as_ref().is_none_or(|b| key < *b) {
+                by_seeds[v] = Some(key);
+            }
+        }
+        if by_pots.len() <= v {
+            by_pots.resize(v + 1, None);
+        }
+        let key = (row.len(), seeds, row.to_vec());
+        if by_pots[v].as_ref().is_none_or(|b| key < *b) {
+            by_pots[v] = Some(key);
+        }
+    };
+    for s in 1..=max_seeds {
+        if !progress(&format!("rows of {s} seeds"), rows) {
+            return None;
+        }
+        rows_with_seeds(s, &mut |row| {
+            note(row, &mut memo, &mut rows, true);
+            if rows % 262_144 == 0 && !progress(&format!("rows of {s} seeds"), rows) {
+                stopped = true;
+                return false;
+            }
+            true
+        });
+        if stopped {
+            return None;
+        }
+    }
+    for pots in 1..=max_pots as usize + 1 {
+        let cap = if pots > max_pots as usize { max_seeds_long } else { u32::MAX / 2 };
+        if !progress(&format!("rows of {pots} pots"), rows) {
+            return None;
+        }
+        rows_with_pots(pots, cap, &mut |row| {
+            note(row, &mut memo, &mut rows, false);
+            if rows % 262_144 == 0 && !progress(&format!("rows of {pots} pots"), rows) {
+                stopped = true;
+                return false;
+            }
+            true
+        });
+        if stopped {
+            return None;
+        }
+    }
+    let printed: Vec<Vec<&str>> =
+        crate::data::rows(crate::data::SOWING_IMPARTIAL).filter(|r| r[3].starts_with("Table 3")).collect();
+    let printed_for = |v: usize| -> Option<(String, String)> {
+        let want = match v {
+            0 => "Table 3 (value 0".to_string(),
+            1 => "Table 3 (value *".to_string(),
+            v => format!("Table 3 (value *{v}"),
+        };
+        let ours: Vec<&Vec<&str>> = printed
+            .iter()
+            .filter(|r| r[3].strip_prefix(want.as_str()).is_some_and(|rest| rest.starts_with([',', ')'])))
+            .collect();
+        let pick = |tag: &str| {
+            ours.iter()
+                .find(|r| r[3].contains(tag))
+                .or_else(|| ours.iter().find(|r| !r[3].contains("fewest")))
+                .map(|r| r[0].to_string())
+        };
+        Some((pick("fewest seeds")?, pick("fewest pots")?))
+    };
+    let n = by_seeds.len().max(by_pots.len());
+    let simplest = (0..n)
+        .map(|v| {
+            let fs = by_seeds.get(v).cloned().flatten();
+            let fp = by_pots.get(v).cloned().flatten();
+            let printed = printed_for(v);
+            let agrees = printed.as_ref().map(|(a, b)| {
+                let seeds = |r: &str| r.bytes().map(|c| (c - b'0') as u32).sum::<u32>();
+                (fs.as_ref().is_some_and(|f| f.0 == seeds(a)), fp.as_ref().is_some_and(|f| f.0 == b.len()))
+            });
+            Simplest {
+                value: v as u32,
+                fewest_seeds: fs.map(|f| row_text(&f.2)),
+                fewest_pots: fp.map(|f| row_text(&f.2)),
+                printed,
+                agrees,
+            }
+        })
+        .collect();
+    Some(Table3Search { max_seeds, max_pots, max_seeds_long, rows, valued: memo.len() as u64, simplest })
+}
