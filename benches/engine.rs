@@ -1,5 +1,6 @@
 //! `cargo bench`: the CLI's bench workloads (Kalah(6,4) perft and search, Dakon's first-turn
-//! survey and shortest-opening proof), run several times,
+//! survey and shortest-opening proof, Erickson's tables, Table 3's search and .37), run
+//! several times,
 //! reporting the median and the spread. Figures go to BENCHMARKS.md with the machine.
 
 use std::time::Instant;
@@ -35,5 +36,18 @@ fn main() {
     measure("dakon-7 shortest (boards)", 3, || {
         use mancala_lab::labs::dakon::search::{search, Goal};
         search(7, Goal::Shortest, u64::MAX, &mut |_, _| true).expect("Dakon-7").boards
+    });
+    // Erickson: Tables 1-5 and the examples (the stages before the theorems); rows valued.
+    measure("erickson tables 1-5 (rows)", 5, || {
+        use mancala_lab::labs::erickson::report;
+        report(&mut |stage| !stage.starts_with("Theorems")).rows_valued
+    });
+    measure("erickson table 3, 9 seeds (rows)", 3, || {
+        mancala_lab::labs::erickson::table_3_search(9, 7, 13, &mut |_, _| true).expect("a search").valued
+    });
+    measure(".37 to 10^6 (splits)", 3, || {
+        let mut s = mancala_lab::cgt::octal::NimSequence::new(".37".parse().expect("a code"));
+        s.extend_to(1_000_000, &mut |_| true);
+        s.splits
     });
 }

@@ -195,12 +195,13 @@ impl NimSequence {
         let splits: Vec<usize> = self.splits_of(n).collect();
         // Every split with a rare part: all common values the splits reach.
         for &rest in &splits {
+            let below = &self.values[..rest];
             for &(r, gr) in &self.rare {
-                let r = r as usize;
-                if r >= rest {
-                    break;
+                // Rare heap sizes are positive and sorted: past `rest`, no split has them.
+                let Some(&x) = below.get(rest.wrapping_sub(r as usize)) else { break };
+                if let Some(s) = seen.get_mut((gr ^ x) as usize) {
+                    *s = stamp;
                 }
-                seen[(gr ^ self.values[rest - r]) as usize] = stamp;
             }
             self.splits += self.rare.len() as u64;
         }
@@ -215,14 +216,17 @@ impl NimSequence {
             let limit = common_missing as usize;
             'scan: for &rest in &splits {
                 let (lo, hi) = (&self.values[1..=rest / 2], &self.values[rest - rest / 2..rest]);
-                for (i, &x) in lo.iter().enumerate() {
-                    let v = (x ^ hi[hi.len() - 1 - i]) as usize;
-                    if v < limit && seen[v] != stamp {
-                        seen[v] = stamp;
-                        wanted -= 1;
-                        if wanted == 0 {
-                            self.splits += i as u64 + 1;
-                            break 'scan;
+                let marks = &mut seen[..limit];
+                for (i, (&x, &y)) in lo.iter().zip(hi.iter().rev()).enumerate() {
+                    let v = (x ^ y) as usize;
+                    if let Some(m) = marks.get_mut(v) {
+                        if *m != stamp {
+                            *m = stamp;
+                            wanted -= 1;
+                            if wanted == 0 {
+                                self.splits += i as u64 + 1;
+                                break 'scan;
+                            }
                         }
                     }
                 }

@@ -165,6 +165,7 @@ pub fn report(progress: &mut dyn FnMut(&str) -> bool) -> Report {
     tables.push(table_5(&mut t, &mut atomic));
     tables.push(examples(&mut t));
     report.tables = tables;
+    report.rows_valued = (partizan.len() + impartial.len() + atomic.len()) as u64;
     if !progress("Theorems 2.2–2.5") {
         return report;
     }
@@ -621,4 +622,222 @@ pub fn table_3_search(
         })
         .collect();
     Some(Table3Search { max_seeds, max_pots, max_seeds_long, rows, valued: memo.len() as u64, simplest })
+}
+
+/// An octal game's nim-sequence summarised for the lab page: what the CLI's `octal` prints, a
+/// plot's worth of G(n), the rare values met first, and .37 = .6 shifted by one checked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OctalSummary {
+    /// The code (`.37`).
+    pub game: String,
+    /// G(0..=n) computed.
+    pub n: usize,
+    /// The heap sizes of value 0.
+    pub p_positions: Vec<usize>,
+    /// The largest value, and the first heap size with it.
+    pub largest: u16,
+    /// Where the largest value first occurs.
+    pub largest_first_at: usize,
+    /// The sparse space's parity mask (0 before it was chosen).
+    pub mask: u16,
+    /// How many heap sizes have rare values.
+    pub rare_count: usize,
+    /// The first rare values (heap size, value).
+    pub rare_first: Vec<(u32, u16)>,
+    /// Σ G(i) for i ≤ n, a checksum.
+    pub sum: u64,
+    /// Splits examined.
+    pub splits: u64,
+    /// G(0..40).
+    pub first: Vec<u16>,
+    /// Heap sizes a plot column.
+    pub bucket: usize,
+    /// The least, mean and largest value of each plot column.
+    pub plot: Vec<(u16, u16, u16)>,
+    /// For .37: G(n) = Officers' (.6) G(n + 1) checked for n ≤ this (0: not checked).
+    pub officers_checked_to: usize,
+    /// Whether it held.
+    pub officers_agree: bool,
+}
+
+/// Largest heap size the lab page computes.
+pub const MAX_OCTAL_PAGE: usize = 20_000_000;
+/// Columns of the plot.
+pub const PLOT_COLUMNS: usize = 600;
+
+/// The nim-sequence of `code` to `n`, summarised; `progress(heap size)` may return `false` to
+/// stop (`Ok(None)`).
+///
+/// # Errors
+/// A code that cannot be read, or `n` past [`MAX_OCTAL_PAGE`].
+pub fn octal_summary(
+    code: &str,
+    n: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<Option<OctalSummary>, String> {
+    let game: crate::cgt::octal::Octal = code.parse().map_err(|e: crate::cgt::octal::OctalError| e.to_string())?;
+    if n > MAX_OCTAL_PAGE {
+        return Err(format!("{n} heap sizes is too many here: at most {MAX_OCTAL_PAGE} (the CLI goes further)"));
+    }
+    let mut s = NimSequence::new(game);
+    if !s.extend_to(n, progress) {
+        return Ok(None);
+    }
+    let values = &s.values[..=n];
+    let largest = values.iter().copied().max().unwrap_or(0);
+    let bucket = values.len().div_ceil(PLOT_COLUMNS).max(1);
+    let plot = values
+        .chunks(bucket)
+        .map(|c| {
+            let mean = c.iter().map(|&v| v as u64).sum::<u64>() / c.len() as u64;
+            (c.iter().copied().min().unwrap_or(0), mean as u16, c.iter().copied().max().unwrap_or(0))
+        })
+        .collect();
+    let (officers_checked_to, officers_agree) = if s.game().to_string() == ".37" {
+        let m = n.min(100_000);
+        let mut o = NimSequence::new(".6".parse().expect("an octal code"));
+        o.extend_to(m + 1, &mut |_| true);
+        (m, (0..=m).all(|i| values[i] == o.values[i + 1]))
+    } else {
+        (0, false)
+    };
+    Ok(Some(OctalSummary {
+        game: s.game().to_string(),
+        n,
+        p_positions: s.p_positions(),
+        largest,
+        largest_first_at: values.iter().position(|&v| v == largest).unwrap_or(0),
+        mask: s.mask,
+        rare_count: s.rare.len(),
+        rare_first: s.rare.iter().take(200).copied().collect(),
+        sum: values.iter().map(|&v| v as u64).sum(),
+        splits: s.splits,
+        first: values.iter().take(40).copied().collect(),
+        bucket,
+        plot,
+        officers_checked_to,
+        officers_agree,
+    }))
+}
+
+/// One option of a row in the CGT view: the move, the row it leaves, its value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RowOption {
+    /// The move (`2r`).
+    pub mv: String,
+    /// The row after it, in the link notation.
+    pub row: String,
+    /// The row in the paper's notation.
+    pub paper_row: String,
+    /// Its value, in the paper's symbols.
+    pub value: String,
+    /// Its value, CGSuite's syntax.
+    pub ascii: String,
+    /// Whether the move wins: its player wins the option moving second (the option is ≥ 0
+    /// for a move of Left's, ≤ 0 for Right's).
+    pub wins: bool,
+}
+
+/// A row's value with everything the CGT view shows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RowValue {
+    /// The rules id.
+    pub rules: String,
+    /// The row (normal form dropped: as given, empty ends removed), link notation.
+    pub row: String,
+    /// The row in the paper's notation.
+    pub paper_row: String,
+    /// The value in the paper's symbols.
+    pub value: String,
+    /// The value, CGSuite's syntax.
+    pub ascii: String,
+    /// L, R, N or P.
+    pub outcome: char,
+    /// The outcome in words.
+    pub outcome_words: String,
+    /// The components the row splits into (link notation), if it splits.
+    pub components: Vec<(String, String)>,
+    /// For sparse Atomic Wari rows, the .37 heaps (Theorem 3.1).
+    pub heaps: Option<Vec<usize>>,
+    /// Left's options.
+    pub left: Vec<RowOption>,
+    /// Right's options.
+    pub right: Vec<RowOption>,
+    /// Rows valued.
+    pub followers: usize,
+}
+
+/// The value of `row` under `rules` (`sowing`, `sowing-i`, `atomic`, `atomic-i`) and of every
+/// option, for the page's CGT view.
+///
+/// # Errors
+/// Other rules, a row that cannot be read, or one too large to value.
+pub fn row_value(rules: &str, row: &str) -> Result<RowValue, String> {
+    use crate::families::AnyRules;
+    match rules.parse::<AnyRules>().map_err(|e| e.to_string())? {
+        AnyRules::Sowing(r) => row_value_of::<SowingGame>(r, row),
+        AnyRules::Atomic(r) => row_value_of::<AtomicGame>(r, row),
+        _ => Err("game values are for the one-row games: sowing, sowing-i, atomic, atomic-i".into()),
+    }
+}
+
+fn row_value_of<G: RowGame>(rules: crate::families::row::RowRules<G>, text: &str) -> Result<RowValue, String> {
+    use crate::engine::Position;
+    use crate::families::row::Row;
+    let counts = parse_row(text, G::MAX_SEEDS).map_err(|e| e.to_string())?;
+    let start = Row::new(rules, &counts, crate::engine::Player::South).map_err(|e| e.to_string())?;
+    let pots = trimmed(start.pots()).to_vec();
+    let mut t = Games::new();
+    let mut memo = Memo::default();
+    let g = value::<G>(&mut t, &mut memo, &pots, rules.impartial).map_err(|e| e.to_string())?;
+    let zero = t.zero();
+    let mut sides = [vec![], vec![]];
+    for (k, turn) in [crate::engine::Player::South, crate::engine::Player::North].into_iter().enumerate() {
+        let p =
+            Row::new(rules, &pots.iter().map(|&n| n as u32).collect::<Vec<_>>(), turn).map_err(|e| e.to_string())?;
+        for m in p.legal_moves() {
+            let q = p.play(m).map_err(|e| e.reason.to_string())?.0;
+            let after = trimmed(q.pots()).to_vec();
+            let h = value::<G>(&mut t, &mut memo, &after, rules.impartial).map_err(|e| e.to_string())?;
+            // A move wins when the player who made it wins moving second from the option.
+            let wins = if k == 0 { t.le(zero, h) } else { t.le(h, zero) };
+            sides[k].push(RowOption {
+                mv: m.to_string(),
+                row: row_text(&after),
+                paper_row: paper_row(&after),
+                value: t.show_in(h, Style::Paper),
+                ascii: t.show(h),
+                wins,
+            });
+        }
+    }
+    let parts = G::components(&G::normal(&pots));
+    let components = if parts.len() > 1 {
+        parts
+            .iter()
+            .map(|c| {
+                let h = value::<G>(&mut t, &mut memo, c, rules.impartial).map(|h| t.show_in(h, Style::Paper));
+                (paper_row(c), h.unwrap_or_else(|e| e.to_string()))
+            })
+            .collect()
+    } else {
+        vec![]
+    };
+    let heaps = if G::KEY == AtomicGame::KEY { crate::families::atomic::sparse_heaps(&pots) } else { None };
+    let outcome = t.outcome(g);
+    let [left, right] = sides;
+    Ok(RowValue {
+        rules: rules.to_string(),
+        row: row_text(&pots),
+        paper_row: paper_row(&pots),
+        value: t.show_in(g, Style::Paper),
+        ascii: t.show(g),
+        outcome: outcome.letter(),
+        outcome_words: outcome.words().to_string(),
+        components,
+        heaps,
+        left,
+        right,
+        followers: memo.len(),
+    })
 }

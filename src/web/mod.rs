@@ -18,6 +18,8 @@ pub mod client;
 #[cfg(feature = "web")]
 pub mod dakon_lab;
 #[cfg(feature = "web")]
+pub mod erickson_lab;
+#[cfg(feature = "web")]
 pub mod labs;
 #[cfg(feature = "web")]
 pub mod play;

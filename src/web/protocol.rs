@@ -80,7 +80,44 @@ pub enum LabTask {
     },
     /// Dakon's first turns.
     Dakon(DakonTask),
+    /// Erickson's "Sowing Games": tables, searches, the octal game, a row's value.
+    Erickson(EricksonTask),
 }
+
+/// The Erickson lab's work.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "erickson", rename_all = "snake_case")]
+pub enum EricksonTask {
+    /// Tables 1–5, the example 312, Theorems 2.2–2.5, Table 5's classification, the followers
+    /// of 1ⁿ.
+    Tables,
+    /// Table 3's exhaustive search.
+    Search {
+        /// Most seeds: 1 to [`MAX_SEARCH_SEEDS`].
+        max_seeds: u32,
+        /// Most pots of every plain row: 1 to 7.
+        max_pots: u32,
+        /// Most seeds of the rows of one pot more: at most 14.
+        max_seeds_long: u32,
+    },
+    /// An octal game's nim-sequence.
+    Octal {
+        /// The code (`.37`).
+        code: String,
+        /// Largest heap size: at most [`crate::labs::erickson::MAX_OCTAL_PAGE`].
+        n: usize,
+    },
+    /// A row's value and its options' (the play page's game-value view).
+    Value {
+        /// `sowing`, `sowing-i`, `atomic` or `atomic-i`.
+        rules: String,
+        /// The row, link notation.
+        row: String,
+    },
+}
+
+/// Most seeds Table 3's search takes in the worker (9 seeds: about 1.5 GB).
+pub const MAX_SEARCH_SEEDS: u32 = 9;
 
 /// The Dakon lab's work.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -227,6 +264,43 @@ pub enum LabReply {
     },
     /// The Dakon lab.
     Dakon(DakonReply),
+    /// The Erickson lab.
+    Erickson(EricksonReply),
+}
+
+/// What the Erickson lab says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "erickson", rename_all = "snake_case")]
+pub enum EricksonReply {
+    /// A stage under way, with rows (or heap sizes) so far.
+    Progress {
+        /// What is being computed.
+        stage: String,
+        /// Rows searched or heap sizes computed so far.
+        count: u64,
+    },
+    /// The tables recomputed, and the milliseconds each stage took.
+    Tables {
+        /// The report.
+        report: Box<crate::labs::erickson::Report>,
+        /// Each stage and its milliseconds.
+        stages: Vec<(String, f64)>,
+    },
+    /// Table 3's search.
+    Search {
+        /// Its answer.
+        search: crate::labs::erickson::Table3Search,
+    },
+    /// An octal game's nim-sequence.
+    Octal {
+        /// Its summary.
+        summary: Box<crate::labs::erickson::OctalSummary>,
+    },
+    /// A row's value.
+    Value {
+        /// The value and its options'.
+        value: Box<crate::labs::erickson::RowValue>,
+    },
 }
 
 /// What the Dakon lab says.
@@ -271,7 +345,11 @@ pub enum DakonReply {
 impl LabReply {
     /// The lab's answer, not its progress.
     pub fn is_answer(&self) -> bool {
-        !matches!(self, LabReply::Dakon(DakonReply::Progress { .. } | DakonReply::DeepProgress { .. }))
+        !matches!(
+            self,
+            LabReply::Dakon(DakonReply::Progress { .. } | DakonReply::DeepProgress { .. })
+                | LabReply::Erickson(EricksonReply::Progress { .. })
+        )
     }
 }
 
@@ -538,6 +616,7 @@ fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut 
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }
+        LabTask::Erickson(task) => run_erickson(task, id, start, now, post),
         LabTask::Bench => {
             let t = now();
             let perft_nodes = search::bench::perft();
@@ -547,6 +626,61 @@ fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut 
             let search_ms = now() - t;
             post(answer(LabReply::Bench { perft_nodes, perft_ms, search_nodes, search_ms }));
         }
+    }
+}
+
+/// Runs an Erickson lab task, posting progress at most every 200 ms and its answer.
+fn run_erickson(task: EricksonTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
+    use crate::labs::erickson;
+    let mut last = start;
+    let mut tell = |stage: &str, count: u64, post: &mut dyn FnMut(Reply), force: bool| {
+        let t = now();
+        if force || t - last >= 200.0 {
+            last = t;
+            let reply = LabReply::Erickson(EricksonReply::Progress { stage: stage.to_string(), count });
+            post(Reply::Lab { id, reply, elapsed_ms: t - start });
+        }
+    };
+    let fail = |message: String| Reply::Error { id: Some(id), message };
+    let reply = match task {
+        EricksonTask::Tables => {
+            let mut starts: Vec<(String, f64)> = vec![];
+            let report = erickson::report(&mut |stage| {
+                starts.push((stage.to_string(), now()));
+                tell(stage, 0, post, true);
+                true
+            });
+            let end = now();
+            let ends: Vec<f64> = starts.iter().skip(1).map(|s| s.1).chain([end]).collect();
+            let stages = starts.iter().zip(ends).map(|((name, s), e)| (name.clone(), e - s)).collect();
+            Ok(EricksonReply::Tables { report: Box::new(report), stages })
+        }
+        EricksonTask::Search { max_seeds, max_pots, max_seeds_long } => {
+            if !(1..=MAX_SEARCH_SEEDS).contains(&max_seeds) || !(1..=7).contains(&max_pots) || max_seeds_long > 14 {
+                Err(format!(
+                    "Table 3's search of {max_seeds} seeds, {max_pots} pots, {max_seeds_long} seeds in the longest rows: use 1 to {MAX_SEARCH_SEEDS} seeds, 1 to 7 pots and at most 14 (the CLI goes further)"
+                ))
+            } else {
+                let found = erickson::table_3_search(max_seeds, max_pots, max_seeds_long, &mut |stage, rows| {
+                    tell(stage, rows, post, false);
+                    true
+                });
+                found.map(|search| EricksonReply::Search { search }).ok_or_else(|| "stopped".to_string())
+            }
+        }
+        EricksonTask::Octal { code, n } => erickson::octal_summary(&code, n, &mut |k| {
+            tell("heap sizes", k as u64, post, false);
+            true
+        })
+        .and_then(|s| s.ok_or_else(|| "stopped".to_string()))
+        .map(|summary| EricksonReply::Octal { summary: Box::new(summary) }),
+        EricksonTask::Value { rules, row } => {
+            erickson::row_value(&rules, &row).map(|value| EricksonReply::Value { value: Box::new(value) })
+        }
+    };
+    match reply {
+        Ok(r) => post(Reply::Lab { id, reply: LabReply::Erickson(r), elapsed_ms: now() - start }),
+        Err(e) => post(fail(e)),
     }
 }
 
@@ -609,6 +743,10 @@ mod tests {
             Task::Lab(LabTask::Dakon(DakonTask::Survey { n: 4 })),
             Task::Lab(LabTask::Dakon(DakonTask::Search { n: 4, goal: DakonGoal::MinLaps, max_boards: 10 })),
             Task::Lab(LabTask::Dakon(DakonTask::Prove { n: 3, bound: 5 })),
+            Task::Lab(LabTask::Erickson(EricksonTask::Tables)),
+            Task::Lab(LabTask::Erickson(EricksonTask::Search { max_seeds: 5, max_pots: 4, max_seeds_long: 6 })),
+            Task::Lab(LabTask::Erickson(EricksonTask::Octal { code: ".37".into(), n: 1000 })),
+            Task::Lab(LabTask::Erickson(EricksonTask::Value { rules: "sowing".into(), row: "312".into() })),
         ];
         for task in tasks {
             let text = serde_json::to_string(&Request { id: 3, task: task.clone() }).unwrap();
@@ -618,6 +756,45 @@ mod tests {
             serde_json::to_string(&Request { id: 1, task: Task::Lab(LabTask::Dakon(DakonTask::Survey { n: 4 })) })
                 .unwrap();
         assert_eq!(text, r#"{"id":1,"task":{"kind":"lab","lab":"dakon","dakon":"survey","n":4}}"#);
+    }
+
+    /// The Erickson lab's tasks answer through the worker's messages: a row's value and its
+    /// options, .37's P-positions, a small Table 3 search, and bad input as an error.
+    #[test]
+    fn erickson_tasks_answer() {
+        let last = |task: EricksonTask| {
+            let text = serde_json::to_string(&Request { id: 7, task: Task::Lab(LabTask::Erickson(task)) }).unwrap();
+            run(&text).pop().unwrap()
+        };
+        let Reply::Lab { reply: LabReply::Erickson(EricksonReply::Value { value }), .. } =
+            last(EricksonTask::Value { rules: "sowing".into(), row: "312".into() })
+        else {
+            panic!("a value")
+        };
+        assert_eq!((value.ascii.as_str(), value.outcome), ("{0|-2}", 'N'));
+        assert_eq!(value.left.iter().map(|o| (o.row.as_str(), o.wins)).collect::<Vec<_>>(), [("303", true)]);
+        let Reply::Lab { reply: LabReply::Erickson(EricksonReply::Octal { summary }), .. } =
+            last(EricksonTask::Octal { code: ".37".into(), n: 1000 })
+        else {
+            panic!("a summary")
+        };
+        assert_eq!(summary.p_positions, [0, 3, 11, 19, 29, 45, 71, 97, 123, 149, 175, 313, 407]);
+        assert!(summary.officers_agree && summary.officers_checked_to == 1000);
+        let Reply::Lab { reply: LabReply::Erickson(EricksonReply::Search { search }), .. } =
+            last(EricksonTask::Search { max_seeds: 5, max_pots: 5, max_seeds_long: 7 })
+        else {
+            panic!("a search")
+        };
+        assert_eq!(search.simplest[3].fewest_seeds.as_deref(), Some("1112"));
+        for bad in [
+            EricksonTask::Value { rules: "sowing".into(), row: "3q2".into() },
+            EricksonTask::Value { rules: "kalah".into(), row: "312".into() },
+            EricksonTask::Octal { code: ".9".into(), n: 10 },
+            EricksonTask::Octal { code: ".37".into(), n: usize::MAX },
+            EricksonTask::Search { max_seeds: 99, max_pots: 3, max_seeds_long: 3 },
+        ] {
+            assert!(matches!(last(bad.clone()), Reply::Error { id: Some(7), .. }), "{bad:?}");
+        }
     }
 
     #[test]

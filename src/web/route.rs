@@ -25,6 +25,8 @@ pub enum Route {
     Dooley,
     /// `#/lab/dakon?QUERY`: Dakon's winning openings.
     Dakon(String),
+    /// `#/lab/erickson`: Erickson's "Sowing Games" recomputed.
+    Erickson,
     /// Any other address (its path, clipped).
     NotFound(String),
 }
@@ -79,6 +81,7 @@ impl fmt::Display for Route {
             Route::SolvedKalah => f.write_str("#/lab/solved-kalah"),
             Route::Dooley => f.write_str("#/lab/dooley"),
             Route::Dakon(q) => with_query(f, "/lab/dakon", q),
+            Route::Erickson => f.write_str("#/lab/erickson"),
             Route::NotFound(p) => write!(f, "#{p}"),
         }
     }
@@ -99,6 +102,7 @@ impl FromStr for Route {
             "/lab/solved-kalah" | "lab/solved-kalah" => Route::SolvedKalah,
             "/lab/dooley" | "lab/dooley" => Route::Dooley,
             "/lab/dakon" | "lab/dakon" => Route::Dakon(query.to_string()),
+            "/lab/erickson" | "lab/erickson" => Route::Erickson,
             _ => Route::NotFound(crate::engine::text::clip(path, 60)),
         })
     }
@@ -122,6 +126,7 @@ mod tests {
             Route::Dooley,
             Route::Dakon("n=4&line=1.4.2.4".into()),
             Route::Dakon(String::new()),
+            Route::Erickson,
             Route::NotFound("/nowhere".into()),
         ] {
             let text = r.to_string();

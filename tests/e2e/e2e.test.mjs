@@ -705,3 +705,47 @@ test('screenshots of the board (laptop and phone) are saved as artifacts', async
   }
   for (const p of [page, phone, home]) await p.context().close();
 });
+
+test("Erickson's lab recomputes the tables in the worker, searches Table 3 and computes .37", async () => {
+  const page = await open('#/lab/erickson', { wait: 'main.erickson' });
+  await page.waitForSelector('.erickson > .verdict', { timeout: 120000 });
+  assert.match(await page.textContent('.erickson > .verdict'), /230 printed entries recomputed .*: 224 agree, 6 differ\./);
+  // The disagreements are marked and explained; a row links to the play page.
+  const differs = await page.$$eval('.erickson-table tr.differs:not(.note) td:first-child', (tds) => tds.map((t) => t.textContent));
+  assert.deepEqual(differs, ['•00114', '1111', '11111', '111312', '11111122', '11132112']);
+  assert.equal(await page.getAttribute('#erickson-table-2 tr.agrees a >> nth=0', 'href'), '#/play?rules=sowing&setup=11-l');
+  assert.match(await page.textContent('.theorems'), /Theorem 2\.5.*holds on all/s);
+  assert.match(await page.textContent('.hanoi-counts'), /705,155/);
+  await page.selectOption('.search-seeds', '5');
+  await page.click('.search-start');
+  await page.waitForSelector('.search-results', { timeout: 60000 });
+  assert.match(await page.textContent('.search-results'), /∗3\s*1112/);
+  await page.fill('.octal-n', '20000');
+  await page.click('.octal-start');
+  await page.waitForSelector('.octal-result', { timeout: 60000 });
+  assert.match(await page.textContent('.octal-result .verdict'), /P-positions: 0, 3, 11, 19, 29, 45, 71, 97, 123, 149, 175, 313, 407\./);
+  assert.match(await page.textContent('.octal-result'), /G\.6\(n \+ 1\) for every n ≤ 20,000 — holds/);
+  // A bad heap size is refused where it is typed.
+  await page.fill('.octal-n', '12x');
+  assert.match(await page.textContent('.octal .error'), /'12x' is not a heap size/);
+  assert.ok(await page.isDisabled('.octal-start'));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a Sowing row shows its game value and its options, explored with a breadcrumb back', async () => {
+  const page = await open('#/play?rules=sowing&setup=x1111x-l');
+  await page.waitForSelector('.cgt-value', { timeout: 60000 });
+  assert.equal(await page.textContent('.cgt-value'), '•1111• = ±(0, {1|0})');
+  assert.match(await page.textContent('.cgt-outcome'), /Outcome N/);
+  assert.equal(await page.getAttribute('#pit-s-0', 'aria-label'), 'Pot 1: a full pot, never sown');
+  await page.click('.cgt-options li a >> nth=0');
+  await page.waitForFunction(() => document.querySelector('.cgt-trail a') && /•0211• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
+  await page.click('.cgt-trail a');
+  await page.waitForFunction(() => /^•1111• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
+  // Sparse Atomic Wari rows are sums of .37 heaps (Theorem 3.1).
+  const atomic = await open('#/play?rules=atomic&setup=122201-l');
+  await atomic.waitForSelector('.cgt-heaps', { timeout: 60000 });
+  assert.match(await atomic.textContent('.cgt-heaps'), /heaps 3\./);
+  for (const p of [page, atomic]) await p.context().close();
+});

@@ -5,6 +5,7 @@
 mod analysis;
 mod editor;
 pub mod game;
+mod game_value;
 mod moves;
 mod new_game;
 mod panels;
@@ -188,6 +189,9 @@ pub fn play_page(props: &PlayProps) -> Html {
                 </div>
                 <aside class="play-side">
                     <analysis::AnalysisPanel game={game.clone()} search={search.clone()} />
+                    if game_value::row_of(&pos).is_some() {
+                        <game_value::GameValue position={pos.clone()} />
+                    }
                     <moves::MoveList game={game.clone()} />
                 </aside>
             </div>

@@ -1,0 +1,357 @@
+//! The Erickson lab: "Sowing Games" recomputed in the worker — Tables 1–5 beside the printed
+//! entries with the disagreements explained, the example 312, Theorems 2.2–2.5, the followers
+//! of 1ⁿ, Table 3's exhaustive search, and the octal game .37.
+
+use yew::prelude::*;
+
+use super::client::{use_search, Purpose, SearchHandle};
+use super::group;
+use super::protocol::{EricksonReply, EricksonTask, LabReply, LabTask, Task, MAX_SEARCH_SEEDS};
+use super::route::Route;
+use crate::labs::erickson::{Entry, OctalSummary, Report, Table, Table3Search, MAX_OCTAL_PAGE};
+
+/// The lab's answer of one kind, kept when it arrives.
+fn answer(s: &SearchHandle) -> Option<EricksonReply> {
+    match &s.state().lab {
+        Some(LabReply::Erickson(r)) if !s.state().running => Some(r.clone()),
+        _ => None,
+    }
+}
+
+/// The stage under way and its count, while a task runs.
+fn progress(s: &SearchHandle) -> Option<(String, u64)> {
+    match (&s.state().lab_progress, s.state().running) {
+        (Some(LabReply::Erickson(EricksonReply::Progress { stage, count })), true) => Some((stage.clone(), *count)),
+        _ => None,
+    }
+}
+
+fn run(s: &SearchHandle, task: EricksonTask) {
+    s.start(Task::Lab(LabTask::Erickson(task)), Purpose::Analysis);
+}
+
+/// A row's link: the play page on it, Left to move.
+fn play_link(rules: &str, row: &str) -> String {
+    Route::Play(format!("rules={rules}&setup={row}-l")).to_string()
+}
+
+fn input_value(e: &Event) -> Option<String> {
+    let t = e.target()?;
+    if let Ok(i) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t.clone()) {
+        return Some(i.value());
+    }
+    wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok().map(|s| s.value())
+}
+
+/// `#/lab/erickson`.
+#[function_component(EricksonLabPage)]
+pub fn erickson_lab_page() -> Html {
+    let tables = use_search();
+    let search = use_search();
+    let octal = use_search();
+    {
+        let tables = tables.clone();
+        use_effect_with((), move |_| run(&tables, EricksonTask::Tables));
+    }
+    let seeds = use_state(|| 8u32);
+    let heaps = use_state(|| 1_000_000usize);
+    let heaps_text = use_state(|| "1000000".to_string());
+    let heaps_error = use_state(|| None::<String>);
+
+    let tables_view = match (answer(&tables), progress(&tables), &tables.state().error) {
+        (Some(EricksonReply::Tables { report, stages }), _, _) => report_view(&report, &stages),
+        (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
+        (_, Some((stage, _)), _) => html! {
+            <p class="progress" aria-live="polite">{format!("Recomputing in the worker: {stage}… ({:.1} s)", tables.state().elapsed_ms / 1000.0)}</p>
+        },
+        _ => html! { <p class="progress" aria-live="polite">{"Starting the worker…"}</p> },
+    };
+
+    let start_search = {
+        let (search, seeds) = (search.clone(), seeds.clone());
+        Callback::from(move |_: MouseEvent| {
+            run(&search, EricksonTask::Search { max_seeds: *seeds, max_pots: 7, max_seeds_long: 13 });
+        })
+    };
+    let choose_seeds = {
+        let seeds = seeds.clone();
+        Callback::from(move |e: Event| {
+            if let Some(n) = input_value(&e).and_then(|v| v.parse().ok()) {
+                seeds.set(n);
+            }
+        })
+    };
+    let stop_search = {
+        let search = search.clone();
+        Callback::from(move |_: MouseEvent| search.stop())
+    };
+    let search_view = match (answer(&search), progress(&search), &search.state().error) {
+        (Some(EricksonReply::Search { search: s }), _, _) => search_table(&s, search.state().elapsed_ms),
+        (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
+        (_, Some((stage, rows)), _) => html! {
+            <p class="progress" aria-live="polite">{format!("Searching: {stage}, {} rows valued so far ({:.1} s)", group(rows.into()), search.state().elapsed_ms / 1000.0)}</p>
+        },
+        _ if search.state().running => html! { <p class="progress" aria-live="polite">{"Searching…"}</p> },
+        _ => html! {},
+    };
+
+    let start_octal = {
+        let (octal, heaps) = (octal.clone(), heaps.clone());
+        Callback::from(move |_: MouseEvent| run(&octal, EricksonTask::Octal { code: ".37".into(), n: *heaps }))
+    };
+    let type_heaps = {
+        let (heaps, text, err) = (heaps.clone(), heaps_text.clone(), heaps_error.clone());
+        Callback::from(move |e: InputEvent| {
+            let Some(t) = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+            else {
+                return;
+            };
+            let v = t.value();
+            match v.trim().replace([',', '_', ' '], "").parse::<usize>() {
+                Ok(n) if (1..=MAX_OCTAL_PAGE).contains(&n) => {
+                    heaps.set(n);
+                    err.set(None);
+                }
+                _ => err.set(Some(format!(
+                    "'{}' is not a heap size from 1 to {}",
+                    crate::engine::text::clip(&v, 12),
+                    group(MAX_OCTAL_PAGE as u128)
+                ))),
+            }
+            text.set(v);
+        })
+    };
+    let stop_octal = {
+        let octal = octal.clone();
+        Callback::from(move |_: MouseEvent| octal.stop())
+    };
+    let octal_view = match (answer(&octal), progress(&octal), &octal.state().error) {
+        (Some(EricksonReply::Octal { summary }), _, _) => octal_view(&summary, octal.state().elapsed_ms),
+        (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
+        (_, Some((_, k)), _) => html! {
+            <p class="progress" aria-live="polite">{format!("G(n) computed to n = {} ({:.1} s)", group(k.into()), octal.state().elapsed_ms / 1000.0)}</p>
+        },
+        _ if octal.state().running => html! { <p class="progress" aria-live="polite">{"Computing…"}</p> },
+        _ => html! {},
+    };
+
+    html! {
+        <main class="lab erickson">
+            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Erickson's Sowing Games"}</nav>
+            <h1>{"Erickson's \"Sowing Games\" recomputed"}</h1>
+            <p class="lede">{"Jeff Erickson's paper (Games of No Chance, 1996) valued Conway's Sowing and his Atomic Wari with Wolfe's toolkit. Here every table is recomputed in your browser's worker by Mancala Lab's own game-theory engine and set beside the printed entry: where they differ, the row is marked and the likely cause given. Click a row to play it."}</p>
+            {tables_view}
+            <section class="table3-search">
+                <h2>{"Table 3 by exhaustive search"}</h2>
+                <p>{"Every row of at most the chosen number of seeds (rows split by a long enough run of empty pots are sums of smaller rows, and are skipped), then every plain row of up to 7 pots and the 8-pot rows of up to 13 seeds: the simplest row of each nim-value, with the fewest seeds and with the fewest pots. A position counts only if it has a move (the paper's simplest 0 is 102)."}</p>
+                <label>{"Seeds "}
+                    <select class="search-seeds" onchange={choose_seeds}>
+                        { for (5..=MAX_SEARCH_SEEDS).map(|n| html! { <option value={n.to_string()} selected={n == *seeds}>{format!("{n}{}", if n == 9 { " (about 1.5 GB, a minute)" } else { "" })}</option> }) }
+                    </select>
+                </label>
+                <button class="start search-start" onclick={start_search} disabled={search.state().running}>{"Search"}</button>
+                if search.state().running { <button class="stop" onclick={stop_search}>{"Stop"}</button> }
+                {search_view}
+            </section>
+            <section class="octal">
+                <h2>{"The octal game .37 (sparse Atomic Wari)"}</h2>
+                <p>{"Theorem 3.1: a sparse Atomic Wari row (no pot above 2) is a sum of heaps of .37, one a run of 2s: take 1 leaving zero or one heap, or take 2 leaving zero, one or two heaps. Its nim-values G(n), computed by the sparse-space method (the values split into common and rare by a parity mask; only the rare ones are tried against every split)."}</p>
+                <label>{"Heap sizes up to "}
+                    <input class="octal-n" type="text" inputmode="numeric" value={(*heaps_text).clone()} oninput={type_heaps} aria-invalid={heaps_error.is_some().to_string()} />
+                </label>
+                <button class="start octal-start" onclick={start_octal} disabled={octal.state().running || heaps_error.is_some()}>{"Compute"}</button>
+                if octal.state().running { <button class="stop" onclick={stop_octal}>{"Stop"}</button> }
+                if let Some(e) = &*heaps_error { <p class="error" role="alert">{e.clone()}</p> }
+                {octal_view}
+            </section>
+        </main>
+    }
+}
+
+fn report_view(r: &Report, stages: &[(String, f64)]) -> Html {
+    let differ: Vec<(&Table, &Entry)> =
+        r.tables.iter().flat_map(|t| t.entries.iter().filter(|e| !e.agrees).map(move |e| (t, e))).collect();
+    let entries: usize = r.tables.iter().map(|t| t.entries.len()).sum();
+    let total: f64 = stages.iter().map(|s| s.1).sum();
+    let times = stages.iter().map(|(n, ms)| format!("{n} {:.2} s", ms / 1000.0)).collect::<Vec<_>>().join(", ");
+    html! {
+        <>
+            <p class="verdict">{format!(
+                "{entries} printed entries recomputed in {:.1} s in the worker ({times}): {} agree, {} differ.",
+                total / 1000.0, entries - differ.len(), differ.len()
+            )}</p>
+            <ul class="disagreements">
+                { for differ.iter().map(|(t, e)| html! {
+                    <li><a href={format!("#{}", anchor(&t.name))} onclick={scroll_to(anchor(&t.name))}>{format!("{} {}", t.name, e.paper_row)}</a>
+                        {format!(": printed {}, ours {}", e.printed, e.ours_paper)}
+                        if !e.note.is_empty() { {format!(" — {}", e.note)} }
+                    </li>
+                }) }
+            </ul>
+            { for r.tables.iter().map(table_view) }
+            <section class="theorems">
+                <h2>{"Theorems 2.2–2.5"}</h2>
+                <ul>
+                    { for r.theorems.iter().map(|th| html! {
+                        <li class={classes!(if th.failures.is_empty() { "holds" } else { "fails" })}>
+                            <b>{th.name.clone()}</b>{format!(" {}: ", th.statement)}
+                            { if th.failures.is_empty() {
+                                format!("holds on all {} rows with m + n ≤ {} (up to {} followers a row; larger rows pass the worker's limit of {} followers).", th.checked, th.up_to, group(th.most_followers.into()), group(crate::labs::erickson::THEOREM_FOLLOWERS as u128))
+                            } else {
+                                format!("fails: {}", th.failures.join("; "))
+                            } }
+                        </li>
+                    }) }
+                </ul>
+                <p>{ if r.classification.failures.is_empty() {
+                    format!("Table 5's case classification (through .37's P-positions) agrees with the values of all {} rows xy, x ≤ y ≤ {} — past the printed 10 × 10.", r.classification.checked, r.classification.up_to)
+                } else {
+                    format!("Table 5's case classification fails: {}", r.classification.failures.join("; "))
+                } }</p>
+            </section>
+            <section class="hanoi">
+                <h2>{"The Towers of Hanoi remark: followers of 1ⁿ"}</h2>
+                <p>{"Erickson's recursion moves every seed of 1ⁿ into the last pot in 2ⁿ⁻¹ − 1 moves, so 1ⁿ has at least that many followers. The true counts (every row reachable by either player's moves, empty ends dropped):"}</p>
+                <table class="hanoi-counts">
+                    <thead><tr><th>{"n"}</th><th>{"followers of 1ⁿ"}</th><th>{"2ⁿ⁻¹ − 1"}</th></tr></thead>
+                    <tbody>
+                        { for r.hanoi.iter().map(|h| html! {
+                            <tr><td>{h.n}</td><td>{group(h.followers.into())}</td><td>{group(h.bound.into())}</td></tr>
+                        }) }
+                    </tbody>
+                </table>
+            </section>
+        </>
+    }
+}
+
+fn anchor(name: &str) -> String {
+    format!("erickson-{}", name.to_ascii_lowercase().replace(' ', "-"))
+}
+
+/// Scrolls to an element by id (the page's address is its route: no fragment jumps).
+fn scroll_to(id: String) -> Callback<MouseEvent> {
+    Callback::from(move |e: MouseEvent| {
+        e.prevent_default();
+        if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(&id)) {
+            el.scroll_into_view();
+        }
+    })
+}
+
+fn table_view(t: &Table) -> Html {
+    let rules_of = |e: &Entry| if t.name == "312" { e.paper_row.clone() } else { t.rules.clone() };
+    html! {
+        <section class="erickson-table" id={anchor(&t.name)}>
+            <h2>{format!("{} — {}", t.name, t.title.split(" (").next().unwrap_or(&t.title))}</h2>
+            <table>
+                <thead><tr><th>{if t.name == "312" { "rules" } else { "row" }}</th><th>{"printed"}</th><th>{"ours"}</th><th></th></tr></thead>
+                <tbody>
+                    { for t.entries.iter().map(|e| {
+                        let row = if t.name == "312" { "312".to_string() } else { e.row.clone() };
+                        html! {
+                            <>
+                                <tr class={classes!(if e.agrees { "agrees" } else { "differs" })}>
+                                    <td><a href={play_link(&rules_of(e), &row)} title={e.source.clone()}>{e.paper_row.clone()}</a></td>
+                                    <td class="printed">{e.printed.clone()}</td>
+                                    <td class="ours">{e.ours_paper.clone()}</td>
+                                    <td class="mark">{if e.agrees { "✓" } else { "≠" }}</td>
+                                </tr>
+                                if !e.note.is_empty() {
+                                    <tr class={classes!("note", (!e.agrees).then_some("differs"))}><td colspan="4">{e.note.clone()}</td></tr>
+                                }
+                            </>
+                        }
+                    }) }
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+fn search_table(s: &Table3Search, ms: f64) -> Html {
+    let name = |v: u32| match v {
+        0 => "0".to_string(),
+        1 => "∗".to_string(),
+        n => format!("∗{n}"),
+    };
+    let cell = |row: &Option<String>| match row {
+        Some(r) => html! { <a href={play_link("sowing-i", r)}>{r.clone()}</a> },
+        None => html! { {"none"} },
+    };
+    let largest = s.simplest.len().saturating_sub(1);
+    html! {
+        <>
+            <p class="verdict">{format!(
+                "{} rows searched, {} valued with their followers, in {:.1} s. The largest nim-value met is ∗{largest}.",
+                group(s.rows.into()), group(s.valued.into()), ms / 1000.0
+            )}</p>
+            <table class="search-results">
+                <thead><tr><th>{"value"}</th><th>{format!("fewest seeds (≤ {})", s.max_seeds)}</th><th>{"printed"}</th><th>{"fewest pots"}</th><th>{"printed"}</th></tr></thead>
+                <tbody>
+                    { for s.simplest.iter().map(|v| {
+                        let (ps, pp) = v.printed.clone().unzip();
+                        let (a, b) = v.agrees.unwrap_or((true, true));
+                        html! {
+                            <tr>
+                                <td>{name(v.value)}</td>
+                                <td class={classes!((!a).then_some("differs"))}>{cell(&v.fewest_seeds)}</td>
+                                <td>{ps.unwrap_or_default()}</td>
+                                <td class={classes!((!b).then_some("differs"))}>{cell(&v.fewest_pots)}</td>
+                                <td>{pp.unwrap_or_default()}</td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+            <p class="help">{"Marked: ours is smaller than the printed row (fewer seeds, or fewer pots). Where ours has as many seeds or pots but is another row, both are simplest. With 9 seeds the search meets no ∗9 at all: the printed 11111122 is ∗3, and no row of 9 seeds or fewer is ∗9 (a row that splits is a sum, and ∗9 = ∗8 + ∗ needs 11 seeds)."}</p>
+        </>
+    }
+}
+
+fn octal_view(s: &OctalSummary, ms: f64) -> Html {
+    let (w, h) = (600.0, 200.0);
+    let top = s.largest.max(1) as f64;
+    let y = |v: u16| h - 10.0 - (v as f64 / top) * (h - 20.0);
+    let line = |pick: fn(&(u16, u16, u16)) -> u16| {
+        s.plot
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{}{:.1},{:.1}", if i == 0 { "M" } else { " L" }, i as f64 + 0.5, y(pick(p))))
+            .collect::<String>()
+    };
+    let (low, mean, high) = (line(|p| p.0), line(|p| p.1), line(|p| p.2));
+    html! {
+        <div class="octal-result">
+            <p class="verdict">{format!(
+                "{}: G(0..{}) in {:.2} s in the worker. P-positions: {}. Largest value {} (first at n = {}). {} rare values (mask {}). Σ G(n) = {}.",
+                s.game, group(s.n as u128), ms / 1000.0,
+                s.p_positions.iter().map(|p| group(*p as u128)).collect::<Vec<_>>().join(", "),
+                s.largest, group(s.largest_first_at as u128), group(s.rare_count as u128), s.mask, group(s.sum.into())
+            )}</p>
+            if s.officers_checked_to > 0 {
+                <p>{format!(
+                    "Officers (.6) shifted by one: G.37(n) = G.6(n + 1) for every n ≤ {} — {}.",
+                    group(s.officers_checked_to as u128), if s.officers_agree { "holds" } else { "FAILS" }
+                )}</p>
+            }
+            <figure>
+                <svg class="octal-plot" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={format!("G(n) for n up to {}: least, mean and largest value of each {} heap sizes", s.n, s.bucket)}>
+                    <rect x="0" y="0" width={w.to_string()} height={h.to_string()} class="frame" />
+                    <path class="high" d={high} />
+                    <path class="mean" d={mean} />
+                    <path class="low" d={low} />
+                    <text x="4" y="14">{format!("{}", s.largest)}</text>
+                    <text x="4" y={format!("{}", h - 2.0)}>{"0"}</text>
+                    <text x={format!("{}", w - 4.0)} y={format!("{}", h - 2.0)} text-anchor="end">{format!("n = {}", group(s.n as u128))}</text>
+                </svg>
+                <figcaption>{format!("G(n): the largest (top), mean (middle) and least (bottom) value of each {} heap sizes.", group(s.bucket as u128))}</figcaption>
+            </figure>
+            <p>{format!("G(0..40): {}", s.first.iter().map(u16::to_string).collect::<Vec<_>>().join(" "))}</p>
+            <details>
+                <summary>{format!("The first {} rare values (heap size: value)", s.rare_first.len())}</summary>
+                <p class="rare">{s.rare_first.iter().map(|(n, v)| format!("{n}: {v}")).collect::<Vec<_>>().join(", ")}</p>
+            </details>
+        </div>
+    }
+}

@@ -1,0 +1,158 @@
+//! The game-value view of a one-row game (Sowing, Atomic Wari): the value of the position on
+//! the board in the paper's symbols, its outcome class, the components it splits into, and
+//! every option of Left and of Right with its value — each option a position to explore
+//! further, with a breadcrumb back. Valued in the worker.
+
+use yew::prelude::*;
+
+use crate::families::row::{paper_row, row_text};
+use crate::families::AnyPosition;
+use crate::labs::erickson::RowValue;
+use crate::web::client::{use_search, Purpose};
+use crate::web::protocol::{EricksonReply, EricksonTask, LabReply, LabTask, Task};
+use crate::web::route::Route;
+
+/// Properties of [`GameValue`].
+#[derive(Properties, PartialEq)]
+pub struct GameValueProps {
+    /// The position on the board.
+    pub position: AnyPosition,
+}
+
+/// The rules id and the row of a one-row game's position (`None` for other games).
+pub fn row_of(p: &AnyPosition) -> Option<(String, Vec<u8>)> {
+    match p {
+        AnyPosition::Sowing(r) => Some((p.rules().to_string(), r.pots().to_vec())),
+        AnyPosition::Atomic(r) => Some((p.rules().to_string(), r.pots().to_vec())),
+        _ => None,
+    }
+}
+
+/// The panel: the trail of rows explored from the board's, and the last one's value.
+#[function_component(GameValue)]
+pub fn game_value(props: &GameValueProps) -> Html {
+    let search = use_search();
+    // Hooks run on every render; a position of another game renders nothing (the play page
+    // shows this panel for row games only).
+    let row = row_of(&props.position);
+    let (rules, here) = match &row {
+        Some((rules, pots)) => (rules.clone(), row_text(crate::families::row::trimmed(pots))),
+        None => (String::new(), String::new()),
+    };
+    // The rows explored, from the board's: reset when the board changes.
+    let trail = use_state(|| vec![here.clone()]);
+    {
+        let trail = trail.clone();
+        use_effect_with((rules.clone(), here.clone()), move |(_, here)| trail.set(vec![here.clone()]));
+    }
+    let shown = trail.last().cloned().unwrap_or_else(|| here.clone());
+    {
+        let search = search.clone();
+        use_effect_with((rules.clone(), shown.clone()), move |(rules, row)| {
+            if rules.is_empty() {
+                return;
+            }
+            let task = EricksonTask::Value { rules: rules.clone(), row: row.clone() };
+            search.start(Task::Lab(LabTask::Erickson(task)), Purpose::Analysis);
+        });
+    }
+    let go = |row: Option<String>, keep: Option<usize>| {
+        let trail = trail.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            let mut t = (*trail).clone();
+            if let Some(k) = keep {
+                t.truncate(k + 1);
+            }
+            if let Some(r) = &row {
+                t.push(r.clone());
+            }
+            trail.set(t);
+        })
+    };
+    if row.is_none() {
+        return html! {};
+    }
+    let ss = search.state();
+    let value: Option<RowValue> = match (&ss.lab, ss.running) {
+        (Some(LabReply::Erickson(EricksonReply::Value { value })), false) if value.row == shown => {
+            Some((**value).clone())
+        }
+        _ => None,
+    };
+    let paper = |row: &str| {
+        crate::families::row::parse_row(row, 255)
+            .map(|v| paper_row(&v.iter().map(|&n| n as u8).collect::<Vec<_>>()))
+            .unwrap_or_else(|_| row.to_string())
+    };
+    let crumbs = trail.iter().enumerate().map(|(k, r)| {
+        let last = k + 1 == trail.len();
+        html! {
+            <>
+                if k > 0 { <span aria-hidden="true">{" › "}</span> }
+                if last { <b>{paper(r)}</b> } else { <a href="#" onclick={go(None, Some(k))}>{paper(r)}</a> }
+            </>
+        }
+    });
+    let body = match (&value, &ss.error) {
+        (Some(v), _) => {
+            let side = |name: &str, opts: &[crate::labs::erickson::RowOption]| {
+                html! {
+                    <div class="cgt-options">
+                        <h4>{format!("{name}'s options")}</h4>
+                        if opts.is_empty() { <p class="none">{"none"}</p> }
+                        <ul>
+                            { for opts.iter().map(|o| html! {
+                                <li class={classes!(o.wins.then_some("wins"))}>
+                                    <a href="#" onclick={go(Some(o.row.clone()), None)} title={format!("explore {}", o.paper_row)}>
+                                        {format!("{} → {}", o.mv, o.paper_row)}
+                                    </a>
+                                    {format!(" = {}", o.value)}
+                                    if o.wins { <span class="win-mark">{" wins"}</span> }
+                                </li>
+                            }) }
+                        </ul>
+                    </div>
+                }
+            };
+            let first = match v.outcome {
+                'L' => "Left wins, whoever moves first",
+                'R' => "Right wins, whoever moves first",
+                'N' => "the player to move wins",
+                _ => "the player to move loses (the second player wins)",
+            };
+            html! {
+                <>
+                    <p class="cgt-value"><span class="big">{format!("{} = {}", v.paper_row, v.value)}</span></p>
+                    <p class="cgt-outcome">{format!("Outcome {}: {first}.", v.outcome)}</p>
+                    <p class="cgt-ascii">{"CGSuite: "}<code>{v.ascii.clone()}</code></p>
+                    if !v.components.is_empty() {
+                        <p class="cgt-split">{format!("Splits into independent components: {}",
+                            v.components.iter().map(|(r, val)| format!("{r} = {val}")).collect::<Vec<_>>().join(" + "))}</p>
+                    }
+                    if let Some(h) = &v.heaps {
+                        <p class="cgt-heaps">{format!("Sparse (Theorem 3.1): the sum of .37 heaps {}.",
+                            if h.is_empty() { "— none".to_string() } else { h.iter().map(usize::to_string).collect::<Vec<_>>().join(" + ") })}</p>
+                    }
+                    <div class="cgt-sides">
+                        {side("Left", &v.left)}
+                        {side("Right", &v.right)}
+                    </div>
+                    <p class="help">{format!("A game position has no side to move: its value holds for either. \"wins\": the mover then wins moving second. {} rows valued.", v.followers)}</p>
+                    if trail.len() > 1 {
+                        <p><a href={Route::Play(format!("rules={rules}&setup={shown}-l")).to_string()}>{"Play from this row"}</a></p>
+                    }
+                </>
+            }
+        }
+        (None, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
+        _ => html! { <p class="progress" aria-live="polite">{"Valuing in the worker…"}</p> },
+    };
+    html! {
+        <section class="game-value" aria-label="Game value">
+            <h3>{"Game value"}</h3>
+            <nav class="cgt-trail" aria-label="Rows explored">{ for crumbs }</nav>
+            {body}
+        </section>
+    }
+}
