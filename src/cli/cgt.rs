@@ -56,6 +56,9 @@ pub fn value(rules: &str, row_text: &str) -> Result<ValueReport, CliError> {
 }
 
 fn value_of<G: RowGame>(rules: RowRules<G>, row_text: &str) -> Result<ValueReport, CliError> {
+    if row_text.contains('+') && !G::FULL_POTS {
+        return Err(CliError::Row(row::NO_SUMS.into()));
+    }
     let counts = row::parse_row(row_text, G::MAX_SEEDS).map_err(|e| CliError::Row(e.to_string()))?;
     let start = Row::new(rules, &counts, Player::South).map_err(|e| CliError::Row(e.to_string()))?;
     let pots = start.pots();

@@ -23,6 +23,8 @@ pub struct Entry {
     pub source: String,
     /// The value as printed (CGSuite's ASCII syntax, or the paper's symbols for Table 5).
     pub printed: String,
+    /// The printed value in the paper's symbols.
+    pub printed_paper: String,
     /// Our value, CGSuite's ASCII syntax.
     pub ours: String,
     /// Our value in the paper's symbols.
@@ -200,6 +202,7 @@ fn sowing_entry(t: &mut Games, memo: &mut Memo, impartial: bool, r: &[&str]) -> 
         paper_row: paper_row(&pots),
         source,
         printed: r[1].into(),
+        printed_paper: t.show_in(printed, Style::Paper),
         ours: t.show(g),
         ours_paper: t.show_in(g, Style::Paper),
         agrees: printed == g,
@@ -219,6 +222,7 @@ fn table_5(t: &mut Games, memo: &mut Memo) -> Table {
                 paper_row: paper_row(&pots),
                 source: r[4].into(),
                 printed: r[2].into(),
+                printed_paper: r[2].into(),
                 ours: t.show(g),
                 agrees: ours_paper == r[2],
                 ours_paper,
@@ -259,6 +263,7 @@ fn examples(t: &mut Games) -> Table {
                 paper_row: rules.into(),
                 source: source.into(),
                 printed: printed.into(),
+                printed_paper: t.show_in(p, Style::Paper),
                 ours: t.show(g),
                 ours_paper: t.show_in(g, Style::Paper),
                 agrees: p == g,
@@ -457,6 +462,9 @@ pub struct Table3Search {
     pub valued: u64,
     /// The simplest rows of every value met, from 0 up.
     pub simplest: Vec<Simplest>,
+    /// Seconds it took (set by the caller, who has the clock; 0 when not).
+    #[serde(default)]
+    pub seconds: f64,
 }
 
 /// Calls `f` with every row of exactly `seeds` seeds (first and last pots not empty) that does
@@ -621,7 +629,7 @@ pub fn table_3_search(
             }
         })
         .collect();
-    Some(Table3Search { max_seeds, max_pots, max_seeds_long, rows, valued: memo.len() as u64, simplest })
+    Some(Table3Search { max_seeds, max_pots, max_seeds_long, rows, valued: memo.len() as u64, simplest, seconds: 0.0 })
 }
 
 /// An octal game's nim-sequence summarised for the lab page: what the CLI's `octal` prints, a
@@ -658,6 +666,9 @@ pub struct OctalSummary {
     pub officers_checked_to: usize,
     /// Whether it held.
     pub officers_agree: bool,
+    /// Seconds it took (set by the caller, who has the clock; 0 when not).
+    #[serde(default)]
+    pub seconds: f64,
 }
 
 /// Largest heap size the lab page computes.
@@ -717,6 +728,7 @@ pub fn octal_summary(
         plot,
         officers_checked_to,
         officers_agree,
+        seconds: 0.0,
     }))
 }
 
@@ -784,9 +796,16 @@ pub fn row_value(rules: &str, row: &str) -> Result<RowValue, String> {
 fn row_value_of<G: RowGame>(rules: crate::families::row::RowRules<G>, text: &str) -> Result<RowValue, String> {
     use crate::engine::Position;
     use crate::families::row::Row;
+    if text.contains('+') && !G::FULL_POTS {
+        return Err(crate::families::row::NO_SUMS.into());
+    }
     let counts = parse_row(text, G::MAX_SEEDS).map_err(|e| e.to_string())?;
     let start = Row::new(rules, &counts, crate::engine::Player::South).map_err(|e| e.to_string())?;
-    let pots = trimmed(start.pots()).to_vec();
+    // A row of empty pots is the empty row, 0: valued as one empty pot.
+    let pots = match trimmed(start.pots()) {
+        [] => vec![0],
+        p => p.to_vec(),
+    };
     let mut t = Games::new();
     let mut memo = Memo::default();
     let g = value::<G>(&mut t, &mut memo, &pots, rules.impartial).map_err(|e| e.to_string())?;

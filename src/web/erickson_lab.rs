@@ -10,11 +10,32 @@ use super::protocol::{EricksonReply, EricksonTask, LabReply, LabTask, Task, MAX_
 use super::route::Route;
 use crate::labs::erickson::{Entry, OctalSummary, Report, Table, Table3Search, MAX_OCTAL_PAGE};
 
-/// The lab's answer of one kind, kept when it arrives.
-fn answer(s: &SearchHandle) -> Option<EricksonReply> {
+/// The lab's answers, kept while the app is open: going back to the lab from a row's game
+/// shows them again instead of recomputing.
+#[derive(Clone, Default)]
+struct Kept {
+    tables: Option<EricksonReply>,
+    search: Option<EricksonReply>,
+    octal: Option<EricksonReply>,
+}
+
+thread_local! {
+    static KEPT: std::cell::RefCell<Kept> = std::cell::RefCell::default();
+}
+
+/// The answer of a task: the hook's latest (kept in `slot`), else the one kept from before,
+/// unless a new one is under way.
+fn answer(s: &SearchHandle, slot: fn(&mut Kept) -> &mut Option<EricksonReply>) -> Option<EricksonReply> {
+    if s.state().running {
+        return None;
+    }
     match &s.state().lab {
-        Some(LabReply::Erickson(r)) if !s.state().running => Some(r.clone()),
-        _ => None,
+        Some(LabReply::Erickson(r)) => {
+            KEPT.with(|k| *slot(&mut k.borrow_mut()) = Some(r.clone()));
+            Some(r.clone())
+        }
+        _ if s.state().error.is_some() => None,
+        _ => KEPT.with(|k| slot(&mut k.borrow_mut()).clone()),
     }
 }
 
@@ -51,15 +72,28 @@ pub fn erickson_lab_page() -> Html {
     let octal = use_search();
     {
         let tables = tables.clone();
-        use_effect_with((), move |_| run(&tables, EricksonTask::Tables));
+        use_effect_with((), move |_| {
+            if KEPT.with(|k| k.borrow().tables.is_none()) {
+                run(&tables, EricksonTask::Tables);
+            }
+        });
     }
+    let recompute = {
+        let tables = tables.clone();
+        Callback::from(move |_: MouseEvent| run(&tables, EricksonTask::Tables))
+    };
     let seeds = use_state(|| 8u32);
     let heaps = use_state(|| 1_000_000usize);
     let heaps_text = use_state(|| "1000000".to_string());
     let heaps_error = use_state(|| None::<String>);
 
-    let tables_view = match (answer(&tables), progress(&tables), &tables.state().error) {
-        (Some(EricksonReply::Tables { report, stages }), _, _) => report_view(&report, &stages),
+    let tables_view = match (answer(&tables, |k| &mut k.tables), progress(&tables), &tables.state().error) {
+        (Some(EricksonReply::Tables { report, stages }), _, _) => html! {
+            <>
+                <p><button class="recompute" onclick={recompute}>{"Recompute"}</button></p>
+                {report_view(&report, &stages)}
+            </>
+        },
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((stage, _)), _) => html! {
             <p class="progress" aria-live="polite">{format!("Recomputing in the worker: {stage}… ({:.1} s)", tables.state().elapsed_ms / 1000.0)}</p>
@@ -85,8 +119,8 @@ pub fn erickson_lab_page() -> Html {
         let search = search.clone();
         Callback::from(move |_: MouseEvent| search.stop())
     };
-    let search_view = match (answer(&search), progress(&search), &search.state().error) {
-        (Some(EricksonReply::Search { search: s }), _, _) => search_table(&s, search.state().elapsed_ms),
+    let search_view = match (answer(&search, |k| &mut k.search), progress(&search), &search.state().error) {
+        (Some(EricksonReply::Search { search: s }), _, _) => search_table(&s),
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((stage, rows)), _) => html! {
             <p class="progress" aria-live="polite">{format!("Searching: {stage}, {} rows valued so far ({:.1} s)", group(rows.into()), search.state().elapsed_ms / 1000.0)}</p>
@@ -125,8 +159,8 @@ pub fn erickson_lab_page() -> Html {
         let octal = octal.clone();
         Callback::from(move |_: MouseEvent| octal.stop())
     };
-    let octal_view = match (answer(&octal), progress(&octal), &octal.state().error) {
-        (Some(EricksonReply::Octal { summary }), _, _) => octal_view(&summary, octal.state().elapsed_ms),
+    let octal_view = match (answer(&octal, |k| &mut k.octal), progress(&octal), &octal.state().error) {
+        (Some(EricksonReply::Octal { summary }), _, _) => octal_view(&summary),
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((_, k)), _) => html! {
             <p class="progress" aria-live="polite">{format!("G(n) computed to n = {} ({:.1} s)", group(k.into()), octal.state().elapsed_ms / 1000.0)}</p>
@@ -146,7 +180,7 @@ pub fn erickson_lab_page() -> Html {
                 <p>{"Every row of at most the chosen number of seeds (rows split by a long enough run of empty pots are sums of smaller rows, and are skipped), then every plain row of up to 7 pots and the 8-pot rows of up to 13 seeds: the simplest row of each nim-value, with the fewest seeds and with the fewest pots. A position counts only if it has a move (the paper's simplest 0 is 102)."}</p>
                 <label>{"Seeds "}
                     <select class="search-seeds" onchange={choose_seeds}>
-                        { for (5..=MAX_SEARCH_SEEDS).map(|n| html! { <option value={n.to_string()} selected={n == *seeds}>{format!("{n}{}", if n == 9 { " (about 1.5 GB, a minute)" } else { "" })}</option> }) }
+                        { for (5..=MAX_SEARCH_SEEDS).map(|n| html! { <option value={n.to_string()} selected={n == *seeds}>{format!("{n}{}", if n == 9 { " (1.5 GB)" } else { "" })}</option> }) }
                     </select>
                 </label>
                 <button class="start search-start" onclick={start_search} disabled={search.state().running}>{"Search"}</button>
@@ -183,7 +217,7 @@ fn report_view(r: &Report, stages: &[(String, f64)]) -> Html {
             <ul class="disagreements">
                 { for differ.iter().map(|(t, e)| html! {
                     <li><a href={format!("#{}", anchor(&t.name))} onclick={scroll_to(anchor(&t.name))}>{format!("{} {}", t.name, e.paper_row)}</a>
-                        {format!(": printed {}, ours {}", e.printed, e.ours_paper)}
+                        {format!(": printed {}, ours {}", e.printed_paper, e.ours_paper)}
                         if !e.note.is_empty() { {format!(" — {}", e.note)} }
                     </li>
                 }) }
@@ -253,7 +287,7 @@ fn table_view(t: &Table) -> Html {
                             <>
                                 <tr class={classes!(if e.agrees { "agrees" } else { "differs" })}>
                                     <td><a href={play_link(&rules_of(e), &row)} title={e.source.clone()}>{e.paper_row.clone()}</a></td>
-                                    <td class="printed">{e.printed.clone()}</td>
+                                    <td class="printed" title={e.printed.clone()}>{e.printed_paper.clone()}</td>
                                     <td class="ours">{e.ours_paper.clone()}</td>
                                     <td class="mark">{if e.agrees { "✓" } else { "≠" }}</td>
                                 </tr>
@@ -269,7 +303,7 @@ fn table_view(t: &Table) -> Html {
     }
 }
 
-fn search_table(s: &Table3Search, ms: f64) -> Html {
+fn search_table(s: &Table3Search) -> Html {
     let name = |v: u32| match v {
         0 => "0".to_string(),
         1 => "∗".to_string(),
@@ -283,8 +317,8 @@ fn search_table(s: &Table3Search, ms: f64) -> Html {
     html! {
         <>
             <p class="verdict">{format!(
-                "{} rows searched, {} valued with their followers, in {:.1} s. The largest nim-value met is ∗{largest}.",
-                group(s.rows.into()), group(s.valued.into()), ms / 1000.0
+                "{} rows searched, {} valued with their followers, in {:.1} s in the worker. The largest nim-value met is ∗{largest}.",
+                group(s.rows.into()), group(s.valued.into()), s.seconds
             )}</p>
             <table class="search-results">
                 <thead><tr><th>{"value"}</th><th>{format!("fewest seeds (≤ {})", s.max_seeds)}</th><th>{"printed"}</th><th>{"fewest pots"}</th><th>{"printed"}</th></tr></thead>
@@ -304,12 +338,15 @@ fn search_table(s: &Table3Search, ms: f64) -> Html {
                     }) }
                 </tbody>
             </table>
-            <p class="help">{"Marked: ours is smaller than the printed row (fewer seeds, or fewer pots). Where ours has as many seeds or pots but is another row, both are simplest. With 9 seeds the search meets no ∗9 at all: the printed 11111122 is ∗3, and no row of 9 seeds or fewer is ∗9 (a row that splits is a sum, and ∗9 = ∗8 + ∗ needs 11 seeds)."}</p>
+            <p class="help">{"Marked: the printed row is not the simplest — ours has fewer seeds or fewer pots, or (\"none\") no row within the search has the printed value although the printed row is within it. Where ours has as many seeds or pots but is another row, both are simplest. A printed row beyond the search's limits is not marked."}</p>
+            if s.max_seeds >= 9 {
+                <p class="help">{"With 9 seeds the search meets no ∗9 at all: the printed 11111122 is ∗3, and no row of 9 seeds or fewer is ∗9 (a row that splits is a sum, and ∗9 = ∗8 + ∗ needs 11 seeds)."}</p>
+            }
         </>
     }
 }
 
-fn octal_view(s: &OctalSummary, ms: f64) -> Html {
+fn octal_view(s: &OctalSummary) -> Html {
     let (w, h) = (600.0, 200.0);
     let top = s.largest.max(1) as f64;
     let y = |v: u16| h - 10.0 - (v as f64 / top) * (h - 20.0);
@@ -325,7 +362,7 @@ fn octal_view(s: &OctalSummary, ms: f64) -> Html {
         <div class="octal-result">
             <p class="verdict">{format!(
                 "{}: G(0..{}) in {:.2} s in the worker. P-positions: {}. Largest value {} (first at n = {}). {} rare values (mask {}). Σ G(n) = {}.",
-                s.game, group(s.n as u128), ms / 1000.0,
+                s.game, group(s.n as u128), s.seconds,
                 s.p_positions.iter().map(|p| group(*p as u128)).collect::<Vec<_>>().join(", "),
                 s.largest, group(s.largest_first_at as u128), group(s.rare_count as u128), s.mask, group(s.sum.into())
             )}</p>
@@ -347,7 +384,7 @@ fn octal_view(s: &OctalSummary, ms: f64) -> Html {
                 </svg>
                 <figcaption>{format!("G(n): the largest (top), mean (middle) and least (bottom) value of each {} heap sizes.", group(s.bucket as u128))}</figcaption>
             </figure>
-            <p>{format!("G(0..40): {}", s.first.iter().map(u16::to_string).collect::<Vec<_>>().join(" "))}</p>
+            <p>{format!("G(0..39): {}", s.first.iter().map(u16::to_string).collect::<Vec<_>>().join(" "))}</p>
             <details>
                 <summary>{format!("The first {} rare values (heap size: value)", s.rare_first.len())}</summary>
                 <p class="rare">{s.rare_first.iter().map(|(n, v)| format!("{n}: {v}")).collect::<Vec<_>>().join(", ")}</p>

@@ -665,7 +665,11 @@ fn run_erickson(task: EricksonTask, id: u32, start: f64, now: &dyn Fn() -> f64, 
                     tell(stage, rows, post, false);
                     true
                 });
-                found.map(|search| EricksonReply::Search { search }).ok_or_else(|| "stopped".to_string())
+                found
+                    .map(|search| EricksonReply::Search {
+                        search: crate::labs::erickson::Table3Search { seconds: (now() - start) / 1000.0, ..search },
+                    })
+                    .ok_or_else(|| "stopped".to_string())
             }
         }
         EricksonTask::Octal { code, n } => erickson::octal_summary(&code, n, &mut |k| {
@@ -673,7 +677,9 @@ fn run_erickson(task: EricksonTask, id: u32, start: f64, now: &dyn Fn() -> f64, 
             true
         })
         .and_then(|s| s.ok_or_else(|| "stopped".to_string()))
-        .map(|summary| EricksonReply::Octal { summary: Box::new(summary) }),
+        .map(|summary| EricksonReply::Octal {
+            summary: Box::new(crate::labs::erickson::OctalSummary { seconds: (now() - start) / 1000.0, ..summary }),
+        }),
         EricksonTask::Value { rules, row } => {
             erickson::row_value(&rules, &row).map(|value| EricksonReply::Value { value: Box::new(value) })
         }

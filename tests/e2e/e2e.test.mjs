@@ -725,6 +725,12 @@ test("Erickson's lab recomputes the tables in the worker, searches Table 3 and c
   await page.waitForSelector('.octal-result', { timeout: 60000 });
   assert.match(await page.textContent('.octal-result .verdict'), /P-positions: 0, 3, 11, 19, 29, 45, 71, 97, 123, 149, 175, 313, 407\./);
   assert.match(await page.textContent('.octal-result'), /G\.6\(n \+ 1\) for every n ≤ 20,000 — holds/);
+  // A row's game and back: the lab shows what it had, without recomputing.
+  await page.click('#erickson-table-2 tr.agrees a >> nth=0');
+  await page.waitForSelector('.cgt-value', { timeout: 60000 });
+  await page.goBack();
+  await page.waitForSelector('.erickson > .verdict', { timeout: 5000 });
+  assert.ok(await page.$('.octal-result'), 'the .37 result is kept');
   // A bad heap size is refused where it is typed.
   await page.fill('.octal-n', '12x');
   assert.match(await page.textContent('.octal .error'), /'12x' is not a heap size/);
@@ -741,11 +747,13 @@ test('a Sowing row shows its game value and its options, explored with a breadcr
   assert.equal(await page.getAttribute('#pit-s-0', 'aria-label'), 'Pot 1: a full pot, never sown');
   await page.click('.cgt-options li a >> nth=0');
   await page.waitForFunction(() => document.querySelector('.cgt-trail a') && /•0211• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
+  // After one of Left's options, Right moves: the link to play from there says so.
+  assert.match(await page.getAttribute('.game-value a:has-text("Play from this row")', 'href'), /setup=x0211x-r$/);
   await page.click('.cgt-trail a');
   await page.waitForFunction(() => /^•1111• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
   // Sparse Atomic Wari rows are sums of .37 heaps (Theorem 3.1).
   const atomic = await open('#/play?rules=atomic&setup=122201-l');
   await atomic.waitForSelector('.cgt-heaps', { timeout: 60000 });
-  assert.match(await atomic.textContent('.cgt-heaps'), /heaps 3\./);
+  assert.match(await atomic.textContent('.cgt-heaps'), /heaps, one a run of 2s: 3\./);
   for (const p of [page, atomic]) await p.context().close();
 });

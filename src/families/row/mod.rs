@@ -141,6 +141,9 @@ impl<G: RowGame> Family for RowFamily<G> {
     }
 
     fn parse_setup(rules: &RowRules<G>, text: &str) -> Result<Row<G>, ParseSetupError> {
+        if text.contains('+') && !G::FULL_POTS {
+            return Err(ParseSetupError::Form(NO_SUMS));
+        }
         let (pots, turn) = parse_setup(text, G::SETUP_FORM, G::MAX_SEEDS)?;
         Row::new(*rules, &pots, turn).map_err(G::invalid)
     }
@@ -306,6 +309,9 @@ pub const WALL: u8 = 254;
 /// # Errors
 /// A count that is not a number or is above `max_seeds`, naming its pot.
 pub fn parse_row(row: &str, max_seeds: u32) -> Result<Vec<u32>, ParseSetupError> {
+    if row.contains('+') {
+        return parse_sum(row, max_seeds);
+    }
     let row = row.trim().replace("←•", "~").replace("•→", "~").replace(['←', '→', '<', '>'], "~");
     let count = |i: usize, t: &str, max: u64| match t {
         "x" | "X" | "•" => Ok(FULL as u32),
@@ -321,6 +327,50 @@ pub fn parse_row(row: &str, max_seeds: u32) -> Result<Vec<u32>, ParseSetupError>
             .collect::<Result<_, _>>()?
     };
     Ok(pots)
+}
+
+/// Why a game without proven splits refuses sums.
+pub const NO_SUMS: &str =
+    "sums of rows (a+b) are Sowing's: Atomic Wari's rows grow and capture, and no split of them is proven safe";
+
+/// What a sum's parts must be, for messages.
+pub const SUM_FORM: &str = "a sum is rows joined by '+' (312+21), each with seeds";
+
+/// Reads a sum of rows (`312+21`) as one row: the parts, their empty ends dropped, joined by
+/// runs of empty pots as wide as the seeds on either side of them (so that the row provably
+/// splits into the parts again: see [`crate::families::sowing::split`]). Whether the game
+/// may split its rows so is the caller's to check ([`RowGame::FULL_POTS`] games: Sowing).
+///
+/// # Errors
+/// A part that cannot be read or holds no seed.
+fn parse_sum(text: &str, max_seeds: u32) -> Result<Vec<u32>, ParseSetupError> {
+    let seeds = |p: &[u32]| p.iter().filter(|&&n| n < WALL as u32).sum::<u32>();
+    let mut parts = vec![];
+    for part in text.split('+') {
+        let p = parse_row(part, max_seeds)?;
+        let start = p.iter().position(|&n| n > 0).unwrap_or(p.len());
+        let end = p.iter().rposition(|&n| n > 0).map_or(start, |e| e + 1);
+        if seeds(&p[start..end]) == 0 {
+            return Err(ParseSetupError::Form(SUM_FORM));
+        }
+        parts.push(p[start..end].to_vec());
+    }
+    let total: u32 = parts.iter().map(|p| seeds(p)).sum();
+    let mut row: Vec<u32> = vec![];
+    let mut left = 0;
+    for (k, p) in parts.iter().enumerate() {
+        if k > 0 {
+            let gap = left.max(total - left) as usize;
+            row.extend(std::iter::repeat_n(0, gap.min(ROOM + 1)));
+        }
+        row.extend_from_slice(p);
+        left += seeds(p);
+        if row.len() > ROOM {
+            // Row::new refuses it with the row's length; no need to build more.
+            break;
+        }
+    }
+    Ok(row)
 }
 
 /// A pot as the link and the CLI write it: its count, `x` when full, `~` for endless full pots.

@@ -57,9 +57,9 @@ impl RowGame for SowingGame {
     const EXAMPLES: &'static [&'static str] = &["sowing", "sowing-i"];
     const RULES_HELP: &'static str = "sowing (Conway's Sowing: five pots of two seeds, Left sows right, Right sows left) and \
 sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either way); preset conway (sowing)";
-    const SETUP_HELP: &'static str = "Sowing setup: the pots from the left, digits together when all are below 10 (312) or joined by dots (3.10.2), then '-' and who moves (l for Left, r for Right).";
+    const SETUP_HELP: &'static str = "Sowing setup: the pots from the left, digits together when all are below 10 (312) or joined by dots (3.10.2), x (or •) for a full pot and ~ (or ←• •→) for endless full pots at an end, rows joined by + for their sum (312+21), then '-' and who moves (l for Left, r for Right).";
     const MOVES_HELP: &'static str = "Sowing: a pot's number from 1 and its way, l or r, joined by dots (2r.3l)";
-    const SETUP_FORM: &'static str = "a Sowing setup is the pots from the left (312, or 3.10.2), then '-' and who moves (l or r)";
+    const SETUP_FORM: &'static str = "a Sowing setup is the pots from the left (312, 3.10.2, x11x, 312+21), then '-' and who moves (l or r)";
     const SUBMIT: &'static str = "Start Sowing";
     /// Five pots of two seeds.
     const DEFAULT: (u32, u32) = (5, 2);

@@ -166,3 +166,28 @@ fn the_papers_312() {
     assert_eq!(sowing_value(&mut t, &[3, 1, 2], false), "{0|-2}");
     assert_eq!(sowing_value(&mut t, &[3, 1, 2], true), "*");
 }
+
+/// A sum of rows (312+21) is one row with the parts apart by a run of empty pots as wide as
+/// the seeds on either side: its value is the sum of the parts' values. Atomic Wari refuses
+/// sums (no split of its rows is proven).
+#[test]
+fn sums_of_rows() {
+    use crate::families::{AnyRules, Family};
+    let row = crate::families::row::parse_row("312+21", MAX_SEEDS).unwrap();
+    assert_eq!(row, [3, 1, 2, 0, 0, 0, 0, 0, 0, 2, 1]);
+    let mut t = Games::new();
+    let mut memo = Memo::default();
+    let pots: Vec<u8> = row.iter().map(|&n| n as u8).collect();
+    let sum = value::<SowingGame>(&mut t, &mut memo, &pots, false).unwrap();
+    let (a, b) = (
+        value::<SowingGame>(&mut t, &mut memo, &[3, 1, 2], false).unwrap(),
+        value::<SowingGame>(&mut t, &mut memo, &[2, 1], false).unwrap(),
+    );
+    assert_eq!(sum, t.add(a, b));
+    let rules = SowingRules::new(5, 2, false).unwrap();
+    assert_eq!(SowingFamily::parse_setup(&rules, "x11+11x-l").unwrap().pots(), [FULL, 1, 1, 0, 0, 1, 1, FULL]);
+    assert!(SowingFamily::parse_setup(&rules, "312+-l").is_err());
+    let atomic: AnyRules = "atomic".parse().unwrap();
+    let e = atomic.parse_setup("312+21-l").unwrap_err().to_string();
+    assert!(e.contains("sums of rows (a+b) are Sowing's"), "{e}");
+}

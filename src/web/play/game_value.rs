@@ -39,13 +39,17 @@ pub fn game_value(props: &GameValueProps) -> Html {
         Some((rules, pots)) => (rules.clone(), row_text(crate::families::row::trimmed(pots))),
         None => (String::new(), String::new()),
     };
-    // The rows explored, from the board's: reset when the board changes.
-    let trail = use_state(|| vec![here.clone()]);
+    // The rows explored, from the board's, each with who moves next there (`l` or `r`: after
+    // one of Left's options, Right): reset when the board changes.
+    let turn = if props.position.turn() == crate::engine::Player::South { 'l' } else { 'r' };
+    let trail = use_state(|| vec![(here.clone(), turn)]);
     {
         let trail = trail.clone();
-        use_effect_with((rules.clone(), here.clone()), move |(_, here)| trail.set(vec![here.clone()]));
+        use_effect_with((rules.clone(), here.clone(), turn), move |(_, here, turn)| {
+            trail.set(vec![(here.clone(), *turn)])
+        });
     }
-    let shown = trail.last().cloned().unwrap_or_else(|| here.clone());
+    let (shown, next) = trail.last().cloned().unwrap_or_else(|| (here.clone(), turn));
     {
         let search = search.clone();
         use_effect_with((rules.clone(), shown.clone()), move |(rules, row)| {
@@ -56,7 +60,7 @@ pub fn game_value(props: &GameValueProps) -> Html {
             search.start(Task::Lab(LabTask::Erickson(task)), Purpose::Analysis);
         });
     }
-    let go = |row: Option<String>, keep: Option<usize>| {
+    let go = |row: Option<(String, char)>, keep: Option<usize>| {
         let trail = trail.clone();
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
@@ -73,6 +77,7 @@ pub fn game_value(props: &GameValueProps) -> Html {
     if row.is_none() {
         return html! {};
     }
+    let impartial = rules.ends_with("-i");
     let ss = search.state();
     let value: Option<RowValue> = match (&ss.lab, ss.running) {
         (Some(LabReply::Erickson(EricksonReply::Value { value })), false) if value.row == shown => {
@@ -85,7 +90,7 @@ pub fn game_value(props: &GameValueProps) -> Html {
             .map(|v| paper_row(&v.iter().map(|&n| n as u8).collect::<Vec<_>>()))
             .unwrap_or_else(|_| row.to_string())
     };
-    let crumbs = trail.iter().enumerate().map(|(k, r)| {
+    let crumbs = trail.iter().enumerate().map(|(k, (r, _))| {
         let last = k + 1 == trail.len();
         html! {
             <>
@@ -96,15 +101,15 @@ pub fn game_value(props: &GameValueProps) -> Html {
     });
     let body = match (&value, &ss.error) {
         (Some(v), _) => {
-            let side = |name: &str, opts: &[crate::labs::erickson::RowOption]| {
+            let side = |name: &str, opts: &[crate::labs::erickson::RowOption], after: char| {
                 html! {
                     <div class="cgt-options">
-                        <h4>{format!("{name}'s options")}</h4>
+                        <h4>{name.to_string()}</h4>
                         if opts.is_empty() { <p class="none">{"none"}</p> }
                         <ul>
                             { for opts.iter().map(|o| html! {
                                 <li class={classes!(o.wins.then_some("wins"))}>
-                                    <a href="#" onclick={go(Some(o.row.clone()), None)} title={format!("explore {}", o.paper_row)}>
+                                    <a href="#" onclick={go(Some((o.row.clone(), after)), None)} title={format!("explore {}", o.paper_row)}>
                                         {format!("{} → {}", o.mv, o.paper_row)}
                                     </a>
                                     {format!(" = {}", o.value)}
@@ -127,20 +132,28 @@ pub fn game_value(props: &GameValueProps) -> Html {
                     <p class="cgt-outcome">{format!("Outcome {}: {first}.", v.outcome)}</p>
                     <p class="cgt-ascii">{"CGSuite: "}<code>{v.ascii.clone()}</code></p>
                     if !v.components.is_empty() {
-                        <p class="cgt-split">{format!("Splits into independent components: {}",
-                            v.components.iter().map(|(r, val)| format!("{r} = {val}")).collect::<Vec<_>>().join(" + "))}</p>
+                        <p class="cgt-split">{format!("The sum of {} independent components (• a pot never sown again): {}.",
+                            v.components.len(),
+                            v.components.iter().map(|(r, val)| format!("{r}, of value {val}")).collect::<Vec<_>>().join("; "))}</p>
                     }
                     if let Some(h) = &v.heaps {
-                        <p class="cgt-heaps">{format!("Sparse (Theorem 3.1): the sum of .37 heaps {}.",
-                            if h.is_empty() { "— none".to_string() } else { h.iter().map(usize::to_string).collect::<Vec<_>>().join(" + ") })}</p>
+                        <p class="cgt-heaps">{ if h.is_empty() {
+                            "Sparse (Theorem 3.1): no run of 2s, no .37 heap: 0.".to_string()
+                        } else {
+                            format!("Sparse (Theorem 3.1): a sum of .37 heaps, one a run of 2s: {}.", h.iter().map(usize::to_string).collect::<Vec<_>>().join(" + "))
+                        } }</p>
                     }
                     <div class="cgt-sides">
-                        {side("Left", &v.left)}
-                        {side("Right", &v.right)}
+                        if impartial {
+                            {side("Options (either player)", &v.left, if next == 'l' { 'r' } else { 'l' })}
+                        } else {
+                            {side("Left's options", &v.left, 'r')}
+                            {side("Right's options", &v.right, 'l')}
+                        }
                     </div>
                     <p class="help">{format!("A game position has no side to move: its value holds for either. \"wins\": the mover then wins moving second. {} rows valued.", v.followers)}</p>
                     if trail.len() > 1 {
-                        <p><a href={Route::Play(format!("rules={rules}&setup={shown}-l")).to_string()}>{"Play from this row"}</a></p>
+                        <p><a href={Route::Play(format!("rules={rules}&setup={shown}-{next}")).to_string()}>{format!("Play from this row, {} to move", if next == 'l' { "Left" } else { "Right" })}</a></p>
                     }
                 </>
             }
