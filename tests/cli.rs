@@ -211,3 +211,28 @@ fn help_names_every_family_and_cards_are_json() {
     assert!(text.contains(first_source), "{text}");
     assert!(text.starts_with(&format!("{} (dakon-8-cw)", v["title"].as_str().unwrap())), "{text}");
 }
+
+/// `value` reads the paper's notation (full pots, endless full pots, sums) and refuses what is
+/// not a row of the game; `tables` names the papers it knows.
+#[test]
+fn values_of_rows_and_their_errors() {
+    let (code, out, err) = run(&["value", "sowing", "312"]);
+    assert_eq!((code, out.lines().next()), (0, Some("{0|-2}")), "{err}");
+    let (code, out, _) = run(&["value", "sowing-i", "←•1111•→", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["value"].as_str(), v["row"].as_str()), (Some("*"), Some("~1111~")));
+    let (code, out, _) = run(&["value", "sowing", "312+312+11"]);
+    assert_eq!((code, out.lines().next()), (0, Some("-2*")));
+    for (args, says) in [
+        (&["value", "atomic", "312+21"][..], "sums of rows (a+b) are Sowing's"),
+        (&["value", "atomic", "x12"], "full pots (x)"),
+        (&["value", "sowing", "1~1"], "endless full pots (~) go only at an end"),
+        (&["value", "sowing", "3q2"], "pot 2"),
+        (&["tables", "wolfe"], "unknown paper 'wolfe'"),
+        (&["tables", "erickson", "--search", "--max-seeds", "42"], "use 1 to 10"),
+    ] {
+        let (code, _, err) = run(args);
+        assert!(code != 0 && err.contains(says), "{args:?}: {err}");
+    }
+}
