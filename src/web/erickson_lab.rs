@@ -174,8 +174,12 @@ pub fn erickson_lab_page() -> Html {
             <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Erickson's Sowing Games"}</nav>
             <h1>{"Erickson's \"Sowing Games\" recomputed"}</h1>
             <p class="lede">{"Jeff Erickson's paper (Games of No Chance, 1996) valued Conway's Sowing and his Atomic Wari with Wolfe's toolkit. Here every table is recomputed in your browser's worker by Mancala Lab's own game-theory engine and set beside the printed entry: where they differ, the row is marked and the likely cause given. Click a row to play it."}</p>
+            <nav class="lab-contents" aria-label="Sections">
+                { for [("erickson-table-1", "Tables 1–5"), ("erickson-theorems", "Theorems"), ("erickson-hanoi", "Followers of 1ⁿ"), ("erickson-search", "Table 3 search"), ("erickson-octal", ".37")]
+                    .iter().map(|(id, name)| html! { <a href={format!("#{id}")} onclick={scroll_to(id.to_string())}>{*name}</a> }) }
+            </nav>
             {tables_view}
-            <section class="table3-search">
+            <section class="table3-search" id="erickson-search">
                 <h2>{"Table 3 by exhaustive search"}</h2>
                 <p>{"Every row of at most the chosen number of seeds (rows split by a long enough run of empty pots are sums of smaller rows, and are skipped), then every plain row of up to 7 pots and the 8-pot rows of up to 13 seeds: the simplest row of each nim-value, with the fewest seeds and with the fewest pots. A position counts only if it has a move (the paper's simplest 0 is 102)."}</p>
                 <label>{"Seeds "}
@@ -187,7 +191,7 @@ pub fn erickson_lab_page() -> Html {
                 if search.state().running { <button class="stop" onclick={stop_search}>{"Stop"}</button> }
                 {search_view}
             </section>
-            <section class="octal">
+            <section class="octal" id="erickson-octal">
                 <h2>{"The octal game .37 (sparse Atomic Wari)"}</h2>
                 <p>{"Theorem 3.1: a sparse Atomic Wari row (no pot above 2) is a sum of heaps of .37, one a run of 2s: take 1 leaving zero or one heap, or take 2 leaving zero, one or two heaps. Its nim-values G(n), computed by the sparse-space method (the values split into common and rare by a parity mask; only the rare ones are tried against every split)."}</p>
                 <label>{"Heap sizes up to "}
@@ -223,7 +227,7 @@ fn report_view(r: &Report, stages: &[(String, f64)]) -> Html {
                 }) }
             </ul>
             { for r.tables.iter().map(table_view) }
-            <section class="theorems">
+            <section class="theorems" id="erickson-theorems">
                 <h2>{"Theorems 2.2–2.5"}</h2>
                 <ul>
                     { for r.theorems.iter().map(|th| html! {
@@ -243,7 +247,7 @@ fn report_view(r: &Report, stages: &[(String, f64)]) -> Html {
                     format!("Table 5's case classification fails: {}", r.classification.failures.join("; "))
                 } }</p>
             </section>
-            <section class="hanoi">
+            <section class="hanoi" id="erickson-hanoi">
                 <h2>{"The Towers of Hanoi remark: followers of 1ⁿ"}</h2>
                 <p>{"Erickson's recursion moves every seed of 1ⁿ into the last pot in 2ⁿ⁻¹ − 1 moves, so 1ⁿ has at least that many followers. The true counts (every row reachable by either player's moves, empty ends dropped):"}</p>
                 <table class="hanoi-counts">
