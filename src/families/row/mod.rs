@@ -313,9 +313,11 @@ pub fn parse_row(row: &str, max_seeds: u32) -> Result<Vec<u32>, ParseSetupError>
         return parse_sum(row, max_seeds);
     }
     let row = row.trim().replace("←•", "~").replace("•→", "~").replace(['←', '→', '<', '>'], "~");
+    // 255 and 254 are how a position's cells count full pots and endless full pots (the
+    // editor starts from those counts): read back as such.
     let count = |i: usize, t: &str, max: u64| match t {
-        "x" | "X" | "•" => Ok(FULL as u32),
-        "~" => Ok(WALL as u32),
+        "x" | "X" | "•" | "255" => Ok(FULL as u32),
+        "~" | "254" => Ok(WALL as u32),
         _ => parse_count(t, &format!("pot {}:", i + 1), max),
     };
     let pots: Vec<u32> = if row.contains(['.', '_', ' ', ',']) {

@@ -94,6 +94,8 @@ fn full_pots() {
     assert!(Sowing::new(SowingRules::new(1, 0, false).unwrap(), &[1, WALL as u32, 1], Player::South).is_err());
     let row = crate::families::row::parse_row("←•11•→", MAX_SEEDS).unwrap();
     assert_eq!(row, [WALL as u32, 1, 1, WALL as u32]);
+    // The counts a position's cells give them (the editor's start) read back as the same pots.
+    assert_eq!(crate::families::row::parse_row("254.1.255.1.254", MAX_SEEDS).unwrap(), [254, 1, 255, 1, 254]);
     assert_eq!(crate::families::row::paper_row(&[WALL, 1, FULL, 1, WALL]), "←•1•1•→");
 }
 
@@ -149,6 +151,9 @@ mod proptests {
             walls in (any::<bool>(), any::<bool>()),
             impartial in any::<bool>(),
         ) {
+            // Few enough seeds that the rows as they are (no normal form, no split) stay a
+            // small game: a row of 24 seeds between endless full pots has millions.
+            prop_assume!(pots.iter().filter(|&&n| n < WALL).map(|&n| n as u32).sum::<u32>() <= 9);
             let mut row = pots;
             if walls.0 { row.insert(0, WALL); }
             if walls.1 { row.push(WALL); }
