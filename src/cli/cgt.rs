@@ -219,13 +219,8 @@ pub fn tables(paper: &str, search: Option<(u32, u32, u32)>) -> Result<TablesRepo
         }
     }
     let clock = std::time::Instant::now();
-    let mut starts: Vec<(String, f64)> = vec![];
-    let report = crate::labs::erickson::report(&mut |stage| {
-        starts.push((stage.to_string(), clock.elapsed().as_secs_f64()));
-        true
-    });
-    let total = clock.elapsed().as_secs_f64();
-    let stages = stage_times(&starts, total);
+    let (report, times) = crate::labs::erickson::timed_report(&|| clock.elapsed().as_secs_f64(), &mut |_| {});
+    let stages = merge_tables(times);
     let search_clock = std::time::Instant::now();
     let table_3_search = search.and_then(|(s, p, l)| crate::labs::erickson::table_3_search(s, p, l, &mut |_, _| true));
     Ok(TablesReport {
@@ -302,17 +297,15 @@ impl fmt::Display for TablesReport {
     }
 }
 
-/// The seconds of each stage from their start times (the first stages up to "Theorems" are
-/// the tables and the examples, summed as one stage).
-fn stage_times(starts: &[(String, f64)], total: f64) -> Vec<(String, f64)> {
-    let ends = starts.iter().skip(1).map(|s| s.1).chain([total]);
+/// The stages' seconds with Tables 1–5 and the examples (the stages before the theorems)
+/// summed as one.
+fn merge_tables(times: Vec<(String, f64)>) -> Vec<(String, f64)> {
     let mut out: Vec<(String, f64)> = vec![];
-    for ((name, start), end) in starts.iter().zip(ends) {
-        let secs = end - start;
+    for (name, secs) in times {
         match out.last_mut() {
             Some(last) if last.0.starts_with("Tables") && name.starts_with("Table ") => last.1 += secs,
             _ if name == "Table 1" => out.push(("Tables 1–5 and the examples".into(), secs)),
-            _ => out.push((name.clone(), secs)),
+            _ => out.push((name, secs)),
         }
     }
     out

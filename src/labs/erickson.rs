@@ -184,6 +184,19 @@ pub fn report(progress: &mut dyn FnMut(&str) -> bool) -> Report {
     report
 }
 
+/// [`report`] timed by `now` (the caller's clock, in its unit): the report and how long each
+/// stage took, in order; `on_stage` hears each stage as it starts.
+pub fn timed_report(now: &dyn Fn() -> f64, on_stage: &mut dyn FnMut(&str)) -> (Report, Vec<(String, f64)>) {
+    let mut starts: Vec<(String, f64)> = vec![];
+    let r = report(&mut |stage| {
+        starts.push((stage.to_string(), now()));
+        on_stage(stage);
+        true
+    });
+    let ends: Vec<f64> = starts.iter().skip(1).map(|s| s.1).chain([now()]).collect();
+    (r, starts.into_iter().zip(ends).map(|((name, start), end)| (name, end - start)).collect())
+}
+
 /// A row of a Sowing table file (row, printed, ours or "-", source; note).
 fn sowing_entry(t: &mut Games, memo: &mut Memo, impartial: bool, r: &[&str]) -> Entry {
     let pots: Vec<u8> = parse_row(r[0], SowingGame::MAX_SEEDS)
@@ -529,7 +542,6 @@ pub fn table_3_search(
     let mut by_seeds: Vec<Option<(u32, usize, Vec<u8>)>> = vec![];
     let mut by_pots: Vec<Option<(usize, u32, Vec<u8>)>> = vec![];
     let mut rows = 0u64;
-    let mut stopped = false;
     let mut note = |row: &[u8], memo: &mut Memo, rows: &mut u64, seeds_first: bool| {
         let Ok(v) = nim_value::<SowingGame>(memo, row) else { return };
         *rows += 1;
@@ -557,36 +569,25 @@ pub fn table_3_search(
             by_pots[v] = Some(key);
         }
     };
+    // Each stage enumerates its rows and values them, telling `progress` as it goes.
+    type Rows = dyn Fn(&mut dyn FnMut(&[u8]) -> bool) -> bool;
+    let mut stages: Vec<(String, bool, Box<Rows>)> = vec![];
     for s in 1..=max_seeds {
-        if !progress(&format!("rows of {s} seeds"), rows) {
-            return None;
-        }
-        rows_with_seeds(s, &mut |row| {
-            note(row, &mut memo, &mut rows, true);
-            if rows % 262_144 == 0 && !progress(&format!("rows of {s} seeds"), rows) {
-                stopped = true;
-                return false;
-            }
-            true
-        });
-        if stopped {
-            return None;
-        }
+        stages.push((format!("rows of {s} seeds"), true, Box::new(move |f| rows_with_seeds(s, f))));
     }
     for pots in 1..=max_pots as usize + 1 {
         let cap = if pots > max_pots as usize { max_seeds_long } else { u32::MAX / 2 };
-        if !progress(&format!("rows of {pots} pots"), rows) {
+        stages.push((format!("rows of {pots} pots"), false, Box::new(move |f| rows_with_pots(pots, cap, f))));
+    }
+    for (stage, seeds_first, each) in stages {
+        if !progress(&stage, rows) {
             return None;
         }
-        rows_with_pots(pots, cap, &mut |row| {
-            note(row, &mut memo, &mut rows, false);
-            if rows % 262_144 == 0 && !progress(&format!("rows of {pots} pots"), rows) {
-                stopped = true;
-                return false;
-            }
-            true
+        let finished = each(&mut |row| {
+            note(row, &mut memo, &mut rows, seeds_first);
+            rows % 262_144 != 0 || progress(&stage, rows)
         });
-        if stopped {
+        if !finished {
             return None;
         }
     }

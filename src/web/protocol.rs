@@ -644,15 +644,7 @@ fn run_erickson(task: EricksonTask, id: u32, start: f64, now: &dyn Fn() -> f64, 
     let fail = |message: String| Reply::Error { id: Some(id), message };
     let reply = match task {
         EricksonTask::Tables => {
-            let mut starts: Vec<(String, f64)> = vec![];
-            let report = erickson::report(&mut |stage| {
-                starts.push((stage.to_string(), now()));
-                tell(stage, 0, post, true);
-                true
-            });
-            let end = now();
-            let ends: Vec<f64> = starts.iter().skip(1).map(|s| s.1).chain([end]).collect();
-            let stages = starts.iter().zip(ends).map(|((name, s), e)| (name.clone(), e - s)).collect();
+            let (report, stages) = erickson::timed_report(now, &mut |stage| tell(stage, 0, post, true));
             Ok(EricksonReply::Tables { report: Box::new(report), stages })
         }
         EricksonTask::Search { max_seeds, max_pots, max_seeds_long } => {

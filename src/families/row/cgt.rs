@@ -9,7 +9,7 @@ use core::hash::BuildHasherDefault;
 use std::collections::{HashMap, HashSet};
 
 use super::{Row, RowGame, RowRules, ROOM};
-use crate::cgt::{FastHasher as RowHasher, Games, Gid};
+use crate::cgt::{FastHasher, Games, Gid};
 use crate::engine::Player;
 
 /// Most rows one valuation may add to its memo: past it, [`value`] gives up rather than run
@@ -41,7 +41,7 @@ impl RowKey {
 }
 
 /// A map keyed by rows.
-pub type RowMap<V> = HashMap<RowKey, V, BuildHasherDefault<RowHasher>>;
+pub type RowMap<V> = HashMap<RowKey, V, BuildHasherDefault<FastHasher>>;
 
 /// The rows valued so far: canonical forms of partizan rows, nim-values of impartial ones.
 #[derive(Default)]
@@ -203,7 +203,7 @@ fn walk<G: RowGame, W: Valuation<G>>(
     if let Some(v) = w.known(memo, &root) {
         return Ok(v);
     }
-    let mut open: HashSet<RowKey, BuildHasherDefault<RowHasher>> = HashSet::default();
+    let mut open: HashSet<RowKey, BuildHasherDefault<FastHasher>> = HashSet::default();
     let before = memo.len();
     let frame = |row: Vec<u8>| -> Result<Frame<W::Value>, ValueError> {
         let (kids, node) = children::<G>(&row, W::IMPARTIAL)?;
