@@ -106,6 +106,8 @@ impl NimSequence {
         // Marks by value, as small as the values allow (so it stays in the fastest cache).
         let top = self.values.iter().copied().max().unwrap_or(0) as usize;
         let mut seen = vec![0u32; ((top + 1).next_power_of_two() * 2).max(64)];
+        // Flags of the values a scan still looks for (see `find_wanted`), as large as `seen`.
+        let mut want = vec![0u8; seen.len()];
         let mut stamp = 0u32;
         while self.values.len() <= last {
             let n = self.values.len();
@@ -117,10 +119,11 @@ impl NimSequence {
                 seen.fill(0);
                 stamp = 1;
             }
-            let v = if n <= DIRECT { self.direct(n, &mut seen, stamp) } else { self.sparse(n, &mut seen, stamp) };
+            let v = if n <= DIRECT { self.direct(n, &mut seen, stamp) } else { self.sparse(n, &mut seen, &mut want, stamp) };
             self.values.push(v);
             if v as usize * 2 >= seen.len() {
                 seen = vec![0u32; (v as usize + 1).next_power_of_two() * 2];
+                want = vec![0u8; seen.len()];
                 stamp = 0;
             }
             if n >= DIRECT && n.is_power_of_two() {
@@ -190,15 +193,19 @@ impl NimSequence {
             .collect();
     }
 
-    fn sparse(&mut self, n: usize, seen: &mut [u32], stamp: u32) -> u16 {
+    fn sparse(&mut self, n: usize, seen: &mut [u32], want: &mut [u8], stamp: u32) -> u16 {
         self.mark_simple(n, seen, stamp);
         let splits: Vec<usize> = self.splits_of(n).collect();
         // Every split with a rare part: all common values the splits reach.
         for &rest in &splits {
-            let below = &self.values[..rest];
             for &(r, gr) in &self.rare {
-                // Rare heap sizes are positive and sorted: past `rest`, no split has them.
-                let Some(&x) = below.get(rest.wrapping_sub(r as usize)) else { break };
+                // Rare heap sizes are positive and sorted: from `rest` on, no split has them (a
+                // rare heap of `rest` beans alone is no split: taking k leaving one heap is
+                // marked by `mark_simple` where the game allows it).
+                if r as usize >= rest {
+                    break;
+                }
+                let x = self.values[rest - r as usize];
                 if let Some(s) = seen.get_mut((gr ^ x) as usize) {
                     *s = stamp;
                 }
@@ -209,52 +216,26 @@ impl NimSequence {
         // missing too: look for those among the splits, stopping once all are found.
         let common_missing =
             (0u16..).find(|&v| !self.is_rare(v) && seen[v as usize] != stamp).expect("a value is missing");
-        let mut wanted = (0..common_missing).filter(|&v| self.is_rare(v) && seen[v as usize] != stamp).count();
-        if wanted > 0 {
-            // Wanted values are those still unmarked below common_missing; a split's value
-            // is checked against the marks alone (no search through a list).
-            let limit = common_missing as usize;
-            'scan: for &rest in &splits {
-                let (lo, hi) = (&self.values[1..=rest / 2], &self.values[rest - rest / 2..rest]);
-                let marks = &mut seen[..limit];
-                // Eight splits at a time: their values first (no branch), then the marks (13 %
-                // faster natively than one at a time; sixteen is no faster).
-                let mut done = 0;
-                let (lo8, hi8) = (lo.chunks_exact(8), hi.rchunks_exact(8));
-                for (a, b) in lo8.zip(hi8) {
-                    let mut v = [0u16; 8];
-                    for k in 0..8 {
-                        v[k] = a[k] ^ b[7 - k];
-                    }
-                    for (k, &x) in v.iter().enumerate() {
-                        if let Some(m) = marks.get_mut(x as usize) {
-                            if *m != stamp {
-                                *m = stamp;
-                                wanted -= 1;
-                                if wanted == 0 {
-                                    self.splits += (done + k) as u64 + 1;
-                                    break 'scan;
-                                }
-                            }
-                        }
-                    }
-                    done += 8;
-                }
-                for (i, (&x, &y)) in lo[done..].iter().zip(hi[..hi.len() - done].iter().rev()).enumerate() {
-                    let v = (x ^ y) as usize;
-                    if let Some(m) = marks.get_mut(v) {
-                        if *m != stamp {
-                            *m = stamp;
-                            wanted -= 1;
-                            if wanted == 0 {
-                                self.splits += (done + i) as u64 + 1;
-                                break 'scan;
-                            }
-                        }
-                    }
-                }
-                self.splits += lo.len() as u64;
+        // Flag the rare values below it that no split with a rare part reached: they are wanted.
+        let limit = common_missing as usize;
+        let mut wanted = 0;
+        for v in 0..limit {
+            if seen[v] != stamp {
+                want[v] = 1;
+                wanted += 1;
             }
+        }
+        if wanted > 0 {
+            for &rest in &splits {
+                let (lo, hi) = (&self.values[1..=rest / 2], &self.values[rest - rest / 2..rest]);
+                let (examined, left) = find_wanted(lo, hi, want, seen, stamp, wanted);
+                self.splits += examined as u64;
+                wanted = left;
+                if wanted == 0 {
+                    break;
+                }
+            }
+            want[..limit].fill(0);
         }
         // The smallest value still unmarked (a common one is never marked here).
         mex(seen, stamp)
@@ -268,6 +249,52 @@ impl NimSequence {
 
 fn mex(seen: &[u32], stamp: u32) -> u16 {
     (0u16..).find(|&v| seen[v as usize] != stamp).expect("the marks outnumber the options")
+}
+
+/// Scans the splits `(lo[i], hi[hi.len() - 1 - i])` in order for the `wanted` values flagged in
+/// `want` (a power-of-two table larger than any split's value), marking each one found in
+/// `seen` and clearing its flag; returns the splits examined and how many are still wanted.
+///
+/// Sixteen splits at a time: their values and the OR of their flags without a branch, then
+/// the values again only when a flag was hit (most blocks of a long scan hit none). Against
+/// looking up each split's mark with a branch, 2.3 times faster natively.
+fn find_wanted(lo: &[u16], hi: &[u16], want: &mut [u8], seen: &mut [u32], stamp: u32, mut wanted: usize) -> (usize, usize) {
+    const LANES: usize = 16;
+    let size = want.len() - 1;
+    let mut found = |x: u16, want: &mut [u8], wanted: &mut usize| {
+        let x = x as usize & size;
+        if want[x] != 0 {
+            want[x] = 0;
+            seen[x] = stamp;
+            *wanted -= 1;
+        }
+    };
+    let mut done = 0;
+    for (a, b) in lo.chunks_exact(LANES).zip(hi.rchunks_exact(LANES)) {
+        let mut v = [0u16; LANES];
+        let mut hit = 0u8;
+        for k in 0..LANES {
+            v[k] = a[k] ^ b[LANES - 1 - k];
+            hit |= want[v[k] as usize & size];
+        }
+        if hit != 0 {
+            for (k, &x) in v.iter().enumerate() {
+                found(x, want, &mut wanted);
+                if wanted == 0 {
+                    return (done + k + 1, 0);
+                }
+            }
+        }
+        done += LANES;
+    }
+    for (&x, &y) in lo[done..].iter().zip(hi[..hi.len() - done].iter().rev()) {
+        found(x ^ y, want, &mut wanted);
+        done += 1;
+        if wanted == 0 {
+            break;
+        }
+    }
+    (done, wanted)
 }
 
 #[cfg(test)]
@@ -292,13 +319,28 @@ mod tests {
             assert_eq!(s.values[n], officers.values[n + 1], ".37 at {n} is .6 at {}", n + 1);
         }
         // Past the switch to sparse space: the same values as the direct recursion.
-        let mut direct = NimSequence::new(".37".parse().unwrap());
-        let mut seen = vec![0u32; 1 << 10];
-        for n in 1..=6000 {
+        assert_eq!(direct_values(".37", 6000), s.values);
+    }
+
+    fn direct_values(code: &str, last: usize) -> Vec<u16> {
+        let mut direct = NimSequence::new(code.parse().unwrap());
+        let mut seen = vec![0u32; 1 << 12];
+        for n in 1..=last {
             let v = direct.direct(n, &mut seen, n as u32);
             direct.values.push(v);
         }
-        assert_eq!(direct.values, s.values);
+        direct.values
+    }
+
+    /// Games with splits after several removals, and values that need larger tables: the
+    /// sparse-space values equal the direct recursion's (whatever mask is chosen).
+    #[test]
+    fn sparse_space_equals_direct_recursion() {
+        for code in [".6", ".156", ".4", ".74", ".1464"] {
+            let (s, d) = (sequence(code, 5000), direct_values(code, 5000));
+            let first = (0..=5000).find(|&n| s.values[n] != d[n]);
+            assert_eq!(first, None, "{code}: mask {} at {:?}: {:?} vs {:?}", s.mask, first, first.map(|n| s.values[n]), first.map(|n| d[n]));
+        }
     }
 
     #[test]

@@ -175,8 +175,12 @@ impl fmt::Display for OctalReport {
         writeln!(f, "{}: nim-values G(0..={})", self.game, self.n)?;
         let first = self.first.iter().map(u16::to_string).collect::<Vec<_>>().join(" ");
         writeln!(f, "first        {first}")?;
-        let p = self.p_positions.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
-        writeln!(f, "P-positions  {} ({p})", self.p_positions.len())?;
+        // A periodic game has P-positions without end: the first ones, and how many more.
+        const SHOWN: usize = 30;
+        let p = self.p_positions.iter().take(SHOWN).map(usize::to_string).collect::<Vec<_>>().join(", ");
+        let more = self.p_positions.len().saturating_sub(SHOWN);
+        let more = if more > 0 { format!(", ... and {more} more: --json lists them all") } else { String::new() };
+        writeln!(f, "P-positions  {} ({p}{more})", self.p_positions.len())?;
         writeln!(f, "largest      {} (first at {})", self.largest, self.largest_first_at)?;
         writeln!(f, "rare values  {} heap sizes (mask {:b})", self.rare_values, self.mask)?;
         writeln!(f, "sum of G     {}", self.sum)?;
