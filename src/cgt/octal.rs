@@ -119,7 +119,11 @@ impl NimSequence {
                 seen.fill(0);
                 stamp = 1;
             }
-            let v = if n <= DIRECT { self.direct(n, &mut seen, stamp) } else { self.sparse(n, &mut seen, &mut want, stamp) };
+            let v = if n <= DIRECT {
+                self.direct(n, &mut seen, stamp)
+            } else {
+                self.sparse(n, &mut seen, &mut want, stamp)
+            };
             self.values.push(v);
             if v as usize * 2 >= seen.len() {
                 seen = vec![0u32; (v as usize + 1).next_power_of_two() * 2];
@@ -258,7 +262,14 @@ fn mex(seen: &[u32], stamp: u32) -> u16 {
 /// Sixteen splits at a time: their values and the OR of their flags without a branch, then
 /// the values again only when a flag was hit (most blocks of a long scan hit none). Against
 /// looking up each split's mark with a branch, 2.3 times faster natively.
-fn find_wanted(lo: &[u16], hi: &[u16], want: &mut [u8], seen: &mut [u32], stamp: u32, mut wanted: usize) -> (usize, usize) {
+fn find_wanted(
+    lo: &[u16],
+    hi: &[u16],
+    want: &mut [u8],
+    seen: &mut [u32],
+    stamp: u32,
+    mut wanted: usize,
+) -> (usize, usize) {
     const LANES: usize = 16;
     let size = want.len() - 1;
     let mut found = |x: u16, want: &mut [u8], wanted: &mut usize| {
@@ -339,7 +350,15 @@ mod tests {
         for code in [".6", ".156", ".4", ".74", ".1464"] {
             let (s, d) = (sequence(code, 5000), direct_values(code, 5000));
             let first = (0..=5000).find(|&n| s.values[n] != d[n]);
-            assert_eq!(first, None, "{code}: mask {} at {:?}: {:?} vs {:?}", s.mask, first, first.map(|n| s.values[n]), first.map(|n| d[n]));
+            assert_eq!(
+                first,
+                None,
+                "{code}: mask {} at {:?}: {:?} vs {:?}",
+                s.mask,
+                first,
+                first.map(|n| s.values[n]),
+                first.map(|n| d[n])
+            );
         }
     }
 
