@@ -608,6 +608,16 @@ macro_rules! families {
                 }
             }
 
+            /// A cell's count as the editor shows it.
+            pub fn cell_text(&self, n: u32) -> String {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_text(p, n),)+ }
+            }
+
+            /// The symbols an editor field takes besides a count, and their meaning.
+            pub fn cell_symbols(&self) -> Option<(&'static [&'static str], &'static str)> {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_symbols(p),)+ }
+            }
+
             /// The setup text from counts typed in the editor.
             pub fn setup_from_cells(&self, counts: &[($crate::engine::Cell, String)], turn: $crate::engine::Player) -> String {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::setup_from_cells(p, counts, turn),)+ }

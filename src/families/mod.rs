@@ -140,6 +140,15 @@ pub trait Family: 'static {
             format!("{} {mv}", mover.letter().to_ascii_uppercase())
         }
     }
+    /// A cell's count as the editor shows it (Sowing's full pots as `x` and `~`).
+    fn cell_text(_pos: &Self::Position, n: u32) -> String {
+        n.to_string()
+    }
+    /// The symbols an editor field takes besides a count, and their meaning in words (Sowing's
+    /// full pots); `None` when a field is a count alone.
+    fn cell_symbols(_pos: &Self::Position) -> Option<(&'static [&'static str], &'static str)> {
+        None
+    }
     /// The setup text from counts typed in the editor (each cell's text as typed), with the
     /// position's own structure (leaves, pit count) kept.
     fn setup_from_cells(pos: &Self::Position, counts: &[(Cell, String)], turn: Player) -> String;

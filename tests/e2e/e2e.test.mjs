@@ -751,6 +751,14 @@ test('a Sowing row shows its game value and its options, explored with a breadcr
   assert.match(await page.getAttribute('.game-value a:has-text("Play from this row")', 'href'), /setup=x0211x-r$/);
   await page.click('.cgt-trail a');
   await page.waitForFunction(() => /^•1111• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
+  // The editor shows full pots as x and takes them typed.
+  await page.click('.editor summary');
+  assert.equal(await page.inputValue('.ed-cell input >> nth=0'), 'x');
+  await page.fill('.ed-cell input >> nth=2', '•');
+  assert.equal(await page.$('.field-error'), null);
+  assert.equal(await page.inputValue('#ed-setup'), 'x.1.•.1.1.x-l');
+  await page.fill('.ed-cell input >> nth=2', 'y');
+  assert.match(await page.textContent('.field-error'), /Pot 3: .*or x \(or •\) a full pot/);
   // Sparse Atomic Wari rows are sums of .37 heaps (Theorem 3.1).
   const atomic = await open('#/play?rules=atomic&setup=122201-l');
   await atomic.waitForSelector('.cgt-heaps', { timeout: 60000 });

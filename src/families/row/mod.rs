@@ -211,6 +211,21 @@ impl<G: RowGame> Family for RowFamily<G> {
         format!("{} {mv}", if mover == Player::South { 'L' } else { 'R' })
     }
 
+    fn cell_text(_: &Row<G>, n: u32) -> String {
+        match n {
+            n if G::FULL_POTS && n == FULL as u32 => "x".into(),
+            n if G::FULL_POTS && n == WALL as u32 => "~".into(),
+            n => n.to_string(),
+        }
+    }
+
+    fn cell_symbols(_: &Row<G>) -> Option<(&'static [&'static str], &'static str)> {
+        G::FULL_POTS.then_some((
+            &["x", "X", "•", "~", "←•", "•→"],
+            "x (or •) a full pot, ~ endless full pots at an end of the row",
+        ))
+    }
+
     fn setup_from_cells(pos: &Row<G>, counts: &[(Cell, String)], turn: Player) -> String {
         format!("{}-{}", super::view::row_from_cells(pos.pots().len(), counts), turn_letter(turn))
     }

@@ -31,7 +31,7 @@ pub fn editor(props: &GameProps) -> Html {
     let pos = game.game().position().clone();
     let fresh = || Draft {
         from: pos.to_string(),
-        counts: pos.cells().into_iter().map(|(c, n)| (c, n.to_string())).collect(),
+        counts: pos.cells().into_iter().map(|(c, n)| (c, pos.cell_text(n))).collect(),
         turn: pos.turn(),
         setup: pos.to_string(),
         fault: None,
@@ -51,10 +51,14 @@ pub fn editor(props: &GameProps) -> Html {
             let name = pos.cell_name(cell);
             next.fault = match parse_count(v.trim(), &format!("{name}:"), MAX_FIELD) {
                 Ok(_) => None,
-                Err(e) => Some(format!("{e} (a pit holds a whole number of seeds, 0 to {MAX_FIELD})")),
+                Err(_) if is_symbol(&pos, v.trim()) => None,
+                Err(e) => Some(match pos.cell_symbols() {
+                    Some((_, words)) => format!("{e} (a pot holds 0 to {MAX_FIELD} seeds, or {words})"),
+                    None => format!("{e} (a pit holds a whole number of seeds, 0 to {MAX_FIELD})"),
+                }),
             };
             // Every field a count: the setup text follows them (the position's structure kept).
-            if next.counts.iter().all(|(_, k)| parse_count(k, "", MAX_FIELD).is_ok()) {
+            if next.counts.iter().all(|(_, k)| field_ok(&pos, k)) {
                 next.setup = pos.setup_from_cells(&next.counts, next.turn);
             }
             draft.set(next);
@@ -65,7 +69,7 @@ pub fn editor(props: &GameProps) -> Html {
         Callback::from(move |e: Event| {
             let mut next = d.clone();
             next.turn = if select_value(&e) == "n" { Player::North } else { Player::South };
-            if next.counts.iter().all(|(_, k)| parse_count(k, "", MAX_FIELD).is_ok()) {
+            if next.counts.iter().all(|(_, k)| field_ok(&pos, k)) {
                 next.setup = pos.setup_from_cells(&next.counts, next.turn);
             }
             draft.set(next);
@@ -94,12 +98,15 @@ pub fn editor(props: &GameProps) -> Html {
             }
         })
     };
+    let symbols = pos.cell_symbols();
     html! {
         <details class="panel editor">
             <summary>{"Edit position"}</summary>
             <div class="ed-cells">{ for d.counts.iter().map(|(c, n)| {
                 let name = pos.cell_name(*c);
-                html! { <label class="ed-cell">{format!("{name} ")}<input type="number" min="0" value={n.clone()} oninput={set_cell(*c)} aria-label={name.clone()} /></label> }
+                // A field that takes symbols is text (a number field would drop them).
+                let kind = if symbols.is_some() { "text" } else { "number" };
+                html! { <label class="ed-cell">{format!("{name} ")}<input type={kind} min="0" value={n.clone()} oninput={set_cell(*c)} aria-label={name.clone()} /></label> }
             }) }</div>
             if pos.layout().two_sided() {
                 <label>{"To move "}<select onchange={set_turn}>
@@ -112,7 +119,18 @@ pub fn editor(props: &GameProps) -> Html {
                 <label>{"Setup "}<input id="ed-setup" class="setup" value={d.setup.clone()} oninput={set_setup} spellcheck="false" /></label>
                 <button type="submit" class="apply">{"Apply"}</button>
             </form>
+            if let Some((_, words)) = symbols { <p class="help">{format!("A field takes a count or {words}.")}</p> }
             <p class="help">{ pos.family().setup_help() }{" Applying replaces the game; Undo at its start brings the game back."}</p>
         </details>
     }
+}
+
+/// The field holds one of the family's symbols (Sowing's full pots).
+fn is_symbol(pos: &crate::families::AnyPosition, text: &str) -> bool {
+    pos.cell_symbols().is_some_and(|(symbols, _)| symbols.contains(&text))
+}
+
+/// The field holds a count or a symbol.
+fn field_ok(pos: &crate::families::AnyPosition, text: &str) -> bool {
+    parse_count(text, "", MAX_FIELD).is_ok() || is_symbol(pos, text)
 }
