@@ -174,15 +174,31 @@ fn cell_id(cell: Cell) -> String {
 /// The board.
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
+    let chosen = use_state(|| None::<(String, Cell)>);
     let p = &props.position;
     let (spots, width, height) = layout(p);
     let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
     let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
     // At least a tap target a column (half a column a move where a pit has two moves); at most
     // a comfortable size (a 1-pit board is not huge).
-    let mut cells_with_moves: Vec<Cell> = legal.iter().map(|m| p.move_cell(*m)).collect();
-    cells_with_moves.dedup();
-    let per_column = if cells_with_moves.len() < legal.len() { 2.0 * MIN_COLUMN_PX } else { MIN_COLUMN_PX };
+    // A pot with two moves is one tap target too: the tap asks which way (the chooser below
+    // the board); its arrows are shortcuts. So a column needs no more width than any other.
+    let per_column = MIN_COLUMN_PX;
+    // The pot whose way is being chosen, for this position only.
+    let key = p.to_string();
+    let asking = chosen.as_ref().filter(|(k, _)| *k == key).map(|(_, c)| *c);
+    // The chooser takes the focus when it opens (a keyboard goes on from there).
+    use_effect_with(asking, |asking| {
+        if asking.is_some() {
+            let button = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(".way-chooser button.way").ok().flatten())
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(b) = button {
+                let _ = b.focus();
+            }
+        }
+    });
     let min_width = if props.compact {
         String::new()
     } else {
@@ -245,8 +261,8 @@ pub fn board(props: &BoardProps) -> Html {
                     <g class="choice" role="button" tabindex="0" aria-label={format!("{name}: {m}")}
                         onclick={Callback::from(move |e: MouseEvent| { e.stop_propagation(); cb.emit(m) })}
                         onkeydown={Callback::from(move |e: KeyboardEvent| if matches!(e.key().as_str(), "Enter" | " ") { e.prevent_default(); e.stop_propagation(); cb2.emit(m) })}>
-                        // Half the column is the tap target.
-                        <rect class="hit" x={format!("{}", s.x - W / 2.0 + j as f64 * W / k)} y={format!("{}", s.y - 55.0)} width={format!("{}", W / k)} height="130" />
+                        // Half the column below the pot is the shortcut's tap target.
+                        <rect class="hit" x={format!("{}", s.x - W / 2.0 + j as f64 * W / k)} y={format!("{}", y - 22.0)} width={format!("{}", W / k)} height="44" />
                         <circle cx={format!("{x}")} cy={format!("{y}")} r="17" />
                         <text x={format!("{x}")} y={format!("{}", y + 7.0)}>{p.move_glyph(m)}</text>
                     </g>
@@ -276,6 +292,20 @@ pub fn board(props: &BoardProps) -> Html {
                             move_focus(&id2, false)
                         }
                         _ => {}
+                    }),
+                )
+            }
+            // Several moves: a tap or Enter asks which way.
+            None if several.len() > 1 && !props.compact => {
+                let (c1, c2, cell) = (chosen.clone(), chosen.clone(), s.cell);
+                let (k1, k2) = (key.clone(), key.clone());
+                (
+                    Callback::from(move |_: MouseEvent| c1.set(Some((k1.clone(), cell)))),
+                    Callback::from(move |e: KeyboardEvent| {
+                        if matches!(e.key().as_str(), "Enter" | " ") {
+                            e.prevent_default();
+                            c2.set(Some((k2.clone(), cell)))
+                        }
                     }),
                 )
             }
@@ -314,7 +344,14 @@ pub fn board(props: &BoardProps) -> Html {
         };
         // A pit that is not playable now keeps a tabindex of -1, so that the focus stays on it
         // after a move by keyboard (and the arrows go on from it).
-        let (role, tabindex) = if mv.is_some() { ("button", "0") } else { ("img", "-1") };
+        let asks = several.len() > 1 && !props.compact;
+        let (role, tabindex) = if mv.is_some() || asks { ("button", "0") } else { ("img", "-1") };
+        if asks {
+            class.push("legal");
+        }
+        if asking == Some(s.cell) {
+            class.push("asking");
+        }
         html! {
             <g {class} {id} role={role} tabindex={tabindex} aria-label={label.clone()} {onclick} {onkeydown} data-count={n.to_string()}>
                 <title>{label}</title>
@@ -335,7 +372,36 @@ pub fn board(props: &BoardProps) -> Html {
         }
     });
     let (top, bottom) = if p.layout().two_sided() && !props.compact { ("North", "South") } else { ("", "") };
+    // The chooser: the pot's moves as full-size buttons, and a way back.
+    let chooser = match asking {
+        Some(cell) if !props.compact => {
+            let name = cell_name(p, cell);
+            let moves: Vec<AnyMove> = legal.iter().copied().filter(|m| p.move_cell(*m) == cell).collect();
+            let cancel = {
+                let chosen = chosen.clone();
+                Callback::from(move |_: MouseEvent| chosen.set(None))
+            };
+            html! {
+                <div class="way-chooser" role="group" aria-label={format!("{name}: which way?")}>
+                    <span>{format!("{name}: sow")}</span>
+                    { for moves.iter().map(|&m| {
+                        let (play, chosen) = (props.on_play.clone(), chosen.clone());
+                        let glyph = p.move_glyph(m);
+                        let text = match glyph.as_str() {
+                            "←" => "← left".to_string(),
+                            "→" => "right →".to_string(),
+                            other => other.to_string(),
+                        };
+                        html! { <button class="way" onclick={Callback::from(move |_: MouseEvent| { chosen.set(None); play.emit(m) })}>{text}</button> }
+                    }) }
+                    <button class="way-cancel" onclick={cancel}>{"Cancel"}</button>
+                </div>
+            }
+        }
+        _ => html! {},
+    };
     html! {
+        <>
         <div class={classes!("board-wrap", props.compact.then_some("compact"))}>
             <svg class="board" viewBox={format!("0 0 {width} {height}")} style={min_width} role="group" aria-label="Board">
                 <rect class="plank" x="2" y="2" width={format!("{}", width - 4.0)} height={format!("{}", height - 4.0)} rx="40" />
@@ -346,5 +412,7 @@ pub fn board(props: &BoardProps) -> Html {
                 { for cells }
             </svg>
         </div>
+        {chooser}
+        </>
     }
 }

@@ -582,10 +582,21 @@ test('a phone is 390 px wide: nothing scrolls the page sideways, and pits are 40
     const page = await open(hash, { ...phone, wait });
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, `${hash} scrolls sideways`);
     if (wait === 'svg.board') {
-      // A pit's column, or half of it for each way a pit with two moves can go.
-      const sizes = await page.$$eval('.pit.legal .hit, .choice .hit', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }));
+      // A pit's column (a pot with two moves too: its tap asks which way).
+      const sizes = await page.$$eval('.pit.legal > .hit', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }));
       assert.ok(sizes.length > 0, `${hash}: tap targets found`);
       assert.ok(Math.min(...sizes) >= 40, `${hash}: tap targets ${Math.min(...sizes)} px`);
+    }
+    if (hash.includes('sowing-i')) {
+      // Pot 2 of 3121 goes either way: a tap asks, with buttons a thumb can hit.
+      await noAnimation(page);
+      await page.click('#pit-s-1');
+      const ways = await page.$$eval('.way-chooser button', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return [e.textContent, Math.min(r.width, r.height)]; }));
+      assert.deepEqual(ways.map((w) => w[0]), ['← left', 'right →', 'Cancel']);
+      assert.ok(Math.min(...ways.map((w) => w[1])) >= 40, `ways ${JSON.stringify(ways)}`);
+      await page.click('.way-chooser button.way >> nth=1');
+      assert.deepEqual(await Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(page, id))), [3, 0, 3]);
+      assert.equal(await page.$('.way-chooser'), null);
     }
     await page.context().close();
   }
