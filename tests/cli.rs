@@ -224,6 +224,14 @@ fn values_of_rows_and_their_errors() {
     assert_eq!((v["value"].as_str(), v["row"].as_str()), (Some("*"), Some("~1111~")));
     let (code, out, _) = run(&["value", "sowing", "312+312+11"]);
     assert_eq!((code, out.lines().next()), (0, Some("-2*")));
+    // A sum reads as a sum again, and so do its options (rows as played, not normal forms).
+    let (code, out, _) = run(&["value", "sowing", "312+21", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["paper_row"].as_str(), v["value"].as_str()), (Some("312 + 21"), Some("{-1|-3}")));
+    assert_eq!(v["components"], serde_json::json!([["312", "{0|−2}"], ["21", "−1"]]));
+    assert_eq!((v["left"][0]["move"].as_str(), v["left"][0]["paper_row"].as_str()), (Some("2r"), Some("303 + 21")));
+    assert_eq!(v["right"][0]["wins"].as_bool(), Some(true));
     for (args, says) in [
         (&["value", "atomic", "312+21"][..], "sums of rows (a+b) are Sowing's"),
         (&["value", "atomic", "x12"], "full pots (x)"),

@@ -695,4 +695,10 @@ fn erickson_table_3_search() {
             (None, Some("11123112")),
         ]
     );
+    // Marked: *6's printed rows (10111121 has more seeds than ours, 111312 is not *6) and
+    // *9's (11111122 is *3, 11132112 is 0); *8's printed 11112111 (9 seeds, past the search)
+    // is not.
+    let marked: Vec<(u32, bool, bool)> =
+        s.simplest.iter().filter_map(|v| v.agrees.filter(|a| !a.0 || !a.1).map(|a| (v.value, !a.0, !a.1))).collect();
+    assert_eq!(marked, [(6, true, true), (9, true, true)]);
 }

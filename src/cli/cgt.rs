@@ -6,18 +6,23 @@ use serde::Serialize;
 
 use super::CliError;
 use crate::cgt::octal::{NimSequence, Octal};
-use crate::cgt::{Games, Style};
 use crate::engine::text::clip;
-use crate::engine::Player;
-use crate::families::row::cgt;
-use crate::families::row::{self, Row, RowGame, RowRules};
 use crate::families::AnyRules;
 
-/// One option of a row: the row it leaves and its value.
+/// One option of a row: the move, the row it leaves, its value, and whether it wins.
 #[derive(Serialize)]
 pub struct OptionReport {
+    /// The move (pot and way: `2r`).
+    #[serde(rename = "move")]
+    mv: String,
+    /// The row it leaves, link notation.
     row: String,
+    /// The row it leaves in the paper's notation (a sum written as one: `303 + 21`).
+    paper_row: String,
+    /// CGSuite's ASCII syntax.
     value: String,
+    /// Its player wins moving second from it.
+    wins: bool,
 }
 
 /// A row's value and what goes with it.
@@ -25,73 +30,66 @@ pub struct OptionReport {
 pub struct ValueReport {
     rules: String,
     row: String,
+    /// The row in the paper's notation.
+    paper_row: String,
     /// CGSuite's ASCII syntax.
     value: String,
     /// The paper's symbols.
     paper: String,
     /// L, R, N or P.
     outcome: char,
-    outcome_words: &'static str,
+    outcome_words: String,
     atomic_weight: Option<String>,
     mean: String,
     temperature: String,
     birthday: u32,
     followers: usize,
+    /// The components the row splits into (paper's notation, value), if it splits.
+    components: Vec<(String, String)>,
+    /// For sparse Atomic Wari rows, the .37 heaps (Theorem 3.1).
+    heaps: Option<Vec<usize>>,
     left: Vec<OptionReport>,
     right: Vec<OptionReport>,
 }
 
-/// The value of `row` under `rules` (`sowing`, `sowing-i`, `atomic`, `atomic-i`).
+/// The value of `row` under `rules` (`sowing`, `sowing-i`, `atomic`, `atomic-i`): the same
+/// valuation as the play page's Game value panel.
 ///
 /// # Errors
 /// Rules of another family, a row that cannot be read, or too many followers.
 pub fn value(rules: &str, row_text: &str) -> Result<ValueReport, CliError> {
     match rules.parse().map_err(CliError::Rules)? {
-        AnyRules::Sowing(r) => value_of(r, row_text),
-        AnyRules::Atomic(r) => value_of(r, row_text),
-        _ => Err(CliError::WrongFamily(
-            "value is for the one-row games of Erickson's paper: sowing, sowing-i, atomic, atomic-i",
-        )),
-    }
-}
-
-fn value_of<G: RowGame>(rules: RowRules<G>, row_text: &str) -> Result<ValueReport, CliError> {
-    if row_text.contains('+') && !G::FULL_POTS {
-        return Err(CliError::Row(row::NO_SUMS.into()));
-    }
-    let counts = row::parse_row(row_text, G::MAX_SEEDS).map_err(|e| CliError::Row(e.to_string()))?;
-    let start = Row::new(rules, &counts, Player::South).map_err(|e| CliError::Row(e.to_string()))?;
-    let pots = start.pots();
-    let mut t = Games::new();
-    let mut memo = cgt::Memo::default();
-    let fail = |e: cgt::ValueError| CliError::Row(e.to_string());
-    let g = cgt::value::<G>(&mut t, &mut memo, pots, rules.impartial).map_err(fail)?;
-    let followers = memo.len();
-    let mut sides = [vec![], vec![]];
-    for (side, left) in sides.iter_mut().zip([true, false]) {
-        for q in cgt::options::<G>(pots, left, rules.impartial).unwrap_or_default() {
-            let h = cgt::value::<G>(&mut t, &mut memo, &q, rules.impartial).map_err(fail)?;
-            side.push(OptionReport { row: row::row_text(&q), value: t.show(h) });
+        AnyRules::Sowing(_) | AnyRules::Atomic(_) => {}
+        _ => {
+            return Err(CliError::WrongFamily(
+                "value is for the one-row games of Erickson's paper: sowing, sowing-i, atomic, atomic-i",
+            ))
         }
     }
-    let [left, right] = sides;
-    let outcome = t.outcome(g);
-    let atomic_weight = t.atomic_weight(g).map(|w| t.show(w));
+    let (v, mut t, g) = crate::labs::erickson::row_value_in(rules, row_text).map_err(CliError::Row)?;
+    let options = |opts: Vec<crate::labs::erickson::RowOption>| {
+        opts.into_iter()
+            .map(|o| OptionReport { mv: o.mv, row: o.row, paper_row: o.paper_row, value: o.ascii, wins: o.wins })
+            .collect()
+    };
     let th = t.thermograph(g);
     Ok(ValueReport {
-        rules: rules.to_string(),
-        row: row::row_text(pots),
-        value: t.show(g),
-        paper: t.show_in(g, Style::Paper),
-        outcome: outcome.letter(),
-        outcome_words: outcome.words(),
-        atomic_weight,
+        rules: v.rules,
+        row: v.row,
+        paper_row: v.paper_row,
+        value: v.ascii,
+        paper: v.value,
+        outcome: v.outcome,
+        outcome_words: v.outcome_words,
+        atomic_weight: t.atomic_weight(g).map(|w| t.show(w)),
         mean: th.mean.to_string(),
         temperature: th.temperature.to_string(),
         birthday: t.birthday(g),
-        followers,
-        left,
-        right,
+        followers: v.followers,
+        components: v.components,
+        heaps: v.heaps,
+        left: options(v.left),
+        right: options(v.right),
     })
 }
 
@@ -100,7 +98,7 @@ impl fmt::Display for ValueReport {
         writeln!(f, "{}\n", self.value)?;
         writeln!(f, "rules        {}", self.rules)?;
         writeln!(f, "row          {}", self.row)?;
-        writeln!(f, "paper        {}", self.paper)?;
+        writeln!(f, "paper        {} = {}", self.paper_row, self.paper)?;
         writeln!(f, "outcome      {} ({})", self.outcome, self.outcome_words)?;
         if let Some(w) = &self.atomic_weight {
             writeln!(f, "atomic wt    {w}")?;
@@ -109,8 +107,20 @@ impl fmt::Display for ValueReport {
         writeln!(f, "temperature  {}", self.temperature)?;
         writeln!(f, "birthday     {}", self.birthday)?;
         writeln!(f, "followers    {}", self.followers)?;
+        if !self.components.is_empty() {
+            let parts = self.components.iter().map(|(r, v)| format!("{r} = {v}")).collect::<Vec<_>>().join(", ");
+            writeln!(f, "components   {parts}")?;
+        }
+        if let Some(h) = &self.heaps {
+            writeln!(f, ".37 heaps    {}", h.iter().map(usize::to_string).collect::<Vec<_>>().join(" + "))?;
+        }
+        // Each option: its move, the row it leaves, its value; * marks a winning move.
         for (who, opts) in [("Left", &self.left), ("Right", &self.right)] {
-            let list = opts.iter().map(|o| format!("{} = {}", o.row, o.value)).collect::<Vec<_>>().join(", ");
+            let list = opts
+                .iter()
+                .map(|o| format!("{} {} = {}{}", o.mv, o.paper_row, o.value, if o.wins { " (wins)" } else { "" }))
+                .collect::<Vec<_>>()
+                .join(", ");
             writeln!(f, "{who:<12} {}", if list.is_empty() { "no move".into() } else { list })?;
         }
         Ok(())
@@ -256,9 +266,11 @@ impl fmt::Display for TablesReport {
         writeln!(f, "\n{differ} printed entries differ from ours (marked ≠)")?;
         for th in &r.theorems {
             let verdict = if th.failures.is_empty() { "holds".to_string() } else { th.failures.join("; ") };
+            // Theorem 2.4's family has n alone.
+            let size = if th.statement.contains("^m") { "m + n" } else { "n" };
             writeln!(
                 f,
-                "{}: {} — {verdict} on {} rows (every m + n ≤ {}; up to {} followers a row)",
+                "{}: {} — {verdict} on {} rows (every {size} ≤ {}; up to {} followers a row)",
                 th.name, th.statement, th.checked, th.up_to, th.most_followers
             )?;
         }
@@ -275,13 +287,18 @@ impl fmt::Display for TablesReport {
                 "\nTable 3 by exhaustive search: every row of at most {} seeds, every plain row of at most {} pots, rows of {} pots up to {} seeds ({} rows, {} valued)",
                 s.max_seeds, s.max_pots, s.max_pots + 1, s.max_seeds_long, s.rows, s.valued
             )?;
+            writeln!(f, "  (≠: the printed row does not have the value, or ours is simpler, or none was found within the limits)")?;
             for v in &s.simplest {
                 let name = match v.value {
                     0 => "0".to_string(),
                     1 => "*".to_string(),
                     n => format!("*{n}"),
                 };
-                let printed = v.printed.as_ref().map_or(String::new(), |(a, b)| format!("   printed {a} / {b}"));
+                // ≠ after a printed row the search contradicts (see the lab page's legend).
+                let (ma, mb) =
+                    v.agrees.map_or(("", ""), |(a, b)| (if a { "" } else { " ≠" }, if b { "" } else { " ≠" }));
+                let printed =
+                    v.printed.as_ref().map_or(String::new(), |(a, b)| format!("   printed {a}{ma} / {b}{mb}"));
                 writeln!(
                     f,
                     "  {name:<4} fewest seeds {:<14} fewest pots {:<14}{printed}",

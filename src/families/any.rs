@@ -92,7 +92,11 @@ impl fmt::Display for ParseSetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseSetupError::TooLong(n) => write!(f, "the setup is {n} characters long: at most {MAX_TEXT}"),
-            ParseSetupError::Parts { form, found } => write!(f, "{form}, found {found}"),
+            ParseSetupError::Parts { form, found } => {
+                let parts =
+                    if *found == 1 { "1 part (no '-')".to_string() } else { format!("{found} parts joined by '-'") };
+                write!(f, "{form}; this one has {parts}")
+            }
             ParseSetupError::Form(form) => f.write_str(form),
             ParseSetupError::Count(e) => e.fmt(f),
             ParseSetupError::Stores(n) => {

@@ -286,7 +286,7 @@ fn examples(t: &mut Games) -> Table {
         .collect();
     Table {
         name: "312".into(),
-        title: "The worked example in its four versions (paper_row: the rules)".into(),
+        title: "The worked example in its four versions (each line names the rules)".into(),
         rules: "sowing, sowing-i, atomic, atomic-i".into(),
         entries,
     }
@@ -317,7 +317,7 @@ pub fn theorems(t: &mut Games, limit: usize) -> Vec<Theorem> {
         ),
         (
             "Theorem 2.4",
-            "11 (01)^n = {n+1 | 0} for all positive n (m unused)",
+            "11 (01)^n = {n+1 | 0} for all positive n",
             |m, n| (m == 0 && n > 0).then(|| [vec![1, 1], rep(&[0, 1], n)].concat()),
             |t, _, n| {
                 let (a, z) = (t.integer(n as i64 + 1), t.zero());
@@ -617,9 +617,27 @@ pub fn table_3_search(
             let fs = by_seeds.get(v).cloned().flatten();
             let fp = by_pots.get(v).cloned().flatten();
             let printed = printed_for(v);
+            // A printed row is marked when it does not have the value, when ours is simpler,
+            // or when the search found none although the printed row is within its limits; a
+            // printed row of the right value beyond the limits is not marked.
             let agrees = printed.as_ref().map(|(a, b)| {
-                let seeds = |r: &str| r.bytes().map(|c| (c - b'0') as u32).sum::<u32>();
-                (fs.as_ref().is_some_and(|f| f.0 == seeds(a)), fp.as_ref().is_some_and(|f| f.0 == b.len()))
+                let pots = |r: &str| r.bytes().map(|c| c.wrapping_sub(b'0')).collect::<Vec<u8>>();
+                let seeds = |r: &str| pots(r).iter().map(|&n| n as u32).sum::<u32>();
+                let mut has_value =
+                    |r: &str| nim_value::<SowingGame>(&mut memo, &pots(r)).is_ok_and(|g| g as usize == v);
+                let seeds_ok = has_value(a)
+                    && match &fs {
+                        Some(f) => f.0 == seeds(a),
+                        None => seeds(a) > max_seeds,
+                    };
+                let within_pots =
+                    b.len() <= max_pots as usize || (b.len() == max_pots as usize + 1 && seeds(b) <= max_seeds_long);
+                let pots_ok = has_value(b)
+                    && match &fp {
+                        Some(f) => f.0 == b.len(),
+                        None => !within_pots,
+                    };
+                (seeds_ok, pots_ok)
             });
             Simplest {
                 value: v as u32,
@@ -786,6 +804,15 @@ pub struct RowValue {
 /// # Errors
 /// Other rules, a row that cannot be read, or one too large to value.
 pub fn row_value(rules: &str, row: &str) -> Result<RowValue, String> {
+    row_value_in(rules, row).map(|(v, _, _)| v)
+}
+
+/// [`row_value`] with the table of games it built and the row's value in it (for the CLI's
+/// atomic weight, mean and temperature).
+///
+/// # Errors
+/// As [`row_value`].
+pub fn row_value_in(rules: &str, row: &str) -> Result<(RowValue, Games, Gid), String> {
     use crate::families::AnyRules;
     match rules.parse::<AnyRules>().map_err(|e| e.to_string())? {
         AnyRules::Sowing(r) => row_value_of::<SowingGame>(r, row),
@@ -794,7 +821,21 @@ pub fn row_value(rules: &str, row: &str) -> Result<RowValue, String> {
     }
 }
 
-fn row_value_of<G: RowGame>(rules: crate::families::row::RowRules<G>, text: &str) -> Result<RowValue, String> {
+/// A row in the paper's notation, written as the sum of its parts where it splits as it
+/// stands (a sum set up as 312+21 reads so again, and so do its options: 303 + 21).
+fn sum_text<G: RowGame>(pots: &[u8]) -> String {
+    let parts = if G::FULL_POTS { crate::families::sowing::parts_as_is(pots) } else { vec![] };
+    if parts.len() > 1 {
+        parts.iter().map(|p| paper_row(p)).collect::<Vec<_>>().join(" + ")
+    } else {
+        paper_row(pots)
+    }
+}
+
+fn row_value_of<G: RowGame>(
+    rules: crate::families::row::RowRules<G>,
+    text: &str,
+) -> Result<(RowValue, Games, Gid), String> {
     use crate::engine::Position;
     use crate::families::row::Row;
     if text.contains('+') && !G::FULL_POTS {
@@ -824,14 +865,16 @@ fn row_value_of<G: RowGame>(rules: crate::families::row::RowRules<G>, text: &str
             sides[k].push(RowOption {
                 mv: m.to_string(),
                 row: row_text(&after),
-                paper_row: paper_row(&after),
+                paper_row: sum_text::<G>(&after),
                 value: t.show_in(h, Style::Paper),
                 ascii: t.show(h),
                 wins,
             });
         }
     }
-    let parts = G::components(&G::normal(&pots));
+    // The parts as the row stands (312 and 21 of 312+21), else those of its normal form.
+    let as_is = if G::FULL_POTS { crate::families::sowing::parts_as_is(&pots) } else { vec![] };
+    let parts = if as_is.len() > 1 { as_is } else { G::components(&G::normal(&pots)) };
     let components = if parts.len() > 1 {
         parts
             .iter()
@@ -846,10 +889,10 @@ fn row_value_of<G: RowGame>(rules: crate::families::row::RowRules<G>, text: &str
     let heaps = if G::KEY == AtomicGame::KEY { crate::families::atomic::sparse_heaps(&pots) } else { None };
     let outcome = t.outcome(g);
     let [left, right] = sides;
-    Ok(RowValue {
+    let v = RowValue {
         rules: rules.to_string(),
         row: row_text(&pots),
-        paper_row: paper_row(&pots),
+        paper_row: sum_text::<G>(&pots),
         value: t.show_in(g, Style::Paper),
         ascii: t.show(g),
         outcome: outcome.letter(),
@@ -859,5 +902,6 @@ fn row_value_of<G: RowGame>(rules: crate::families::row::RowRules<G>, text: &str
         left,
         right,
         followers: memo.len(),
-    })
+    };
+    Ok((v, t, g))
 }

@@ -128,7 +128,11 @@ impl fmt::Display for LinkError {
             LinkError::TooManyMoves => write!(f, "more than {MAX_MOVES} moves"),
             LinkError::Move { index, error } => write!(f, "move {index} {error}"),
             LinkError::Illegal { index, mv, reason } => {
-                write!(f, "move {index} ({mv}) is illegal: {reason}; the moves are valid up to move {}", index - 1)
+                if *index == 1 {
+                    write!(f, "move 1 ({mv}) is illegal: {reason}; the game is shown from its start")
+                } else {
+                    write!(f, "move {index} ({mv}) is illegal: {reason}; the moves are valid up to move {}", index - 1)
+                }
             }
             LinkError::PlyPast { ply, moves } => write!(f, "ply {ply} is past the end of the game ({moves} moves)"),
             LinkError::PlyNotANumber(p) => write!(f, "'{p}' is not a ply number"),

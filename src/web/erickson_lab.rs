@@ -234,7 +234,7 @@ fn report_view(r: &Report, stages: &[(String, f64)]) -> Html {
                         <li class={classes!(if th.failures.is_empty() { "holds" } else { "fails" })}>
                             <b>{th.name.clone()}</b>{format!(" {}: ", th.statement)}
                             { if th.failures.is_empty() {
-                                format!("holds on all {} rows with m + n ≤ {} (up to {} followers a row; larger rows pass the worker's limit of {} followers).", th.checked, th.up_to, group(th.most_followers.into()), group(crate::labs::erickson::THEOREM_FOLLOWERS as u128))
+                                format!("holds on all {} rows with {} ≤ {} (up to {} followers a row; the check stops where a row passes {} followers).", th.checked, if th.statement.contains("^m") { "m + n" } else { "n" }, th.up_to, group(th.most_followers.into()), group(crate::labs::erickson::THEOREM_FOLLOWERS as u128))
                             } else {
                                 format!("fails: {}", th.failures.join("; "))
                             } }
@@ -282,7 +282,7 @@ fn table_view(t: &Table) -> Html {
     html! {
         <section class="erickson-table" id={anchor(&t.name)}>
             <h2>{format!("{} — {}", t.name, t.title.split(" (").next().unwrap_or(&t.title))}</h2>
-            <table>
+            <div class="scroll-x"><table>
                 <thead><tr><th>{if t.name == "312" { "rules" } else { "row" }}</th><th>{"printed"}</th><th>{"ours"}</th><th></th></tr></thead>
                 <tbody>
                     { for t.entries.iter().map(|e| {
@@ -302,7 +302,7 @@ fn table_view(t: &Table) -> Html {
                         }
                     }) }
                 </tbody>
-            </table>
+            </table></div>
         </section>
     }
 }
@@ -324,7 +324,7 @@ fn search_table(s: &Table3Search) -> Html {
                 "{} rows searched, {} valued with their followers, in {:.1} s in the worker. The largest nim-value met is ∗{largest}.",
                 group(s.rows.into()), group(s.valued.into()), s.seconds
             )}</p>
-            <table class="search-results">
+            <div class="scroll-x"><table class="search-results">
                 <thead><tr><th>{"value"}</th><th>{format!("fewest seeds (≤ {})", s.max_seeds)}</th><th>{"printed"}</th><th>{"fewest pots"}</th><th>{"printed"}</th></tr></thead>
                 <tbody>
                     { for s.simplest.iter().map(|v| {
@@ -341,8 +341,8 @@ fn search_table(s: &Table3Search) -> Html {
                         }
                     }) }
                 </tbody>
-            </table>
-            <p class="help">{"Marked: the printed row is not the simplest — ours has fewer seeds or fewer pots, or (\"none\") no row within the search has the printed value although the printed row is within it. Where ours has as many seeds or pots but is another row, both are simplest. A printed row beyond the search's limits is not marked."}</p>
+            </table></div>
+            <p class="help">{"Marked: the printed row does not have the value (a misprint), or ours is simpler (fewer seeds, or fewer pots), or the search found none although the printed row is within its limits. Where ours has as many seeds or pots but is another row, both are simplest. A printed row of the right value beyond the search's limits is not marked."}</p>
             if s.max_seeds >= 9 {
                 <p class="help">{"With 9 seeds the search meets no ∗9 at all: the printed 11111122 is ∗3, and no row of 9 seeds or fewer is ∗9 (a row that splits is a sum, and ∗9 = ∗8 + ∗ needs 11 seeds)."}</p>
             }
@@ -365,7 +365,7 @@ fn octal_view(s: &OctalSummary) -> Html {
     html! {
         <div class="octal-result">
             <p class="verdict">{format!(
-                "{}: G(0..{}) in {:.2} s in the worker. P-positions: {}. Largest value {} (first at n = {}). {} rare values (mask {}). Σ G(n) = {}.",
+                "{}: G(0..{}) in {:.2} s in the worker. P-positions: {}. Largest value {} (first at n = {}). {} rare values (mask {:b}). Σ G(n) = {}.",
                 s.game, group(s.n as u128), s.seconds,
                 s.p_positions.iter().map(|p| group(*p as u128)).collect::<Vec<_>>().join(", "),
                 s.largest, group(s.largest_first_at as u128), group(s.rare_count as u128), s.mask, group(s.sum.into())
@@ -391,7 +391,7 @@ fn octal_view(s: &OctalSummary) -> Html {
             <p>{format!("G(0..39): {}", s.first.iter().map(u16::to_string).collect::<Vec<_>>().join(" "))}</p>
             <details>
                 <summary>{format!("The first {} rare values (heap size: value)", s.rare_first.len())}</summary>
-                <p class="rare">{s.rare_first.iter().map(|(n, v)| format!("{n}: {v}")).collect::<Vec<_>>().join(", ")}</p>
+                <p class="rare">{s.rare_first.iter().map(|(n, v)| format!("{n}:\u{a0}{v}")).collect::<Vec<_>>().join(", ")}</p>
             </details>
         </div>
     }

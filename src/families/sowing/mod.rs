@@ -151,6 +151,30 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
     }
 }
 
+/// The parts a row splits into at runs of empty pots by [`split`]'s first rule, as they stand
+/// (not in normal form, only their empty ends dropped): how a sum set up as `312+21` reads
+/// again.
+pub fn parts_as_is(pots: &[u8]) -> Vec<Vec<u8>> {
+    let seeds = |part: &[u8]| part.iter().filter(|&&n| n < WALL).map(|&n| n as usize).sum::<usize>();
+    let pots = trimmed(pots);
+    let mut i = 0;
+    while i < pots.len() {
+        if pots[i] != 0 {
+            i += 1;
+            continue;
+        }
+        let j = i + pots[i..].iter().take_while(|&&n| n == 0).count();
+        let (a, b) = (&pots[..i], &pots[j..]);
+        if seeds(a) <= j - i && seeds(b) <= j - i {
+            let mut out = vec![a.to_vec()];
+            out.extend(parts_as_is(b));
+            return out;
+        }
+        i = j;
+    }
+    vec![pots.to_vec()]
+}
+
 /// The independent components of a normal Sowing row, left to right (the row itself when it
 /// does not split). Two splits are proven safe:
 ///

@@ -85,7 +85,7 @@ pub fn editor(props: &GameProps) -> Html {
         })
     };
     let apply = {
-        let (game, d, pos) = (game.clone(), d.clone(), pos.clone());
+        let (game, d, pos, draft) = (game.clone(), d.clone(), pos.clone(), draft.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if let Some(f) = &d.fault {
@@ -94,7 +94,13 @@ pub fn editor(props: &GameProps) -> Html {
             }
             match pos.rules().parse_setup(&d.setup) {
                 Ok(p) => game.replace(Game::new(p)),
-                Err(err) => game.notice(format!("Position editor: {err}. The game is unchanged.")),
+                Err(err) => {
+                    // Said beside the editor too (the notice is at the top of the page).
+                    let mut next = d.clone();
+                    next.fault = Some(format!("Setup: {err}"));
+                    draft.set(next);
+                    game.notice(format!("Position editor: {err}. The game is unchanged."));
+                }
             }
         })
     };

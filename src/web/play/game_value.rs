@@ -50,9 +50,14 @@ pub fn game_value(props: &GameValueProps) -> Html {
         });
     }
     let (shown, next) = trail.last().cloned().unwrap_or_else(|| (here.clone(), turn));
+    // The valuation of the row shown was stopped (by the Stop button; `again` counts the
+    // Value again clicks, each starting it afresh).
+    let stopped = use_state(|| false);
+    let again = use_state(|| 0u32);
     {
-        let search = search.clone();
-        use_effect_with((rules.clone(), shown.clone()), move |(rules, row)| {
+        let (search, stopped) = (search.clone(), stopped.clone());
+        use_effect_with((rules.clone(), shown.clone(), *again), move |(rules, row, _)| {
+            stopped.set(false);
             if rules.is_empty() {
                 return;
             }
@@ -85,9 +90,15 @@ pub fn game_value(props: &GameValueProps) -> Html {
         }
         _ => None,
     };
+    // A row in the paper's notation; a Sowing row that splits as it stands, as a sum.
+    let sowing = rules.starts_with("sowing");
     let paper = |row: &str| {
         crate::families::row::parse_row(row, 255)
-            .map(|v| paper_row(&v.iter().map(|&n| n as u8).collect::<Vec<_>>()))
+            .map(|v| {
+                let pots: Vec<u8> = v.iter().map(|&n| n as u8).collect();
+                let parts = if sowing { crate::families::sowing::parts_as_is(&pots) } else { vec![pots] };
+                parts.iter().map(|p| paper_row(p)).collect::<Vec<_>>().join(" + ")
+            })
             .unwrap_or_else(|_| row.to_string())
     };
     let crumbs = trail.iter().enumerate().map(|(k, (r, _))| {
@@ -151,7 +162,10 @@ pub fn game_value(props: &GameValueProps) -> Html {
                             {side("Right's options", &v.right, 'l')}
                         }
                     </div>
-                    <p class="help">{format!("A game position has no side to move: its value holds for either. \"wins\": the mover then wins moving second. {} rows valued.", v.followers)}</p>
+                    <p class="help">{format!(
+                        "A game position has no side to move: its value holds for either. \"wins\": the mover then wins moving second. {} {} valued.",
+                        crate::web::group(v.followers as u128), if v.followers == 1 { "row" } else { "rows" }
+                    )}</p>
                     if trail.len() > 1 {
                         <p><a href={Route::Play(format!("rules={rules}&setup={shown}-{next}")).to_string()}>{format!("Play from this row, {} to move", if next == 'l' { "Left" } else { "Right" })}</a></p>
                     }
@@ -159,7 +173,31 @@ pub fn game_value(props: &GameValueProps) -> Html {
             }
         }
         (None, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
-        _ => html! { <p class="progress" aria-live="polite">{"Valuing in the worker…"}</p> },
+        (None, None) if *stopped => {
+            let again = {
+                let again = again.clone();
+                Callback::from(move |_: MouseEvent| again.set(*again + 1))
+            };
+            html! {
+                <p class="stopped">{"Stopped. A long row may have millions of followers; the CLI values it faster: "}
+                    <code>{format!("mancala-lab value {rules} {shown}")}</code>{" "}
+                    <button class="again" onclick={again}>{"Value again"}</button></p>
+            }
+        }
+        // A long row may have millions of followers: the valuation can be stopped.
+        _ => {
+            let stop = {
+                let (search, stopped) = (search.clone(), stopped.clone());
+                Callback::from(move |_: MouseEvent| {
+                    search.stop();
+                    stopped.set(true)
+                })
+            };
+            html! {
+                <p class="progress" aria-live="polite">{"Valuing in the worker… "}
+                    <button class="stop" onclick={stop}>{"Stop"}</button></p>
+            }
+        }
     };
     html! {
         <section class="game-value" aria-label="Game value">

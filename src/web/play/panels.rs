@@ -54,7 +54,7 @@ pub fn controls(props: &GameProps) -> Html {
                 <button onclick={go(0)} disabled={g.ply() == 0} aria-label="First position" title="Home">{"« Start"}</button>
                 <button class="undo" onclick={act(|| Action::Undo)} disabled={!can_undo}
                     title={if g.ply() == 0 && st.previous.is_some() { "Back to the game before" } else { "Back to the last move of a person" }}>{"Undo"}</button>
-                <button class="redo" onclick={act(|| Action::Redo)} disabled={g.ply() >= n} title="→">{"Redo"}</button>
+                <button class="redo" onclick={act(|| Action::Redo)} disabled={g.ply() >= n} title="Forward one move (key →)">{"Redo"}</button>
                 <button onclick={go(n)} disabled={g.ply() >= n} aria-label="Last position" title="End">{"End »"}</button>
                 if let Some((lap, laps)) = st.anim_lap() {
                     <span class="lap-counter" aria-live="off">{format!("lap {lap} of {laps}")}</span>
