@@ -362,6 +362,7 @@ fn octal_view(s: &OctalSummary) -> Html {
             .collect::<String>()
     };
     let (low, mean, high) = (line(|p| p.0), line(|p| p.1), line(|p| p.2));
+    let each = if s.bucket == 1 { "each heap size".to_string() } else { format!("each {} heap sizes", group(s.bucket as u128)) };
     html! {
         <div class="octal-result">
             <p class="verdict">{format!(
@@ -377,7 +378,7 @@ fn octal_view(s: &OctalSummary) -> Html {
                 )}</p>
             }
             <figure>
-                <svg class="octal-plot" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={format!("G(n) for n up to {}: least, mean and largest value of each {} heap sizes", s.n, s.bucket)}>
+                <svg class="octal-plot" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={format!("G(n) for n up to {}: least, mean and largest value of {}", s.n, each)}>
                     <rect x="0" y="0" width={w.to_string()} height={h.to_string()} class="frame" />
                     <path class="high" d={high} />
                     <path class="mean" d={mean} />
@@ -386,7 +387,7 @@ fn octal_view(s: &OctalSummary) -> Html {
                     <text x="4" y={format!("{}", h - 2.0)}>{"0"}</text>
                     <text x={format!("{}", w - 4.0)} y={format!("{}", h - 2.0)} text-anchor="end">{format!("n = {}", group(s.n as u128))}</text>
                 </svg>
-                <figcaption>{format!("G(n): the largest (top), mean (middle) and least (bottom) value of each {} heap sizes.", group(s.bucket as u128))}</figcaption>
+                <figcaption>{format!("G(n): the largest (top), mean (middle) and least (bottom) value of {each}.")}</figcaption>
             </figure>
             <p>{format!("G(0..39): {}", s.first.iter().map(u16::to_string).collect::<Vec<_>>().join(" "))}</p>
             <details>
