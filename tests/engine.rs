@@ -37,6 +37,50 @@ fn perft_table() {
     }
 }
 
+/// The Oware family against an independent plain reading of its rules
+/// (`scripts/oware_reference.py`): perft counts, and games replayed to the same final board,
+/// captures, side to move and end.
+#[test]
+fn oware_family_agrees_with_the_reference() {
+    let rows = rows("oware_perft.tsv");
+    let (mut perfts, mut games) = (0, 0);
+    for r in &rows {
+        let rules: AnyRules = r[1].parse().unwrap_or_else(|e| panic!("{r:?}: {e}"));
+        let start = rules.start();
+        match r[0].as_str() {
+            "perft" => {
+                let depth: u32 = r[2].parse().unwrap();
+                assert_eq!(search::perft(&start, depth), r[3].parse::<u64>().unwrap(), "{r:?}");
+                if depth <= 4 {
+                    assert_eq!(slow_perft(&start, depth), r[3].parse::<u64>().unwrap(), "{r:?}");
+                }
+                perfts += 1;
+            }
+            "game" => {
+                let mut p = start.clone();
+                for (k, c) in r[3].chars().enumerate() {
+                    let m = p.parse_move(&c.to_string()).unwrap();
+                    p = p.play(m).unwrap_or_else(|e| panic!("{r:?}: move {} ({c}): {}", k + 1, e.reason)).0;
+                }
+                let AnyPosition::Oware(o) = &p else { panic!("not an Oware position") };
+                let pits: Vec<String> = o
+                    .row(mancala_lab::engine::Player::South)
+                    .into_iter()
+                    .chain(o.row(mancala_lab::engine::Player::North))
+                    .map(|x| x.to_string())
+                    .collect();
+                let c = o.captured();
+                let got =
+                    (pits.join("."), format!("{}.{}", c.south, c.north), p.turn().letter().to_string(), o.is_over());
+                assert_eq!(got, (r[4].clone(), r[5].clone(), r[6].clone(), r[7] == "1"), "{r:?}");
+                games += 1;
+            }
+            other => panic!("unknown row kind {other}"),
+        }
+    }
+    assert_eq!((perfts, games), (62, 45), "every row is read");
+}
+
 fn slow_perft(p: &AnyPosition, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

@@ -196,6 +196,29 @@ pub enum IllegalMove {
         /// The most pots a row may have.
         room: u32,
     },
+    /// The move would leave the opponent without a move (Ayo, Awari: not allowed while
+    /// another move leaves one).
+    Starves {
+        /// The move.
+        mv: String,
+        /// The opponent.
+        opponent: Player,
+    },
+    /// The opponent has no seeds and the move gives them none (Oware: feed him).
+    MustFeed {
+        /// The move.
+        mv: String,
+        /// The opponent.
+        opponent: Player,
+    },
+    /// The move would capture every seed of the opponent, which these rules forbid (Oware's
+    /// option).
+    GrandSlam {
+        /// The move.
+        mv: String,
+        /// The opponent.
+        opponent: Player,
+    },
     /// The pit does not hold exactly the seeds the rules require (Tchoukaillon).
     NotHarvestable {
         /// The pit.
@@ -227,6 +250,15 @@ impl fmt::Display for IllegalMove {
             }
             IllegalMove::RowFull { mv, room } => write!(f, "{mv} would make the row longer than {room} pots"),
             IllegalMove::WrongFamily { of, here } => write!(f, "this is a {of} move, and the game is {here}"),
+            IllegalMove::Starves { mv, opponent } => {
+                write!(f, "{mv} would leave {opponent} without a move, and another move leaves one")
+            }
+            IllegalMove::MustFeed { mv, opponent } => {
+                write!(f, "{opponent} has no seeds: {mv} gives them none, and a move must feed them")
+            }
+            IllegalMove::GrandSlam { mv, opponent } => {
+                write!(f, "grand slam: {mv} would capture every seed of {opponent}, which these rules forbid")
+            }
             IllegalMove::NotHarvestable { pit, holds, needs } => {
                 write!(f, "pit {pit} holds {holds} seeds; it can be harvested only with exactly {needs}")
             }

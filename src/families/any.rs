@@ -425,7 +425,7 @@ macro_rules! families {
                 let id = AnyRules::aliases().find(|(a, _)| *a == lower).map(|(_, id)| id.to_string()).unwrap_or(lower);
                 let parts: Vec<&str> = id.split('-').collect();
                 $(
-                    if parts[0] == <$module::$fam as Family>::KEY {
+                    if parts[0] == <$module::$fam as Family>::KEY || <$module::$fam as Family>::OTHER_KEYS.contains(&parts[0]) {
                         return <$module::$fam as Family>::parse_rules(&parts, s).map(AnyRules::$v);
                     }
                 )+

@@ -56,6 +56,8 @@ pub trait Family: 'static {
     const MOVES_HELP: &'static str;
     /// Moves of a list are written together (`cfab`) rather than joined by dots (`1.2.1`).
     const MOVES_JOINED: bool;
+    /// Other first parts of the family's rules ids (the Oware family's `ayo`, `awari`, `wari`).
+    const OTHER_KEYS: &'static [&'static str] = &[];
     /// A solitaire: one player, no opponent to choose.
     const SOLITAIRE: bool = false;
     /// The family has an exact solver for the page's Solve button and perfect player.
@@ -184,4 +186,6 @@ any::families! {
     Sowing => sowing::SowingFamily,
     /// Atomic Wari, partizan and impartial (Erickson §3).
     Atomic => atomic::AtomicFamily,
+    /// Ayo, Oware (Abapa), Awari and Wari: two rows, captures of 2s and 3s.
+    Oware => oware::OwareFamily,
 }

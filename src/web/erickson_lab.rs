@@ -362,7 +362,11 @@ fn octal_view(s: &OctalSummary) -> Html {
             .collect::<String>()
     };
     let (low, mean, high) = (line(|p| p.0), line(|p| p.1), line(|p| p.2));
-    let each = if s.bucket == 1 { "each heap size".to_string() } else { format!("each {} heap sizes", group(s.bucket as u128)) };
+    let each = if s.bucket == 1 {
+        "each heap size".to_string()
+    } else {
+        format!("each {} heap sizes", group(s.bucket as u128))
+    };
     html! {
         <div class="octal-result">
             <p class="verdict">{format!(
