@@ -574,6 +574,11 @@ macro_rules! families {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_label(p, cell),)+ }
             }
 
+            /// Why a pit of the player to move is not playable now, where a rule forbids it.
+            pub fn cell_note(&self, cell: $crate::engine::Cell) -> Option<String> {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_note(p, cell),)+ }
+            }
+
             /// The cell is out of play this round.
             pub fn is_marked(&self, cell: $crate::engine::Cell) -> bool {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::is_marked(p, cell),)+ }

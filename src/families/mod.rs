@@ -116,6 +116,11 @@ pub trait Family: 'static {
             Cell::Store(_) => String::new(),
         }
     }
+    /// Why a pit of the player to move that holds seeds is not playable now, where a rule
+    /// forbids it (Oware's must-feed, Ayo's must-leave-a-move): shown on the pit.
+    fn cell_note(_pos: &Self::Position, _cell: Cell) -> Option<String> {
+        None
+    }
     /// The cell is out of play this round (Dakon's leaves).
     fn is_marked(_pos: &Self::Position, _cell: Cell) -> bool {
         false

@@ -243,10 +243,16 @@ pub fn board(props: &BoardProps) -> Html {
             Some((_, words)) => words.to_string(),
             None => format!("{n} {}", seeds_word(n)),
         };
-        let label = match &hint {
+        let mut label = match &hint {
             Some(h) => format!("{name}: {content}, value {h}"),
             None => format!("{name}: {content}"),
         };
+        // A pit a rule forbids now says why (Oware's must-feed, ...).
+        let note = if props.interactive && !props.compact { p.cell_note(s.cell) } else { None };
+        if let Some(n) = &note {
+            label += &format!("; not playable: {n}");
+            class.push("refused");
+        }
         let id = cell_id(s.cell);
         // A pit with several moves (impartial Sowing's two ways) gets a button a move.
         let several: Vec<AnyMove> = legal.iter().copied().filter(|m| p.move_cell(*m) == s.cell).collect();
@@ -400,6 +406,12 @@ pub fn board(props: &BoardProps) -> Html {
         }
         _ => html! {},
     };
+    // The pits a rule forbids now, and why, in words under the board (a tap cannot hover).
+    let notes: Vec<String> = if props.interactive && !props.compact {
+        spots.iter().filter_map(|s| p.cell_note(s.cell).map(|n| format!("{}: {n}.", cell_name(p, s.cell)))).collect()
+    } else {
+        vec![]
+    };
     html! {
         <>
         <div class={classes!("board-wrap", props.compact.then_some("compact"))}>
@@ -413,6 +425,9 @@ pub fn board(props: &BoardProps) -> Html {
             </svg>
         </div>
         {chooser}
+        if !notes.is_empty() {
+            <ul class="refusals" aria-live="polite">{ for notes.iter().map(|n| html! { <li>{n.clone()}</li> }) }</ul>
+        }
         </>
     }
 }

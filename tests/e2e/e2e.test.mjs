@@ -776,3 +776,22 @@ test('a Sowing row shows its game value and its options, explored with a breadcr
   assert.match(await atomic.textContent('.cgt-heaps'), /heaps, one a run of 2s: 3\./);
   for (const p of [page, atomic]) await p.context().close();
 });
+
+test('Oware plays on two rows: a pit a rule forbids says why, a grand slam captures nothing, Ayo and Awari refuse it', async () => {
+  const feed = await open('#/play?rules=oware&setup=1.0.0.0.0.1-0.0.0.0.0.0-0.0-s');
+  await noAnimation(feed);
+  assert.equal(await feed.$$eval('.pit.legal', (els) => els.map((e) => e.id).join()), 'pit-s-5');
+  assert.match(await feed.textContent('.refusals'), /South a: North has no seeds: a gives them none, and a move must feed them\./);
+  assert.match(await feed.getAttribute('#pit-s-0', 'aria-label'), /not playable: North has no seeds/);
+  await feed.click('#pit-s-5');
+  assert.equal(await count(feed, 'pit-n-0'), 1);
+  const slam = await open('#/play?rules=oware&setup=1.0.0.0.0.2-1.1.0.0.0.0-0.0-s');
+  await noAnimation(slam);
+  await slam.click('#pit-s-5');
+  assert.match(await slam.textContent('.status'), /grand slam: nothing captured/);
+  assert.deepEqual(await Promise.all(['pit-n-0', 'pit-n-1', 'store-s'].map((id) => count(slam, id))), [2, 2, 0]);
+  const awari = await open('#/play?rules=awari&setup=1.0.0.0.0.2-1.1.0.0.0.0-0.0-s');
+  assert.match(await awari.textContent('.refusals'), /South f: f would leave North without a move/);
+  assert.deepEqual([...feed.errors, ...slam.errors, ...awari.errors], []);
+  for (const p of [feed, slam, awari]) await p.context().close();
+});

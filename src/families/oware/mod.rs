@@ -192,6 +192,15 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
         }
     }
 
+    fn cell_note(pos: &Oware, cell: Cell) -> Option<String> {
+        match cell {
+            Cell::Pit { owner, index } if owner == pos.turn() && pos.pit(owner, index as usize) > 0 => {
+                pos.refusal(index as usize).map(|e| e.to_string())
+            }
+            _ => None,
+        }
+    }
+
     fn status(pos: &Oware) -> String {
         match pos.outcome() {
             Some(o) => {
