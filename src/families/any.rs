@@ -579,6 +579,11 @@ macro_rules! families {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_note(p, cell),)+ }
             }
 
+            /// The position ended as the rules end a game whose position repeats.
+            pub fn end_by_repetition(&self) -> Option<(AnyPosition, $crate::engine::Trace)> {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::end_by_repetition(p).map(|(q, t)| (AnyPosition::$v(q), t)),)+ }
+            }
+
             /// The cell is out of play this round.
             pub fn is_marked(&self, cell: $crate::engine::Cell) -> bool {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::is_marked(p, cell),)+ }

@@ -121,6 +121,12 @@ pub trait Family: 'static {
     fn cell_note(_pos: &Self::Position, _cell: Cell) -> Option<String> {
         None
     }
+    /// The position ended as the rules end a game whose position repeats, with what the hand
+    /// did (seeds awarded); `None` where the family has no such rule (its positions never
+    /// repeat) or the game is over.
+    fn end_by_repetition(_pos: &Self::Position) -> Option<(Self::Position, Trace)> {
+        None
+    }
     /// The cell is out of play this round (Dakon's leaves).
     fn is_marked(_pos: &Self::Position, _cell: Cell) -> bool {
         false

@@ -235,7 +235,14 @@ impl Game {
             self.ply += 1;
             return Ok(());
         }
-        let (next, trace) = self.position().play(mv).map_err(|e| e.reason)?;
+        let (mut next, mut trace) = self.position().play(mv).map_err(|e| e.reason)?;
+        // A position seen before in this line ends the game where the rules say so (Oware).
+        if self.positions[..=self.ply].contains(&next) {
+            if let Some((ended, more)) = next.end_by_repetition() {
+                next = ended;
+                trace.steps.extend(more.steps);
+            }
+        }
         self.moves.truncate(self.ply);
         self.positions.truncate(self.ply + 1);
         self.traces.truncate(self.ply);

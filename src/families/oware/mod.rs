@@ -201,11 +201,21 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
         }
     }
 
+    fn end_by_repetition(pos: &Oware) -> Option<(Oware, Trace)> {
+        pos.end_by_repetition()
+    }
+
     fn status(pos: &Oware) -> String {
         match pos.outcome() {
             Some(o) => {
                 let c = pos.captured();
-                format!("Game over: {}.", super::view::result_text(o, c.south, c.north, " captured"))
+                let why = match (pos.repeated(), pos.rules().set) {
+                    (false, _) => "",
+                    (true, Ruleset::Oware | Ruleset::Ayo) => " (a position repeated: each player took the seeds on his side)",
+                    (true, Ruleset::Awari) => " (a position repeated: the seeds left are shared equally)",
+                    (true, Ruleset::Wari) => " (a position repeated: the seeds left count for nobody)",
+                };
+                format!("Game over{why}: {}.", super::view::result_text(o, c.south, c.north, " captured"))
             }
             None => format!("{} to move.", pos.turn()),
         }

@@ -211,6 +211,7 @@ impl OwareSetup {
             rules,
             turn: self.turn,
             over: false,
+            repeated: false,
         };
         pos.finish(None);
         Ok(pos)
@@ -236,6 +237,8 @@ pub struct Oware {
     rules: OwareRules,
     turn: Player,
     over: bool,
+    /// The game ended because a position repeated (set by the game record, not by a move).
+    repeated: bool,
 }
 
 impl fmt::Debug for Oware {
@@ -555,6 +558,29 @@ impl Oware {
             }
         }
         self.over = true;
+    }
+
+    /// The game ended because a position repeated.
+    pub fn repeated(&self) -> bool {
+        self.repeated
+    }
+
+    /// The position ended as these rules end a game whose position repeats (`None` when it is
+    /// already over): Oware and Ayo, each player takes the seeds on his side; Awari, the seeds
+    /// left are shared equally, which changes nobody's lead: they stay on the board, counted
+    /// for neither; Wari, the game ends with them counted for neither.
+    pub fn end_by_repetition(&self) -> Option<(Oware, Trace)> {
+        if self.over {
+            return None;
+        }
+        let mut next = *self;
+        let mut trace = Trace::default();
+        match self.rules.set {
+            Ruleset::Oware | Ruleset::Ayo => next.award_sides(Some(&mut trace)),
+            Ruleset::Awari | Ruleset::Wari => next.over = true,
+        }
+        next.repeated = true;
+        Some((next, trace))
     }
 
     /// Why move `i` is not legal here, if it is not.

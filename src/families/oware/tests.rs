@@ -103,3 +103,31 @@ fn a_big_pit_skips_itself_on_every_lap() {
     assert_eq!(q.row(Player::South), vec![0, 2, 1, 1, 1, 1]);
     assert_eq!(q.row(Player::North), vec![2, 2, 2, 2, 2, 2]);
 }
+
+/// A game that goes round in circles ends at the first repeated position: Oware and Ayo with
+/// each player taking his side's seeds, Awari with the seeds left shared (kept on the board,
+/// counted for neither).
+#[test]
+fn a_repeated_position_ends_the_game() {
+    use crate::notation::Game;
+    // From the reference's first pseudo-random Oware game, which ends in a cycle of
+    // a, b, c, d, e, f moves by both sides.
+    let rows: Vec<Vec<&str>> = crate::data::rows(crate::data::OWARE_PERFT).collect();
+    let line = rows.iter().find(|r| r[0] == "game" && r[1] == "oware-6-4" && r[2] == "1").unwrap()[3];
+    for (rules, taken) in [("oware", true), ("awari", false)] {
+        let mut g = Game::new(rules.parse::<AnyRules>().unwrap().start());
+        let mut played = 0;
+        for c in line.chars() {
+            let m = g.position().parse_move(&c.to_string()).unwrap();
+            if g.play(m).is_err() {
+                break;
+            }
+            played += 1;
+        }
+        let AnyPosition::Oware(p) = g.position() else { unreachable!() };
+        assert!(p.is_over() && p.repeated(), "{rules}: {p:?}");
+        assert!(played < line.len(), "{rules}: the cycle is cut short");
+        assert_eq!(p.board_seeds() == 0, taken, "{rules}: {p:?}");
+        assert!(g.position().status().contains("a position repeated"), "{}", g.position().status());
+    }
+}
