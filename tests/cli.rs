@@ -244,3 +244,19 @@ fn values_of_rows_and_their_errors() {
         assert!(code != 0 && err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// Broline & Loeb's Theorem 3 on the Ayo engine: on the 12-pit board no determined position
+/// has more than 21 stones, and they are exactly Tchoukaillon's winning positions.
+#[test]
+fn determined_ayo_positions() {
+    let (code, out, err) = run(&["determined", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let six = &v["boards"][4];
+    assert_eq!(
+        (six["pits"].as_u64(), six["largest"].as_u64(), six["bijection_holds"].as_bool()),
+        (Some(6), Some(21), Some(true))
+    );
+    let (code, _, err) = run(&["determined", "--pits", "12"]);
+    assert!(code != 0 && err.contains("2 to 8"), "{err}");
+}

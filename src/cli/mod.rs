@@ -246,6 +246,18 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Ayo's determined positions (Broline & Loeb, Theorem 3) found by playing every candidate
+    /// out on the Ayo engine, on boards of 2 to PITS pits a side: how many stones they hold at
+    /// most (21 on the 12-pit board), and whether they are exactly Tchoukaillon's winning
+    /// positions.
+    Determined {
+        /// The largest board, in pits a side (2 to 8).
+        #[arg(long, default_value_t = 6)]
+        pits: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Dakon's first turn (Donkers, de Voogt & Uiterwijk): counts and replays.
     Dakon {
         #[command(subcommand)]
@@ -376,6 +388,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             emit(out, &cgt::tables(&paper, limits)?, json)
         }
         Command::Winning { seeds, json } => emit(out, &tchoukaillon::winning(seeds)?, json),
+        Command::Determined { pits, json } => emit(out, &tchoukaillon::determined(pits)?, json),
         Command::Dakon { what } => match what {
             DakonCommand::Count { n, json } => emit(out, &dakon::count(n)?, json),
             DakonCommand::Survey { n, json, progress, max_level } => {

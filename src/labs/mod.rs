@@ -1,5 +1,6 @@
 //! Research computations from the papers, as pure functions.
 
+pub mod ayo;
 pub mod dakon;
 pub mod dooley;
 pub mod erickson;
