@@ -45,6 +45,7 @@ pub fn app() -> Html {
         Route::Dooley => html! { <super::labs::DooleyPage /> },
         Route::Dakon(q) => html! { <super::dakon_lab::DakonLabPage query={AttrValue::from(q.clone())} /> },
         Route::Erickson => html! { <super::erickson_lab::EricksonLabPage /> },
+        Route::Ayo(q) => html! { <super::ayo_lab::AyoLabPage query={AttrValue::from(q.clone())} /> },
         Route::NotFound(p) => html! {
             <main class="not-found">
                 <p role="alert">{format!("There is no page '{p}' here. ")}<a href="#/">{"Go to the games"}</a></p>
@@ -87,6 +88,7 @@ pub fn home() -> Html {
             <ul class="labs">
                 <li><a href={Route::SolvedKalah.to_string()}>{"Solved Kalah"}</a>{" — the exact value of every board size's start position and opening moves, solved in your browser."}</li>
                 <li><a href={Route::Dakon(String::new()).to_string()}>{"Dakon's winning openings"}</a>{" — every first turn counted, the shortest and the human-like openings searched with proofs, and the Maldivian 93-move opening replayed."}</li>
+                <li><a href={Route::Ayo("s=9".into()).to_string()}>{"Ayo = Tchoukaillon"}</a>{" — Broline & Loeb's Theorem 3 on two boards: a determined Ayo endgame played in lockstep with Tchoukaillon's winning line, and every candidate position checked on the Ayo engine (at most 21 stones on 12 pits)."}</li>
                 <li><a href={Route::Erickson.to_string()}>{"Erickson's Sowing Games"}</a>{" — Conway's Sowing and Atomic Wari valued: Tables 1–5 recomputed beside the printed entries (six differ, each explained), Table 3 by exhaustive search, and the octal game .37 past a million values."}</li>
                 <li><a href={Route::Dooley.to_string()}>{"Dooley's study"}</a>{" — 93,757 states of the one-pebble game: which rules give them, and the value of each opening."}</li>
                 <li><a href={Route::Bench.to_string()}>{"Engine benchmark"}</a>{" — nodes per second and full solves of Kalah(6,3) and (6,4) in the worker."}</li>

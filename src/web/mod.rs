@@ -12,6 +12,8 @@ pub mod route;
 #[cfg(feature = "web")]
 pub mod app;
 #[cfg(feature = "web")]
+pub mod ayo_lab;
+#[cfg(feature = "web")]
 pub mod board;
 #[cfg(feature = "web")]
 pub mod client;

@@ -82,7 +82,17 @@ pub enum LabTask {
     Dakon(DakonTask),
     /// Erickson's "Sowing Games": tables, searches, the octal game, a row's value.
     Erickson(EricksonTask),
+    /// Ayo's determined positions (Broline & Loeb, Theorem 3) on boards of 2 to `max_pits`
+    /// pits a side, every candidate played out.
+    Determined {
+        /// The largest board: 2 to [`MAX_DETERMINED_PAGE`].
+        max_pits: usize,
+    },
 }
+
+/// The largest board the worker checks for determined Ayo positions (7 pits a side: about
+/// 360,000 candidates).
+pub const MAX_DETERMINED_PAGE: usize = 7;
 
 /// The Erickson lab's work.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -266,6 +276,11 @@ pub enum LabReply {
     Dakon(DakonReply),
     /// The Erickson lab.
     Erickson(EricksonReply),
+    /// Ayo's determined positions, a board size each.
+    Determined {
+        /// Each board's check.
+        boards: Vec<crate::labs::ayo::BoardCheck>,
+    },
 }
 
 /// What the Erickson lab says.
@@ -554,6 +569,16 @@ fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut 
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }
+        LabTask::Determined { max_pits } => {
+            if !(2..=MAX_DETERMINED_PAGE).contains(&max_pits) {
+                return post(Reply::Error {
+                    id: Some(id),
+                    message: format!("boards of 2 to {MAX_DETERMINED_PAGE} pits a side (not {max_pits})"),
+                });
+            }
+            let boards = (2..=max_pits).map(crate::labs::ayo::check_board).collect();
+            post(answer(LabReply::Determined { boards }))
+        }
         LabTask::Dakon(DakonTask::Survey { n }) => {
             use crate::labs::dakon::search::survey;
             if !(1..=MAX_DAKON_SURVEY).contains(&n) {
@@ -792,6 +817,20 @@ mod tests {
             EricksonTask::Search { max_seeds: 99, max_pots: 3, max_seeds_long: 3 },
         ] {
             assert!(matches!(last(bad.clone()), Reply::Error { id: Some(7), .. }), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn determined_ayo_positions_are_checked_in_the_worker() {
+        let ask = |max_pits: usize| {
+            let text =
+                serde_json::to_string(&Request { id: 7, task: Task::Lab(LabTask::Determined { max_pits }) }).unwrap();
+            run(&text).pop().unwrap()
+        };
+        let Reply::Lab { reply: LabReply::Determined { boards }, .. } = ask(6) else { panic!("boards") };
+        assert_eq!(boards.last().map(|b| (b.pits, b.largest, b.bijection_holds)), Some((6, 21, true)));
+        for bad in [0, 1, 8, usize::MAX] {
+            assert!(matches!(ask(bad), Reply::Error { id: Some(7), .. }), "{bad}");
         }
     }
 

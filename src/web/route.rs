@@ -27,6 +27,8 @@ pub enum Route {
     Dakon(String),
     /// `#/lab/erickson`: Erickson's "Sowing Games" recomputed.
     Erickson,
+    /// `#/lab/ayo?QUERY`: Ayo's determined positions beside Tchoukaillon's (Theorem 3).
+    Ayo(String),
     /// Any other address (its path, clipped).
     NotFound(String),
 }
@@ -82,6 +84,7 @@ impl fmt::Display for Route {
             Route::Dooley => f.write_str("#/lab/dooley"),
             Route::Dakon(q) => with_query(f, "/lab/dakon", q),
             Route::Erickson => f.write_str("#/lab/erickson"),
+            Route::Ayo(q) => with_query(f, "/lab/ayo", q),
             Route::NotFound(p) => write!(f, "#{p}"),
         }
     }
@@ -103,6 +106,7 @@ impl FromStr for Route {
             "/lab/dooley" | "lab/dooley" => Route::Dooley,
             "/lab/dakon" | "lab/dakon" => Route::Dakon(query.to_string()),
             "/lab/erickson" | "lab/erickson" => Route::Erickson,
+            "/lab/ayo" | "lab/ayo" => Route::Ayo(query.to_string()),
             _ => Route::NotFound(crate::engine::text::clip(path, 60)),
         })
     }
@@ -125,6 +129,7 @@ mod tests {
             Route::SolvedKalah,
             Route::Dooley,
             Route::Dakon("n=4&line=1.4.2.4".into()),
+            Route::Ayo("s=9".into()),
             Route::Dakon(String::new()),
             Route::Erickson,
             Route::NotFound("/nowhere".into()),

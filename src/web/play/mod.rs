@@ -9,6 +9,7 @@ mod game_value;
 mod moves;
 mod new_game;
 mod panels;
+pub(crate) use panels::input_value;
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;

@@ -23,7 +23,7 @@ pub(super) fn select_value(e: &Event) -> String {
 }
 
 /// The value of the input element an event came from.
-pub(super) fn input_value(e: &InputEvent) -> String {
+pub(crate) fn input_value(e: &InputEvent) -> String {
     e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
 }
 
