@@ -7,6 +7,7 @@
 
 pub mod alphabeta;
 pub mod bench;
+pub mod retro;
 pub mod solve;
 mod tt;
 

@@ -28,6 +28,9 @@ pub struct BoardProps {
     /// Cells the last move dropped seeds in.
     #[prop_or_default]
     pub path: Vec<Cell>,
+    /// Cells the last move captured from (shown once its sowing is).
+    #[prop_or_default]
+    pub captured: Vec<Cell>,
     /// The cell being sown into right now (animation).
     #[prop_or_default]
     pub hand: Option<Cell>,
@@ -222,6 +225,9 @@ pub fn board(props: &BoardProps) -> Html {
         }
         if props.path.contains(&s.cell) {
             class.push("path");
+        }
+        if props.captured.contains(&s.cell) {
+            class.push("captured");
         }
         if props.hand == Some(s.cell) {
             class.push("hand");

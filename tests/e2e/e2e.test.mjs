@@ -790,6 +790,13 @@ test('Oware plays on two rows: a pit a rule forbids says why, a grand slam captu
   await slam.click('#pit-s-5');
   assert.match(await slam.textContent('.status'), /grand slam: nothing captured/);
   assert.deepEqual(await Promise.all(['pit-n-0', 'pit-n-1', 'store-s'].map((id) => count(slam, id))), [2, 2, 0]);
+  // A chain of two captures: both pits are marked once the move is shown.
+  const chain = await open('#/play?rules=oware&setup=0.0.0.0.0.2-1.1.1.0.0.0-0.0-s');
+  await noAnimation(chain);
+  await chain.click('#pit-s-5');
+  assert.equal(await count(chain, 'store-s'), 4);
+  assert.deepEqual(await chain.$$eval('.pit.captured', (els) => els.map((e) => e.id).sort()), ['pit-n-0', 'pit-n-1']);
+  await chain.context().close();
   const awari = await open('#/play?rules=awari&setup=1.0.0.0.0.2-1.1.0.0.0.0-0.0-s');
   assert.match(await awari.textContent('.refusals'), /South f: f would leave North without a move/);
   assert.deepEqual([...feed.errors, ...slam.errors, ...awari.errors], []);

@@ -138,6 +138,18 @@ pub fn play_page(props: &PlayProps) -> Html {
         }
         _ => (None, vec![]),
     };
+    // The pits the last move captured (a chain of 2s and 3s), once its sowing is shown.
+    let captured: Vec<crate::engine::Cell> = match (g.ply(), g.trace(g.ply()), st.anim.is_none()) {
+        (k, Some(t), true) if k > 0 => t
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                crate::engine::Step::Capture { from, .. } => Some(*from),
+                _ => None,
+            })
+            .collect(),
+        _ => vec![],
+    };
     // Values on the board only from an analysis asked for (not the computer's own search),
     // and only for the position on screen.
     let ss = search.state();
@@ -184,7 +196,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                             <button class="rematch" onclick={rematch}>{"Rematch"}</button>
                         </div>
                     }
-                    <Board position={pos.clone()} shown={shown} {last_move} {path} {hand} hints={hints}
+                    <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints}
                         interactive={human_turn && st.anim.is_none()} on_play={on_play} />
                     <panels::Controls game={game.clone()} />
                 </div>
