@@ -41,6 +41,27 @@ pub fn stores_and_turn(stores: &str, turn: &str, max: u64) -> Result<([u32; 2], 
     Ok(([south, north], turn))
 }
 
+/// A two-row setup read: South's row, North's row, the two counts, the side to move.
+pub type FourParts = (Vec<u32>, Vec<u32>, [u32; 2], Player);
+
+/// A setup of four parts joined by `-` (Kalah's and the Oware family's): South's row, North's
+/// row, two counts (stores, or captured seeds) and the side to move; `form` says the form in
+/// words when the parts are not four.
+///
+/// # Errors
+/// Not four parts, a count that cannot be read, not two counts, or no side to move.
+pub fn four_parts(text: &str, form: &'static str, max: u64) -> Result<FourParts, ParseSetupError> {
+    let parts: Vec<&str> = text.trim().split('-').collect();
+    if parts.len() != 4 {
+        return Err(ParseSetupError::Parts { form, found: parts.len() });
+    }
+    let row = |p: &str, who: &str| -> Result<Vec<u32>, ParseSetupError> {
+        Ok(parse_row(p, who, "pit", max, false)?.into_iter().flatten().collect())
+    };
+    let (stores, turn) = stores_and_turn(parts[2], parts[3], max)?;
+    Ok((row(parts[0], "South")?, row(parts[1], "North")?, stores, turn))
+}
+
 /// The setup text of a two-row board from counts typed in the editor; `marked` cells are
 /// written `x` (Dakon's leaves).
 pub fn two_rows_setup(

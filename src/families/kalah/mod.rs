@@ -11,7 +11,7 @@ use core::fmt;
 pub use position::*;
 pub use search::{minimax_value, perft_kalah};
 
-use super::two_rows::{count_text, parse_row, stores_and_turn, two_rows_setup, two_rows_text};
+use super::two_rows::{count_text, four_parts, two_rows_setup, two_rows_text};
 use super::view::captures_and_laps;
 use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
@@ -157,20 +157,8 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
     }
 
     fn parse_setup(rules: &KalahRules, text: &str) -> Result<Kalah, ParseSetupError> {
-        let parts: Vec<&str> = text.trim().split('-').collect();
-        if parts.len() != 4 {
-            return Err(ParseSetupError::Parts {
-                form: "a Kalah setup has 4 parts separated by '-' (South's pits, North's pits, stores, side to move)",
-                found: parts.len(),
-            });
-        }
-        let max = MAX_TOTAL_SEEDS as u64;
-        let row = |p: &str, who: &str| -> Result<Vec<u32>, ParseSetupError> {
-            Ok(parse_row(p, who, "pit", max, false)?.into_iter().flatten().collect())
-        };
-        let south = row(parts[0], "South")?;
-        let north = row(parts[1], "North")?;
-        let (stores, turn) = stores_and_turn(parts[2], parts[3], max)?;
+        let form = "a Kalah setup has 4 parts separated by '-' (South's pits, North's pits, stores, side to move)";
+        let (south, north, stores, turn) = four_parts(text, form, MAX_TOTAL_SEEDS as u64)?;
         let setup = KalahSetup { south, north, stores: ByPlayer { south: stores[0], north: stores[1] }, turn };
         setup.validate(*rules).map_err(ParseSetupError::from)
     }

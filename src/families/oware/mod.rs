@@ -14,7 +14,7 @@ use core::fmt;
 
 pub use position::*;
 
-use super::two_rows::{count_text, parse_row, stores_and_turn, two_rows_setup, two_rows_text};
+use super::two_rows::{count_text, four_parts, two_rows_setup, two_rows_text};
 use super::view::captures_and_laps;
 use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
@@ -142,20 +142,8 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
     }
 
     fn parse_setup(rules: &OwareRules, text: &str) -> Result<Oware, ParseSetupError> {
-        let parts: Vec<&str> = text.trim().split('-').collect();
-        if parts.len() != 4 {
-            return Err(ParseSetupError::Parts {
-                form: "an Oware setup has 4 parts separated by '-' (South's pits, North's pits, captured seeds, side to move)",
-                found: parts.len(),
-            });
-        }
-        let max = MAX_TOTAL_SEEDS as u64;
-        let row = |p: &str, who: &str| -> Result<Vec<u32>, ParseSetupError> {
-            Ok(parse_row(p, who, "pit", max, false)?.into_iter().flatten().collect())
-        };
-        let south = row(parts[0], "South")?;
-        let north = row(parts[1], "North")?;
-        let (captured, turn) = stores_and_turn(parts[2], parts[3], max)?;
+        let form = "an Oware setup has 4 parts separated by '-' (South's pits, North's pits, captured seeds, side to move)";
+        let (south, north, captured, turn) = four_parts(text, form, MAX_TOTAL_SEEDS as u64)?;
         let setup = OwareSetup { south, north, captured: ByPlayer { south: captured[0], north: captured[1] }, turn };
         setup.validate(*rules).map_err(ParseSetupError::from)
     }

@@ -530,30 +530,25 @@ impl Oware {
     }
 
     /// The game ends and `to` takes every seed on the board.
-    fn award_all(&mut self, to: Player, mut trace: Option<&mut Trace>) {
-        for s in 0..2 * self.n() {
-            let seeds = self.pits[s] as u32;
-            if seeds > 0 {
-                self.pits[s] = 0;
-                self.captured[to.index()] += seeds as u16;
-                if let Some(t) = trace.as_deref_mut() {
-                    t.steps.push(Step::Collect { from: self.cell(s), to: Cell::Store(to), seeds });
-                }
-            }
-        }
-        self.over = true;
+    fn award_all(&mut self, to: Player, trace: Option<&mut Trace>) {
+        self.award(|_, _| to, trace);
     }
 
     /// The game ends and each player takes the seeds on his side.
-    fn award_sides(&mut self, mut trace: Option<&mut Trace>) {
+    fn award_sides(&mut self, trace: Option<&mut Trace>) {
+        self.award(|pos, s| pos.owner(s), trace);
+    }
+
+    /// The game ends, the seeds of each pit going to `to(pit)`.
+    fn award(&mut self, to: impl Fn(&Oware, usize) -> Player, mut trace: Option<&mut Trace>) {
         for s in 0..2 * self.n() {
             let seeds = self.pits[s] as u32;
-            let to = self.owner(s);
             if seeds > 0 {
+                let who = to(self, s);
                 self.pits[s] = 0;
-                self.captured[to.index()] += seeds as u16;
+                self.captured[who.index()] += seeds as u16;
                 if let Some(t) = trace.as_deref_mut() {
-                    t.steps.push(Step::Collect { from: self.cell(s), to: Cell::Store(to), seeds });
+                    t.steps.push(Step::Collect { from: self.cell(s), to: Cell::Store(who), seeds });
                 }
             }
         }
