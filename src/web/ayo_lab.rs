@@ -82,7 +82,7 @@ fn lockstep(s: u32) -> Result<(usize, Vec<Ply>), String> {
     // pit 1.
     if a.is_over() && t.pit(1) == 1 {
         t = t.play(TchoukaillonMove(1)).map_err(|e| format!("Tchoukaillon refuses pit 1: {}", e.reason))?.0;
-        let words = "The game is over: North, who cannot leave South a move, is awarded his last stone ↔ Tchoukaillon harvests pit 1: every stone is in the Roumba.".to_string();
+        let words = "(The Ayo game ended with South's last capture: North, who could not leave her a move, was awarded his last stone.) ↔ Tchoukaillon harvests pit 1: every stone is in the Roumba.".to_string();
         plies.push(Ply { ayo: a, tchouk: t, words });
     }
     Ok((n, plies))
@@ -119,6 +119,11 @@ pub fn ayo_lab_page(props: &AyoLabProps) -> Html {
     }
     let search = use_search();
     let typed = use_state(|| s.to_string());
+    {
+        // The box shows the stones on display (after Back, or a link to another s).
+        let typed = typed.clone();
+        use_effect_with(s, move |s| typed.set(s.to_string()));
+    }
     let go = {
         let typed = typed.clone();
         Callback::from(move |e: SubmitEvent| {

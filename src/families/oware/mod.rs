@@ -182,8 +182,13 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
 
     fn cell_note(pos: &Oware, cell: Cell) -> Option<String> {
         match cell {
-            Cell::Pit { owner, index } if owner == pos.turn() && pos.pit(owner, index as usize) > 0 => {
-                pos.refusal(index as usize).map(|e| e.to_string())
+            Cell::Pit { owner, index } if owner == pos.turn() && pos.pit(owner, index as usize) > 0 && !pos.is_over() => {
+                pos.refusal(index as usize).map(|e| match e {
+                    crate::engine::IllegalMove::TooFewSeeds { holds, needs, .. } => {
+                        format!("it holds {holds} seed{}; Wari sows only a pit of {needs} or more", if holds == 1 { "" } else { "s" })
+                    }
+                    other => other.to_string(),
+                })
             }
             _ => None,
         }
