@@ -121,7 +121,7 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
         };
         let mut t = name.to_string();
         if (r.pits(), r.seeds()) != (6, 4) {
-            t += &format!(", {} pits of {}", r.pits(), r.seeds());
+            t += &format!(", {} pits a side, {} seeds a pit", r.pits(), r.seeds());
         }
         if r.grand_slam_illegal {
             t += ", grand slam illegal";
