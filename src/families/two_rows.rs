@@ -62,6 +62,30 @@ pub fn four_parts(text: &str, form: &'static str, max: u64) -> Result<FourParts,
     Ok((row(parts[0], "South")?, row(parts[1], "North")?, stores, turn))
 }
 
+/// Writes a four-part setup, the twin of [`four_parts`]: the rows joined by `.`, the two
+/// counts (stores, or captured seeds), the side to move.
+///
+/// # Errors
+/// Only the formatter's.
+pub fn write_four_parts(
+    f: &mut core::fmt::Formatter<'_>,
+    south: &[u32],
+    north: &[u32],
+    counts: [u32; 2],
+    turn: Player,
+) -> core::fmt::Result {
+    let join = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
+    write!(f, "{}-{}-{}.{}-{}", join(south), join(north), counts[0], counts[1], turn.letter())
+}
+
+/// The pit of the player to move that a click on `cell` stands for (its index from his left).
+pub fn mover_pit(turn: Player, cell: Cell) -> Option<u8> {
+    match cell {
+        Cell::Pit { owner, index } if owner == turn => Some(index as u8),
+        _ => None,
+    }
+}
+
 /// The setup text of a two-row board from counts typed in the editor; `marked` cells are
 /// written `x` (Dakon's leaves).
 pub fn two_rows_setup(

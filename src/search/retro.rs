@@ -249,37 +249,6 @@ impl Databases {
     }
 }
 
-/// The value of a board by plain full-width search to the end of the game, a position repeated
-/// on the current line ending it with the rest shared (0): the check of the databases.
-pub fn plain_value(rules: OwareRules, board: &[u8; PITS], path: &mut Vec<[u8; PITS]>) -> i32 {
-    let p = position(rules, board);
-    if p.is_over() {
-        let c = p.captured();
-        return c.south as i32 - c.north as i32;
-    }
-    path.push(*board);
-    let mut best = i32::MIN;
-    for m in p.legal_moves() {
-        let mut q = p;
-        q.play_unchecked(m.0 as usize);
-        let c = q.captured();
-        let now = c.south as i32 - c.north as i32;
-        let v = if q.is_over() {
-            now
-        } else {
-            let child = flipped(&q);
-            if path.contains(&child) {
-                now
-            } else {
-                now - plain_value(rules, &child, path)
-            }
-        };
-        best = best.max(v);
-    }
-    path.pop();
-    best
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@ use core::fmt;
 pub use position::*;
 pub use search::{minimax_value, perft_kalah};
 
-use super::two_rows::{count_text, four_parts, two_rows_setup, two_rows_text};
+use super::two_rows::{count_text, four_parts, mover_pit, two_rows_setup, two_rows_text, write_four_parts};
 use super::view::captures_and_laps;
 use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
@@ -164,17 +164,8 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
     }
 
     fn write_setup(p: &Kalah, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let join = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
-        let s = p.stores();
-        write!(
-            f,
-            "{}-{}-{}.{}-{}",
-            join(&p.row(Player::South)),
-            join(&p.row(Player::North)),
-            s.south,
-            s.north,
-            p.turn().letter()
-        )
+        let c = p.stores();
+        write_four_parts(f, &p.row(Player::South), &p.row(Player::North), [c.south, c.north], p.turn())
     }
 
     fn parse_move(pos: &Kalah, token: &str) -> Result<KalahMove, ParseMoveError> {
@@ -190,10 +181,7 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
     }
 
     fn cell_move(pos: &Kalah, cell: Cell) -> Option<KalahMove> {
-        match cell {
-            Cell::Pit { owner, index } if owner == pos.turn() => Some(KalahMove(index as u8)),
-            _ => None,
-        }
+        mover_pit(pos.turn(), cell).map(KalahMove)
     }
 
     fn status(pos: &Kalah) -> String {

@@ -14,7 +14,7 @@ use core::fmt;
 
 pub use position::*;
 
-use super::two_rows::{count_text, four_parts, two_rows_setup, two_rows_text};
+use super::two_rows::{count_text, four_parts, mover_pit, two_rows_setup, two_rows_text, write_four_parts};
 use super::view::captures_and_laps;
 use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
@@ -149,9 +149,8 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
     }
 
     fn write_setup(p: &Oware, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let join = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
         let c = p.captured();
-        write!(f, "{}-{}-{}.{}-{}", join(&p.row(Player::South)), join(&p.row(Player::North)), c.south, c.north, p.turn().letter())
+        write_four_parts(f, &p.row(Player::South), &p.row(Player::North), [c.south, c.north], p.turn())
     }
 
     fn parse_move(pos: &Oware, token: &str) -> Result<OwareMove, ParseMoveError> {
@@ -167,10 +166,7 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
     }
 
     fn cell_move(pos: &Oware, cell: Cell) -> Option<OwareMove> {
-        match cell {
-            Cell::Pit { owner, index } if owner == pos.turn() => Some(OwareMove(index as u8)),
-            _ => None,
-        }
+        mover_pit(pos.turn(), cell).map(OwareMove)
     }
 
     fn cell_name(_: &Oware, cell: Cell) -> String {
