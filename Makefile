@@ -35,7 +35,7 @@ test-native:
 # and the Dakon-8 proof take 20 minutes and 1.5 hours: benchmarks, see BENCHMARKS.md.)
 test-release:
 	cargo test --profile test-release --features cli --test engine --test dakon -- --ignored \
-		published_kalah_values_slow perft_table_matches_the_reference_deep tables_1_to_3_dakon_7 minimum_cycle_dakon_8 \
+		published_kalah_values_slow perft_table_matches_the_reference_deep endgame_layers_all tables_1_to_3_dakon_7 minimum_cycle_dakon_8 \
 		octal_37_has_thirteen_p_positions_to_200000
 
 # The runner's default of 20 s for a whole test file is near what web_worker takes on a busy
@@ -58,6 +58,7 @@ bench: setup
 	cargo run --release --features cli -- bench
 	trunk build --release
 	node tests/e2e/bench.mjs
+	node tests/e2e/bench-endgame.mjs 15 3
 
 clean:
 	cargo clean

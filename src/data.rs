@@ -34,12 +34,15 @@ pub const ATOMIC_TABLE_5: &str = include_str!("../data/atomic_table5.tsv");
 /// The Oware family's perft counts and replayed games, from the independent reference
 /// `scripts/oware_reference.py`.
 pub const OWARE_PERFT: &str = include_str!("../data/oware_perft.tsv");
+/// The endgame databases' layer counts (6 pits a side), from `mancala-lab endgame --json`.
+pub const ENDGAME_LAYERS: &str = include_str!("../data/endgame_layers.tsv");
 
 /// A table by its file name in `data/` (`"kalah_perft.tsv"`).
 pub fn table(file: &str) -> Option<&'static str> {
     Some(match file {
         "kalah_perft.tsv" => KALAH_PERFT,
         "oware_perft.tsv" => OWARE_PERFT,
+        "endgame_layers.tsv" => ENDGAME_LAYERS,
         "kalah_values.tsv" => KALAH_VALUES,
         "tchoukaillon_figure4.tsv" => TCHOUKAILLON_FIGURE_4,
         "dakon_lines.tsv" => DAKON_LINES,

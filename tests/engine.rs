@@ -746,3 +746,123 @@ fn erickson_table_3_search() {
         s.simplest.iter().filter_map(|v| v.agrees.filter(|a| !a.0 || !a.1).map(|a| (v.value, !a.0, !a.1))).collect();
     assert_eq!(marked, [(6, true, true), (9, true, true)]);
 }
+
+/// Rebuilds the Oware family's endgame databases and checks each layer's counts against
+/// `data/endgame_layers.tsv`, up to `max_seeds`.
+fn endgame_layers_agree(max_seeds: u32) -> usize {
+    use mancala_lab::families::oware::endgame::Endgame;
+    use mancala_lab::families::oware::OwareRules;
+    let rows: Vec<Vec<String>> = rows("endgame_layers.tsv").into_iter().filter(|r| r[0] != "rules").collect();
+    let mut checked = 0;
+    let mut names: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    names.dedup();
+    for name in names {
+        let rules = OwareRules::try_from(name.parse::<AnyRules>().unwrap()).unwrap();
+        let mine: Vec<&Vec<String>> =
+            rows.iter().filter(|r| r[0] == name && r[1].parse::<u32>().unwrap() <= max_seeds).collect();
+        let mut db = Endgame::new(rules, mine.len() - 1);
+        for r in mine {
+            let s = db.build_next(&mut |_| true).unwrap();
+            let got = [s.seeds as u64, s.positions, s.won, s.drawn, s.lost, s.largest as u64];
+            let want: Vec<u64> = r[1..].iter().map(|x| x.parse().unwrap()).collect();
+            assert_eq!(got[..], want[..], "{r:?}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn endgame_layers_small() {
+    assert_eq!(endgame_layers_agree(7), 5 * 8);
+}
+
+#[test]
+#[ignore = "optimised build: make test-release"]
+fn endgame_layers_all() {
+    assert_eq!(endgame_layers_agree(99), 4 * 13 + 17);
+}
+
+/// The databases' values of positions with captured seeds and either side to move, through
+/// the same path as the page and the CLI, agree with a plain search of the game (Awari: a
+/// repetition ends it, the seeds left shared), on positions of 2 pits a side.
+#[test]
+fn endgame_values_agree_with_the_engine_on_small_boards() {
+    use mancala_lab::engine::{ByPlayer, Player};
+    use mancala_lab::families::oware::endgame::Endgame;
+    use mancala_lab::families::oware::{Oware, OwareRules, OwareSetup, Ruleset};
+    /// Final captured difference for the side to move, a repeated position ending the game.
+    fn plain(p: &Oware, path: &mut Vec<Oware>) -> i32 {
+        if p.is_over() {
+            return p.captured_diff();
+        }
+        let me = p.turn();
+        let mut best = i32::MIN;
+        for m in p.legal_moves() {
+            let mut q = *p;
+            q.play_unchecked(m.0 as usize);
+            let v = if path.contains(&q) {
+                // Repetition: the game ends, nobody gets the rest.
+                let c = q.captured();
+                *c.get(me) as i32 - *c.get(!me) as i32
+            } else {
+                path.push(q);
+                let v = plain(&q, path);
+                path.pop();
+                if q.turn() == me {
+                    v
+                } else {
+                    -v
+                }
+            };
+            best = best.max(v);
+        }
+        best
+    }
+    let rules = OwareRules::new(Ruleset::Awari, 2, 0, false).unwrap();
+    let mut db = Endgame::new(rules, 10);
+    while db.build_next(&mut |_| true).is_some() {}
+    let mut checked = 0;
+    for a in 0..=3u32 {
+        for b in 0..=3 {
+            for c in 0..=2 {
+                for d in 0..=2 {
+                    if a + b + c + d > 6 {
+                        continue;
+                    }
+                    for turn in [Player::South, Player::North] {
+                        let setup = OwareSetup {
+                            south: vec![a, b],
+                            north: vec![c, d],
+                            captured: ByPlayer { south: 5, north: 3 },
+                            turn,
+                        };
+                        let p = setup.validate(rules).unwrap();
+                        if p.is_over() {
+                            continue;
+                        }
+                        let want = plain(&p, &mut vec![p]);
+                        assert_eq!(p.captured_diff() + db.value_of(&p).unwrap(), want, "{p:?}");
+                        for (i, v) in db.move_values(&p).unwrap() {
+                            let mut q = p;
+                            q.play_unchecked(i);
+                            let w = if q.is_over() {
+                                q.captured_diff() * if q.turn() == p.turn() { 1 } else { -1 }
+                            } else {
+                                let v = plain(&q, &mut vec![p, q]);
+                                if q.turn() == p.turn() {
+                                    v
+                                } else {
+                                    -v
+                                }
+                            };
+                            assert_eq!(p.captured_diff() + v, w, "{p:?} move {i}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 150, "{checked}");
+}

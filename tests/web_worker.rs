@@ -206,3 +206,25 @@ fn dakon_depth_first_proof_in_a_worker() {
         }
     }
 }
+
+#[wasm_bindgen_test]
+fn endgame_databases_in_a_worker() {
+    use mancala_lab::web::endgame::EndgameReply;
+    let built = run(r#"{"id":11,"task":{"kind":"lab","lab":"endgame","endgame":"build","rules":"oware","seeds":6}}"#);
+    let Some(Reply::Lab { reply: LabReply::Endgame(EndgameReply::Built { seeds: Some(6), layers, .. }), .. }) =
+        built.last()
+    else {
+        panic!("{built:?}")
+    };
+    assert_eq!(layers[6].positions, 12376);
+    let values = run(
+        r#"{"id":12,"task":{"kind":"lab","lab":"endgame","endgame":"query","rules":"oware","setup":"0.0.0.0.0.2-1.1.1.0.0.0-0.0-s"}}"#,
+    );
+    let Some(Reply::Lab { reply: LabReply::Endgame(EndgameReply::Values { value, moves, .. }), .. }) = values.last()
+    else {
+        panic!("{values:?}")
+    };
+    // f captures the chain of two 2s (4 seeds); North cannot feed South and keeps his seed.
+    assert_eq!(moves.iter().map(|m| (m.mv.to_string(), m.value)).collect::<Vec<_>>(), [("f".to_string(), 3)]);
+    assert_eq!(*value, 3);
+}

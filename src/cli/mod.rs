@@ -5,6 +5,7 @@
 mod bench;
 mod cgt;
 mod dakon;
+mod endgame;
 mod error;
 mod play;
 mod rules;
@@ -258,6 +259,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Endgame databases of the Oware family (ayo, oware, awari, wari, any board): the exact
+    /// value of every position with at most SEEDS seeds on the board, built by retrograde
+    /// analysis; prints each layer's positions, how many are won, drawn and lost for the side
+    /// to move, the largest value, and the time.
+    Endgame {
+        /// Rules id, e.g. awari, oware-6-4, ayo-4-3.
+        rules: String,
+        /// Most seeds on the board (0 to 24).
+        #[arg(long)]
+        seeds: usize,
+        /// Threads for each layer's first pass (default: every core, at most 8).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Report progress on standard error every few seconds.
+        #[arg(long)]
+        progress: bool,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Dakon's first turn (Donkers, de Voogt & Uiterwijk): counts and replays.
     Dakon {
         #[command(subcommand)]
@@ -373,6 +394,16 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Perft { pos, depth, json } => emit(out, &play::perft(&load(&pos)?, depth)?, json),
         Command::Analyze { pos, depth, time_ms, table_mib, json } => {
             emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib)?, json)
+        }
+        Command::Solve { pos, json, .. }
+            if matches!(load(&pos)?.position(), crate::families::AnyPosition::Oware(_)) =>
+        {
+            let g = load(&pos)?;
+            let p = <&crate::families::oware::Oware>::try_from(g.position()).expect("an Oware position");
+            emit(out, &endgame::solve(&g, p)?, json)
+        }
+        Command::Endgame { rules, seeds, threads, progress, json } => {
+            emit(out, &endgame::endgame(&rules, seeds, threads, progress)?, json)
         }
         Command::Solve { pos, table_mib, db_seeds, value_only, threads, json } => {
             let args = solve::SolveArgs { table_mib, db_seeds, value_only, threads };

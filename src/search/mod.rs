@@ -7,7 +7,6 @@
 
 pub mod alphabeta;
 pub mod bench;
-pub mod retro;
 pub mod solve;
 mod tt;
 

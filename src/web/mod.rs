@@ -5,6 +5,7 @@
 //! The protocol (its types and the worker's request handling) and the [`route`]s compile
 //! without the `web` feature, so they are tested natively too.
 
+pub mod endgame;
 pub mod pool;
 pub mod protocol;
 pub mod route;

@@ -88,6 +88,8 @@ pub enum LabTask {
         /// The largest board: 2 to [`MAX_DETERMINED_PAGE`].
         max_pits: usize,
     },
+    /// The Oware family's endgame databases.
+    Endgame(super::endgame::EndgameTask),
 }
 
 /// The largest board the worker checks for determined Ayo positions (7 pits a side: about
@@ -281,6 +283,8 @@ pub enum LabReply {
         /// Each board's check.
         boards: Vec<crate::labs::ayo::BoardCheck>,
     },
+    /// The endgame databases.
+    Endgame(super::endgame::EndgameReply),
 }
 
 /// What the Erickson lab says.
@@ -364,6 +368,7 @@ impl LabReply {
             self,
             LabReply::Dakon(DakonReply::Progress { .. } | DakonReply::DeepProgress { .. })
                 | LabReply::Erickson(EricksonReply::Progress { .. })
+                | LabReply::Endgame(super::endgame::EndgameReply::Progress { .. })
         )
     }
 }
@@ -569,6 +574,7 @@ fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut 
                 Err(e) => post(Reply::Error { id: Some(id), message: e.to_string() }),
             }
         }
+        LabTask::Endgame(task) => super::endgame::run(task, id, start, now, post),
         LabTask::Determined { max_pits } => {
             if !(2..=MAX_DETERMINED_PAGE).contains(&max_pits) {
                 return post(Reply::Error {
@@ -817,6 +823,55 @@ mod tests {
             EricksonTask::Search { max_seeds: 99, max_pots: 3, max_seeds_long: 3 },
         ] {
             assert!(matches!(last(bad.clone()), Reply::Error { id: Some(7), .. }), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn endgame_databases_are_built_and_queried_in_the_worker() {
+        use crate::web::endgame::{EndgameReply, EndgameTask};
+        let ask = |task: EndgameTask| {
+            let text = serde_json::to_string(&Request { id: 9, task: Task::Lab(LabTask::Endgame(task)) }).unwrap();
+            run(&text).pop().unwrap()
+        };
+        let query = |setup: &str| ask(EndgameTask::Query { rules: "awari".into(), setup: setup.into() });
+        // Nothing built yet: outside.
+        let Reply::Lab { reply: LabReply::Endgame(EndgameReply::Outside { seeds: None, on_board: 8, .. }), .. } =
+            query("1.0.0.2.0.1-0.1.1.0.2.0-20.20-s")
+        else {
+            panic!("outside")
+        };
+        let built = ask(EndgameTask::Build { rules: "awari".into(), seeds: 8, cache_only: false });
+        let Reply::Lab { reply: LabReply::Endgame(EndgameReply::Built { seeds: Some(8), layers, .. }), .. } = built
+        else {
+            panic!("{built:?}")
+        };
+        // The layers' counts are those of the data file.
+        assert_eq!((layers.len(), layers[8].positions, layers[8].won), (9, 75582, 37767));
+        let Reply::Lab { reply: LabReply::Endgame(EndgameReply::Values { value, moves, line, .. }), .. } =
+            query("1.0.0.2.0.1-0.1.1.0.2.0-20.20-s")
+        else {
+            panic!("values")
+        };
+        // The same values as the CLI's solve (see the README's example).
+        assert_eq!(value, 0);
+        assert_eq!(
+            moves.iter().map(|m| (m.mv.to_string(), m.value)).collect::<Vec<_>>(),
+            [("a".into(), 0), ("d".into(), -4), ("f".into(), -8)]
+        );
+        assert_eq!(line.first().map(|m| m.to_string()).as_deref(), Some("a"));
+        // Too many seeds on the board, bad rules, another family, sizes the page refuses.
+        assert!(matches!(
+            query("4.4.4.4.4.4-4.4.4.4.4.4-0.0-s"),
+            Reply::Lab { reply: LabReply::Endgame(EndgameReply::Outside { on_board: 48, seeds: Some(8), .. }), .. }
+        ));
+        for bad in [
+            EndgameTask::Query { rules: "kalah".into(), setup: "".into() },
+            EndgameTask::Query { rules: "awari".into(), setup: "1.2-3".into() },
+            EndgameTask::Build { rules: "awari".into(), seeds: 19, cache_only: false },
+            EndgameTask::Build { rules: "awari".into(), seeds: usize::MAX, cache_only: false },
+            EndgameTask::Build { rules: "dakon".into(), seeds: 3, cache_only: false },
+        ] {
+            assert!(matches!(ask(bad.clone()), Reply::Error { id: Some(9), .. }), "{bad:?}");
         }
     }
 

@@ -1,10 +1,18 @@
 //! The worker side: listens for requests and posts replies (see [`super::protocol`]).
+//!
+//! Everything is answered by [`handle`], except the endgame databases' builds: those run here,
+//! a layer at a time, loading the layers cached in IndexedDB first and storing each layer
+//! built before the next begins.
+
+use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase, IdbRequest, IdbTransactionMode, MessageEvent};
 
-use super::protocol::{handle, Reply};
+use super::endgame::{self, EndgameReply, EndgameTask};
+use super::protocol::{handle, LabReply, LabTask, Reply, Request, Task};
 
 fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
     let text = serde_json::to_string(reply)
@@ -12,12 +20,116 @@ fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
     let _ = scope.post_message(&JsValue::from_str(&text));
 }
 
+/// IndexedDB's database of cached layers and its one store.
+const IDB_NAME: &str = "mancala-lab-endgame-v1";
+const IDB_STORE: &str = "layers";
+
+/// A request's result, once it succeeds.
+async fn done(req: &IdbRequest) -> Result<JsValue, JsValue> {
+    let req2 = req.clone();
+    let promise = js_sys::Promise::new(&mut |resolve, reject| {
+        let r = req2.clone();
+        let ok = Closure::once_into_js(move |_: web_sys::Event| {
+            let _ = resolve.call1(&JsValue::NULL, &r.result().unwrap_or(JsValue::UNDEFINED));
+        });
+        let fail = Closure::once_into_js(move |_: web_sys::Event| {
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("IndexedDB request failed"));
+        });
+        req2.set_onsuccess(Some(ok.unchecked_ref()));
+        req2.set_onerror(Some(fail.unchecked_ref()));
+    });
+    JsFuture::from(promise).await
+}
+
+/// Opens the cache (creating its store the first time).
+async fn open(scope: &DedicatedWorkerGlobalScope) -> Result<IdbDatabase, JsValue> {
+    let factory = scope.indexed_db()?.ok_or_else(|| JsValue::from_str("no IndexedDB"))?;
+    let req = factory.open_with_u32(IDB_NAME, 1)?;
+    let upgrade = Closure::once_into_js({
+        let req = req.clone();
+        move |_: web_sys::Event| {
+            if let Ok(db) = req.result().and_then(|d| d.dyn_into::<IdbDatabase>()) {
+                let _ = db.create_object_store(IDB_STORE);
+            }
+        }
+    });
+    req.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
+    done(&req).await?.dyn_into::<IdbDatabase>()
+}
+
+async fn get(db: &IdbDatabase, key: &str) -> Option<Vec<i8>> {
+    let tx = db.transaction_with_str(IDB_STORE).ok()?;
+    let req = tx.object_store(IDB_STORE).ok()?.get(&JsValue::from_str(key)).ok()?;
+    let v = done(&req).await.ok()?;
+    v.dyn_into::<js_sys::Int8Array>().ok().map(|a| a.to_vec())
+}
+
+async fn put(db: &IdbDatabase, key: &str, values: &[i8]) -> Result<(), JsValue> {
+    let tx = db.transaction_with_str_and_mode(IDB_STORE, IdbTransactionMode::Readwrite)?;
+    let req = tx.object_store(IDB_STORE)?.put_with_key(&js_sys::Int8Array::from(values), &JsValue::from_str(key))?;
+    done(&req).await.map(|_| ())
+}
+
+/// Loads the cached layers, builds the rest a layer at a time, and stores each one built.
+async fn build(scope: DedicatedWorkerGlobalScope, id: u32, rules: String, seeds: usize, cache_only: bool) {
+    let perf = scope.performance();
+    let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
+    let start = now();
+    let mut send = |r: Reply| post(&scope, &r);
+    let r = match endgame::check_build(&rules, seeds) {
+        Ok(r) => r,
+        Err(message) => return send(Reply::Error { id: Some(id), message }),
+    };
+    let mut have = endgame::hold(r, seeds);
+    let db = open(&scope).await.ok();
+    let key = |k: usize| format!("{r}/{k}");
+    let mut cached = 0;
+    if let Some(db) = &db {
+        while have <= seeds {
+            if !get(db, &key(have)).await.is_some_and(endgame::push_cached) {
+                break;
+            }
+            have += 1;
+            cached += 1;
+        }
+    }
+    let mut layers = vec![];
+    let mut built = 0;
+    let t0 = now();
+    while !cache_only && have <= seeds {
+        let Some((s, values)) = endgame::build_one(id, start, built, &now, &mut send) else { break };
+        built += s.positions;
+        have += 1;
+        let k = s.seeds as usize;
+        layers.push(s);
+        if let Some(db) = &db {
+            let _ = put(db, &key(k), &values).await;
+        }
+    }
+    let (n, bytes) = endgame::held();
+    let reply = EndgameReply::Built {
+        rules: r.to_string(),
+        seeds: n.checked_sub(1),
+        layers,
+        cached,
+        bytes,
+        build_ms: now() - t0,
+    };
+    send(Reply::Lab { id, reply: LabReply::Endgame(reply), elapsed_ms: now() - start });
+}
+
 /// Installs the message handler and tells the page the worker is ready.
 pub fn start() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let inner = scope.clone();
+    let inner = Rc::new(scope.clone());
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         let text = e.data().as_string().unwrap_or_default();
+        if let Ok(Request { id, task: Task::Lab(LabTask::Endgame(EndgameTask::Build { rules, seeds, cache_only })) }) =
+            serde_json::from_str::<Request>(&text)
+        {
+            wasm_bindgen_futures::spawn_local(build((*inner).clone(), id, rules, seeds, cache_only));
+            return;
+        }
         let perf = inner.performance();
         let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
         handle(&text, &now, &mut |reply| post(&inner, &reply));

@@ -803,6 +803,29 @@ test('Oware plays on two rows: a pit a rule forbids says why, a grand slam captu
   for (const p of [feed, slam, awari]) await p.context().close();
 });
 
+test('Awari endgame databases: built in the worker, proven values on the pits, a best move played, loaded from IndexedDB after a reload', async () => {
+  const hash = '#/play?rules=awari&setup=1.0.0.2.0.1-0.1.1.0.2.0-20.20-s';
+  const page = await open(hash, { wait: '.endgame-held' });
+  await page.waitForFunction(() => /Not built yet/.test(document.querySelector('.endgame-held')?.textContent || ''));
+  await page.fill('.endgame input', '8');
+  await page.click('.endgame-build-button');
+  await page.waitForSelector('.endgame-values', { timeout: 60000 });
+  assert.match(await page.textContent('.endgame-held'), /Built to 8 seeds on the board/);
+  // The same values as the CLI's solve: a 0, d −4, f −8, on the panel and on the pits.
+  assert.match(await page.textContent('.endgame-value'), /South to move: 0 with perfect play/);
+  assert.deepEqual(await page.$$eval('.endgame-moves li', (els) => els.map((e) => e.textContent)), ['a 0', 'd -4', 'f -8']);
+  assert.deepEqual(await page.$$eval('svg.board .hint', (els) => els.map((e) => e.textContent).sort()), ['-4', '-8', '0']);
+  await page.click('.endgame-next');
+  await page.waitForFunction(() => /South plays a/.test(document.querySelector('.status')?.textContent || ''));
+  // A second visit loads the databases from the browser's cache: nothing is rebuilt.
+  await page.goto(base + 'index.html' + hash);
+  await page.reload();
+  await page.waitForSelector('.endgame-values', { timeout: 20000 });
+  assert.match(await page.textContent('.endgame-held'), /Built to 8 seeds/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the Ayo = Tchoukaillon lab plays a determined endgame in lockstep and checks every candidate in the worker', async () => {
   const page = await open('#/lab/ayo?s=9', { wait: '.lockstep' });
   assert.match(await page.textContent('.ply'), /ply 0 of 9/);

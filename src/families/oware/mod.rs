@@ -6,6 +6,7 @@
 
 mod card;
 mod position;
+pub mod endgame;
 mod search;
 #[cfg(test)]
 mod tests;

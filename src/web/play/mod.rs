@@ -4,6 +4,7 @@
 
 mod analysis;
 mod editor;
+mod endgame;
 pub mod game;
 mod game_value;
 mod moves;
@@ -153,7 +154,12 @@ pub fn play_page(props: &PlayProps) -> Html {
     // Values on the board only from an analysis asked for (not the computer's own search),
     // and only for the position on screen.
     let ss = search.state();
-    let hints: Vec<(Cell, String)> = ss
+    let endgame_hints = use_state(|| None::<Vec<(Cell, String)>>);
+    let on_endgame_values = {
+        let endgame_hints = endgame_hints.clone();
+        Callback::from(move |v| endgame_hints.set(v))
+    };
+    let analysis_hints: Vec<(Cell, String)> = ss
         .analysis
         .as_ref()
         .filter(|_| ss.purpose == Purpose::Analysis && ss.target == target(&pos) && pos.outcome().is_none())
@@ -165,6 +171,12 @@ pub fn play_page(props: &PlayProps) -> Html {
                 .collect()
         })
         .unwrap_or_default();
+    // The databases' proven values, when they cover the position, else the analysis's.
+    let oware = endgame::oware_of(&pos).is_some();
+    let hints = match (&*endgame_hints, oware) {
+        (Some(v), true) => v.clone(),
+        _ => analysis_hints,
+    };
     let over = pos.outcome().is_some() && g.ply() == g.moves().len();
     let rematch = {
         let game = game.clone();
@@ -197,11 +209,14 @@ pub fn play_page(props: &PlayProps) -> Html {
                         </div>
                     }
                     <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints}
-                        interactive={human_turn && st.anim.is_none()} on_play={on_play} />
+                        interactive={human_turn && st.anim.is_none()} on_play={on_play.clone()} />
                     <panels::Controls game={game.clone()} />
                 </div>
                 <aside class="play-side">
                     <analysis::AnalysisPanel game={game.clone()} search={search.clone()} />
+                    if oware {
+                        <endgame::EndgamePanel position={pos.clone()} on_values={on_endgame_values} on_play={on_play} />
+                    }
                     if game_value::row_of(&pos).is_some() {
                         <game_value::GameValue position={pos.clone()} />
                     }

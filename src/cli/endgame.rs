@@ -1,0 +1,241 @@
+//! `endgame` and the Oware family's `solve`: the endgame databases.
+
+use core::fmt;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::CliError;
+use crate::engine::Position;
+use crate::families::oware::endgame::{Endgame, LayerStats};
+use crate::families::oware::{Oware, OwareRules};
+use crate::families::AnyRules;
+use crate::notation::Game;
+
+/// The most seeds the CLI builds databases to (C(35, 11) = 417 million positions in the last
+/// layer, 1.1 GB in all, on a 6-pit board).
+pub const MAX_CLI_SEEDS: usize = 24;
+
+/// `endgame`: the databases' figures, layer by layer.
+#[derive(Serialize)]
+pub struct EndgameReport {
+    rules: String,
+    seeds: u32,
+    layers: Vec<LayerStats>,
+    positions: u64,
+    bytes: u64,
+    seconds: f64,
+    positions_per_second: f64,
+    threads_first_pass: usize,
+    peak_memory_bytes: Option<u64>,
+    #[serde(skip)]
+    title: String,
+}
+
+fn oware_rules(rules: &str) -> Result<(OwareRules, String), CliError> {
+    let any: AnyRules = rules.parse().map_err(CliError::Rules)?;
+    let title = any.title();
+    let rules = OwareRules::try_from(any)
+        .map_err(|_| CliError::WrongFamily("endgame databases are for the Oware family: ayo, oware, awari, wari"))?;
+    Ok((rules, title))
+}
+
+/// The process's peak resident memory, where the system says it.
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Builds the databases of `rules` to `seeds` seeds on the board, reporting progress on
+/// standard error when asked.
+fn build(
+    rules: OwareRules,
+    seeds: usize,
+    threads: usize,
+    progress: bool,
+) -> Result<(Endgame, Vec<LayerStats>, f64), CliError> {
+    if seeds > MAX_CLI_SEEDS {
+        return Err(CliError::OutOfRange { option: "--seeds", value: seeds as u64, allowed: "0 to 24" });
+    }
+    let start = Instant::now();
+    let mut db = Endgame::new(rules, seeds);
+    db.set_threads(threads);
+    let mut layers = vec![];
+    let mut last = Instant::now();
+    while db.seeds() <= seeds {
+        let t = Instant::now();
+        let mut report = |p: crate::families::oware::endgame::Progress| {
+            if progress && last.elapsed().as_secs() >= 5 {
+                last = Instant::now();
+                eprintln!("layer {}: {} of {} positions, {} MiB", p.layer, p.done, p.of, p.bytes >> 20);
+            }
+            true
+        };
+        let mut s = db.build_next(&mut report).expect("not stopped, within max_seeds");
+        s.millis = t.elapsed().as_secs_f64() * 1e3;
+        if progress {
+            eprintln!("layer {} done: {} positions in {:.1} s", s.seeds, s.positions, s.millis / 1e3);
+        }
+        layers.push(s);
+    }
+    Ok((db, layers, start.elapsed().as_secs_f64()))
+}
+
+/// `endgame RULES --seeds K`.
+///
+/// # Errors
+/// Rules of another family, or too many seeds.
+pub fn endgame(rules: &str, seeds: usize, threads: Option<usize>, progress: bool) -> Result<EndgameReport, CliError> {
+    let (rules, title) = oware_rules(rules)?;
+    let every = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let threads = threads.unwrap_or(every);
+    if !(1..=8).contains(&threads) {
+        return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 8" });
+    }
+    let (db, layers, seconds) = build(rules, seeds, threads, progress)?;
+    let positions = layers.iter().map(|l| l.positions).sum();
+    Ok(EndgameReport {
+        rules: rules.to_string(),
+        seeds: seeds as u32,
+        layers,
+        positions,
+        bytes: db.bytes(),
+        seconds,
+        positions_per_second: positions as f64 / seconds.max(1e-9),
+        threads_first_pass: threads,
+        peak_memory_bytes: peak_memory(),
+        title,
+    })
+}
+
+impl fmt::Display for EndgameReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} — endgame databases to {} seeds on the board (values for the side to move)",
+            self.title, self.seeds
+        )?;
+        writeln!(
+            f,
+            "{:>5} {:>12} {:>12} {:>12} {:>12} {:>7} {:>9}",
+            "seeds", "positions", "won", "drawn", "lost", "largest", "seconds"
+        )?;
+        for l in &self.layers {
+            writeln!(
+                f,
+                "{:>5} {:>12} {:>12} {:>12} {:>12} {:>7} {:>9.2}",
+                l.seeds,
+                l.positions,
+                l.won,
+                l.drawn,
+                l.lost,
+                l.largest,
+                l.millis / 1e3
+            )?;
+        }
+        write!(
+            f,
+            "{} positions, {} MiB, in {:.2} s: {:.0} positions/s ({} threads in each layer's first pass, one in its retrograde pass)",
+            self.positions,
+            self.bytes >> 20,
+            self.seconds,
+            self.positions_per_second,
+            self.threads_first_pass
+        )?;
+        if let Some(m) = self.peak_memory_bytes {
+            write!(f, "; peak memory {} MiB", m >> 20)?;
+        }
+        writeln!(f)
+    }
+}
+
+/// One move's row: its exact value (final captured difference for the mover).
+#[derive(Serialize)]
+struct EndgameMove {
+    #[serde(rename = "move")]
+    mv: String,
+    value: i32,
+}
+
+/// `solve` for the Oware family.
+#[derive(Serialize)]
+pub struct OwareSolveReport {
+    rules: String,
+    setup: String,
+    turn: &'static str,
+    value: i32,
+    best: Option<String>,
+    moves: Vec<EndgameMove>,
+    best_line: String,
+    seconds: f64,
+    db_seeds: u32,
+    db_bytes: u64,
+    #[serde(skip)]
+    title: String,
+    #[serde(skip)]
+    to_move: String,
+}
+
+/// Solves an Oware-family position with the endgame databases (built as far as it needs).
+///
+/// # Errors
+/// A finished game, or more seeds on the board than the databases reach here.
+pub fn solve(g: &Game, pos: &Oware) -> Result<OwareSolveReport, CliError> {
+    if pos.is_over() {
+        return Err(CliError::GameOver);
+    }
+    let k = pos.board_seeds() as usize;
+    if k > MAX_CLI_SEEDS {
+        return Err(CliError::Row(format!(
+            "{k} seeds on the board: the endgame databases reach {MAX_CLI_SEEDS} here; use analyze for a search"
+        )));
+    }
+    let t = Instant::now();
+    let (db, _, _) = build(pos.rules(), k, 0, false)?;
+    let moves = db.move_values(pos).expect("within the databases");
+    let base = pos.captured_diff();
+    let value = base + db.value_of(pos).expect("within the databases");
+    let line = db.best_line(pos, 40);
+    let line_text = line.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+        + if line.repeats { " (repeats)" } else { "" };
+    Ok(OwareSolveReport {
+        rules: g.rules().to_string(),
+        setup: g.position().to_string(),
+        turn: pos.turn().name(),
+        value,
+        best: moves.first().map(|m| crate::families::oware::OwareMove(m.0 as u8).to_string()),
+        moves: moves
+            .iter()
+            .map(|&(i, v)| EndgameMove { mv: crate::families::oware::OwareMove(i as u8).to_string(), value: base + v })
+            .collect(),
+        best_line: line_text,
+        seconds: t.elapsed().as_secs_f64(),
+        db_seeds: k as u32,
+        db_bytes: db.bytes(),
+        title: g.rules().title(),
+        to_move: pos.turn().to_string(),
+    })
+}
+
+impl fmt::Display for OwareSolveReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} — {} to move: {:+} with perfect play (captured seeds at the end, net)",
+            self.title, self.to_move, self.value
+        )?;
+        for m in &self.moves {
+            writeln!(f, "  {:>3}  {:+}", m.mv, m.value)?;
+        }
+        writeln!(f, "best line: {}", self.best_line)?;
+        writeln!(
+            f,
+            "endgame databases to {} seeds: {} MiB, built in {:.3} s",
+            self.db_seeds,
+            self.db_bytes >> 20,
+            self.seconds
+        )
+    }
+}
