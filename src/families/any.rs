@@ -261,13 +261,6 @@ macro_rules! families {
 
         impl std::error::Error for AnySetupError {}
 
-        $(
-            impl From<<$module::$fam as Family>::SetupError> for ParseSetupError {
-                fn from(e: <$module::$fam as Family>::SetupError) -> ParseSetupError {
-                    ParseSetupError::Invalid(AnySetupError::$v(e))
-                }
-            }
-        )+
 
         /// Any rule set: a family and its typed parameters.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,9 +1,64 @@
-//! What the two-row families (Kalah, Dakon, and the Oware family to come) share: the stores
-//! and side-to-move parts of a setup, the setup from the editor's counts, the board in text.
+//! What the two-row families (Kalah, Dakon, and the Oware family) share: the stores and
+//! side-to-move parts of a setup, the check of a setup's rows and seeds, the setup from the
+//! editor's counts, the board in text.
+
+use core::fmt;
 
 use super::ParseSetupError;
 use crate::engine::text::{parse_count, split_list};
 use crate::engine::{Cell, Player};
+
+/// Why a two-row setup (Kalah, the Oware family) is not a position of its rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A row has the wrong number of pits.
+    RowLength {
+        /// Whose row.
+        player: Player,
+        /// Pits given.
+        found: usize,
+        /// Pits the rules have.
+        expected: usize,
+    },
+    /// Too many seeds, those kept off the rows (stores, captured seeds) included.
+    TooManySeeds {
+        /// Seeds given.
+        found: u64,
+        /// The most allowed.
+        max: u32,
+    },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::RowLength { player, found, expected } => {
+                write!(f, "{player}'s row has {found} pits but these rules have {expected} pits per side")
+            }
+            SetupError::TooManySeeds { found, max } => write!(f, "{found} seeds in all is too many: at most {max}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Checks a two-row setup: each row has `pits` pits, and the seeds of the rows and the two
+/// `kept` apart (stores, or captured seeds) are at most `max`.
+///
+/// # Errors
+/// A row of another length, or too many seeds.
+pub fn check_rows(south: &[u32], north: &[u32], kept: [u32; 2], pits: usize, max: u32) -> Result<(), SetupError> {
+    for (player, row) in [(Player::South, south), (Player::North, north)] {
+        if row.len() != pits {
+            return Err(SetupError::RowLength { player, found: row.len(), expected: pits });
+        }
+    }
+    let total: u64 = south.iter().chain(north).chain(&kept).map(|&x| x as u64).sum();
+    if total > max as u64 {
+        return Err(SetupError::TooManySeeds { found: total, max });
+    }
+    Ok(())
+}
 
 /// One row of a two-row setup: counts named by field ("South pit c:") up to `max`, and, where
 /// the family marks holes out (`leaves`), `x` for one (`None`).

@@ -192,7 +192,7 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
         if let Some(part) = parts.get(4) {
             parse_round(part, &mut setup)?;
         }
-        setup.validate().map_err(ParseSetupError::from)
+        setup.validate().map_err(|e| ParseSetupError::Invalid(super::AnySetupError::Dakon(e)))
     }
 
     fn write_setup(d: &Dakon, f: &mut fmt::Formatter<'_>) -> fmt::Result {

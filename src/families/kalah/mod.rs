@@ -160,7 +160,7 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
         let form = "a Kalah setup has 4 parts separated by '-' (South's pits, North's pits, stores, side to move)";
         let (south, north, stores, turn) = four_parts(text, form, MAX_TOTAL_SEEDS as u64)?;
         let setup = KalahSetup { south, north, stores: ByPlayer { south: stores[0], north: stores[1] }, turn };
-        setup.validate(*rules).map_err(ParseSetupError::from)
+        setup.validate(*rules).map_err(|e| ParseSetupError::Invalid(super::AnySetupError::Kalah(e)))
     }
 
     fn write_setup(p: &Kalah, f: &mut fmt::Formatter<'_>) -> fmt::Result {

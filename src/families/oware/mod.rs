@@ -146,7 +146,7 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
         let form = "an Oware setup has 4 parts separated by '-' (South's pits, North's pits, captured seeds, side to move)";
         let (south, north, captured, turn) = four_parts(text, form, MAX_TOTAL_SEEDS as u64)?;
         let setup = OwareSetup { south, north, captured: ByPlayer { south: captured[0], north: captured[1] }, turn };
-        setup.validate(*rules).map_err(ParseSetupError::from)
+        setup.validate(*rules).map_err(|e| ParseSetupError::Invalid(super::AnySetupError::Oware(e)))
     }
 
     fn write_setup(p: &Oware, f: &mut fmt::Formatter<'_>) -> fmt::Result {

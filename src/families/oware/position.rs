@@ -147,39 +147,7 @@ pub struct OwareSetup {
     pub turn: Player,
 }
 
-/// Why a setup is not a position of the given rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupError {
-    /// A row has the wrong number of pits.
-    RowLength {
-        /// Whose row.
-        player: Player,
-        /// Pits given.
-        found: usize,
-        /// Pits the rules have.
-        expected: usize,
-    },
-    /// Too many seeds.
-    TooManySeeds {
-        /// Seeds given.
-        found: u64,
-        /// The most allowed.
-        max: u32,
-    },
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::RowLength { player, found, expected } => {
-                write!(f, "{player}'s row has {found} pits but these rules have {expected} pits per side")
-            }
-            SetupError::TooManySeeds { found, max } => write!(f, "{found} seeds in all is too many: at most {max}"),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
+pub use crate::families::two_rows::SetupError;
 
 impl OwareSetup {
     /// Checks the setup against the rules; a position whose game is already over is finished
@@ -189,17 +157,8 @@ impl OwareSetup {
     /// Wrong row lengths, or more than [`MAX_TOTAL_SEEDS`] seeds.
     pub fn validate(&self, rules: OwareRules) -> Result<Oware, SetupError> {
         let n = rules.pits();
-        for (player, row) in [(Player::South, &self.south), (Player::North, &self.north)] {
-            if row.len() != n {
-                return Err(SetupError::RowLength { player, found: row.len(), expected: n });
-            }
-        }
-        let total: u64 = self.south.iter().chain(&self.north).map(|&x| x as u64).sum::<u64>()
-            + self.captured.south as u64
-            + self.captured.north as u64;
-        if total > MAX_TOTAL_SEEDS as u64 {
-            return Err(SetupError::TooManySeeds { found: total, max: MAX_TOTAL_SEEDS });
-        }
+        let captured = [self.captured.south, self.captured.north];
+        crate::families::two_rows::check_rows(&self.south, &self.north, captured, n, MAX_TOTAL_SEEDS)?;
         let mut pits = [0u16; 2 * MAX_PITS];
         for i in 0..n {
             pits[i] = self.south[i] as u16;

@@ -139,7 +139,7 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
     }
 
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError {
-        e.into()
+        ParseSetupError::Invalid(crate::families::AnySetupError::Sowing(e))
     }
 
     fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {

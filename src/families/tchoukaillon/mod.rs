@@ -92,7 +92,7 @@ impl Family for TchoukaillonFamily {
             Some(t) => parse_count(t.trim(), "Roumba:", MAX_SEEDS)?,
             None => 0,
         };
-        TchoukaillonSetup { pits, roumba }.validate().map_err(ParseSetupError::from)
+        TchoukaillonSetup { pits, roumba }.validate().map_err(|e| ParseSetupError::Invalid(super::AnySetupError::Tchoukaillon(e)))
     }
 
     fn write_setup(p: &Tchoukaillon, f: &mut fmt::Formatter<'_>) -> fmt::Result {
