@@ -205,7 +205,10 @@ enum Command {
         json: bool,
     },
     /// Exact value (final store difference under perfect play, for the side to move) of the
-    /// position and of every legal move.
+    /// position and of every legal move. Kalah: the exact solver. The Oware family (ayo, oware,
+    /// awari, wari): the endgame databases, built to the seeds on the board (at most 24), the
+    /// value being the final difference of captured seeds; the table and database options are
+    /// Kalah's.
     Solve {
         #[command(flatten)]
         pos: PositionArgs,

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::protocol::Reply;
-use crate::families::oware::endgame::{Endgame, LayerStats, Progress};
+use crate::families::oware::endgame::{positions_upto, Endgame, LayerStats, Progress};
 use crate::families::oware::{Oware, OwareMove, OwareRules};
 use crate::families::AnyRules;
 
@@ -122,8 +122,7 @@ thread_local! {
 pub fn check_build(rules: &str, seeds: usize) -> Result<OwareRules, String> {
     let any: AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
     let r = OwareRules::try_from(any).map_err(|_| "endgame databases are for the Oware family".to_string())?;
-    let probe = Endgame::new(r, seeds.min(60));
-    let total: u64 = (0..=seeds.min(60)).map(|k| probe.layer_size(k)).sum();
+    let total = positions_upto(r.pits(), seeds);
     if seeds > 60 || total > MAX_PAGE_POSITIONS {
         return Err(format!(
             "{seeds} seeds on {} pits a side is too much for the page ({total} positions; at most {MAX_PAGE_POSITIONS}): the CLI's endgame goes further",

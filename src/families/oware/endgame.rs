@@ -307,6 +307,21 @@ impl Ranker {
     }
 }
 
+/// Positions of every layer up to `seeds` seeds on a board of `pits` pits a side:
+/// C(seeds + 2·pits, 2·pits), saturating at `u64::MAX`.
+pub fn positions_upto(pits: usize, seeds: usize) -> u64 {
+    let slots = 2 * pits as u128;
+    let mut c: u128 = 1;
+    for i in 1..=slots {
+        // C(seeds + i, i) from C(seeds + i − 1, i − 1): exact at each step.
+        c = match c.checked_mul(seeds as u128 + i) {
+            Some(x) => x / i,
+            None => return u64::MAX,
+        };
+    }
+    u64::try_from(c).unwrap_or(u64::MAX)
+}
+
 /// A layer's figures, as the CLI prints them and the data file checks them.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LayerStats {
@@ -335,8 +350,6 @@ pub struct Progress {
     pub done: u64,
     /// Positions in that layer.
     pub of: u64,
-    /// Positions of every layer built so far, this one's done included.
-    pub total: u64,
     /// Bytes held by the databases and the layer's work tables.
     pub bytes: u64,
 }
@@ -548,7 +561,7 @@ impl Endgame {
         let mut best = vec![NONE; size];
         let mut count = vec![0u8; size];
         let work = 3 * size as u64;
-        let report = |done: u64| Progress { layer: k as u32, done, of: size as u64, total: below + done, bytes: below + work };
+        let report = |done: u64| Progress { layer: k as u32, done, of: size as u64, bytes: below + work };
         if !self.first_pass_all(k, &mut best, &mut count, &mut |d| progress(report(d / 2))) {
             return None;
         }
@@ -920,5 +933,7 @@ mod tests {
         let r = Ranker::new(12, 20);
         let upto = |k: usize| (0..=k).map(|j| r.layer_size(j)).sum::<u64>();
         assert_eq!((upto(15), upto(20)), (17_383_860, 225_792_840));
+        assert_eq!((positions_upto(6, 15), positions_upto(6, 20), positions_upto(6, 18)), (17_383_860, 225_792_840, 86_493_225));
+        assert_eq!(positions_upto(12, 60), u64::MAX);
     }
 }

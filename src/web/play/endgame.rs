@@ -3,13 +3,16 @@
 //! seeds, the proven value of the position and of every move (shown on the pits too) and a
 //! best line to play through.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::engine::{Cell, Position};
-use crate::families::oware::endgame::Endgame;
+use crate::families::oware::endgame::positions_upto;
 use crate::families::oware::{Oware, OwareMove};
 use crate::families::{AnyMove, AnyPosition};
-use crate::web::client::{use_search, Purpose};
+use crate::web::client::{use_search, Purpose, SearchHandle};
 use crate::web::endgame::{EndgameReply, EndgameTask, DEFAULT_PAGE_SEEDS, MAX_PAGE_POSITIONS};
 use crate::web::group;
 use crate::web::protocol::{LabReply, LabTask, Task};
@@ -33,19 +36,15 @@ pub fn oware_of(p: &AnyPosition) -> Option<&Oware> {
 /// The default size for a board: 15 seeds on 6 pits a side, and on other boards the most seeds
 /// whose databases are no bigger.
 fn default_seeds(p: &Oware) -> usize {
-    let probe = Endgame::new(p.rules(), 60);
-    let six = Endgame::new(crate::families::oware::OwareRules::new(p.rules().set, 6, 0, false).expect("valid"), 20);
-    let budget: u64 = (0..=DEFAULT_PAGE_SEEDS).map(|k| six.layer_size(k)).sum();
-    let mut total = 0;
-    let mut k = 0;
-    while k < 60 {
-        total += probe.layer_size(k + 1);
-        if total > budget {
-            break;
-        }
-        k += 1;
-    }
-    k
+    let budget = positions_upto(6, DEFAULT_PAGE_SEEDS);
+    (0..60).take_while(|&k| positions_upto(p.rules().pits(), k + 1) <= budget).count()
+}
+
+/// Asks the worker to load the cached layers and (unless `cache_only`) build the rest.
+fn start_build(search: &SearchHandle, building: &Rc<RefCell<bool>>, rules: &str, seeds: usize, cache_only: bool) {
+    *building.borrow_mut() = true;
+    let task = EndgameTask::Build { rules: rules.into(), seeds, cache_only };
+    search.start(Task::Lab(LabTask::Endgame(task)), Purpose::Analysis);
 }
 
 /// Bytes in words: "646 kB", "17 MB".
@@ -72,30 +71,22 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
     let pos = oware_of(&props.position).copied();
     let rules = pos.map(|p| p.rules().to_string()).unwrap_or_default();
     let setup = props.position.to_string();
-    let seeds_wanted = use_state(|| pos.map_or(DEFAULT_PAGE_SEEDS, |p| default_seeds(&p)));
+    let default = pos.map_or(DEFAULT_PAGE_SEEDS, |p| default_seeds(&p));
+    let seeds_wanted = use_state(|| default);
     // What the worker holds: rules and most seeds (None: nothing yet).
     let held = use_state(|| None::<(String, Option<usize>, u64)>);
-    let values = use_state(|| None::<EndgameReply>);
     // What the request in flight is: a build (or a load from the cache), or a query.
     let building_now = use_mut_ref(|| false);
     let ss = search.state().clone();
 
-    // On opening (and for other rules), load what the browser has cached, building nothing.
+    // On opening (and for other rules), the size for this board, and what the browser has
+    // cached loaded, building nothing.
     {
-        let search = search.clone();
-        let wanted = *seeds_wanted;
-        let building_now = building_now.clone();
+        let (search, building_now, seeds_wanted) = (search.clone(), building_now.clone(), seeds_wanted.clone());
         use_effect_with(rules.clone(), move |rules| {
+            seeds_wanted.set(default);
             if !rules.is_empty() {
-                *building_now.borrow_mut() = true;
-                search.start(
-                    Task::Lab(LabTask::Endgame(EndgameTask::Build {
-                        rules: rules.clone(),
-                        seeds: wanted,
-                        cache_only: true,
-                    })),
-                    Purpose::Analysis,
-                );
+                start_build(&search, &building_now, rules, default, true);
             }
         });
     }
@@ -117,11 +108,9 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
     });
     {
         let search = search.clone();
-        let values = values.clone();
         let building_now = building_now.clone();
         let held_seeds = held.as_ref().and_then(|h| h.1);
         use_effect_with((rules.clone(), setup.clone(), covered, held_seeds), move |(rules, setup, covered, _)| {
-            values.set(None);
             if *covered {
                 *building_now.borrow_mut() = false;
                 search.start(
@@ -131,21 +120,17 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
             }
         });
     }
-    {
-        let values = values.clone();
-        let (rules, setup) = (rules.clone(), setup.clone());
-        use_effect_with(ss.lab.clone(), move |lab| {
-            if let Some(LabReply::Endgame(v @ EndgameReply::Values { rules: r, setup: s, .. })) = lab {
-                if *r == rules && *s == setup {
-                    values.set(Some(v.clone()));
-                }
-            }
-        });
-    }
+    // The worker's values, when they are those of the position on the board.
+    let values = match &ss.lab {
+        Some(LabReply::Endgame(v @ EndgameReply::Values { rules: r, setup: s, .. })) if *r == rules && *s == setup => {
+            Some(v.clone())
+        }
+        _ => None,
+    };
     // The pits' values for the board.
     {
         let on_values = props.on_values.clone();
-        let shown = (*values).clone();
+        let shown = values.clone();
         let position = props.position.clone();
         use_effect_with(shown, move |shown| {
             let pits = match shown {
@@ -161,39 +146,19 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
 
     let building = ss.running && *building_now.borrow();
     let build = {
-        let search = search.clone();
-        let rules = rules.clone();
+        let (search, building_now, rules) = (search.clone(), building_now.clone(), rules.clone());
         let wanted = *seeds_wanted;
-        let building_now = building_now.clone();
-        Callback::from(move |_: MouseEvent| {
-            *building_now.borrow_mut() = true;
-            search.start(
-                Task::Lab(LabTask::Endgame(EndgameTask::Build {
-                    rules: rules.clone(),
-                    seeds: wanted,
-                    cache_only: false,
-                })),
-                Purpose::Analysis,
-            );
-        })
+        Callback::from(move |_: MouseEvent| start_build(&search, &building_now, &rules, wanted, false))
     };
     let stop = {
-        let search = search.clone();
+        let (search, building_now, rules) = (search.clone(), building_now.clone(), rules.clone());
         let held = held.clone();
-        let rules = rules.clone();
         let wanted = *seeds_wanted;
         Callback::from(move |_: MouseEvent| {
             search.stop();
             // The worker is gone: what it held (every layer finished) is reloaded from the cache.
             held.set(None);
-            search.start(
-                Task::Lab(LabTask::Endgame(EndgameTask::Build {
-                    rules: rules.clone(),
-                    seeds: wanted,
-                    cache_only: true,
-                })),
-                Purpose::Analysis,
-            );
+            start_build(&search, &building_now, &rules, wanted, true);
         })
     };
     let on_seeds = {
@@ -204,8 +169,7 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
             }
         })
     };
-    let probe = Endgame::new(p.rules(), (*seeds_wanted).min(60));
-    let total: u64 = (0..=(*seeds_wanted).min(60)).map(|k| probe.layer_size(k)).sum();
+    let total = positions_upto(p.rules().pits(), *seeds_wanted);
     let too_big = total > MAX_PAGE_POSITIONS;
     let status = match (&*held, &ss.error) {
         (_, Some(e)) if !ss.running => html! { <p class="error" role="alert">{e.clone()}</p> },
@@ -227,7 +191,7 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
         _ => html! {},
     };
     let on_board = p.board_seeds();
-    let body = match &*values {
+    let body = match &values {
         Some(EndgameReply::Values { value, moves, line, repeats, .. }) => {
             let next = line.first().copied();
             let play_next = {
