@@ -64,10 +64,23 @@ async fn get(db: &IdbDatabase, key: &str) -> Option<Vec<i8>> {
     v.dyn_into::<js_sys::Int8Array>().ok().map(|a| a.to_vec())
 }
 
+/// Stores a layer, and returns once its transaction has committed: the next layer's build
+/// blocks the worker's event loop, and a Stop terminates the worker, so a commit left pending
+/// would be lost.
 async fn put(db: &IdbDatabase, key: &str, values: &[i8]) -> Result<(), JsValue> {
     let tx = db.transaction_with_str_and_mode(IDB_STORE, IdbTransactionMode::Readwrite)?;
-    let req = tx.object_store(IDB_STORE)?.put_with_key(&js_sys::Int8Array::from(values), &JsValue::from_str(key))?;
-    done(&req).await.map(|_| ())
+    tx.object_store(IDB_STORE)?.put_with_key(&js_sys::Int8Array::from(values), &JsValue::from_str(key))?;
+    let promise = js_sys::Promise::new(&mut |resolve, reject| {
+        let ok = Closure::once_into_js(move |_: web_sys::Event| {
+            let _ = resolve.call0(&JsValue::NULL);
+        });
+        let fail = Closure::once_into_js(move |_: web_sys::Event| {
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("IndexedDB transaction failed"));
+        });
+        tx.set_oncomplete(Some(ok.unchecked_ref()));
+        tx.set_onabort(Some(fail.unchecked_ref()));
+    });
+    JsFuture::from(promise).await.map(|_| ())
 }
 
 /// Loads the cached layers, builds the rest a layer at a time, and stores each one built.

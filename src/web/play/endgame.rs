@@ -8,9 +8,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::engine::{Cell, Position};
+use crate::engine::{Cell, Player, Position};
 use crate::families::oware::endgame::positions_upto;
-use crate::families::oware::{Oware, OwareMove};
+use crate::families::oware::Oware;
 use crate::families::{AnyMove, AnyPosition};
 use crate::web::client::{use_search, Purpose, SearchHandle};
 use crate::web::endgame::{EndgameReply, EndgameTask, DEFAULT_PAGE_SEEDS, MAX_PAGE_POSITIONS};
@@ -35,14 +35,33 @@ pub fn oware_of(p: &AnyPosition) -> Option<&Oware> {
 
 /// The default size for a board: 15 seeds on 6 pits a side, and on other boards the most seeds
 /// whose databases are no bigger.
+/// The most is every seed of the game.
 fn default_seeds(p: &Oware) -> usize {
     let budget = positions_upto(6, DEFAULT_PAGE_SEEDS);
-    (0..60).take_while(|&k| positions_upto(p.rules().pits(), k + 1) <= budget).count()
+    let k = (0..60).take_while(|&k| positions_upto(p.rules().pits(), k + 1) <= budget).count();
+    k.min(seeds_in_play(p))
+}
+
+/// Every seed of the game: on the board and captured.
+fn seeds_in_play(p: &Oware) -> usize {
+    let c = p.captured();
+    (p.board_seeds() + c.south + c.north) as usize
+}
+
+/// What the request in flight is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Loading the layers this browser kept.
+    Load,
+    /// Loading them, then building the rest.
+    Build,
+    /// Asking for a position's values.
+    Query,
 }
 
 /// Asks the worker to load the cached layers and (unless `cache_only`) build the rest.
-fn start_build(search: &SearchHandle, building: &Rc<RefCell<bool>>, rules: &str, seeds: usize, cache_only: bool) {
-    *building.borrow_mut() = true;
+fn start_build(search: &SearchHandle, mode: &Rc<RefCell<Mode>>, rules: &str, seeds: usize, cache_only: bool) {
+    *mode.borrow_mut() = if cache_only { Mode::Load } else { Mode::Build };
     let task = EndgameTask::Build { rules: rules.into(), seeds, cache_only };
     search.start(Task::Lab(LabTask::Endgame(task)), Purpose::Analysis);
 }
@@ -72,47 +91,49 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
     let rules = pos.map(|p| p.rules().to_string()).unwrap_or_default();
     let setup = props.position.to_string();
     let default = pos.map_or(DEFAULT_PAGE_SEEDS, |p| default_seeds(&p));
-    let seeds_wanted = use_state(|| default);
+    // The seeds field as typed.
+    let seeds_text = use_state(|| default.to_string());
     // What the worker holds: rules and most seeds (None: nothing yet).
-    let held = use_state(|| None::<(String, Option<usize>, u64)>);
-    // What the request in flight is: a build (or a load from the cache), or a query.
-    let building_now = use_mut_ref(|| false);
+    // What the worker holds: rules, most seeds (None: nothing yet), bytes, and the id of the
+    // build that said so (a new build's answer asks for the values again).
+    let held = use_state(|| None::<(String, Option<usize>, u64, u32)>);
+    let mode = use_mut_ref(|| Mode::Load);
     let ss = search.state().clone();
 
     // On opening (and for other rules), the size for this board, and what the browser has
     // cached loaded, building nothing.
     {
-        let (search, building_now, seeds_wanted) = (search.clone(), building_now.clone(), seeds_wanted.clone());
+        let (search, mode, seeds_text) = (search.clone(), mode.clone(), seeds_text.clone());
         use_effect_with(rules.clone(), move |rules| {
-            seeds_wanted.set(default);
+            seeds_text.set(default.to_string());
             if !rules.is_empty() {
-                start_build(&search, &building_now, rules, default, true);
+                start_build(&search, &mode, rules, default, true);
             }
         });
     }
     // A build's answer: what is held now.
     {
         let held = held.clone();
-        use_effect_with(ss.lab.clone(), move |lab| {
+        use_effect_with((ss.lab.clone(), ss.id), move |(lab, id)| {
             if let Some(LabReply::Endgame(EndgameReply::Built { rules, seeds, bytes, .. })) = lab {
-                held.set(Some((rules.clone(), *seeds, *bytes)));
+                held.set(Some((rules.clone(), *seeds, *bytes, *id)));
             }
         });
     }
     // The position's values, asked for whenever the position or what is held changes.
     let covered = pos.is_some_and(|p| {
         !p.is_over()
-            && held.as_ref().is_some_and(|(r, s, _)| {
+            && held.as_ref().is_some_and(|(r, s, _, _)| {
                 *r == p.rules().to_string() && s.is_some_and(|s| s >= p.board_seeds() as usize)
             })
     });
     {
         let search = search.clone();
-        let building_now = building_now.clone();
-        let held_seeds = held.as_ref().and_then(|h| h.1);
-        use_effect_with((rules.clone(), setup.clone(), covered, held_seeds), move |(rules, setup, covered, _)| {
+        let mode = mode.clone();
+        let built = held.as_ref().map(|h| h.3);
+        use_effect_with((rules.clone(), setup.clone(), covered, built), move |(rules, setup, covered, _)| {
             if *covered {
-                *building_now.borrow_mut() = false;
+                *mode.borrow_mut() = Mode::Query;
                 search.start(
                     Task::Lab(LabTask::Endgame(EndgameTask::Query { rules: rules.clone(), setup: setup.clone() })),
                     Purpose::Analysis,
@@ -144,38 +165,53 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
     }
     let Some(p) = pos else { return html! {} };
 
-    let building = ss.running && *building_now.borrow();
+    let building = ss.running && *mode.borrow() != Mode::Query;
+    let most = seeds_in_play(&p).min(60);
+    let wanted = seeds_text.trim().parse::<usize>().ok().filter(|&k| k <= most);
+    let total = wanted.map(|k| positions_upto(p.rules().pits(), k));
+    let too_big = total.is_some_and(|t| t > MAX_PAGE_POSITIONS);
     let build = {
-        let (search, building_now, rules) = (search.clone(), building_now.clone(), rules.clone());
-        let wanted = *seeds_wanted;
-        Callback::from(move |_: MouseEvent| start_build(&search, &building_now, &rules, wanted, false))
+        let (search, mode, rules) = (search.clone(), mode.clone(), rules.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(k) = wanted {
+                start_build(&search, &mode, &rules, k, false);
+            }
+        })
     };
     let stop = {
-        let (search, building_now, rules) = (search.clone(), building_now.clone(), rules.clone());
+        let (search, mode, rules) = (search.clone(), mode.clone(), rules.clone());
         let held = held.clone();
-        let wanted = *seeds_wanted;
+        let reload = wanted.unwrap_or(default);
         Callback::from(move |_: MouseEvent| {
             search.stop();
             // The worker is gone: what it held (every layer finished) is reloaded from the cache.
             held.set(None);
-            start_build(&search, &building_now, &rules, wanted, true);
+            start_build(&search, &mode, &rules, reload, true);
         })
     };
     let on_seeds = {
-        let seeds_wanted = seeds_wanted.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Ok(v) = super::input_value(&e).trim().parse::<usize>() {
-                seeds_wanted.set(v.min(60));
-            }
-        })
+        let seeds_text = seeds_text.clone();
+        Callback::from(move |e: InputEvent| seeds_text.set(super::input_value(&e)))
     };
-    let total = positions_upto(p.rules().pits(), *seeds_wanted);
-    let too_big = total > MAX_PAGE_POSITIONS;
+    let field_error = match (wanted, too_big) {
+        (None, _) => Some(format!("Seeds on the board: a whole number from 0 to {most} (every seed of this game)")),
+        (_, true) => Some(format!(
+            "Too big for the page: at most {} positions. The command-line tool (mancala-lab endgame) goes further.",
+            group(MAX_PAGE_POSITIONS as u128)
+        )),
+        _ => None,
+    };
     let status = match (&*held, &ss.error) {
         (_, Some(e)) if !ss.running => html! { <p class="error" role="alert">{e.clone()}</p> },
-        (Some((_, Some(s), bytes)), _) => html! {
+        (Some((_, Some(s), bytes, _)), _) => html! {
             <p class="endgame-held">{format!("Built to {s} seeds on the board ({}), kept in this browser.", size_text(*bytes))}</p>
         },
+        _ if building && *mode.borrow() == Mode::Load => {
+            html! { <p class="endgame-held">{"Loading the layers this browser kept…"}</p> }
+        }
+        _ if building => {
+            html! { <p class="endgame-held">{"Building: each layer is kept in this browser as soon as it is finished."}</p> }
+        }
         _ => html! { <p class="endgame-held">{"Not built yet in this browser."}</p> },
     };
     let progress = match (&ss.lab_progress, building) {
@@ -187,7 +223,6 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
                 )}
             </p>
         },
-        (_, true) => html! { <p class="endgame-progress" role="status">{"Loading…"}</p> },
         _ => html! {},
     };
     let on_board = p.board_seeds();
@@ -202,22 +237,34 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
                     }
                 })
             };
-            let line_text: Vec<String> = line.iter().map(OwareMove::to_string).collect();
+            // The line with who plays each move, at most 20 moves shown.
+            let mut q = p;
+            let mut line_text = vec![];
+            for m in line.iter().take(20) {
+                line_text.push(format!("{} {m}", if q.turn() == Player::South { 'S' } else { 'N' }));
+                q.play_unchecked(m.0 as usize);
+            }
+            let more = match (line.len().saturating_sub(20), *repeats) {
+                (0, true) => " … then it repeats (worth 0 from there)".to_string(),
+                (0, false) => String::new(),
+                (n, _) => format!(" … ({n} more)"),
+            };
+            let c = p.captured();
             html! {
                 <div class="endgame-values">
                     <p class="endgame-value"><strong>{format!("{} to move: {} with perfect play", p.turn(), signed(*value))}</strong>
-                        {" (captured seeds at the end, the mover's minus the other's)"}</p>
+                        {format!(" — the captured seeds at the end, {} minus {} (so far South {}, North {})", p.turn(), !p.turn(), c.south, c.north)}</p>
                     <ul class="endgame-moves">
                         { for moves.iter().map(|m| html! { <li><span class="mv">{m.mv.to_string()}</span>{" "}<span class="v">{signed(m.value)}</span></li> }) }
                     </ul>
-                    <p class="endgame-line">{"Best line: "}{line_text.join(" ")}{ if *repeats { " … then it repeats (worth 0 from there)" } else if line.len() >= 40 { " …" } else { "" } }</p>
+                    <p class="endgame-line">{"Best line: "}{line_text.join(" · ")}{more}</p>
                     <button class="endgame-next" onclick={play_next} disabled={next.is_none()}>{"Play the best move"}</button>
                 </div>
             }
         }
         _ if p.is_over() => html! {},
         _ => match &*held {
-            Some((_, Some(s), _)) if (on_board as usize) > *s => html! {
+            Some((_, Some(s), _, _)) if (on_board as usize) > *s => html! {
                 <p class="endgame-outside">{format!("{on_board} seeds on the board: the databases cover {s}. Play on, or build further.")}</p>
             },
             _ => html! {},
@@ -229,17 +276,20 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
             {status}
             <div class="endgame-build">
                 <label>{"Seeds on the board "}
-                    <input type="number" min="0" max="60" value={seeds_wanted.to_string()} oninput={on_seeds} disabled={building} />
+                    <input type="number" min="0" max={most.to_string()} value={(*seeds_text).clone()} oninput={on_seeds} disabled={building}
+                        aria-invalid={field_error.is_some().to_string()} />
                 </label>
-                <span class="endgame-size">{format!(" {} positions", group(total as u128))}</span>
                 if building {
                     <button class="endgame-stop" onclick={stop}>{"Stop"}</button>
                 } else {
-                    <button class="endgame-build-button" onclick={build} disabled={too_big}>{"Build"}</button>
+                    <button class="endgame-build-button" onclick={build} disabled={field_error.is_some()}>{"Build"}</button>
                 }
             </div>
-            if too_big {
-                <p class="error">{format!("Too big for the page (at most {} positions): the CLI's endgame command goes further.", group(MAX_PAGE_POSITIONS as u128))}</p>
+            if let Some(t) = total.filter(|_| field_error.is_none()) {
+                <p class="endgame-size">{format!("{} positions, one byte each", group(t as u128))}</p>
+            }
+            if let Some(e) = field_error {
+                <p class="error" role="alert">{e}</p>
             }
             {progress}
             {body}
