@@ -260,3 +260,43 @@ fn determined_ayo_positions() {
     let (code, _, err) = run(&["determined", "--pits", "12"]);
     assert!(code != 0 && err.contains("2 to 8"), "{err}");
 }
+
+#[test]
+fn endgame_databases_solve_and_analyze_the_oware_family() {
+    let (code, out, err) = run(&["endgame", "awari", "--seeds", "8", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["layers"][8]["positions"].as_u64(), v["layers"][8]["won"].as_u64()), (Some(75582), Some(37767)));
+    assert_eq!(v["positions"], 125_970);
+    let setup = "1.0.0.2.0.1-0.1.1.0.2.0-20.20-s";
+    let values = |v: &serde_json::Value| -> Vec<(String, i64)> {
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["move"].as_str().unwrap().into(), m["value"].as_i64().unwrap()))
+            .collect()
+    };
+    let want: Vec<(String, i64)> = vec![("a".into(), 0), ("d".into(), -4), ("f".into(), -8)];
+    let (code, out, err) = run(&["solve", "awari", "--setup", setup, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["value"].as_i64(), v["db_seeds"].as_u64()), (Some(0), Some(8)));
+    assert_eq!(values(&v), want);
+    // The search with the databases at its leaves proves the same values at once.
+    let (code, out, err) = run(&["analyze", "awari", "--setup", setup, "--depth", "3", "--endgame", "8", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["exact"].as_bool(), v["endgame_seeds"].as_u64()), (Some(true), Some(8)));
+    assert_eq!(values(&v), want);
+    for (args, part) in [
+        (&["endgame", "kalah-6-4", "--seeds", "3"][..], "Oware family"),
+        (&["endgame", "awari", "--seeds", "25"][..], "--seeds"),
+        (&["analyze", "kalah-6-4", "--depth", "3", "--endgame", "3"][..], "Oware family"),
+        (&["analyze", "awari", "--depth", "3", "--endgame", "99"][..], "--seeds"),
+    ] {
+        let (code, out, err) = run(args);
+        assert_ne!(code, 0, "{args:?}: {out}");
+        assert!(err.contains(part), "{args:?}: {err}");
+    }
+}

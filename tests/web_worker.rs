@@ -227,4 +227,13 @@ fn endgame_databases_in_a_worker() {
     // f captures the chain of two 2s (4 seeds); North cannot feed South and keeps his seed.
     assert_eq!(moves.iter().map(|m| (m.mv.to_string(), m.value)).collect::<Vec<_>>(), [("f".to_string(), 3)]);
     assert_eq!(*value, 3);
+    // A search asking for the databases stops at the positions they cover: proven at once.
+    let replies = run(
+        r#"{"id":13,"task":{"kind":"analyze","rules":"oware","setup":"0.0.0.0.0.2-1.1.1.0.0.0-0.0-s","max_depth":4,"time_ms":0,"table_mib":1,"endgame":true}}"#,
+    );
+    let Some(Reply::Done { id: 13, analysis: Some(a), .. }) = replies.last() else { panic!("{replies:?}") };
+    assert!(a.exact);
+    // The search ends the game where the rules do: after f, South's 4 of the 5 seeds are more
+    // than half, 4-0 (the databases count North's last seed too: 3).
+    assert_eq!(a.value.number(), 4);
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::CliError;
-use crate::search::bench::{self, PERFT_DEPTH, SEARCH_DEPTH};
+use crate::search::bench::{self, ENDGAME_SEARCH_DEPTH, ENDGAME_SEEDS, PERFT_DEPTH, SEARCH_DEPTH};
 
 /// A Kalah workload's figures.
 #[derive(Serialize)]
@@ -19,12 +19,21 @@ struct Workload {
 }
 
 impl Workload {
-    fn time(depth: u32, run: impl FnOnce() -> u64) -> Workload {
+    fn time(rules: &'static str, depth: u32, run: impl FnOnce() -> u64) -> Workload {
         let t = Instant::now();
         let nodes = run();
         let seconds = t.elapsed().as_secs_f64();
-        Workload { rules: "kalah-6-4", depth, nodes, seconds, nodes_per_second: nodes as f64 / seconds }
+        Workload { rules, depth, nodes, seconds, nodes_per_second: nodes as f64 / seconds }
     }
+}
+
+/// The search with endgame databases at its leaves: the databases' build, then the search.
+#[derive(Serialize)]
+struct EndgameSearch {
+    setup: &'static str,
+    db_seeds: usize,
+    db_seconds: f64,
+    search: Workload,
 }
 
 /// The Dakon-6 survey's figures.
@@ -35,12 +44,14 @@ struct Survey {
     seconds: f64,
 }
 
-/// `bench`: perft and search on Kalah(6,4), and the survey of Dakon-6's first turns.
+/// `bench`: perft and search on Kalah(6,4), the survey of Dakon-6's first turns, and a
+/// search of an Awari middlegame with endgame databases at its leaves.
 #[derive(Serialize)]
 pub struct BenchReport {
     perft: Workload,
     search: Workload,
     dakon_survey: Survey,
+    endgame_search: EndgameSearch,
 }
 
 /// Runs the workloads one after the other.
@@ -48,11 +59,21 @@ pub struct BenchReport {
 /// # Errors
 /// Only if the survey's memory cannot be had.
 pub fn bench() -> Result<BenchReport, CliError> {
-    let perft = Workload::time(PERFT_DEPTH, bench::perft);
-    let search = Workload::time(SEARCH_DEPTH, bench::search);
+    let perft = Workload::time("kalah-6-4", PERFT_DEPTH, bench::perft);
+    let search = Workload::time("kalah-6-4", SEARCH_DEPTH, bench::search);
     let t = Instant::now();
     let boards = crate::labs::dakon::search::survey(6, &mut |_, _| true)?.boards;
-    Ok(BenchReport { perft, search, dakon_survey: Survey { n: 6, boards, seconds: t.elapsed().as_secs_f64() } })
+    let dakon_survey = Survey { n: 6, boards, seconds: t.elapsed().as_secs_f64() };
+    let t = Instant::now();
+    let (pos, db) = bench::endgame_databases();
+    let db_seconds = t.elapsed().as_secs_f64();
+    let endgame_search = EndgameSearch {
+        setup: bench::ENDGAME_SETUP,
+        db_seeds: ENDGAME_SEEDS,
+        db_seconds,
+        search: Workload::time("awari", ENDGAME_SEARCH_DEPTH, || bench::endgame_search(&pos, &db)),
+    };
+    Ok(BenchReport { perft, search, dakon_survey, endgame_search })
 }
 
 impl fmt::Display for BenchReport {
@@ -68,6 +89,18 @@ impl fmt::Display for BenchReport {
             )?;
         }
         let s = &self.dakon_survey;
-        writeln!(f, "survey dakon-6 first turns: {:>12} boards in {:.3} s", s.boards, s.seconds)
+        writeln!(f, "survey dakon-6 first turns: {:>12} boards in {:.3} s", s.boards, s.seconds)?;
+        let e = &self.endgame_search;
+        writeln!(
+            f,
+            "search awari {} depth {}, endgame databases to {} seeds at the leaves (built in {:.3} s): {:>12} nodes in {:.3} s = {:.2} M nodes/s",
+            e.setup,
+            e.search.depth,
+            e.db_seeds,
+            e.db_seconds,
+            e.search.nodes,
+            e.search.seconds,
+            e.search.nodes_per_second / 1e6
+        )
     }
 }

@@ -49,8 +49,8 @@ fn peak_memory() -> Option<u64> {
 }
 
 /// Builds the databases of `rules` to `seeds` seeds on the board, reporting progress on
-/// standard error when asked.
-fn build(
+/// standard error when asked (`threads` 0: one).
+pub(crate) fn build(
     rules: OwareRules,
     seeds: usize,
     threads: usize,

@@ -200,6 +200,11 @@ enum Command {
         /// Transposition table size in MiB.
         #[arg(long, default_value_t = 64)]
         table_mib: usize,
+        /// The Oware family: first build the endgame databases to this many seeds on the
+        /// board (at most 24), and value every position they cover exactly at the search's
+        /// leaves.
+        #[arg(long, value_name = "SEEDS")]
+        endgame: Option<usize>,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -395,8 +400,8 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
     match cmd {
         Command::Show { pos, json } => emit(out, &play::show(&load(&pos)?), json),
         Command::Perft { pos, depth, json } => emit(out, &play::perft(&load(&pos)?, depth)?, json),
-        Command::Analyze { pos, depth, time_ms, table_mib, json } => {
-            emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib)?, json)
+        Command::Analyze { pos, depth, time_ms, table_mib, endgame, json } => {
+            emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib, endgame)?, json)
         }
         Command::Solve { pos, json, .. }
             if matches!(load(&pos)?.position(), crate::families::AnyPosition::Oware(_)) =>

@@ -6,6 +6,8 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{CliError, Deadline};
+use crate::families::oware::search as oware_search;
+use crate::families::oware::Oware;
 use crate::notation::Game;
 use crate::search::Analysis;
 
@@ -138,21 +140,30 @@ pub struct AnalysisReport {
     best_line: String,
     nodes: u64,
     seconds: f64,
+    nodes_per_second: f64,
+    /// The endgame databases at the leaves: most seeds they cover, and their build time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    endgame_seeds: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    endgame_seconds: Option<f64>,
     #[serde(skip)]
     title: String,
     #[serde(skip)]
     to_move: String,
 }
 
-/// Analyzes the game's position to `depth` moves or for `time_ms`.
+/// Analyzes the game's position to `depth` moves or for `time_ms`; for the Oware family,
+/// with the endgame databases built to `endgame` seeds at the leaves.
 ///
 /// # Errors
-/// A finished game, or a table size out of range.
+/// A finished game, a table size out of range, endgame databases for another family or too
+/// many seeds.
 pub fn analyze(
     g: &Game,
     depth: Option<u32>,
     time_ms: Option<u64>,
     table_mib: usize,
+    endgame: Option<usize>,
 ) -> Result<AnalysisReport, CliError> {
     if g.position().outcome().is_some() {
         return Err(CliError::GameOver);
@@ -161,10 +172,25 @@ pub fn analyze(
         return Err(CliError::OutOfRange { option: "--table-mib", value: table_mib as u64, allowed: "1 to 4096" });
     }
     let depth = depth.unwrap_or(200).clamp(1, 200);
+    let p = g.position();
+    let db = match (endgame, <&Oware>::try_from(p)) {
+        (None, _) => None,
+        (Some(k), Ok(o)) => {
+            let t = Instant::now();
+            let (db, _, _) = super::endgame::build(o.rules(), k, 0, false)?;
+            Some((db, k, t.elapsed().as_secs_f64()))
+        }
+        (Some(_), Err(_)) => {
+            return Err(CliError::WrongFamily("endgame databases are for the Oware family: ayo, oware, awari, wari"))
+        }
+    };
     let mut handler = Deadline { end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)) };
     let t = Instant::now();
-    let a = g.position().analyze(depth, table_mib, &mut handler);
-    let p = g.position();
+    let a = match (&db, <&Oware>::try_from(p)) {
+        (Some((db, _, _)), Ok(o)) => oware_search::analyze(o, Some(db), depth, table_mib, &mut handler),
+        _ => p.analyze(depth, table_mib, &mut handler),
+    };
+    let seconds = t.elapsed().as_secs_f64();
     Ok(AnalysisReport {
         rules: g.rules().to_string(),
         setup: p.to_string(),
@@ -176,7 +202,10 @@ pub fn analyze(
         moves: MoveRow::of(&a, true),
         best_line: a.line_text(),
         nodes: a.nodes,
-        seconds: t.elapsed().as_secs_f64(),
+        seconds,
+        nodes_per_second: a.nodes as f64 / seconds.max(1e-9),
+        endgame_seeds: db.as_ref().map(|d| d.1 as u32),
+        endgame_seconds: db.as_ref().map(|d| d.2),
         title: g.rules().title(),
         to_move: p.player_name(p.turn()).to_string(),
     })
@@ -196,6 +225,9 @@ impl fmt::Display for AnalysisReport {
             writeln!(f, "{}", m.line())?;
         }
         writeln!(f, "best line: {}", self.best_line)?;
-        writeln!(f, "{} nodes in {:.3} s", self.nodes, self.seconds)
+        if let (Some(k), Some(s)) = (self.endgame_seeds, self.endgame_seconds) {
+            writeln!(f, "endgame databases to {k} seeds at the leaves (built in {s:.3} s)")?;
+        }
+        writeln!(f, "{} nodes in {:.3} s = {:.2} M nodes/s", self.nodes, self.seconds, self.nodes_per_second / 1e6)
     }
 }

@@ -141,6 +141,13 @@ pub trait Searchable: Copy {
     fn to_move(m: u8) -> Self::Move;
     /// An absolute search score as a value people read.
     fn value(score: i32) -> Value;
+    /// The proven relative value of this position (what is still to be gained from here by
+    /// its mover, with perfect play), when something outside the search knows it: the Oware
+    /// family's endgame databases. The search stops there, as at the end of the game.
+    #[inline]
+    fn exact(&self) -> Option<i32> {
+        None
+    }
 }
 
 /// The search with its transposition table; reuse it across searches of one family.
@@ -251,6 +258,9 @@ impl Searcher {
         }
         if pos.is_over() {
             return (Score(pos.final_score() - pos.score()), true);
+        }
+        if let Some(v) = pos.exact() {
+            return (Score(v), true);
         }
         if depth == 0 {
             return (Score(0), false);

@@ -131,9 +131,15 @@ pub fn bench_page() -> Html {
     };
     let s = search.state();
     let bench = match &s.lab {
-        Some(LabReply::Bench { perft_nodes, perft_ms, search_nodes, search_ms }) => {
-            Some((*perft_nodes, *perft_ms, *search_nodes, *search_ms))
-        }
+        Some(LabReply::Bench {
+            perft_nodes,
+            perft_ms,
+            search_nodes,
+            search_ms,
+            endgame_nodes,
+            endgame_ms,
+            endgame_db_ms,
+        }) => Some((*perft_nodes, *perft_ms, *search_nodes, *search_ms, (*endgame_nodes, *endgame_ms, *endgame_db_ms))),
         _ => None,
     };
     let rate = |nodes: u64, ms: f64| nodes as f64 / ms * 1000.0 / 1e6;
@@ -142,8 +148,9 @@ pub fn bench_page() -> Html {
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Engine benchmark"}</nav>
             <h1>{"Engine benchmark"}</h1>
             <p>{format!(
-                "Runs the same fixed workloads as the CLI's mancala-lab bench in the search worker: perft of Kalah(6,4) to depth {} and a search of its start position to depth {}.",
-                crate::search::bench::PERFT_DEPTH, crate::search::bench::SEARCH_DEPTH
+                "Runs the same fixed workloads as the CLI's mancala-lab bench in the search worker: perft of Kalah(6,4) to depth {}, a search of its start position to depth {}, and a search of the Awari middlegame {} to depth {} with endgame databases to {} seeds at its leaves (built first, timed apart).",
+                crate::search::bench::PERFT_DEPTH, crate::search::bench::SEARCH_DEPTH,
+                crate::search::bench::ENDGAME_SETUP, crate::search::bench::ENDGAME_SEARCH_DEPTH, crate::search::bench::ENDGAME_SEEDS
             )}</p>
             <div class="row">
                 <button class="run-bench" onclick={run}>{"Run benchmark"}</button>
@@ -167,12 +174,17 @@ pub fn bench_page() -> Html {
                     s.target.0, a.value, group(a.nodes.into()), s.elapsed_ms / 1000.0, rate(a.nodes, s.elapsed_ms), s.memory_bytes >> 20
                 )}</p>
             }
-            if let Some((pn, pms, sn, sms)) = bench {
+            if let Some((pn, pms, sn, sms, (en, ems, edb))) = bench {
                 <dl class="bench-results">
                     <dt>{"perft"}</dt>
                     <dd class="perft-result">{format!("{} nodes in {:.3} s = {:.2} M nodes/s", group(pn.into()), pms / 1000.0, rate(pn, pms))}</dd>
                     <dt>{"search"}</dt>
                     <dd class="search-result">{format!("{} nodes in {:.3} s = {:.2} M nodes/s", group(sn.into()), sms / 1000.0, rate(sn, sms))}</dd>
+                    <dt>{"search with endgame databases"}</dt>
+                    <dd class="endgame-search-result">{format!(
+                        "{} nodes in {:.3} s = {:.2} M nodes/s (databases built in {:.3} s)",
+                        group(en.into()), ems / 1000.0, rate(en, ems), edb / 1000.0
+                    )}</dd>
                 </dl>
             }
             if let Some(e) = &s.error { <p class="error">{e.clone()}</p> }

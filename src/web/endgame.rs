@@ -193,6 +193,16 @@ pub fn build_one(
     })
 }
 
+/// Runs `f` with the databases held (if any).
+pub fn with_held<R>(f: impl FnOnce(Option<&Endgame>) -> R) -> R {
+    DB.with_borrow(|db| f(db.as_ref()))
+}
+
+/// The most seeds the page builds to on a board of `pits` pits a side.
+pub fn max_page_seeds(pits: usize) -> usize {
+    (0..=60).take_while(|&s| positions_upto(pits, s) <= MAX_PAGE_POSITIONS).last().unwrap_or(0)
+}
+
 /// The layers held and their bytes.
 pub fn held() -> (usize, u64) {
     DB.with_borrow(|db| db.as_ref().map_or((0, 0), |d| (d.seeds(), d.bytes())))

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Position, Value};
 use crate::families::kalah::{Kalah, KalahMove, KalahRules};
+use crate::families::oware::search as oware_search;
+use crate::families::oware::Oware;
 use crate::families::{AnyMove, AnyPosition, AnyRules};
 use crate::search::solve::{SolveError, SolveOptions, Solver};
 use crate::search::{self, Analysis, SearchHandler};
@@ -40,6 +42,10 @@ pub enum Task {
         time_ms: u64,
         /// Table size in MiB.
         table_mib: usize,
+        /// Value the positions the endgame databases cover exactly (Oware family): the
+        /// databases this worker holds, after (in the browser) loading those cached.
+        #[serde(default)]
+        endgame: bool,
     },
     /// Exact values of every legal move of a Kalah position (the exact solver).
     Solve {
@@ -266,6 +272,15 @@ pub enum LabReply {
         search_nodes: u64,
         /// Search time.
         search_ms: f64,
+        /// The search with endgame databases at its leaves: nodes.
+        #[serde(default)]
+        endgame_nodes: u64,
+        /// Its time (the databases' build not counted).
+        #[serde(default)]
+        endgame_ms: f64,
+        /// The databases' build time.
+        #[serde(default)]
+        endgame_db_ms: f64,
     },
     /// Dooley's study of a rule set.
     Dooley {
@@ -440,7 +455,7 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
     let id = req.id;
     let start = now();
     match req.task {
-        Task::Analyze { rules, setup, max_depth, time_ms, table_mib } => {
+        Task::Analyze { rules, setup, max_depth, time_ms, table_mib, endgame } => {
             let pos = match parse_position(&rules, &setup) {
                 Ok(p) => p,
                 Err(message) => return post(Reply::Error { id: Some(id), message }),
@@ -456,7 +471,13 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
             }
             let deadline = (time_ms > 0).then_some(start + time_ms as f64);
             let mut h = WorkerHandler { id, start, deadline, last_report: start, now, post };
-            let analysis = search::analyze_any(&pos, max_depth.clamp(1, 200), table_mib, &mut h);
+            let depth = max_depth.clamp(1, 200);
+            let analysis = match <&Oware>::try_from(&pos) {
+                Ok(o) if endgame => {
+                    super::endgame::with_held(|db| oware_search::analyze(o, db, depth, table_mib, &mut h))
+                }
+                _ => search::analyze_any(&pos, depth, table_mib, &mut h),
+            };
             let analysis = (!analysis.moves.is_empty()).then_some(analysis);
             let elapsed_ms = now() - start;
             post(Reply::Done { id, analysis, elapsed_ms, memory_bytes: (table_mib as u64) << 20 });
@@ -655,7 +676,21 @@ fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut 
             let t = now();
             let search_nodes = search::bench::search();
             let search_ms = now() - t;
-            post(answer(LabReply::Bench { perft_nodes, perft_ms, search_nodes, search_ms }));
+            let t = now();
+            let (pos, db) = search::bench::endgame_databases();
+            let endgame_db_ms = now() - t;
+            let t = now();
+            let endgame_nodes = search::bench::endgame_search(&pos, &db);
+            let endgame_ms = now() - t;
+            post(answer(LabReply::Bench {
+                perft_nodes,
+                perft_ms,
+                search_nodes,
+                search_ms,
+                endgame_nodes,
+                endgame_ms,
+                endgame_db_ms,
+            }));
         }
     }
 }
@@ -766,6 +801,7 @@ mod tests {
                 max_depth: 3,
                 time_ms: 0,
                 table_mib: 1,
+                endgame: false,
             },
             Task::Lab(LabTask::Bench),
             Task::Lab(LabTask::Dooley { rules: "kalah-6-1-e".into() }),
@@ -873,6 +909,29 @@ mod tests {
         ] {
             assert!(matches!(ask(bad.clone()), Reply::Error { id: Some(9), .. }), "{bad:?}");
         }
+        // An analysis asking for the databases values their positions exactly: proven at once
+        // here; without them, the search of 6 moves proves nothing.
+        let analyze = |endgame: bool| {
+            let task = Task::Analyze {
+                rules: "awari".into(),
+                setup: "1.0.0.2.0.1-0.1.1.0.2.0-20.20-s".into(),
+                max_depth: 6,
+                time_ms: 0,
+                table_mib: 1,
+                endgame,
+            };
+            match run(&serde_json::to_string(&Request { id: 4, task }).unwrap()).pop().unwrap() {
+                Reply::Done { analysis: Some(a), .. } => a,
+                r => panic!("{r:?}"),
+            }
+        };
+        let a = analyze(true);
+        assert!(a.exact);
+        assert_eq!(
+            a.moves.iter().map(|m| (m.mv.to_string(), m.value.number())).collect::<Vec<_>>(),
+            [("a".into(), 0), ("d".into(), -4), ("f".into(), -8)]
+        );
+        assert!(!analyze(false).exact);
     }
 
     #[test]

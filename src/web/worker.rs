@@ -13,6 +13,8 @@ use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase, IdbRequest, IdbTransactio
 
 use super::endgame::{self, EndgameReply, EndgameTask};
 use super::protocol::{handle, LabReply, LabTask, Reply, Request, Task};
+use crate::families::oware::OwareRules;
+use crate::families::AnyRules;
 
 fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
     let text = serde_json::to_string(reply)
@@ -83,6 +85,33 @@ async fn put(db: &IdbDatabase, key: &str, values: &[i8]) -> Result<(), JsValue> 
     JsFuture::from(promise).await.map(|_| ())
 }
 
+/// Loads the cached layers of the databases held, from `have` up to `seeds`; returns the
+/// cache (if it opens) and the layers held and loaded.
+async fn load_cached(
+    scope: &DedicatedWorkerGlobalScope,
+    rules: OwareRules,
+    seeds: usize,
+) -> (Option<IdbDatabase>, usize, usize) {
+    let mut have = endgame::hold(rules, seeds);
+    let db = open(scope).await.ok();
+    let mut cached = 0;
+    if let Some(db) = &db {
+        while have <= seeds {
+            if !get(db, &layer_key(rules, have)).await.is_some_and(endgame::push_cached) {
+                break;
+            }
+            have += 1;
+            cached += 1;
+        }
+    }
+    (db, have, cached)
+}
+
+/// A layer's key in the cache.
+fn layer_key(rules: OwareRules, k: usize) -> String {
+    format!("{rules}/{k}")
+}
+
 /// Loads the cached layers, builds the rest a layer at a time, and stores each one built.
 async fn build(scope: DedicatedWorkerGlobalScope, id: u32, rules: String, seeds: usize, cache_only: bool) {
     let perf = scope.performance();
@@ -93,19 +122,7 @@ async fn build(scope: DedicatedWorkerGlobalScope, id: u32, rules: String, seeds:
         Ok(r) => r,
         Err(message) => return send(Reply::Error { id: Some(id), message }),
     };
-    let mut have = endgame::hold(r, seeds);
-    let db = open(&scope).await.ok();
-    let key = |k: usize| format!("{r}/{k}");
-    let mut cached = 0;
-    if let Some(db) = &db {
-        while have <= seeds {
-            if !get(db, &key(have)).await.is_some_and(endgame::push_cached) {
-                break;
-            }
-            have += 1;
-            cached += 1;
-        }
-    }
+    let (db, mut have, cached) = load_cached(&scope, r, seeds).await;
     let mut layers = vec![];
     let mut built = 0;
     let t0 = now();
@@ -116,7 +133,7 @@ async fn build(scope: DedicatedWorkerGlobalScope, id: u32, rules: String, seeds:
         let k = s.seeds as usize;
         layers.push(s);
         if let Some(db) = &db {
-            let _ = put(db, &key(k), &values).await;
+            let _ = put(db, &layer_key(r, k), &values).await;
         }
     }
     let (n, bytes) = endgame::held();
@@ -131,17 +148,39 @@ async fn build(scope: DedicatedWorkerGlobalScope, id: u32, rules: String, seeds:
     send(Reply::Lab { id, reply: LabReply::Endgame(reply), elapsed_ms: now() - start });
 }
 
+/// Loads the databases cached for the rules of an analysis that asks for them (as far as the
+/// page builds), then runs it.
+async fn analyze_with_cache(scope: DedicatedWorkerGlobalScope, text: String, rules: OwareRules) {
+    load_cached(&scope, rules, endgame::max_page_seeds(rules.pits())).await;
+    let perf = scope.performance();
+    let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
+    handle(&text, &now, &mut |reply| post(&scope, &reply));
+}
+
+/// The Oware-family rules of an analysis that asks for the endgame databases.
+fn endgame_analysis(task: &Task) -> Option<OwareRules> {
+    match task {
+        Task::Analyze { rules, endgame: true, .. } => OwareRules::try_from(rules.parse::<AnyRules>().ok()?).ok(),
+        _ => None,
+    }
+}
+
 /// Installs the message handler and tells the page the worker is ready.
 pub fn start() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let inner = Rc::new(scope.clone());
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         let text = e.data().as_string().unwrap_or_default();
-        if let Ok(Request { id, task: Task::Lab(LabTask::Endgame(EndgameTask::Build { rules, seeds, cache_only })) }) =
-            serde_json::from_str::<Request>(&text)
-        {
-            wasm_bindgen_futures::spawn_local(build((*inner).clone(), id, rules, seeds, cache_only));
-            return;
+        match serde_json::from_str::<Request>(&text) {
+            Ok(Request { id, task: Task::Lab(LabTask::Endgame(EndgameTask::Build { rules, seeds, cache_only })) }) => {
+                return wasm_bindgen_futures::spawn_local(build((*inner).clone(), id, rules, seeds, cache_only));
+            }
+            Ok(Request { task, .. }) => {
+                if let Some(rules) = endgame_analysis(&task) {
+                    return wasm_bindgen_futures::spawn_local(analyze_with_cache((*inner).clone(), text, rules));
+                }
+            }
+            Err(_) => {}
         }
         let perf = inner.performance();
         let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());

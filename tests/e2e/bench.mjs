@@ -49,19 +49,21 @@ import { execFileSync } from 'node:child_process';
 const cli = path.resolve(here, '../../target/release/mancala-lab');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rate = (text) => { const m = text.match(/([\d,]+) nodes in ([\d.]+) s/); return Number(m[1].replaceAll(',', '')) / Number(m[2]); };
-const native = { perft: [], search: [] }, worker = { perft: [], search: [] };
+const native = { perft: [], search: [], endgame: [] }, worker = { perft: [], search: [], endgame: [] };
 await page.goto(`${base}#/bench`);
 for (let i = 0; i < 5; i++) {
   const j = JSON.parse(execFileSync(cli, ['bench', '--json']).toString());
   native.perft.push(j.perft.nodes_per_second);
   native.search.push(j.search.nodes_per_second);
+  native.endgame.push(j.endgame_search.search.nodes_per_second);
   await page.click('button.run-bench');
   await page.waitForSelector('button.run-bench:not([disabled])', { timeout: 120000 });
   await page.waitForSelector('.search-result');
   worker.perft.push(rate(await page.textContent('.perft-result')));
   worker.search.push(rate(await page.textContent('.search-result')));
+  worker.endgame.push(rate(await page.textContent('.endgame-search-result')));
 }
-for (const k of ['perft', 'search']) {
+for (const k of ['perft', 'search', 'endgame']) {
   const n = median(native[k]), w = median(worker[k]);
   console.log(`${k}: native ${(n / 1e6).toFixed(2)} M nodes/s, worker ${(w / 1e6).toFixed(2)} M nodes/s (medians of 5), native/worker = ${(n / w).toFixed(2)}`);
 }

@@ -822,6 +822,13 @@ test('Awari endgame databases: built in the worker, proven values on the pits, a
   await page.reload();
   await page.waitForSelector('.endgame-values', { timeout: 20000 });
   assert.match(await page.textContent('.endgame-held'), /Built to 8 seeds/);
+  // The perfect computer player's worker loads the cached databases too: its search proves
+  // the move at once (a, the only move worth 0), and it says nothing about a fallback.
+  await noAnimation(page);
+  assert.match(await page.$eval('.player-s option[value="6"]', (o) => o.textContent), /perfect within the endgame databases/);
+  await page.selectOption('.player-s', '6');
+  await page.waitForFunction(() => /South plays a/.test(document.querySelector('.status')?.textContent || ''), null, { timeout: 30000 });
+  assert.equal(await page.$('.notice'), null);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

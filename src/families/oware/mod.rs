@@ -7,7 +7,7 @@
 mod card;
 mod position;
 pub mod endgame;
-mod search;
+pub mod search;
 #[cfg(test)]
 mod tests;
 
@@ -19,7 +19,7 @@ use super::two_rows::{count_text, four_parts, mover_pit, two_rows_setup, two_row
 use super::view::captures_and_laps;
 use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
-use crate::search::{Analysis, SearchHandler, Searcher};
+use crate::search::{Analysis, SearchHandler};
 
 /// The Oware family (see the module).
 pub struct OwareFamily;
@@ -282,6 +282,6 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
     }
 
     fn analyze(pos: &Oware, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
-        Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
+        search::analyze(pos, None, depth, table_mib, handler)
     }
 }

@@ -1,47 +1,72 @@
 //! The Oware family in the generic two-player search: the score is the difference of captured
-//! seeds for the side to move; captures are tried first.
+//! seeds for the side to move; captures are tried first. With endgame databases, every
+//! position they cover is a proven leaf: the search stops there with its exact value.
 
+use super::endgame::Endgame;
 use super::{Oware, OwareMove};
 use crate::engine::{Player, Position, Value};
 use crate::search::alphabeta::{MoveList, Searchable};
+use crate::search::{Analysis, SearchHandler, Searcher};
 
-impl Searchable for Oware {
+/// A position in the search, with the endgame databases its leaves may be valued by.
+#[derive(Clone, Copy)]
+pub struct Searched<'a> {
+    /// The position.
+    pub pos: Oware,
+    /// The databases, if any (of the same rules; others are never consulted).
+    pub db: Option<&'a Endgame>,
+}
+
+/// Every legal move of `pos` valued by the search to `depth` moves, positions within `db`
+/// valued exactly.
+pub fn analyze(
+    pos: &Oware,
+    db: Option<&Endgame>,
+    depth: u32,
+    table_mib: usize,
+    handler: &mut dyn SearchHandler,
+) -> Analysis {
+    let db = db.filter(|d| d.rules() == pos.rules() && d.seeds() > 0);
+    Searcher::new(table_mib).analyze(&Searched { pos: *pos, db }, depth, handler).unwrap_or_default()
+}
+
+impl Searchable for Searched<'_> {
     type Move = OwareMove;
 
     #[inline]
     fn turn(&self) -> Player {
-        Position::turn(self)
+        Position::turn(&self.pos)
     }
 
     #[inline]
     fn is_over(&self) -> bool {
-        Oware::is_over(self)
+        self.pos.is_over()
     }
 
     #[inline]
     fn score(&self) -> i32 {
-        self.captured_diff()
+        self.pos.captured_diff()
     }
 
     #[inline]
     fn final_score(&self) -> i32 {
-        self.captured_diff()
+        self.pos.captured_diff()
     }
 
     #[inline]
     fn key(&self) -> u64 {
-        Oware::key(self)
+        self.pos.key()
     }
 
     fn ordered_moves(&self, first: Option<u8>, out: &mut MoveList) {
-        let mask = self.legal_mask();
+        let mask = self.pos.legal_mask();
         let mut scored = [(0i32, 0u8); 16];
         let mut k = 0;
-        for i in 0..self.rules().pits() {
+        for i in 0..self.pos.rules().pits() {
             if mask & (1 << i) == 0 {
                 continue;
             }
-            let mut c = *self;
+            let mut c = self.pos;
             let e = c.play_unchecked(i);
             let score = if Some(i as u8) == first { 1000 } else { e.captured as i32 };
             scored[k] = (score, i as u8);
@@ -55,12 +80,12 @@ impl Searchable for Oware {
 
     #[inline]
     fn is_legal(&self, m: u8) -> bool {
-        self.legal_mask() & (1 << m) != 0
+        self.pos.legal_mask() & (1 << m) != 0
     }
 
     #[inline]
     fn play_index(&mut self, m: u8) {
-        self.play_unchecked(m as usize);
+        self.pos.play_unchecked(m as usize);
     }
 
     fn to_move(m: u8) -> OwareMove {
@@ -69,5 +94,73 @@ impl Searchable for Oware {
 
     fn value(score: i32) -> Value {
         Value::Margin(score)
+    }
+
+    #[inline]
+    fn exact(&self) -> Option<i32> {
+        let db = self.db?;
+        if self.pos.board_seeds() as usize >= db.seeds() {
+            return None;
+        }
+        db.value_of(&self.pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ByPlayer;
+    use crate::families::oware::endgame::Ranker;
+    use crate::families::oware::{OwareRules, OwareSetup, Ruleset};
+    use crate::search::NoHandler;
+
+    /// The search with databases at its leaves: a position they cover gets their values,
+    /// proven; a position above them, wherever the search proves its values, gets those of
+    /// larger databases.
+    #[test]
+    fn databases_at_the_leaves() {
+        let mut proven_above = 0;
+        for set in [Ruleset::Awari, Ruleset::Ayo, Ruleset::Wari] {
+            let rules = OwareRules::new(set, 4, 0, false).unwrap();
+            let build = |k| {
+                let mut db = Endgame::new(rules, k);
+                while db.build_next(&mut |_| true).is_some() {}
+                db
+            };
+            let (small, big) = (build(5), build(8));
+            let ranker = Ranker::new(8, 8);
+            let mut x = 12345u64;
+            for k in 2..=8 {
+                for _ in 0..40 {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let b = ranker.unrank(k, (x >> 33) % ranker.layer_size(k));
+                    let row = |r: &[u8]| r.iter().map(|&s| s as u32).collect();
+                    let setup = OwareSetup {
+                        south: row(&b[..4]),
+                        north: row(&b[4..8]),
+                        captured: ByPlayer { south: 0, north: 0 },
+                        turn: Player::South,
+                    };
+                    let pos = setup.validate(rules).unwrap();
+                    if pos.is_over() {
+                        continue;
+                    }
+                    let a = analyze(&pos, Some(&small), 14, 4, &mut NoHandler);
+                    let want = big.move_values(&pos).unwrap();
+                    if k <= 5 {
+                        assert!(a.exact, "{rules} {b:?}");
+                    }
+                    if a.exact {
+                        proven_above += usize::from(k > 5);
+                        assert_eq!(a.value.number(), big.value_of(&pos).unwrap(), "{rules} {b:?}");
+                        for (mv, v) in want {
+                            let got = a.moves.iter().find(|m| m.mv == OwareMove(mv as u8).into()).unwrap();
+                            assert_eq!(got.value.number(), v, "{rules} {b:?} {mv}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(proven_above > 20, "{proven_above}");
     }
 }

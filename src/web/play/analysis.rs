@@ -31,7 +31,7 @@ enum Kind {
 fn start(search: &SearchHandle, game: &GameHandle, kind: Kind, p: &AnyPosition) {
     match kind {
         Kind::Search(ms) => {
-            search.start(analyze_task(p, 200, ms, 128), Purpose::Analysis);
+            search.start(analyze_task(p, 200, ms, 128, true), Purpose::Analysis);
         }
         Kind::Solve => {
             let (rules, setup) = target(p);

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::engine::{ByPlayer, Cell, Player, Step};
-use crate::families::AnyMove;
+use crate::families::{AnyMove, FamilyId};
 use crate::notation::{Game, LinkError};
 
 /// Who plays a side.
@@ -41,9 +41,14 @@ impl Opponent {
         Opponent::Perfect,
     ];
 
-    /// Name on screen.
-    pub fn name(self) -> &'static str {
+    /// Name on screen, for a game of `family` (the perfect player's means differ).
+    pub fn name(self, family: FamilyId) -> &'static str {
         match self {
+            Opponent::Hard if family == FamilyId::Oware => "Computer: hard (1 s search, endgame databases)",
+            Opponent::Expert if family == FamilyId::Oware => "Computer: expert (5 s search, endgame databases)",
+            Opponent::Perfect if family == FamilyId::Oware => {
+                "Computer: perfect within the endgame databases (else 3 s search)"
+            }
             Opponent::Human => "Human",
             Opponent::Random => "Computer: random",
             Opponent::Easy => "Computer: easy (2 sowings)",
@@ -54,14 +59,16 @@ impl Opponent {
         }
     }
 
-    /// Search depth and time limit (ms, 0 = none); `None` for humans and random play.
-    pub fn limits(self) -> Option<(u32, u64)> {
+    /// Search depth, time limit (ms, 0 = none), and whether the endgame databases cached in
+    /// this browser value the search's leaves (Oware family); `None` for humans and random
+    /// play.
+    pub fn limits(self) -> Option<(u32, u64, bool)> {
         match self {
             Opponent::Human | Opponent::Random | Opponent::Perfect => None,
-            Opponent::Easy => Some((2, 0)),
-            Opponent::Medium => Some((6, 0)),
-            Opponent::Hard => Some((200, 1000)),
-            Opponent::Expert => Some((200, 5000)),
+            Opponent::Easy => Some((2, 0, false)),
+            Opponent::Medium => Some((6, 0, false)),
+            Opponent::Hard => Some((200, 1000, true)),
+            Opponent::Expert => Some((200, 5000, true)),
         }
     }
 }

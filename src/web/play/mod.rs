@@ -45,14 +45,17 @@ pub fn game_href(game: &Game) -> String {
     format!("{base}{}", Route::play(game))
 }
 
-/// A search of `p` with the family's search, for the computer, hints or analysis.
-pub(crate) fn analyze_task(p: &AnyPosition, max_depth: u32, time_ms: u64, table_mib: usize) -> Task {
-    Task::Analyze { rules: p.rules().to_string(), setup: p.to_string(), max_depth, time_ms, table_mib }
+/// A search of `p` with the family's search, for the computer, hints or analysis; with
+/// `endgame`, the positions the endgame databases cached in this browser cover are valued
+/// exactly (Oware family).
+pub(crate) fn analyze_task(p: &AnyPosition, max_depth: u32, time_ms: u64, table_mib: usize, endgame: bool) -> Task {
+    Task::Analyze { rules: p.rules().to_string(), setup: p.to_string(), max_depth, time_ms, table_mib, endgame }
 }
 
-/// The computer's fallback move when there is no exact answer: the best move of a 3 s search.
+/// The computer's fallback move when there is no exact answer: the best move of a 3 s search
+/// (the endgame databases at its leaves).
 fn three_second_search(search: &SearchHandle, p: &AnyPosition) {
-    search.start(analyze_task(p, 200, 3000, 64), Purpose::Computer);
+    search.start(analyze_task(p, 200, 3000, 64, true), Purpose::Computer);
 }
 
 /// Move `k` (1-based) of the game in words.
@@ -267,6 +270,13 @@ fn use_computer(game: &GameHandle, search: &SearchHandle) {
                         let (rules, setup) = target(&p);
                         let st = game.state();
                         search.solve(&rules, &setup, st.memory_mib, PERFECT_TIME_MS, st.workers(), Purpose::Computer);
+                    } else if endgame::oware_of(&p).is_some() {
+                        // The endgame databases prove the moves they reach; short of them, the
+                        // move of a 3 s search with the databases at its leaves, said to be so.
+                        *fallback.borrow_mut() = Some(
+                            "the endgame databases cached in this browser do not reach every line yet (build more in the Endgame databases panel)".into(),
+                        );
+                        three_second_search(&search, &p);
                     } else {
                         // No exact solver for this family: say so and search for 3 s.
                         *fallback.borrow_mut() = Some("perfect play needs the exact solver, which is for Kalah".into());
@@ -278,8 +288,8 @@ fn use_computer(game: &GameHandle, search: &SearchHandle) {
                     }
                 }
                 Some(o) => {
-                    if let Some((depth, ms)) = o.limits() {
-                        search.start(analyze_task(&p, depth, ms, 64), Purpose::Computer);
+                    if let Some((depth, ms, endgame)) = o.limits() {
+                        search.start(analyze_task(&p, depth, ms, 64, endgame), Purpose::Computer);
                     }
                 }
                 None => {}
@@ -297,10 +307,12 @@ fn use_computer(game: &GameHandle, search: &SearchHandle) {
                 return;
             }
             if s.finished {
-                if let Some(best) = s.analysis.as_ref().and_then(|a| a.moves.first()) {
+                if let Some(a) = s.analysis.as_ref() {
+                    let Some(best) = a.moves.first() else { return };
                     if p.legal_moves().contains(&best.mv) {
                         game.play(best.mv);
-                        if let Some(why) = fallback.borrow_mut().take() {
+                        // A search that saw every line to its end played a proven move.
+                        if let Some(why) = fallback.borrow_mut().take().filter(|_| !a.exact) {
                             game.notice(format!(
                                 "{} played {}, the best move of a 3 s search, not a proven one: {why}.",
                                 p.turn(),
