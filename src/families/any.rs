@@ -577,6 +577,12 @@ macro_rules! families {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::end_by_repetition(p).map(|(q, t)| (AnyPosition::$v(q), t)),)+ }
             }
 
+            /// The position ended as the rules end a game where no capture can ever happen
+            /// again (Ayo), with what the hand did; `None` otherwise.
+            pub fn end_without_captures(&self) -> Option<(AnyPosition, $crate::engine::Trace)> {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::end_without_captures(p).map(|(q, t)| (AnyPosition::$v(q), t)),)+ }
+            }
+
             /// The cell is out of play this round.
             pub fn is_marked(&self, cell: $crate::engine::Cell) -> bool {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::is_marked(p, cell),)+ }

@@ -127,6 +127,12 @@ pub trait Family: 'static {
     fn end_by_repetition(_pos: &Self::Position) -> Option<(Self::Position, Trace)> {
         None
     }
+    /// The position ended as the rules end a game where no capture can ever happen again (Ayo:
+    /// each player is awarded the seeds on his side), with what the hand did; `None` where
+    /// the family has no such rule, a capture can still happen, or the game is over.
+    fn end_without_captures(_pos: &Self::Position) -> Option<(Self::Position, Trace)> {
+        None
+    }
     /// The cell is out of play this round (Dakon's leaves).
     fn is_marked(_pos: &Self::Position, _cell: Cell) -> bool {
         false

@@ -57,7 +57,9 @@ pub fn determined_line(p: &Oware) -> Option<Vec<u8>> {
 fn go(p: &Oware, total: u32, line: &mut Vec<u8>) -> bool {
     if p.is_over() {
         let c = p.captured();
-        return c.north == 1 && c.south == total - 1;
+        // Ended by play (North left unable to give South a move, his stone awarded to him), not
+        // by the rule that ends a game where no capture can happen again.
+        return !p.stalled() && c.north == 1 && c.south == total - 1;
     }
     let n = p.rules().pits();
     match p.turn() {

@@ -243,6 +243,11 @@ impl Game {
                 trace.steps.extend(more.steps);
             }
         }
+        // A position from which no capture can ever happen ends the game (Ayo).
+        if let Some((ended, more)) = next.end_without_captures() {
+            next = ended;
+            trace.steps.extend(more.steps);
+        }
         self.moves.truncate(self.ply);
         self.positions.truncate(self.ply + 1);
         self.traces.truncate(self.ply);

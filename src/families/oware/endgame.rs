@@ -10,7 +10,10 @@
 //! side" depends on where the players stop, which is not a property of the position, so the
 //! databases value endless play as Awari does (the rules cards say so). Oware's "more than
 //! half wins" is not applied: it ends a game whose winner is already known, and the databases
-//! count every seed to the end.
+//! count every seed to the end. Ayo's "neither player can ever capture, but both players will
+//! always have a legal move" ends the game with each player taking his side: the databases
+//! find these positions exactly, as the boards of a layer from which no exit (a capture, or
+//! a game over) can be reached, going back from every board that has one.
 //!
 //! **How.** Layer by layer (`k` seeds on the board): a capture always leads to a smaller
 //! layer, already solved; moves without capture stay in the layer and can go round in cycles.
@@ -47,7 +50,7 @@ pub fn board_of(pos: &Oware) -> Board {
 
 /// The rules as the databases play them, on bytes (see the engine for the rules themselves;
 /// a test checks the two agree).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Model {
     set: Ruleset,
     grand_slam_illegal: bool,
@@ -566,6 +569,9 @@ impl Endgame {
             return None;
         }
         let mut value = vec![0i8; size];
+        if self.model.set == Ruleset::Ayo {
+            self.end_without_captures(k, &mut best, &mut count, &mut value);
+        }
         let mut queue: Vec<u32> = vec![];
         let mut settled = 0u64;
         for t in (1..=k as i32).rev() {
@@ -603,6 +609,49 @@ impl Endgame {
         }
         progress(report(size as u64));
         Some(value)
+    }
+
+    /// Ayo's "neither player can ever capture, but both players will always have a legal
+    /// move": the boards of the layer from which no exit (a capture, or a game over) can be
+    /// reached, found by going back from every board with an exit. Each such board is a
+    /// finished game, each player taking the seeds on his side: its value is set now, and a
+    /// move into it from a board that can still reach an exit counts as an exit.
+    fn end_without_captures(&self, k: usize, best: &mut [i8], count: &mut [u8], value: &mut [i8]) {
+        let size = best.len();
+        let mut reach = vec![0u64; size.div_ceil(64)];
+        let marked = |reach: &[u64], r: usize| reach[r / 64] & (1 << (r % 64)) != 0;
+        let mut stack: Vec<u32> = vec![];
+        for r in 0..size {
+            if best[r] == NONE || marked(&reach, r) {
+                continue;
+            }
+            reach[r / 64] |= 1 << (r % 64);
+            stack.push(r as u32);
+            while let Some(q) = stack.pop() {
+                self.predecessors(k, &self.ranker.unrank(k, q as u64), &mut |p| {
+                    let p = p as usize;
+                    if !marked(&reach, p) {
+                        reach[p / 64] |= 1 << (p % 64);
+                        stack.push(p as u32);
+                    }
+                });
+            }
+        }
+        let m = &self.model;
+        for r in (0..size).filter(|&r| !marked(&reach, r)) {
+            let board = self.ranker.unrank(k, r as u64);
+            let v = (m.side(&board, false) as i32 - m.side(&board, true) as i32) as i8;
+            value[r] = v;
+            best[r] = v;
+            count[r] = 0;
+            self.predecessors(k, &board, &mut |p| {
+                let p = p as usize;
+                if marked(&reach, p) {
+                    best[p] = best[p].max(-v);
+                    count[p] -= 1;
+                }
+            });
+        }
     }
 
     /// The first pass over the whole layer, on every core natively.
@@ -743,8 +792,9 @@ impl Endgame {
         Some(fresh.unwrap_or(best[0]))
     }
 
-    /// The best line from a position, at most `max` moves, stopping at the end of the game,
-    /// outside the databases, or before a position of the line repeats.
+    /// The best line from a position, at most `max` moves, stopping at the end of the game
+    /// (Ayo's included: no capture can happen again), outside the databases, or before a
+    /// position of the line repeats.
     pub fn best_line(&self, pos: &Oware, max: usize) -> Line {
         let mut line = Line::default();
         let mut p = *pos;
@@ -753,6 +803,10 @@ impl Endgame {
             let Some(i) = self.best_move(&p, &seen) else { break };
             p.play_unchecked(i);
             line.moves.push(super::OwareMove(i as u8));
+            if p.captures_impossible() {
+                // Ayo: the game ends here, each player taking the seeds on his side.
+                break;
+            }
             if !p.is_over() && seen.contains(&p) {
                 line.repeats = true;
                 break;
@@ -796,6 +850,15 @@ mod tests {
                     let mut b = ranker.unrank(k, 0);
                     loop {
                         let pos = engine(rules, &b);
+                        // Ayo's positions where no capture can happen again are over at once.
+                        assert_eq!(pos.stalled(), rules.set == Ruleset::Ayo && stalled(&m, &b), "{rules} {b:?}");
+                        if pos.stalled() {
+                            assert!(matches!(m.expand(&b), Node::Moves(..)));
+                            if !ranker.next(&mut b) {
+                                break;
+                            }
+                            continue;
+                        }
                         match m.expand(&b) {
                             Node::Over(v) => {
                                 assert!(pos.is_over(), "{rules} {b:?}");
@@ -846,9 +909,45 @@ mod tests {
         }
     }
 
+    /// Ayo: no board reachable from `b` is a finished game or has a capturing move (a plain
+    /// search of every reachable board).
+    fn stalled(m: &Model, b: &Board) -> bool {
+        thread_local! {
+            static KNOWN: std::cell::RefCell<std::collections::HashMap<(Model, Board), bool>> = Default::default();
+        }
+        if let Some(&known) = KNOWN.with_borrow(|k| k.get(&(*m, *b)).copied()).as_ref() {
+            return known;
+        }
+        let v = explore(m, b);
+        KNOWN.with_borrow_mut(|k| k.insert((*m, *b), v));
+        v
+    }
+
+    fn explore(m: &Model, b: &Board) -> bool {
+        let mut seen = HashSet::from([*b]);
+        let mut todo = vec![*b];
+        while let Some(b) = todo.pop() {
+            let Node::Moves(legal, sown) = m.expand(&b) else { return false };
+            for (i, s) in sown.iter().enumerate().take(m.n) {
+                let Some(s) = s.filter(|_| legal & (1 << i) != 0) else { continue };
+                if s.captured > 0 {
+                    return false;
+                }
+                let c = m.flip(&s.board);
+                if seen.insert(c) {
+                    todo.push(c);
+                }
+            }
+        }
+        true
+    }
+
     /// A plain full-width search of the game as played: a position repeated on the path ends
     /// the game, the seeds left counting for nobody (alpha-beta on the tree of histories).
     fn plain(m: &Model, b: &Board, path: &mut HashSet<Board>, mut alpha: i32, beta: i32) -> i32 {
+        if m.set == Ruleset::Ayo && stalled(m, b) {
+            return m.side(b, false) as i32 - m.side(b, true) as i32;
+        }
         let (legal, sown) = match m.expand(b) {
             Node::Over(v) => return v,
             Node::Pass => {

@@ -195,11 +195,18 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
         pos.end_by_repetition()
     }
 
+    fn end_without_captures(pos: &Oware) -> Option<(Oware, Trace)> {
+        pos.end_without_captures()
+    }
+
     fn status(pos: &Oware) -> String {
         match pos.outcome() {
             Some(o) => {
                 let c = pos.captured();
                 let why = match (pos.repeated(), pos.rules().set) {
+                    (false, _) if pos.stalled() => {
+                        " (no capture can happen again: each player was awarded the seeds on his side)"
+                    }
                     (false, _) => "",
                     (true, Ruleset::Oware | Ruleset::Ayo) => " (a position repeated: each player took the seeds on his side)",
                     (true, Ruleset::Awari) => " (a position repeated: the seeds left are shared equally)",

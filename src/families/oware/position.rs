@@ -171,9 +171,11 @@ impl OwareSetup {
             turn: self.turn,
             over: false,
             repeated: false,
+            stalled: false,
         };
         pos.finish(None);
-        Ok(pos)
+        // Ayo: a setup from which no capture can ever happen is over at once.
+        Ok(pos.end_without_captures().map_or(pos, |(ended, _)| ended))
     }
 }
 
@@ -187,6 +189,10 @@ impl fmt::Display for OwareMove {
     }
 }
 
+/// Most positions [`Oware::captures_impossible`] explores before it assumes that a capture
+/// can still happen.
+pub const NO_CAPTURE_SEARCH_LIMIT: usize = 100_000;
+
 /// A valid position. Pits form a ring in sowing order: South's `0..n` from South's left, then
 /// North's `n..2n` from North's left.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -198,6 +204,9 @@ pub struct Oware {
     over: bool,
     /// The game ended because a position repeated (set by the game record, not by a move).
     repeated: bool,
+    /// Ayo: the game ended because no capture could ever happen again (set by the game
+    /// record, not by a move).
+    stalled: bool,
 }
 
 impl fmt::Debug for Oware {
@@ -534,6 +543,55 @@ impl Oware {
             Ruleset::Awari | Ruleset::Wari => next.over = true,
         }
         next.repeated = true;
+        Some((next, trace))
+    }
+
+    /// The game ended because no capture could ever happen again (Ayo).
+    pub fn stalled(&self) -> bool {
+        self.stalled
+    }
+
+    /// Ayo's "so few stones that neither player can ever capture, but both players will always
+    /// have a legal move": every position reachable from this one by legal moves (this one
+    /// included) is not over and has no capturing move. The engine explores them all, up to
+    /// [`NO_CAPTURE_SEARCH_LIMIT`] positions; past that it answers false and the game goes on.
+    /// Always false for the other rule sets and for a finished game.
+    pub fn captures_impossible(&self) -> bool {
+        if self.over || self.rules.set != Ruleset::Ayo {
+            return false;
+        }
+        let n = self.n();
+        let mut seen = std::collections::HashSet::from([(self.pits, self.turn)]);
+        let mut stack = vec![*self];
+        while let Some(p) = stack.pop() {
+            let mask = p.legal_mask();
+            for i in (0..n).filter(|i| mask & (1 << i) != 0) {
+                let mut c = p;
+                if c.play_unchecked(i).captured > 0 || c.over {
+                    return false;
+                }
+                if seen.insert((c.pits, c.turn)) {
+                    if seen.len() > NO_CAPTURE_SEARCH_LIMIT {
+                        return false;
+                    }
+                    stack.push(c);
+                }
+            }
+        }
+        true
+    }
+
+    /// The position ended as Ayo ends a game where no capture can ever happen again (each
+    /// player is awarded the seeds on his side), with what the hand did; `None` when a capture
+    /// can still happen (see [`Oware::captures_impossible`]).
+    pub fn end_without_captures(&self) -> Option<(Oware, Trace)> {
+        if !self.captures_impossible() {
+            return None;
+        }
+        let mut next = *self;
+        let mut trace = Trace::default();
+        next.award_sides(Some(&mut trace));
+        next.stalled = true;
         Some((next, trace))
     }
 

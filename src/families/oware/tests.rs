@@ -131,3 +131,39 @@ fn a_repeated_position_ends_the_game() {
         assert!(g.position().status().contains("a position repeated"), "{}", g.position().status());
     }
 }
+
+
+/// Ayo: "if there are so few stones on the board that neither player can ever capture, but
+/// both players will always have a legal move, the game is over and each player is awarded
+/// the stones on his or her own side" (Broline & Loeb §2). The paper's example has a stone on
+/// each side; the record ends the game as soon as such a position is reached.
+#[test]
+fn ayo_ends_when_no_capture_can_happen_again() {
+    use crate::notation::Game;
+    // One stone a side, in each player's last pit: they chase each other round the board.
+    // Such a setup is over at once.
+    let stuck = position("ayo", "0.0.0.0.0.1-0.0.0.0.0.1-23.23-s");
+    assert!(stuck.is_over() && stuck.stalled() && !stuck.captures_impossible());
+    assert_eq!((stuck.captured().south, stuck.captured().north), (24, 24));
+    // A capture is reachable: North's stone in a, South's in f; f makes it 2.
+    assert!(!position("ayo", "0.0.0.0.0.1-1.0.0.0.0.0-23.23-s").captures_impossible());
+    // A lone stone: the one who sows it across leaves the other a move, who then cannot
+    // leave one back, which ends the game otherwise (all the stones to him).
+    assert!(!position("ayo", "0.0.0.0.0.1-0.0.0.0.0.0-24.23-s").captures_impossible());
+    // The other rule sets have no such ending.
+    let awari = position("awari", "0.0.0.0.0.1-0.0.0.0.0.1-23.23-s");
+    assert!(!awari.is_over() && !awari.captures_impossible());
+    // South's f captures North's a (2 stones); North's b and f are left, no capture can
+    // happen again, and North is awarded them: 24 to 24.
+    let start = position("ayo", "0.0.0.0.0.1-1.1.0.0.0.1-22.22-s");
+    assert!(!start.is_over());
+    let mut g = Game::new(AnyPosition::Oware(start));
+    g.play(AnyPosition::Oware(start).parse_move("f").unwrap()).unwrap();
+    let AnyPosition::Oware(p) = g.position() else { unreachable!() };
+    assert!(p.is_over() && p.stalled() && !p.repeated(), "{p:?}");
+    assert_eq!((p.captured().south, p.captured().north, p.board_seeds()), (24, 24, 0));
+    assert_eq!(
+        g.position().status(),
+        "Game over (no capture can happen again: each player was awarded the seeds on his side): Draw, 24 to 24 captured."
+    );
+}
