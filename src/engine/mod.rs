@@ -61,6 +61,9 @@ pub enum Step {
     Pick(Cell),
     /// One seed falls into the cell.
     Drop(Cell),
+    /// The hand passes over the cell without dropping a seed: the pit a lap was picked from,
+    /// come round again (Oware's 12 or more seeds, Ayo's Odu).
+    Skip(Cell),
     /// The seeds of `from` go to `to` (a capture).
     Capture {
         /// Where the captured seeds were.

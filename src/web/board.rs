@@ -34,6 +34,9 @@ pub struct BoardProps {
     /// The cell being sown into right now (animation).
     #[prop_or_default]
     pub hand: Option<Cell>,
+    /// The hand passes over `hand` without sowing it (the origin pit skipped).
+    #[prop_or_default]
+    pub skipped: bool,
     /// Labels under pits (move values).
     #[prop_or_default]
     pub hints: Vec<(Cell, String)>,
@@ -231,6 +234,9 @@ pub fn board(props: &BoardProps) -> Html {
         }
         if props.hand == Some(s.cell) {
             class.push("hand");
+            if props.skipped {
+                class.push("skipped");
+            }
         }
         if p.is_marked(s.cell) {
             class.push("leaf");

@@ -83,6 +83,29 @@ test('animated sowing shows the seeds moving and can be skipped', async () => {
   await page.context().close();
 });
 
+test("Oware's sowing of 12 seeds flashes the pit it skips", async () => {
+  const page = await open('#/play?rules=oware&setup=12.0.0.0.0.0-1.1.1.1.1.1-18.18-s');
+  await page.selectOption('.speed select', '120');
+  // Record every pit marked as skipped, and the note, while the move is animated (a step
+  // lasts 120 ms: too short to poll for).
+  await page.evaluate(() => {
+    window.skipped = [];
+    new MutationObserver(() => {
+      for (const e of document.querySelectorAll('.hand.skipped')) window.skipped.push([e.id, document.querySelector('.skip-note')?.textContent]);
+    }).observe(document.body, { subtree: true, attributes: true, childList: true });
+  });
+  await page.click('#pit-s-0');
+  await page.waitForSelector('.hand');
+  await page.waitForSelector('.hand', { state: 'detached', timeout: 10000 });
+  // The hand came round to a, passed over it (marked, and said), and sowed b.
+  const seen = await page.evaluate(() => window.skipped);
+  assert.ok(seen.length > 0, 'the skipped pit was marked');
+  assert.deepEqual([...new Set(seen.map((s) => s.join(': ')))], ['pit-s-0: the hand skips the pit it emptied']);
+  assert.equal(await count(page, 'pit-s-1'), 2);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a search streams progress, stops on Stop, and the worker answers again', async () => {
   const page = await open('#/play?rules=kalah-6-6');
   await page.click('button.analyze');

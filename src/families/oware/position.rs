@@ -331,6 +331,9 @@ impl Oware {
         while seeds > 0 {
             k = (k + 1) % n2;
             if k == from && !wari {
+                if let Some(t) = trace.as_deref_mut() {
+                    t.steps.push(Step::Skip(from_cell));
+                }
                 continue;
             }
             self.pits[k] += 1;

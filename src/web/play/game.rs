@@ -182,8 +182,9 @@ impl PlayState {
         }
     }
 
-    /// Counts to draw, the cell the hand is over, and whether an animation runs.
-    pub fn shown(&self) -> (Vec<(Cell, u32)>, Option<Cell>) {
+    /// Counts to draw, and the cell the hand is over with whether it passes over it without
+    /// sowing (the origin pit skipped).
+    pub fn shown(&self) -> (Vec<(Cell, u32)>, Option<(Cell, bool)>) {
         match (&self.anim, self.anim.as_ref().and_then(|a| self.game.trace(a.ply))) {
             (Some(a), Some(trace)) => {
                 let before = self.game.position_at(a.ply - 1);
@@ -207,16 +208,22 @@ impl PlayState {
                         .collect();
                 }
                 let mut hand = None;
-                for s in trace.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_))).take(a.step) {
+                for s in trace
+                    .steps
+                    .iter()
+                    .filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_) | Step::Skip(_)))
+                    .take(a.step)
+                {
                     match *s {
                         Step::Pick(c) => {
                             cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n = 0);
-                            hand = Some(c);
+                            hand = Some((c, false));
                         }
                         Step::Drop(c) => {
                             cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n += 1);
-                            hand = Some(c);
+                            hand = Some((c, false));
                         }
+                        Step::Skip(c) => hand = Some((c, true)),
                         _ => {}
                     }
                 }
@@ -230,7 +237,8 @@ impl PlayState {
     pub fn anim_lap(&self) -> Option<(u32, u32)> {
         let a = self.anim.as_ref()?;
         let trace = self.game.trace(a.ply)?;
-        let shown = trace.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_))).take(a.step);
+        let shown =
+            trace.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_) | Step::Skip(_))).take(a.step);
         Some((shown.filter(|s| matches!(s, Step::Pick(_))).count() as u32, trace.laps))
     }
 
@@ -251,7 +259,7 @@ impl PlayState {
             return;
         }
         if let Some(t) = self.game.trace(self.game.ply()) {
-            let len = t.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_))).count();
+            let len = t.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_) | Step::Skip(_))).count();
             self.anim = Some(Anim { ply: self.game.ply(), step: 1, len });
         }
     }

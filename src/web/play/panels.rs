@@ -59,6 +59,9 @@ pub fn controls(props: &GameProps) -> Html {
                 if let Some((lap, laps)) = st.anim_lap() {
                     <span class="lap-counter" aria-live="off">{format!("lap {lap} of {laps}")}</span>
                 }
+                if st.shown().1.is_some_and(|(_, skipped)| skipped) {
+                    <span class="skip-note">{"the hand skips the pit it emptied"}</span>
+                }
                 if st.anim.is_some() {
                     <button class="skip" onclick={act(|| Action::Skip)}>{"Skip animation"}</button>
                 }
