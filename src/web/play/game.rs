@@ -73,6 +73,10 @@ impl Opponent {
     }
 }
 
+/// Where the hand is during an animation: the cell, and whether it passes over it without
+/// sowing (the origin pit skipped).
+pub type Hand = (Cell, bool);
+
 /// Animation speed: milliseconds per seed, 0 for no animation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Speed(pub u32);
@@ -182,9 +186,8 @@ impl PlayState {
         }
     }
 
-    /// Counts to draw, and the cell the hand is over with whether it passes over it without
-    /// sowing (the origin pit skipped).
-    pub fn shown(&self) -> (Vec<(Cell, u32)>, Option<(Cell, bool)>) {
+    /// Counts to draw, and where the hand is.
+    pub fn shown(&self) -> (Vec<(Cell, u32)>, Option<Hand>) {
         match (&self.anim, self.anim.as_ref().and_then(|a| self.game.trace(a.ply))) {
             (Some(a), Some(trace)) => {
                 let before = self.game.position_at(a.ply - 1);
