@@ -183,6 +183,7 @@ pub fn board(props: &BoardProps) -> Html {
     let chosen = use_state(|| None::<(String, Cell)>);
     let p = &props.position;
     let (spots, width, height) = layout(p);
+    let two_stores = spots.iter().filter(|s| s.store).count() == 2;
     let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
     let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
     // At least a tap target a column (half a column a move where a pit has two moves); at most
@@ -345,8 +346,12 @@ pub fn board(props: &BoardProps) -> Html {
         } else {
             (s.x + 29.0, s.y + 29.0 * s.label_side)
         };
-        let letter = if props.compact || s.store {
+        let letter = if props.compact || (s.store && !two_stores) {
             html! {}
+        } else if let Cell::Store(owner) = s.cell {
+            // Whose store (or captured seeds) it is, under it.
+            let y = s.y + 95.0 * (height / 300.0) + 22.0;
+            html! { <text class="store-caption" x={format!("{}", s.x)} y={format!("{y}")} aria-hidden="true">{p.player_name(owner)}</text> }
         } else {
             let text = p.cell_label(s.cell);
             html! { <text class="letter" x={format!("{}", s.x)} y={format!("{}", s.y + s.label_side * 52.0 + 5.0)} aria-hidden="true">{text}</text> }

@@ -26,6 +26,8 @@ pub struct EndgameProps {
     pub on_values: Callback<Option<Vec<(Cell, String)>>>,
     /// Plays a move (the best line's next move).
     pub on_play: Callback<AnyMove>,
+    /// Shows the position after the first `k` moves of a line (stepping through it).
+    pub on_step: Callback<(Vec<AnyMove>, usize)>,
 }
 
 /// The Oware-family position, if it is one.
@@ -237,12 +239,19 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
                     }
                 })
             };
-            // The line with who plays each move, at most 20 moves shown.
+            // The line with who plays each move, at most 20 moves shown, each a button that
+            // shows the position after it.
+            let moves_any: Vec<AnyMove> = line.iter().map(|&m| AnyMove::Oware(m)).collect();
             let mut q = p;
-            let mut line_text = vec![];
-            for m in line.iter().take(20) {
-                line_text.push(format!("{} {m}", if q.turn() == Player::South { 'S' } else { 'N' }));
+            let mut line_items = vec![];
+            for (k, m) in line.iter().take(20).enumerate() {
+                let label = format!("{} {m}", if q.turn() == Player::South { 'S' } else { 'N' });
                 q.play_unchecked(m.0 as usize);
+                let (on_step, moves_any) = (props.on_step.clone(), moves_any.clone());
+                let onclick = Callback::from(move |_: MouseEvent| on_step.emit((moves_any.clone(), k + 1)));
+                line_items.push(html! {
+                    <li><button class="line-move" title="Show the position after this move" {onclick}>{label}</button></li>
+                });
             }
             let more = match (line.len().saturating_sub(20), *repeats) {
                 (0, true) => " … then it repeats (worth 0 from there)".to_string(),
@@ -257,12 +266,14 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
                     <ul class="endgame-moves">
                         { for moves.iter().map(|m| html! { <li><span class="mv">{m.mv.to_string()}</span>{" "}<span class="v">{signed(m.value)}</span></li> }) }
                     </ul>
-                    <p class="endgame-line">{"Best line: "}{line_text.join(" · ")}{more}</p>
+                    <div class="endgame-line">{"Best line: "}<ol class="best-line" aria-label="Best line">{ for line_items }</ol>{more}</div>
                     <button class="endgame-next" onclick={play_next} disabled={next.is_none()}>{"Play the best move"}</button>
                 </div>
             }
         }
-        _ if p.is_over() => html! {},
+        _ if p.is_over() => html! {
+            <p class="endgame-over">{"The game is over: nothing left to value. Step back through the moves to see the values of earlier positions."}</p>
+        },
         _ => match &*held {
             Some((_, Some(s), _, _)) if (on_board as usize) > *s => html! {
                 <p class="endgame-outside">{format!("{on_board} seeds on the board: the databases cover {s}. Play on, or build further.")}</p>

@@ -163,6 +163,12 @@ pub fn play_page(props: &PlayProps) -> Html {
         let endgame_hints = endgame_hints.clone();
         Callback::from(move |v| endgame_hints.set(v))
     };
+    let on_step_line = {
+        let game = game.clone();
+        Callback::from(move |(moves, k): (Vec<crate::families::AnyMove>, usize)| {
+            game.dispatch(Action::StepLine(moves, k))
+        })
+    };
     let analysis_hints: Vec<(Cell, String)> = ss
         .analysis
         .as_ref()
@@ -219,7 +225,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                 <aside class="play-side">
                     <analysis::AnalysisPanel game={game.clone()} search={search.clone()} />
                     if oware {
-                        <endgame::EndgamePanel position={pos.clone()} on_values={on_endgame_values} on_play={on_play} />
+                        <endgame::EndgamePanel position={pos.clone()} on_values={on_endgame_values} on_play={on_play} on_step={on_step_line} />
                     }
                     if game_value::row_of(&pos).is_some() {
                         <game_value::GameValue position={pos.clone()} />
