@@ -5,6 +5,7 @@
 use super::endgame::Endgame;
 use super::{Oware, OwareMove};
 use crate::engine::{Player, Position, Value};
+use crate::families::AnyMove;
 use crate::search::alphabeta::{MoveList, Searchable};
 use crate::search::{Analysis, SearchHandler, Searcher};
 
@@ -27,7 +28,20 @@ pub fn analyze(
     handler: &mut dyn SearchHandler,
 ) -> Analysis {
     let db = db.filter(|d| d.rules() == pos.rules() && d.seeds() > 0);
-    Searcher::new(table_mib).analyze(&Searched { pos: *pos, db }, depth, handler).unwrap_or_default()
+    let mut a = Searcher::new(table_mib).analyze(&Searched { pos: *pos, db }, depth, handler).unwrap_or_default();
+    // Within the databases, of the moves worth the most, the one the databases' quickest
+    // progress picks comes first, with their best line: a won game is won, not dragged out.
+    if let Some(d) = db.filter(|d| (pos.board_seeds() as usize) < d.seeds()) {
+        if let (Some(i), Some(top)) = (d.best_move(pos, &[]), a.moves.first().map(|m| m.value.clone())) {
+            let pick: AnyMove = OwareMove(i as u8).into();
+            if let Some(k) = a.moves.iter().position(|m| m.mv == pick && m.value == top) {
+                let m = a.moves.remove(k);
+                a.moves.insert(0, m);
+                a.best_line = d.best_line(pos, 40).moves.into_iter().map(AnyMove::from).collect();
+            }
+        }
+    }
+    a
 }
 
 impl Searchable for Searched<'_> {
@@ -149,6 +163,9 @@ mod tests {
                     let want = big.move_values(&pos).unwrap();
                     if k <= 5 {
                         assert!(a.exact, "{rules} {b:?}");
+                        // The databases' quickest progress picks the move played.
+                        let pick = small.best_move(&pos, &[]).unwrap();
+                        assert_eq!(a.moves[0].mv, OwareMove(pick as u8).into(), "{rules} {b:?}");
                     }
                     if a.exact {
                         proven_above += usize::from(k > 5);

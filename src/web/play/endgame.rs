@@ -250,7 +250,7 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
                 let (on_step, moves_any) = (props.on_step.clone(), moves_any.clone());
                 let onclick = Callback::from(move |_: MouseEvent| on_step.emit((moves_any.clone(), k + 1)));
                 line_items.push(html! {
-                    <li><button class="line-move" title="Show the position after this move" {onclick}>{label}</button></li>
+                    <li><button class="line-move" title="Play the line on the board up to this move" {onclick}>{label}</button></li>
                 });
             }
             let more = match (line.len().saturating_sub(20), *repeats) {
