@@ -32,7 +32,7 @@ pub fn analyze(
     // Within the databases, of the moves worth the most, the one the databases' quickest
     // progress picks comes first, with their best line: a won game is won, not dragged out.
     if let Some(d) = db.filter(|d| (pos.board_seeds() as usize) < d.seeds()) {
-        if let (Some(i), Some(top)) = (d.best_move(pos, &[]), a.moves.first().map(|m| m.value.clone())) {
+        if let (Some(i), Some(top)) = (d.best_move(pos, &[]), a.moves.first().map(|m| m.value)) {
             let pick: AnyMove = OwareMove(i as u8).into();
             if let Some(k) = a.moves.iter().position(|m| m.mv == pick && m.value == top) {
                 let m = a.moves.remove(k);
