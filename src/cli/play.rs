@@ -173,21 +173,22 @@ pub fn analyze(
     }
     let depth = depth.unwrap_or(200).clamp(1, 200);
     let p = g.position();
-    let db = match (endgame, <&Oware>::try_from(p)) {
+    let oware = <&Oware>::try_from(p).ok();
+    let db = match (endgame, oware) {
         (None, _) => None,
-        (Some(k), Ok(o)) => {
+        (Some(k), Some(o)) => {
             let t = Instant::now();
             let (db, _, _) = super::endgame::build(o.rules(), k, 0, false)?;
             Some((db, k, t.elapsed().as_secs_f64()))
         }
-        (Some(_), Err(_)) => {
+        (Some(_), None) => {
             return Err(CliError::WrongFamily("endgame databases are for the Oware family: ayo, oware, awari, wari"))
         }
     };
     let mut handler = Deadline { end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)) };
     let t = Instant::now();
-    let a = match (&db, <&Oware>::try_from(p)) {
-        (Some((db, _, _)), Ok(o)) => oware_search::analyze(o, Some(db), depth, table_mib, &mut handler),
+    let a = match (&db, oware) {
+        (Some((db, _, _)), Some(o)) => oware_search::analyze(o, Some(db), depth, table_mib, &mut handler),
         _ => p.analyze(depth, table_mib, &mut handler),
     };
     let seconds = t.elapsed().as_secs_f64();

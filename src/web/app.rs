@@ -130,19 +130,10 @@ pub fn bench_page() -> Html {
         Callback::from(move |_: MouseEvent| search.stop())
     };
     let s = search.state();
-    let bench = match &s.lab {
-        Some(LabReply::Bench {
-            perft_nodes,
-            perft_ms,
-            search_nodes,
-            search_ms,
-            endgame_nodes,
-            endgame_ms,
-            endgame_db_ms,
-        }) => Some((*perft_nodes, *perft_ms, *search_nodes, *search_ms, (*endgame_nodes, *endgame_ms, *endgame_db_ms))),
-        _ => None,
-    };
     let rate = |nodes: u64, ms: f64| nodes as f64 / ms * 1000.0 / 1e6;
+    let timed = |nodes: u64, ms: f64| {
+        format!("{} nodes in {:.3} s = {:.2} M nodes/s", group(nodes.into()), ms / 1000.0, rate(nodes, ms))
+    };
     html! {
         <main class="bench">
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Engine benchmark"}</nav>
@@ -165,7 +156,7 @@ pub fn bench_page() -> Html {
             } else if !s.finished && s.id > 0 && s.error.is_none() {
                 <p class="stopped">{"Stopped."}</p>
             }
-            if s.running && s.purpose == Purpose::Bench && bench.is_none() {
+            if s.running && s.purpose == Purpose::Bench && !matches!(s.lab, Some(LabReply::Bench { .. })) {
                 <p class="solve-progress">{format!("{} nodes, {:.1} s", group(s.nodes.into()), s.elapsed_ms / 1000.0)}</p>
             }
             if let (false, Some(a)) = (s.running, s.analysis.as_ref()) {
@@ -174,17 +165,14 @@ pub fn bench_page() -> Html {
                     s.target.0, a.value, group(a.nodes.into()), s.elapsed_ms / 1000.0, rate(a.nodes, s.elapsed_ms), s.memory_bytes >> 20
                 )}</p>
             }
-            if let Some((pn, pms, sn, sms, (en, ems, edb))) = bench {
+            if let Some(LabReply::Bench { perft_nodes, perft_ms, search_nodes, search_ms, endgame_nodes, endgame_ms, endgame_db_ms }) = &s.lab {
                 <dl class="bench-results">
                     <dt>{"perft"}</dt>
-                    <dd class="perft-result">{format!("{} nodes in {:.3} s = {:.2} M nodes/s", group(pn.into()), pms / 1000.0, rate(pn, pms))}</dd>
+                    <dd class="perft-result">{timed(*perft_nodes, *perft_ms)}</dd>
                     <dt>{"search"}</dt>
-                    <dd class="search-result">{format!("{} nodes in {:.3} s = {:.2} M nodes/s", group(sn.into()), sms / 1000.0, rate(sn, sms))}</dd>
+                    <dd class="search-result">{timed(*search_nodes, *search_ms)}</dd>
                     <dt>{"search with endgame databases"}</dt>
-                    <dd class="endgame-search-result">{format!(
-                        "{} nodes in {:.3} s = {:.2} M nodes/s (databases built in {:.3} s)",
-                        group(en.into()), ems / 1000.0, rate(en, ems), edb / 1000.0
-                    )}</dd>
+                    <dd class="endgame-search-result">{format!("{} (databases built in {:.3} s)", timed(*endgame_nodes, *endgame_ms), endgame_db_ms / 1000.0)}</dd>
                 </dl>
             }
             if let Some(e) = &s.error { <p class="error">{e.clone()}</p> }

@@ -12,6 +12,15 @@ use crate::families::{AnyMove, AnyPosition, Layout};
 const W: f64 = 90.0;
 /// Seeds drawn in a pit; beyond that only the number tells.
 const DRAWN_IN_PIT: u32 = 24;
+/// Where the hand is during an animation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hand {
+    /// The cell it is over.
+    pub cell: Cell,
+    /// It passes over the cell without sowing it (the origin pit skipped).
+    pub skipping: bool,
+}
+
 /// Seeds drawn in a store.
 const DRAWN_IN_STORE: u32 = 60;
 
@@ -31,12 +40,9 @@ pub struct BoardProps {
     /// Cells the last move captured from (shown once its sowing is).
     #[prop_or_default]
     pub captured: Vec<Cell>,
-    /// The cell being sown into right now (animation).
+    /// Where the hand is right now (animation).
     #[prop_or_default]
-    pub hand: Option<Cell>,
-    /// The hand passes over `hand` without sowing it (the origin pit skipped).
-    #[prop_or_default]
-    pub skipped: bool,
+    pub hand: Option<Hand>,
     /// Labels under pits (move values).
     #[prop_or_default]
     pub hints: Vec<(Cell, String)>,
@@ -233,9 +239,9 @@ pub fn board(props: &BoardProps) -> Html {
         if props.captured.contains(&s.cell) {
             class.push("captured");
         }
-        if props.hand == Some(s.cell) {
+        if let Some(h) = props.hand.filter(|h| h.cell == s.cell) {
             class.push("hand");
-            if props.skipped {
+            if h.skipping {
                 class.push("skipped");
             }
         }

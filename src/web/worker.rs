@@ -85,15 +85,30 @@ async fn put(db: &IdbDatabase, key: &str, values: &[i8]) -> Result<(), JsValue> 
     JsFuture::from(promise).await.map(|_| ())
 }
 
-/// Loads the cached layers of the databases held, from `have` up to `seeds`; returns the
-/// cache (if it opens) and the layers held and loaded.
+thread_local! {
+    /// The cache, opened once per worker.
+    static CACHE: std::cell::RefCell<Option<IdbDatabase>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The cache, opened the first time it is asked for (`None` where IndexedDB is unavailable).
+async fn cache(scope: &DedicatedWorkerGlobalScope) -> Option<IdbDatabase> {
+    if let Some(db) = CACHE.with_borrow(|c| c.clone()) {
+        return Some(db);
+    }
+    let db = open(scope).await.ok()?;
+    CACHE.with_borrow_mut(|c| *c = Some(db.clone()));
+    Some(db)
+}
+
+/// Loads the cached layers the databases held lack, up to `seeds`; returns the cache (if it
+/// opens), the layers held and the layers loaded.
 async fn load_cached(
     scope: &DedicatedWorkerGlobalScope,
     rules: OwareRules,
     seeds: usize,
 ) -> (Option<IdbDatabase>, usize, usize) {
     let mut have = endgame::hold(rules, seeds);
-    let db = open(scope).await.ok();
+    let db = cache(scope).await;
     let mut cached = 0;
     if let Some(db) = &db {
         while have <= seeds {

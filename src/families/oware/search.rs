@@ -35,8 +35,7 @@ pub fn analyze(
         if let (Some(i), Some(top)) = (d.best_move(pos, &[]), a.moves.first().map(|m| m.value)) {
             let pick: AnyMove = OwareMove(i as u8).into();
             if let Some(k) = a.moves.iter().position(|m| m.mv == pick && m.value == top) {
-                let m = a.moves.remove(k);
-                a.moves.insert(0, m);
+                a.moves[..=k].rotate_right(1);
                 a.best_line = d.best_line(pos, 40).moves.into_iter().map(AnyMove::from).collect();
             }
         }

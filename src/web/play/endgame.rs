@@ -13,7 +13,7 @@ use crate::families::oware::endgame::positions_upto;
 use crate::families::oware::Oware;
 use crate::families::{AnyMove, AnyPosition};
 use crate::web::client::{use_search, Purpose, SearchHandle};
-use crate::web::endgame::{EndgameReply, EndgameTask, DEFAULT_PAGE_SEEDS, MAX_PAGE_POSITIONS};
+use crate::web::endgame::{max_page_seeds, EndgameReply, EndgameTask, DEFAULT_PAGE_SEEDS, MAX_PAGE_POSITIONS};
 use crate::web::group;
 use crate::web::protocol::{LabReply, LabTask, Task};
 
@@ -95,30 +95,34 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
     let default = pos.map_or(DEFAULT_PAGE_SEEDS, |p| default_seeds(&p));
     // The seeds field as typed.
     let seeds_text = use_state(|| default.to_string());
-    // What the worker holds: rules and most seeds (None: nothing yet).
     // What the worker holds: rules, most seeds (None: nothing yet), bytes, and the id of the
     // build that said so (a new build's answer asks for the values again).
     let held = use_state(|| None::<(String, Option<usize>, u64, u32)>);
     let mode = use_mut_ref(|| Mode::Load);
     let ss = search.state().clone();
 
-    // On opening (and for other rules), the size for this board, and what the browser has
-    // cached loaded, building nothing.
+    // On opening (and for other rules), the size for this board, and everything the browser
+    // has cached loaded, building nothing.
     {
         let (search, mode, seeds_text) = (search.clone(), mode.clone(), seeds_text.clone());
+        let pits = pos.map_or(6, |p| p.rules().pits());
         use_effect_with(rules.clone(), move |rules| {
             seeds_text.set(default.to_string());
             if !rules.is_empty() {
-                start_build(&search, &mode, rules, default, true);
+                start_build(&search, &mode, rules, max_page_seeds(pits), true);
             }
         });
     }
-    // A build's answer: what is held now.
+    // A build's answer: what is held now. Databases loaded beyond the field's size put the
+    // field at their size, so that Build never silently does nothing.
     {
-        let held = held.clone();
+        let (held, seeds_text) = (held.clone(), seeds_text.clone());
         use_effect_with((ss.lab.clone(), ss.id), move |(lab, id)| {
             if let Some(LabReply::Endgame(EndgameReply::Built { rules, seeds, bytes, .. })) = lab {
                 held.set(Some((rules.clone(), *seeds, *bytes, *id)));
+                if let Some(s) = seeds.filter(|&s| seeds_text.trim().parse::<usize>().is_ok_and(|k| k < s)) {
+                    seeds_text.set(s.to_string());
+                }
             }
         });
     }
@@ -183,7 +187,7 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
     let stop = {
         let (search, mode, rules) = (search.clone(), mode.clone(), rules.clone());
         let held = held.clone();
-        let reload = wanted.unwrap_or(default);
+        let reload = max_page_seeds(p.rules().pits());
         Callback::from(move |_: MouseEvent| {
             search.stop();
             // The worker is gone: what it held (every layer finished) is reloaded from the cache.

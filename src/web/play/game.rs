@@ -6,9 +6,10 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::engine::{ByPlayer, Cell, Player, Step};
+use crate::engine::{ByPlayer, Cell, Player, Step, Trace};
 use crate::families::{AnyMove, FamilyId};
 use crate::notation::{Game, LinkError};
+use crate::web::board::Hand;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,9 +74,10 @@ impl Opponent {
     }
 }
 
-/// Where the hand is during an animation: the cell, and whether it passes over it without
-/// sowing (the origin pit skipped).
-pub type Hand = (Cell, bool);
+/// The steps an animation shows one at a time: where the hand picks, drops or passes over.
+fn hand_steps(trace: &Trace) -> impl Iterator<Item = &Step> {
+    trace.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_) | Step::Skip(_)))
+}
 
 /// Animation speed: milliseconds per seed, 0 for no animation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,22 +213,17 @@ impl PlayState {
                         .collect();
                 }
                 let mut hand = None;
-                for s in trace
-                    .steps
-                    .iter()
-                    .filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_) | Step::Skip(_)))
-                    .take(a.step)
-                {
+                for s in hand_steps(trace).take(a.step) {
                     match *s {
                         Step::Pick(c) => {
                             cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n = 0);
-                            hand = Some((c, false));
+                            hand = Some(Hand { cell: c, skipping: false });
                         }
                         Step::Drop(c) => {
                             cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n += 1);
-                            hand = Some((c, false));
+                            hand = Some(Hand { cell: c, skipping: false });
                         }
-                        Step::Skip(c) => hand = Some((c, true)),
+                        Step::Skip(c) => hand = Some(Hand { cell: c, skipping: true }),
                         _ => {}
                     }
                 }
@@ -240,8 +237,7 @@ impl PlayState {
     pub fn anim_lap(&self) -> Option<(u32, u32)> {
         let a = self.anim.as_ref()?;
         let trace = self.game.trace(a.ply)?;
-        let shown =
-            trace.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_) | Step::Skip(_))).take(a.step);
+        let shown = hand_steps(trace).take(a.step);
         Some((shown.filter(|s| matches!(s, Step::Pick(_))).count() as u32, trace.laps))
     }
 
@@ -262,7 +258,7 @@ impl PlayState {
             return;
         }
         if let Some(t) = self.game.trace(self.game.ply()) {
-            let len = t.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_) | Step::Skip(_))).count();
+            let len = hand_steps(t).count();
             self.anim = Some(Anim { ply: self.game.ply(), step: 1, len });
         }
     }

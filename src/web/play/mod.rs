@@ -125,7 +125,6 @@ pub fn play_page(props: &PlayProps) -> Html {
     let g = game.game();
     let pos = g.position().clone();
     let (shown, hand) = st.shown();
-    let (hand, skipped) = (hand.map(|h| h.0), hand.is_some_and(|h| h.1));
     let on_play = {
         let game = game.clone();
         let search = search.clone();
@@ -218,7 +217,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                             <button class="rematch" onclick={rematch}>{"Rematch"}</button>
                         </div>
                     }
-                    <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} {skipped} hints={hints}
+                    <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints}
                         interactive={human_turn && st.anim.is_none()} on_play={on_play.clone()} />
                     <panels::Controls game={game.clone()} />
                 </div>

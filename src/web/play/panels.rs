@@ -59,7 +59,7 @@ pub fn controls(props: &GameProps) -> Html {
                 if let Some((lap, laps)) = st.anim_lap() {
                     <span class="lap-counter" aria-live="off">{format!("lap {lap} of {laps}")}</span>
                 }
-                if st.shown().1.is_some_and(|(_, skipped)| skipped) {
+                if st.shown().1.is_some_and(|h| h.skipping) {
                     <span class="skip-note">{"the hand skips the pit it emptied"}</span>
                 }
                 if st.anim.is_some() {
