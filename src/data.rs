@@ -9,6 +9,10 @@ pub const KALAH_PERFT: &str = include_str!("../data/kalah_perft.tsv");
 pub const KALAH_VALUES: &str = include_str!("../data/kalah_values.tsv");
 /// Broline & Loeb's Figure 4: Tchoukaillon's winning positions.
 pub const TCHOUKAILLON_FIGURE_4: &str = include_str!("../data/tchoukaillon_figure4.tsv");
+/// Broline & Loeb's Figure 5: the period of the first i pits.
+pub const TCHOUKAILLON_FIGURE_5: &str = include_str!("../data/tchoukaillon_figure5.tsv");
+/// s(n), the fewest stones whose winning Tchoukaillon position uses pit n (OEIS A002491).
+pub const TCHOUKAILLON_S_OF_N: &str = include_str!("../data/tchoukaillon_s_of_n.tsv");
 /// The Dakon paper's printed openings.
 pub const DAKON_LINES: &str = include_str!("../data/dakon_lines.tsv");
 /// The Dakon paper's counts of first-turn sequences.
@@ -45,6 +49,8 @@ pub fn table(file: &str) -> Option<&'static str> {
         "endgame_layers.tsv" => ENDGAME_LAYERS,
         "kalah_values.tsv" => KALAH_VALUES,
         "tchoukaillon_figure4.tsv" => TCHOUKAILLON_FIGURE_4,
+        "tchoukaillon_figure5.tsv" => TCHOUKAILLON_FIGURE_5,
+        "tchoukaillon_s_of_n.tsv" => TCHOUKAILLON_S_OF_N,
         "dakon_lines.tsv" => DAKON_LINES,
         "dakon_counts.tsv" => DAKON_COUNTS,
         "dakon_searches.tsv" => DAKON_SEARCHES,

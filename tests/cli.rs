@@ -54,6 +54,39 @@ fn tchoukaillon_winning_position() {
 }
 
 #[test]
+fn tchoukaillon_position_s_of_n_and_periods() {
+    let (code, out, err) = run(&["tchoukaillon", "position", "1925280", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["seeds"], 1_925_280);
+    assert_eq!(v["complete"], true);
+    let pits = v["pits"].as_array().unwrap();
+    assert_eq!(v["highest"], pits.len());
+    assert_eq!(pits.iter().map(|p| p.as_u64().unwrap()).sum::<u64>(), 1_925_280);
+    // Near 2^64: the number of pits and the first ones, at once.
+    let (code, out, _) = run(&["tchoukaillon", "position", "18446744073709551615", "--first", "4", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["pits"].as_array().unwrap().len(), 4);
+    assert_eq!(v["complete"], false);
+    assert!(v["highest"].as_u64().unwrap() > 7_000_000_000);
+    let (code, out, _) = run(&["tchoukaillon", "s-of-n", "10", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["s"], serde_json::json!([1, 2, 4, 6, 10, 12, 18, 22, 30, 34]));
+    let (code, out, _) = run(&["tchoukaillon", "periods", "11"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["11", "27720", "27720", "yes"]), "{out}");
+    for bad in
+        [&["tchoukaillon", "s-of-n", "0"][..], &["tchoukaillon", "periods", "999"], &["tchoukaillon", "position", "x"]]
+    {
+        let (code, out, err) = run(bad);
+        assert_eq!(code, 2, "{bad:?}: {out}");
+        assert!(!err.is_empty() && !err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
 fn rules_card_names_its_source() {
     let (code, out, _) = run(&["rules", "erickson"]);
     assert_eq!(code, 0);

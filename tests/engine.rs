@@ -866,3 +866,79 @@ fn endgame_values_agree_with_the_engine_on_small_boards() {
     }
     assert!(checked > 150, "{checked}");
 }
+
+#[test]
+fn tchoukaillon_figure_4_by_the_direct_formula() {
+    use mancala_lab::labs::tchoukaillon::winning_position;
+    for r in rows("tchoukaillon_figure4.tsv") {
+        let s: u64 = r[0].parse().unwrap();
+        let pits: Vec<u64> = r[1].split('.').map(|x| x.parse().unwrap()).collect();
+        let w = winning_position(s, 100);
+        // The table writes the empty position as one empty pit.
+        let want = if s == 0 { vec![] } else { pits };
+        assert_eq!(w.pits, want, "s = {s}");
+    }
+}
+
+#[test]
+fn tchoukaillon_figure_5() {
+    let rows = rows("tchoukaillon_figure5.tsv");
+    assert_eq!(rows.len(), 11);
+    let computed = mancala_lab::labs::tchoukaillon::periods(11);
+    for (r, p) in rows.iter().zip(&computed) {
+        assert_eq!(r[0], p.i.to_string());
+        assert_eq!(r[1], p.period.to_string(), "i = {}", p.i);
+        assert_eq!(p.period, p.lcm, "i = {}", p.i);
+        let played = mancala_lab::labs::tchoukaillon::period_by_play(p.i as usize, 100_000);
+        assert_eq!(played, Some(p.period as u64), "i = {}", p.i);
+    }
+}
+
+#[test]
+fn tchoukaillon_s_of_n_is_a002491() {
+    use mancala_lab::labs::tchoukaillon::{s_by_definition, s_by_rounding, s_by_sieve, s_of_n};
+    let rows = rows("tchoukaillon_s_of_n.tsv");
+    assert_eq!(rows.len(), 100);
+    let fast = s_of_n(100);
+    let sieve = s_by_sieve(3234);
+    for (r, n) in rows.iter().zip(1u64..) {
+        let want: u64 = r[1].parse().unwrap();
+        assert_eq!(fast[n as usize - 1], want, "n = {n}");
+        assert_eq!(sieve[n as usize - 1], want, "n = {n}");
+        assert_eq!(s_by_rounding(n), want, "n = {n}");
+        assert_eq!(s_by_definition(n), want, "n = {n}");
+    }
+}
+
+#[test]
+fn tchoukaillon_large_winning_positions_play_out() {
+    // The direct position for s in the millions, played out with Proposition 4's strategy on a
+    // plain array: every harvest legal, every seed reaches the Roumba. The paper's s = 1,925,280
+    // (Figure 7) and 21,286,434 (its SML program's limit).
+    for s in [1_925_280u64, 21_286_434] {
+        let w = mancala_lab::labs::tchoukaillon::winning_position(s, usize::MAX);
+        assert!(w.complete);
+        let mut pits: Vec<u64> = w.pits.clone();
+        let mut roumba = 0u64;
+        // Harvest the smallest harvestable pit, found by a pointer that only moves back to pit 1
+        // after a harvest (every pit below the harvested one just gained a seed).
+        let mut i = 0usize;
+        let mut harvests = 0u64;
+        while i < pits.len() {
+            if pits[i] == i as u64 + 1 {
+                pits[i] = 0;
+                for p in &mut pits[..i] {
+                    *p += 1;
+                }
+                roumba += 1;
+                harvests += 1;
+                i = 0;
+            } else {
+                i += 1;
+            }
+        }
+        assert!(pits.iter().all(|&p| p == 0), "s = {s}: stuck");
+        assert_eq!(roumba, s);
+        assert_eq!(harvests, s);
+    }
+}

@@ -167,6 +167,40 @@ enum DakonCommand {
     },
 }
 
+/// `mancala-lab tchoukaillon ...`
+#[derive(Subcommand, Debug)]
+enum TchoukaillonCommand {
+    /// The unique winning position with S seeds, for any S below 2^64, computed directly
+    /// without playing S moves backwards: every pit (up to 10^7 of them), or its first ones.
+    Position {
+        /// Number of seeds, 0 to 18446744073709551615.
+        s: u64,
+        /// Print only the first FIRST pits.
+        #[arg(long)]
+        first: Option<u64>,
+        /// Machine-readable output: seeds, pits (from pit 1 outwards), highest, complete.
+        #[arg(long)]
+        json: bool,
+    },
+    /// s(1), ..., s(N): the fewest seeds whose winning position uses pit n (OEIS A002491).
+    SOfN {
+        /// The last n, 1 to 1000000.
+        n: u64,
+        /// Machine-readable output: n and s, one array.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Figure 5: the period of the contents of the first i pits for i = 1..I, against
+    /// lcm(1, ..., i+1) (Proposition 6).
+    Periods {
+        /// The last i, 1 to 200 (rows stop where the period passes 2^128).
+        i: u32,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Print the board.
@@ -246,6 +280,12 @@ enum Command {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+    },
+    /// Tchoukaillon's mathematics (Broline & Loeb §4–6): winning positions for any number of
+    /// seeds, s(n) and the periods.
+    Tchoukaillon {
+        #[command(subcommand)]
+        what: TchoukaillonCommand,
     },
     /// Tchoukaillon: the unique winning position with SEEDS seeds (Broline & Loeb, Theorem 5).
     Winning {
@@ -426,6 +466,11 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             let limits = search.then_some((max_seeds, max_pots, max_seeds_long));
             emit(out, &cgt::tables(&paper, limits)?, json)
         }
+        Command::Tchoukaillon { what } => match what {
+            TchoukaillonCommand::Position { s, first, json } => emit(out, &tchoukaillon::position(s, first), json),
+            TchoukaillonCommand::SOfN { n, json } => emit(out, &tchoukaillon::s_of_n(n)?, json),
+            TchoukaillonCommand::Periods { i, json } => emit(out, &tchoukaillon::periods(i)?, json),
+        },
         Command::Winning { seeds, json } => emit(out, &tchoukaillon::winning(seeds)?, json),
         Command::Determined { pits, json } => emit(out, &tchoukaillon::determined(pits)?, json),
         Command::Dakon { what } => match what {

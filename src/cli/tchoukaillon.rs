@@ -82,3 +82,128 @@ impl fmt::Display for DeterminedReport {
         writeln!(f, "time {:.2} s", self.seconds)
     }
 }
+
+/// Most pits `tchoukaillon position` prints in full (the position for about 3·10¹³ seeds).
+pub const MAX_FULL_PITS: u64 = 10_000_000;
+
+/// `tchoukaillon position`: the winning position for any number of seeds below 2⁶⁴, computed
+/// directly (see [`crate::labs::tchoukaillon`]).
+#[derive(Serialize)]
+pub struct PositionReport {
+    seeds: u64,
+    /// Pits used.
+    highest: u64,
+    /// From pit 1 outwards: every pit, or the first `--first` of them.
+    pits: Vec<u64>,
+    complete: bool,
+    seconds: f64,
+}
+
+/// The winning position for `seeds`: every pit when it has at most [`MAX_FULL_PITS`], else (or
+/// with `first`) its first pits.
+pub fn position(seeds: u64, first: Option<u64>) -> PositionReport {
+    let t = std::time::Instant::now();
+    let limit = first.unwrap_or(MAX_FULL_PITS).min(MAX_FULL_PITS);
+    let (highest, _) = crate::labs::tchoukaillon::highest_pit(seeds);
+    let shown = if highest <= limit { highest } else { first.unwrap_or(1000).min(limit) };
+    let w = crate::labs::tchoukaillon::winning_position(seeds, shown as usize);
+    PositionReport { seeds, highest, complete: w.complete, pits: w.pits, seconds: t.elapsed().as_secs_f64() }
+}
+
+impl fmt::Display for PositionReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "The winning Tchoukaillon position with {} seeds uses {} pits{} (computed in {:.3} s):",
+            self.seeds,
+            self.highest,
+            if self.complete { String::new() } else { format!("; its first {}", self.pits.len()) },
+            self.seconds
+        )?;
+        let text = self.pits.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        writeln!(f, "{text}{}", if self.complete { "" } else { " …" })
+    }
+}
+
+/// Most n `tchoukaillon s-of-n` computes (10⁶ takes about a minute).
+pub const MAX_S_OF_N: u64 = 1_000_000;
+
+/// `tchoukaillon s-of-n`: s(1), …, s(N).
+#[derive(Serialize)]
+pub struct SOfNReport {
+    n: u64,
+    /// s(1), …, s(n).
+    s: Vec<u64>,
+    seconds: f64,
+}
+
+/// s(1..=n), the fewest seeds whose winning position uses pit n (OEIS A002491).
+///
+/// # Errors
+/// `n` out of 1 to [`MAX_S_OF_N`].
+pub fn s_of_n(n: u64) -> Result<SOfNReport, CliError> {
+    if !(1..=MAX_S_OF_N).contains(&n) {
+        return Err(CliError::OutOfRange { option: "N", value: n, allowed: "1 to 1000000" });
+    }
+    let t = std::time::Instant::now();
+    let s = crate::labs::tchoukaillon::s_of_n(n);
+    Ok(SOfNReport { n, s, seconds: t.elapsed().as_secs_f64() })
+}
+
+impl fmt::Display for SOfNReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "s(1..{}): the fewest seeds whose winning position uses pit n (in {:.3} s)", self.n, self.seconds)?;
+        writeln!(f, "{}", self.s.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
+    }
+}
+
+/// `tchoukaillon periods`: Figure 5 computed.
+#[derive(Serialize)]
+pub struct PeriodsReport {
+    /// One row an i; `period` and `lcm` as decimal text (they pass 2⁶⁴).
+    rows: Vec<PeriodRow>,
+    /// The last i asked for.
+    max_i: u32,
+    seconds: f64,
+}
+
+/// A row of [`PeriodsReport`].
+#[derive(Serialize)]
+struct PeriodRow {
+    i: u32,
+    period: String,
+    lcm: String,
+    equal: bool,
+}
+
+/// The period of the first i pits for i = 1..=`max_i`, against lcm(1, …, i+1).
+///
+/// # Errors
+/// `max_i` out of 1 to 200.
+pub fn periods(max_i: u32) -> Result<PeriodsReport, CliError> {
+    if !(1..=200).contains(&max_i) {
+        return Err(CliError::OutOfRange { option: "I", value: max_i as u64, allowed: "1 to 200" });
+    }
+    let t = std::time::Instant::now();
+    let rows = crate::labs::tchoukaillon::periods(max_i)
+        .into_iter()
+        .map(|p| PeriodRow { i: p.i, period: p.period.to_string(), lcm: p.lcm.to_string(), equal: p.period == p.lcm })
+        .collect();
+    Ok(PeriodsReport { rows, max_i, seconds: t.elapsed().as_secs_f64() })
+}
+
+impl fmt::Display for PeriodsReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "The period of the first i pits of Tchoukaillon's winning positions (Broline & Loeb, Figure 5),")?;
+        writeln!(f, "which is the least s > 0 whose winning position has its first i pits empty:")?;
+        writeln!(f, "{:>4}  {:>40}  {:>40}  =", "i", "period", "lcm(1..i+1)")?;
+        for r in &self.rows {
+            writeln!(f, "{:>4}  {:>40}  {:>40}  {}", r.i, r.period, r.lcm, if r.equal { "yes" } else { "NO" })?;
+        }
+        match self.rows.last() {
+            Some(last) if last.i < self.max_i => writeln!(f, "(the period passes 2^128 after i = {})", last.i)?,
+            _ => {}
+        }
+        writeln!(f, "time {:.3} s", self.seconds)
+    }
+}

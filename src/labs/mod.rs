@@ -4,3 +4,4 @@ pub mod ayo;
 pub mod dakon;
 pub mod dooley;
 pub mod erickson;
+pub mod tchoukaillon;

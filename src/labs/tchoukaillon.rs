@@ -1,0 +1,411 @@
+//! Tchoukaillon's mathematics (Broline & Loeb §3–7), computed directly.
+//!
+//! **The sieve in counts.** Playing the winning strategy backwards from the empty board, the
+//! s-th step fills pit `h_s`; §6 shows `(h_s)` is a sieve: round `i` takes the first number not
+//! yet taken and every `(i+1)`-st of those left after it. Of the first `s` numbers, `r_0 = s`
+//! are left before round 1, and since the numbers left are always a prefix-closed list, round
+//! `i` takes `m_i = ⌈r_{i-1}/(i+1)⌉` of them, leaving `r_i = r_{i-1} − m_i`. Now `m_i` is the
+//! number of times pit `i` is harvested in the winning line from the position with `s` seeds,
+//! and every harvest of a pit beyond `i` sows one seed into pit `i` (`b_i = r_i`), so by the
+//! paper's equation (1) the winning position is
+//!
+//! `p_i = i·m_i − r_i`,
+//!
+//! one division a pit, with no move played. Its highest pit is the last round with `r > 0`;
+//! while `⌈r/(i+1)⌉` stays the same it is an arithmetic run (the runs of Theorem 9), so the
+//! number of pits is found run by run, in about `s^{1/3}` steps, for any `s < 2⁶⁴`.
+//!
+//! **s(n)**, the fewest seeds whose winning position uses pit `n`, is the first number left
+//! after `n − 1` rounds. Going back through the rounds, the `t`-th number left after round `j`
+//! was the `t + 1 + ⌊(t−1)/j⌋`-th before it; that step too is the same over long runs, so
+//! `s(n)` takes about `n^{2/3}` steps. Three other ways are kept to check it: the paper's
+//! Figure 8 sieve on a list, the Erdős–Jabotinsky rounding (round `n` up to a multiple of
+//! `n−1`, then of `n−2`, …, 1), and the definition itself on the direct positions.
+
+use serde::{Deserialize, Serialize};
+
+/// The winning position with `s` seeds, pit by pit from pit 1: `(m_i, p_i)`, the times pit `i`
+/// is harvested in the winning line and the seeds it holds.
+#[derive(Clone, Debug)]
+pub struct Pits {
+    /// Pits given so far.
+    i: u64,
+    /// Numbers still left in the sieve (harvests of the pits not given yet).
+    r: u64,
+}
+
+/// The winning position with `s` seeds, pit by pit (see [`Pits`]).
+pub fn pits(s: u64) -> Pits {
+    Pits { i: 0, r: s }
+}
+
+impl Iterator for Pits {
+    /// `(m_i, p_i)`.
+    type Item = (u64, u64);
+
+    fn next(&mut self) -> Option<(u64, u64)> {
+        if self.r == 0 {
+            return None;
+        }
+        self.i += 1;
+        let m = self.r.div_ceil(self.i + 1);
+        self.r -= m;
+        // i·m = p_i + r_i may pass 2⁶⁴ when s is near it; p_i ≤ i does not.
+        let p = (self.i as u128 * m as u128 - self.r as u128) as u64;
+        Some((m, p))
+    }
+}
+
+/// The number of pits the winning position with `s` seeds uses (its highest non-empty pit), and
+/// the steps taken: whole runs of equal `m_i` at once.
+pub fn highest_pit(s: u64) -> (u64, u64) {
+    let (mut i, mut r, mut steps) = (0u64, s, 0u64);
+    while r > 0 {
+        steps += 1;
+        let j = i + 1;
+        let c = r.div_ceil(j + 1);
+        if c == 1 {
+            // Every pit from here on is harvested once: r more pits.
+            return (i + r, steps);
+        }
+        // Pits j, j+1, ..., j+k-1 all take c while r − t·c > (c−1)(j+1+t).
+        // (2c − 1 passes 2⁶⁴ for s near it: u128.)
+        let a = (r - (c - 1) * (j + 1)) as u128;
+        let k = a.div_ceil(2 * c as u128 - 1) as u64;
+        i += k;
+        r -= k * c;
+    }
+    (i, steps)
+}
+
+/// A winning position as the CLI and the page show it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WinningPosition {
+    /// Seeds.
+    pub seeds: u64,
+    /// Pits it uses (its highest non-empty pit).
+    pub highest: u64,
+    /// The first pits, from pit 1 (all of them when `complete`).
+    pub pits: Vec<u64>,
+    /// Whether `pits` is the whole position.
+    pub complete: bool,
+}
+
+/// The winning position with `s` seeds: its first `limit` pits and its number of pits.
+pub fn winning_position(s: u64, limit: usize) -> WinningPosition {
+    let (highest, _) = highest_pit(s);
+    let pits: Vec<u64> = pits(s).take(limit).map(|(_, p)| p).collect();
+    WinningPosition { seeds: s, highest, complete: pits.len() as u64 == highest, pits }
+}
+
+/// A run of pits harvested the same number of times `m` in the winning line: by Theorem 9's
+/// proof, their contents rise by `2m` a pit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// Times each pit of the run is harvested.
+    pub m: u64,
+    /// Its first pit.
+    pub first: u64,
+    /// Its last pit.
+    pub last: u64,
+    /// Seeds in its first pit.
+    pub first_seeds: u64,
+    /// Seeds in its last pit.
+    pub last_seeds: u64,
+}
+
+/// Figure 7: the occupancy picture of a winning position, for any number of seeds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Occupancy {
+    /// Seeds.
+    pub seeds: u64,
+    /// Pits used.
+    pub highest: u64,
+    /// Seeds over the most the pits could hold without overfilling (`n(n+1)/2`).
+    pub ratio: f64,
+    /// Pits drawn: every pit, or evenly spaced ones for a huge position.
+    pub points: Vec<(u64, u64)>,
+    /// The runs of equal harvest counts (the longest first ones; at most `MAX_RUNS`).
+    pub runs: Vec<Run>,
+    /// Every run counted.
+    pub run_count: u64,
+    /// Whether every pit is drawn.
+    pub every_pit: bool,
+}
+
+/// Most runs an [`Occupancy`] lists.
+pub const MAX_RUNS: usize = 400;
+
+/// The occupancy of the winning position with `s` seeds, with at most about `max_points`
+/// pits drawn. Walks every pit (about `√(πs)` of them): for the page, `s` up to about 10¹³.
+pub fn occupancy(s: u64, max_points: u64) -> Occupancy {
+    let (highest, _) = highest_pit(s);
+    let every = highest.div_ceil(max_points.max(1)).max(1);
+    let mut points = Vec::new();
+    let mut runs: Vec<Run> = Vec::new();
+    let mut run_count = 0;
+    for (i, (m, p)) in (1u64..).zip(pits(s)) {
+        if i % every == 0 || every == 1 || i == highest {
+            points.push((i, p));
+        }
+        match runs.last_mut() {
+            Some(r) if r.m == m => {
+                r.last = i;
+                r.last_seeds = p;
+            }
+            _ => {
+                run_count += 1;
+                if runs.len() < MAX_RUNS {
+                    runs.push(Run { m, first: i, last: i, first_seeds: p, last_seeds: p });
+                } else if let Some(r) = runs.last_mut() {
+                    // The list is full: further runs are counted, not kept.
+                    r.m = u64::MAX;
+                }
+            }
+        }
+    }
+    runs.retain(|r| r.m != u64::MAX);
+    let room = highest as f64 * (highest as f64 + 1.0) / 2.0;
+    Occupancy {
+        seeds: s,
+        highest,
+        ratio: if highest == 0 { 0.0 } else { s as f64 / room },
+        points,
+        runs,
+        run_count,
+        every_pit: every == 1,
+    }
+}
+
+/// s(n) for n = 1, …, `n`: the fewest seeds whose winning position uses pit n (OEIS A002491),
+/// each by going back through the sieve's rounds run by run.
+pub fn s_of_n(n: u64) -> Vec<u64> {
+    (1..=n).map(s_of).collect()
+}
+
+/// s(n) (see [`s_of_n`]).
+pub fn s_of(n: u64) -> u64 {
+    // The first number left after round n−1 is the t-th left after round j, for j = n−1 down
+    // to 1; before round j it was the (t + c)-th, c = 1 + ⌊(t−1)/j⌋, and c stays while
+    // t + i·c − 1 < c·(j − i).
+    let (mut t, mut j) = (1u64, n.saturating_sub(1));
+    while j >= 1 {
+        let c = 1 + (t - 1) / j;
+        let k = (c * j + 1 - t).div_ceil(2 * c).min(j);
+        t += k * c;
+        j -= k;
+    }
+    t
+}
+
+/// s(n) by the Erdős–Jabotinsky rounding: n rounded up to a multiple of n−1, then of n−2, …,
+/// then of 1.
+pub fn s_by_rounding(n: u64) -> u64 {
+    (1..n).rev().fold(n, |x, k| x.div_ceil(k) * k)
+}
+
+/// s(1), s(2), … up to the last one not above `max_s`, by the paper's Figure 8 sieve on a list:
+/// round n takes the first number left (that is s(n)) and every (n+1)-st after it.
+pub fn s_by_sieve(max_s: u32) -> Vec<u64> {
+    let mut list: Vec<u32> = (1..=max_s).collect();
+    let mut out = Vec::new();
+    let mut n = 1usize;
+    while let Some(&first) = list.first() {
+        out.push(first as u64);
+        let mut k = 0;
+        list.retain(|_| {
+            let keep = k % (n + 1) != 0;
+            k += 1;
+            keep
+        });
+        n += 1;
+    }
+    out
+}
+
+/// s(n) by its definition on the direct positions: the least s whose winning position uses pit
+/// n (the number of pits grows with s, so a bisection).
+pub fn s_by_definition(n: u64) -> u64 {
+    let (mut lo, mut hi) = (0u64, n * n);
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        if highest_pit(mid).0 >= n {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
+
+/// The winning positions for 0, 1, …, `max_s` seeds by playing the strategy backwards (§3):
+/// `(h_s, pits)` for each s, `h_0 = 0`. The reference the direct formula is checked against.
+pub fn backward_positions(max_s: u64) -> Vec<(u64, Vec<u64>)> {
+    let mut pits: Vec<u64> = Vec::new();
+    let mut out = vec![(0, Vec::new())];
+    for _ in 0..max_s {
+        let i = pits.iter().position(|&x| x == 0).unwrap_or(pits.len());
+        if i == pits.len() {
+            pits.push(0);
+        }
+        for p in &mut pits[..i] {
+            *p -= 1;
+        }
+        pits[i] = i as u64 + 1;
+        out.push((i as u64 + 1, pits.clone()));
+    }
+    out
+}
+
+/// One row of Figure 5: the period of the contents of the first `i` pits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Period {
+    /// Pits.
+    pub i: u32,
+    /// The least s > 0 whose winning position has its first `i` pits empty, which is the period.
+    pub period: u128,
+    /// lcm(1, 2, …, i+1), Proposition 6's period.
+    pub lcm: u128,
+}
+
+/// Figure 5 for i = 1, …, `max_i` (stopping where the period passes 2¹²⁸).
+///
+/// The contents of the first `i` pits after one more backward step depend on them alone (the
+/// step fills the first empty pit among them, or takes one seed from each), so they repeat from
+/// the first s > 0 at which they are all empty again, and that s is the period. The first `i`
+/// pits are empty exactly at the multiples of the period of the first `i − 1`, so the period is
+/// the least such multiple whose pit `i` is empty: a few direct positions each.
+pub fn periods(max_i: u32) -> Vec<Period> {
+    let mut out = Vec::new();
+    let mut period: u128 = 1;
+    let mut lcm: u128 = 1;
+    for i in 1..=max_i {
+        let Some(l) = lcm_with(lcm, i as u128 + 1) else { break };
+        lcm = l;
+        let mut k: u128 = 1;
+        let next = loop {
+            let Some(s) = period.checked_mul(k) else { return out };
+            if first_pits_empty(s, i) {
+                break s;
+            }
+            k += 1;
+        };
+        period = next;
+        out.push(Period { i, period, lcm });
+    }
+    out
+}
+
+/// Whether the first `i` pits of the winning position with `s` seeds are empty (u128 seeds).
+fn first_pits_empty(s: u128, i: u32) -> bool {
+    let mut r = s;
+    for j in 1..=i as u128 {
+        if r == 0 {
+            return true;
+        }
+        let m = r.div_ceil(j + 1);
+        r -= m;
+        if j * m != r {
+            return false;
+        }
+    }
+    true
+}
+
+/// The period of the first `i` pits found by playing backwards from the empty board until they
+/// are all empty again (the check of [`periods`] for small `i`).
+pub fn period_by_play(i: usize, max_s: u64) -> Option<u64> {
+    let mut pits: Vec<u64> = vec![0; i];
+    for s in 1..=max_s {
+        match pits.iter().position(|&x| x == 0) {
+            Some(j) => {
+                for p in &mut pits[..j] {
+                    *p -= 1;
+                }
+                pits[j] = j as u64 + 1;
+            }
+            None => pits.iter_mut().for_each(|p| *p -= 1),
+        }
+        if pits.iter().all(|&x| x == 0) {
+            return Some(s);
+        }
+    }
+    None
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn lcm_with(a: u128, b: u128) -> Option<u128> {
+    (a / gcd(a, b)).checked_mul(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direct_positions_are_the_backward_ones() {
+        for (s, (h, back)) in backward_positions(3000).into_iter().enumerate() {
+            let w = winning_position(s as u64, usize::MAX);
+            assert_eq!(w.pits, back, "s = {s}");
+            assert_eq!(w.highest, back.len() as u64, "s = {s}");
+            assert!(w.complete);
+            if s > 0 {
+                // h_s: the first harvest of the winning line, the smallest harvestable pit.
+                let first = w.pits.iter().enumerate().position(|(i, &p)| p == i as u64 + 1).map(|i| i as u64 + 1);
+                assert_eq!(first, Some(h), "h_{s}");
+            }
+            assert_eq!(highest_pit(s as u64).0, back.len() as u64);
+        }
+    }
+
+    #[test]
+    fn highest_pit_by_runs_is_the_pit_walk() {
+        for s in [1u64, 2, 17, 1_925_280, 21_286_434, 123_456_789, 10_000_000_019] {
+            assert_eq!(highest_pit(s).0, pits(s).count() as u64, "s = {s}");
+        }
+    }
+
+    #[test]
+    fn the_four_ways_to_s_of_n_agree() {
+        let sieve = s_by_sieve(400_000);
+        let fast = s_of_n(sieve.len() as u64);
+        assert!(sieve.len() > 1000);
+        assert_eq!(fast, sieve);
+        for (n, &s) in (1..).zip(&fast) {
+            assert_eq!(s_by_rounding(n), s, "n = {n}");
+            if n < 300 {
+                assert_eq!(s_by_definition(n), s, "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn periods_by_multiples_are_the_played_ones() {
+        for p in periods(12) {
+            assert_eq!(Some(p.period as u64), period_by_play(p.i as usize, 10_000_000), "i = {}", p.i);
+            assert_eq!(p.period, p.lcm, "Proposition 6, i = {}", p.i);
+        }
+        let far = periods(200);
+        assert!(far.len() > 60, "{}", far.len());
+        assert!(far.iter().all(|p| p.period == p.lcm));
+    }
+
+    #[test]
+    fn near_two_to_the_sixty_four() {
+        let s = u64::MAX;
+        let w = winning_position(s, 1000);
+        assert_eq!(w.pits.len(), 1000);
+        assert!(w.pits.iter().enumerate().all(|(i, &p)| p <= i as u64 + 1));
+        let (h, steps) = highest_pit(s);
+        let approx = (core::f64::consts::PI * s as f64).sqrt();
+        assert!((h as f64 - approx).abs() < approx * 0.01, "{h} vs {approx}");
+        assert!(steps < 20_000_000, "{steps}");
+    }
+}
