@@ -45,6 +45,15 @@ fn main() {
     measure("erickson table 3, 9 seeds (rows)", 3, || {
         mancala_lab::labs::erickson::table_3_search(9, 7, 13, &mut |_, _| true).expect("a search").valued
     });
+    // Tchoukaillon: "nodes" are pits, then values of s(n).
+    measure("tchoukaillon s=10^12 (pits)", 7, || {
+        mancala_lab::labs::tchoukaillon::winning_position(bench::TCHOUKAILLON_SEEDS, usize::MAX).pits.len() as u64
+    });
+    measure("tchoukaillon s=21286434 (pits)", 7, || {
+        mancala_lab::labs::tchoukaillon::winning_position(21_286_434, usize::MAX).pits.len() as u64
+    });
+    measure("tchoukaillon s(n), n<=10^4", 7, || mancala_lab::labs::tchoukaillon::s_of_n(10_000).len() as u64);
+    measure("tchoukaillon s(n), n<=10^5", 5, || mancala_lab::labs::tchoukaillon::s_of_n(100_000).len() as u64);
     measure(".37 to 10^6 (splits)", 3, || {
         let mut s = mancala_lab::cgt::octal::NimSequence::new(".37".parse().expect("a code"));
         s.extend_to(1_000_000, &mut |_| true);

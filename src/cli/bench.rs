@@ -44,14 +44,26 @@ struct Survey {
     seconds: f64,
 }
 
-/// `bench`: perft and search on Kalah(6,4), the survey of Dakon-6's first turns, and a
-/// search of an Awari middlegame with endgame databases at its leaves.
+/// Tchoukaillon's workloads: the winning position for 10¹² seeds (every pit) and s(n) to 10⁴
+/// and 10⁵.
+#[derive(Serialize)]
+struct Tchoukaillon {
+    position_seeds: u64,
+    position_pits: u64,
+    position_seconds: f64,
+    s_of_n_10k_seconds: f64,
+    s_of_n_100k_seconds: f64,
+}
+
+/// `bench`: perft and search on Kalah(6,4), the survey of Dakon-6's first turns, a search of
+/// an Awari middlegame with endgame databases at its leaves, and Tchoukaillon's arithmetic.
 #[derive(Serialize)]
 pub struct BenchReport {
     perft: Workload,
     search: Workload,
     dakon_survey: Survey,
     endgame_search: EndgameSearch,
+    tchoukaillon: Tchoukaillon,
 }
 
 /// Runs the workloads one after the other.
@@ -73,7 +85,23 @@ pub fn bench() -> Result<BenchReport, CliError> {
         db_seconds,
         search: Workload::time("awari", ENDGAME_SEARCH_DEPTH, || bench::endgame_search(&pos, &db)),
     };
-    Ok(BenchReport { perft, search, dakon_survey, endgame_search })
+    let timed = |f: &dyn Fn() -> u64| {
+        let t = Instant::now();
+        let v = std::hint::black_box(f());
+        (v, t.elapsed().as_secs_f64())
+    };
+    let (position_pits, position_seconds) =
+        timed(&|| crate::labs::tchoukaillon::winning_position(bench::TCHOUKAILLON_SEEDS, usize::MAX).pits.len() as u64);
+    let (_, s_of_n_10k_seconds) = timed(&|| crate::labs::tchoukaillon::s_of_n(10_000)[9_999]);
+    let (_, s_of_n_100k_seconds) = timed(&|| crate::labs::tchoukaillon::s_of_n(100_000)[99_999]);
+    let tchoukaillon = Tchoukaillon {
+        position_seeds: bench::TCHOUKAILLON_SEEDS,
+        position_pits,
+        position_seconds,
+        s_of_n_10k_seconds,
+        s_of_n_100k_seconds,
+    };
+    Ok(BenchReport { perft, search, dakon_survey, endgame_search, tchoukaillon })
 }
 
 impl fmt::Display for BenchReport {
@@ -101,6 +129,12 @@ impl fmt::Display for BenchReport {
             e.search.nodes,
             e.search.seconds,
             e.search.nodes_per_second / 1e6
+        )?;
+        let t = &self.tchoukaillon;
+        writeln!(
+            f,
+            "tchoukaillon: the winning position for {} seeds, all {} pits, in {:.4} s; s(n) for n <= 10^4 in {:.4} s, n <= 10^5 in {:.3} s",
+            t.position_seeds, t.position_pits, t.position_seconds, t.s_of_n_10k_seconds, t.s_of_n_100k_seconds
         )
     }
 }

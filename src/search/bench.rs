@@ -34,6 +34,8 @@ pub const ENDGAME_SEARCH_DEPTH: u32 = 22;
 pub const ENDGAME_SEEDS: usize = 12;
 /// The endgame-leaves workload's position.
 pub const ENDGAME_SETUP: &str = "3.0.4.2.1.0-1.2.0.3.2.2-14.14-s";
+/// The Tchoukaillon workload's seeds: 10¹², a winning position of about 1.8 million pits.
+pub const TCHOUKAILLON_SEEDS: u64 = 1_000_000_000_000;
 
 /// The endgame-leaves workload's position and its databases, built (not timed by the search).
 pub fn endgame_databases() -> (Oware, Endgame) {

@@ -46,6 +46,9 @@ pub fn app() -> Html {
         Route::Dakon(q) => html! { <super::dakon_lab::DakonLabPage query={AttrValue::from(q.clone())} /> },
         Route::Erickson => html! { <super::erickson_lab::EricksonLabPage /> },
         Route::Ayo(q) => html! { <super::ayo_lab::AyoLabPage query={AttrValue::from(q.clone())} /> },
+        Route::Tchoukaillon(q) => {
+            html! { <super::tchoukaillon_lab::TchoukaillonLabPage query={AttrValue::from(q.clone())} /> }
+        }
         Route::NotFound(p) => html! {
             <main class="not-found">
                 <p role="alert">{format!("There is no page '{p}' here. ")}<a href="#/">{"Go to the games"}</a></p>
@@ -89,6 +92,7 @@ pub fn home() -> Html {
                 <li><a href={Route::SolvedKalah.to_string()}>{"Solved Kalah"}</a>{" — the exact value of every board size's start position and opening moves, solved in your browser."}</li>
                 <li><a href={Route::Dakon(String::new()).to_string()}>{"Dakon's winning openings"}</a>{" — every first turn counted, the shortest and the human-like openings searched with proofs, and the Maldivian 93-move opening replayed."}</li>
                 <li><a href={Route::Ayo("s=9".into()).to_string()}>{"Ayo = Tchoukaillon"}</a>{" — Broline & Loeb's Theorem 3 on two boards: a determined Ayo endgame played in lockstep with Tchoukaillon's winning line, and every candidate position checked on the Ayo engine (at most 21 stones on 12 pits)."}</li>
+                <li><a href={Route::Tchoukaillon(String::new()).to_string()}>{"Tchoukaillon and 1/π"}</a>{" — Broline & Loeb's Figures 4–8 live: every winning position watchable harvest by harvest, the periods lcm(1, …, i+1) far past the paper's table, s(n) against n²/π to n = 10⁵ with its O(n) error band, and the winning position for any number of seeds below 2⁶⁴ with its occupancy picture."}</li>
                 <li><a href={Route::Erickson.to_string()}>{"Erickson's Sowing Games"}</a>{" — Conway's Sowing and Atomic Wari valued: Tables 1–5 recomputed beside the printed entries (six differ, each explained), Table 3 by exhaustive search, and the octal game .37 past a million values."}</li>
                 <li><a href={Route::Dooley.to_string()}>{"Dooley's study"}</a>{" — 93,757 states of the one-pebble game: which rules give them, and the value of each opening."}</li>
                 <li><a href={Route::Bench.to_string()}>{"Engine benchmark"}</a>{" — nodes per second and full solves of Kalah(6,3) and (6,4) in the worker."}</li>
@@ -165,7 +169,7 @@ pub fn bench_page() -> Html {
                     s.target.0, a.value, group(a.nodes.into()), s.elapsed_ms / 1000.0, rate(a.nodes, s.elapsed_ms), s.memory_bytes >> 20
                 )}</p>
             }
-            if let Some(LabReply::Bench { perft_nodes, perft_ms, search_nodes, search_ms, endgame_nodes, endgame_ms, endgame_db_ms }) = &s.lab {
+            if let Some(LabReply::Bench { perft_nodes, perft_ms, search_nodes, search_ms, endgame_nodes, endgame_ms, endgame_db_ms, tchoukaillon_pits, tchoukaillon_ms, s_of_n_10k_ms, s_of_n_100k_ms }) = &s.lab {
                 <dl class="bench-results">
                     <dt>{"perft"}</dt>
                     <dd class="perft-result">{timed(*perft_nodes, *perft_ms)}</dd>
@@ -173,6 +177,11 @@ pub fn bench_page() -> Html {
                     <dd class="search-result">{timed(*search_nodes, *search_ms)}</dd>
                     <dt>{"search with endgame databases"}</dt>
                     <dd class="endgame-search-result">{format!("{} (databases built in {:.3} s)", timed(*endgame_nodes, *endgame_ms), endgame_db_ms / 1000.0)}</dd>
+                    <dt>{"Tchoukaillon"}</dt>
+                    <dd class="tchoukaillon-result">{format!(
+                        "the winning position for 10¹² seeds, all {} pits, in {:.1} ms; s(n) for n ≤ 10⁴ in {:.1} ms, for n ≤ 10⁵ in {:.1} ms",
+                        group((*tchoukaillon_pits).into()), tchoukaillon_ms, s_of_n_10k_ms, s_of_n_100k_ms
+                    )}</dd>
                 </dl>
             }
             if let Some(e) = &s.error { <p class="error">{e.clone()}</p> }

@@ -27,6 +27,8 @@ pub mod labs;
 #[cfg(feature = "web")]
 pub mod play;
 #[cfg(feature = "web")]
+pub mod tchoukaillon_lab;
+#[cfg(feature = "web")]
 pub mod worker;
 
 /// `x` with its digits grouped by threes: 141159240 → "141,159,240".

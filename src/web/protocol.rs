@@ -96,6 +96,74 @@ pub enum LabTask {
     },
     /// The Oware family's endgame databases.
     Endgame(super::endgame::EndgameTask),
+    /// Tchoukaillon's mathematics.
+    Tchoukaillon(TchoukaillonTask),
+}
+
+/// The Tchoukaillon lab's work.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "tchoukaillon", rename_all = "snake_case")]
+pub enum TchoukaillonTask {
+    /// The winning position for `seeds` (every pit up to [`WHOLE_PITS`], else its first
+    /// [`FIRST_PITS`] pits; and its number of pits)
+    /// and, when it has at most [`MAX_OCCUPANCY_PITS`] pits, its occupancy picture (Figure 7).
+    Position {
+        /// Seeds: any u64.
+        seeds: u64,
+    },
+    /// s(1), …, s(n), checked by the other methods as far as they go in a moment.
+    SOfN {
+        /// The last n: 1 to [`MAX_S_OF_N_PAGE`].
+        n: u64,
+    },
+}
+
+/// Pits of a large winning position the worker sends (the rest are counted).
+pub const FIRST_PITS: usize = 1000;
+/// Most pits of a winning position the worker sends whole.
+pub const WHOLE_PITS: usize = 10_000;
+/// Most pits the worker walks for Figure 7 (the position for about 8·10¹⁴ seeds: about 1 s).
+pub const MAX_OCCUPANCY_PITS: u64 = 50_000_000;
+/// Most n the page computes s(n) to.
+pub const MAX_S_OF_N_PAGE: u64 = 200_000;
+/// Points of Figure 7's picture.
+pub const OCCUPANCY_POINTS: u64 = 4000;
+
+/// A check of s(n) by another method.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SOfNCheck {
+    /// The method, in words.
+    pub method: String,
+    /// It was run for n = 1 to this.
+    pub upto: u64,
+    /// The first n where it differs (a defect), if any.
+    pub differs_at: Option<u64>,
+    /// Its milliseconds.
+    pub ms: f64,
+}
+
+/// What the Tchoukaillon lab says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "tchoukaillon", rename_all = "snake_case")]
+pub enum TchoukaillonReply {
+    /// A winning position.
+    Position {
+        /// Its first pits and its size.
+        position: crate::labs::tchoukaillon::WinningPosition,
+        /// Figure 7's picture (none past [`MAX_OCCUPANCY_PITS`] pits).
+        occupancy: Option<crate::labs::tchoukaillon::Occupancy>,
+        /// The milliseconds the position itself took (its first pits and its number of pits).
+        position_ms: f64,
+    },
+    /// s(1..=n).
+    SOfN {
+        /// s(1), …, s(n).
+        s: Vec<u64>,
+        /// Its milliseconds.
+        ms: f64,
+        /// The other methods' checks.
+        checks: Vec<SOfNCheck>,
+    },
 }
 
 /// The largest board the worker checks for determined Ayo positions (7 pits a side: about
@@ -281,6 +349,19 @@ pub enum LabReply {
         /// The databases' build time.
         #[serde(default)]
         endgame_db_ms: f64,
+        /// Tchoukaillon: the pits of the winning position for
+        /// [`search::bench::TCHOUKAILLON_SEEDS`] seeds, every one computed.
+        #[serde(default)]
+        tchoukaillon_pits: u64,
+        /// Its time.
+        #[serde(default)]
+        tchoukaillon_ms: f64,
+        /// s(n) for every n ≤ 10⁴: its time.
+        #[serde(default)]
+        s_of_n_10k_ms: f64,
+        /// s(n) for every n ≤ 10⁵: its time.
+        #[serde(default)]
+        s_of_n_100k_ms: f64,
     },
     /// Dooley's study of a rule set.
     Dooley {
@@ -300,6 +381,8 @@ pub enum LabReply {
     },
     /// The endgame databases.
     Endgame(super::endgame::EndgameReply),
+    /// The Tchoukaillon lab.
+    Tchoukaillon(TchoukaillonReply),
 }
 
 /// What the Erickson lab says.
@@ -562,6 +645,56 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
     }
 }
 
+/// The Tchoukaillon lab's computations (each a second at most: no progress).
+fn tchoukaillon(task: TchoukaillonTask, now: &dyn Fn() -> f64) -> Result<TchoukaillonReply, String> {
+    use crate::labs::tchoukaillon as t;
+    match task {
+        TchoukaillonTask::Position { seeds } => {
+            let t0 = now();
+            let (highest, _) = t::highest_pit(seeds);
+            let limit = if highest <= WHOLE_PITS as u64 { WHOLE_PITS } else { FIRST_PITS };
+            let position = t::winning_position(seeds, limit);
+            let position_ms = now() - t0;
+            let occupancy = (position.highest <= MAX_OCCUPANCY_PITS).then(|| t::occupancy(seeds, OCCUPANCY_POINTS));
+            Ok(TchoukaillonReply::Position { position, occupancy, position_ms })
+        }
+        TchoukaillonTask::SOfN { n } => {
+            if !(1..=MAX_S_OF_N_PAGE).contains(&n) {
+                return Err(format!(
+                    "s(n) is computed here for n from 1 to {MAX_S_OF_N_PAGE} (not {n}); the CLI goes to 10⁶"
+                ));
+            }
+            let t0 = now();
+            let s = t::s_of_n(n);
+            let ms = now() - t0;
+            let check = |method: &str, upto: u64, extra_ms: f64, f: &mut dyn FnMut(u64) -> u64| {
+                let upto = upto.min(n);
+                let t0 = now();
+                let differs_at = (1..=upto).find(|&k| f(k) != s[k as usize - 1]);
+                SOfNCheck { method: method.into(), upto, differs_at, ms: now() - t0 + extra_ms }
+            };
+            // The list sieve runs over every number up to s(3000), about 2.9 million.
+            let sieve_n = n.min(3000);
+            let t0 = now();
+            let sieve = t::s_by_sieve(s[sieve_n as usize - 1] as u32);
+            let sieve_ms = now() - t0;
+            let checks = vec![
+                check("Figure 8's sieve on a list", sieve_n, sieve_ms, &mut |k| {
+                    sieve.get(k as usize - 1).copied().unwrap_or(0)
+                }),
+                check("Erdős–Jabotinsky rounding (n up to a multiple of n−1, …, 1)", 3000, 0.0, &mut t::s_by_rounding),
+                check(
+                    "the definition: the least s whose winning position uses pit n",
+                    1000,
+                    0.0,
+                    &mut t::s_by_definition,
+                ),
+            ];
+            Ok(TchoukaillonReply::SOfN { s, ms, checks })
+        }
+    }
+}
+
 /// Runs a lab's task, posting its progress and its answer.
 fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
     let answer = |reply: LabReply| Reply::Lab { id, reply, elapsed_ms: now() - start };
@@ -596,6 +729,10 @@ fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut 
             }
         }
         LabTask::Endgame(task) => super::endgame::run(task, id, start, now, post),
+        LabTask::Tchoukaillon(task) => match tchoukaillon(task, now) {
+            Ok(reply) => post(answer(LabReply::Tchoukaillon(reply))),
+            Err(message) => post(Reply::Error { id: Some(id), message }),
+        },
         LabTask::Determined { max_pits } => {
             if !(2..=MAX_DETERMINED_PAGE).contains(&max_pits) {
                 return post(Reply::Error {
@@ -682,6 +819,17 @@ fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut 
             let t = now();
             let endgame_nodes = search::bench::endgame_search(&pos, &db);
             let endgame_ms = now() - t;
+            let t = now();
+            let tchoukaillon_pits =
+                crate::labs::tchoukaillon::winning_position(search::bench::TCHOUKAILLON_SEEDS, usize::MAX).pits.len()
+                    as u64;
+            let tchoukaillon_ms = now() - t;
+            let t = now();
+            let _ = crate::labs::tchoukaillon::s_of_n(10_000);
+            let s_of_n_10k_ms = now() - t;
+            let t = now();
+            let _ = crate::labs::tchoukaillon::s_of_n(100_000);
+            let s_of_n_100k_ms = now() - t;
             post(answer(LabReply::Bench {
                 perft_nodes,
                 perft_ms,
@@ -690,6 +838,10 @@ fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut 
                 endgame_nodes,
                 endgame_ms,
                 endgame_db_ms,
+                tchoukaillon_pits,
+                tchoukaillon_ms,
+                s_of_n_10k_ms,
+                s_of_n_100k_ms,
             }));
         }
     }
@@ -945,6 +1097,54 @@ mod tests {
         assert_eq!(boards.last().map(|b| (b.pits, b.largest, b.bijection_holds)), Some((6, 21, true)));
         for bad in [0, 1, 8, usize::MAX] {
             assert!(matches!(ask(bad), Reply::Error { id: Some(7), .. }), "{bad}");
+        }
+    }
+
+    #[test]
+    fn tchoukaillon_positions_and_s_of_n_in_the_worker() {
+        let ask = |task: TchoukaillonTask| {
+            let text = serde_json::to_string(&Request { id: 9, task: Task::Lab(LabTask::Tchoukaillon(task)) }).unwrap();
+            run(&text).pop().unwrap()
+        };
+        // 10^12 seeds: about 1.8 million pits, the first thousand sent, the picture drawn.
+        let Reply::Lab {
+            reply: LabReply::Tchoukaillon(TchoukaillonReply::Position { position, occupancy, .. }), ..
+        } = ask(TchoukaillonTask::Position { seeds: 1_000_000_000_000 })
+        else {
+            panic!("a position")
+        };
+        assert_eq!(position.pits.len(), FIRST_PITS);
+        assert!(!position.complete);
+        assert_eq!(position.highest, 1_772_452);
+        let o = occupancy.unwrap();
+        assert!((o.ratio - 2.0 / core::f64::consts::PI).abs() < 1e-3, "{}", o.ratio);
+        assert!(o.points.len() as u64 <= OCCUPANCY_POINTS + 1);
+        // The paper's Figure 7, whole; past 2^50 pits' walk, no picture.
+        let Reply::Lab {
+            reply: LabReply::Tchoukaillon(TchoukaillonReply::Position { position, occupancy, .. }), ..
+        } = ask(TchoukaillonTask::Position { seeds: 1_925_280 })
+        else {
+            panic!("a position")
+        };
+        assert!(position.complete && occupancy.is_some_and(|o| o.every_pit));
+        assert_eq!(position.pits.iter().sum::<u64>(), 1_925_280);
+        let Reply::Lab { reply: LabReply::Tchoukaillon(TchoukaillonReply::Position { occupancy, .. }), .. } =
+            ask(TchoukaillonTask::Position { seeds: u64::MAX })
+        else {
+            panic!("a position")
+        };
+        assert!(occupancy.is_none());
+        let Reply::Lab { reply: LabReply::Tchoukaillon(TchoukaillonReply::SOfN { s, checks, .. }), .. } =
+            ask(TchoukaillonTask::SOfN { n: 2000 })
+        else {
+            panic!("s(n)")
+        };
+        assert_eq!(s.len(), 2000);
+        assert_eq!(&s[..10], &[1, 2, 4, 6, 10, 12, 18, 22, 30, 34]);
+        assert_eq!(checks.len(), 3);
+        assert!(checks.iter().all(|c| c.differs_at.is_none() && c.upto >= 1000), "{checks:?}");
+        for n in [0, MAX_S_OF_N_PAGE + 1] {
+            assert!(matches!(ask(TchoukaillonTask::SOfN { n }), Reply::Error { id: Some(9), .. }), "{n}");
         }
     }
 

@@ -29,6 +29,8 @@ pub enum Route {
     Erickson,
     /// `#/lab/ayo?QUERY`: Ayo's determined positions beside Tchoukaillon's (Theorem 3).
     Ayo(String),
+    /// `#/lab/tchoukaillon?QUERY`: Tchoukaillon's mathematics (Figures 4–8).
+    Tchoukaillon(String),
     /// Any other address (its path, clipped).
     NotFound(String),
 }
@@ -85,6 +87,7 @@ impl fmt::Display for Route {
             Route::Dakon(q) => with_query(f, "/lab/dakon", q),
             Route::Erickson => f.write_str("#/lab/erickson"),
             Route::Ayo(q) => with_query(f, "/lab/ayo", q),
+            Route::Tchoukaillon(q) => with_query(f, "/lab/tchoukaillon", q),
             Route::NotFound(p) => write!(f, "#{p}"),
         }
     }
@@ -107,6 +110,7 @@ impl FromStr for Route {
             "/lab/dakon" | "lab/dakon" => Route::Dakon(query.to_string()),
             "/lab/erickson" | "lab/erickson" => Route::Erickson,
             "/lab/ayo" | "lab/ayo" => Route::Ayo(query.to_string()),
+            "/lab/tchoukaillon" | "lab/tchoukaillon" => Route::Tchoukaillon(query.to_string()),
             _ => Route::NotFound(crate::engine::text::clip(path, 60)),
         })
     }
@@ -130,6 +134,7 @@ mod tests {
             Route::Dooley,
             Route::Dakon("n=4&line=1.4.2.4".into()),
             Route::Ayo("s=9".into()),
+            Route::Tchoukaillon("s=1925280".into()),
             Route::Dakon(String::new()),
             Route::Erickson,
             Route::NotFound("/nowhere".into()),
