@@ -87,6 +87,32 @@ fn tchoukaillon_position_s_of_n_and_periods() {
 }
 
 #[test]
+fn hanoi_prints_both_algorithms_and_the_proven_minimum() {
+    let (code, out, err) = run(&["hanoi", "10", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["n"].as_u64(), v["exponential"].as_u64(), v["recursive"].as_u64()), (Some(10), Some(511), Some(22)));
+    assert_eq!(v["minimum"], 15);
+    assert_eq!(v["recursive_is_optimal"], false);
+    assert!(v["states"].as_u64().unwrap() > 0);
+    assert_eq!(v["line"].as_str().unwrap().split('.').count(), 15);
+    let (code, out, _) = run(&["hanoi", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("proven minimum, either way:    3 moves") && out.contains("T(n) is optimal"), "{out}");
+    assert!(out.contains("rightward moves only:          cannot be solved"), "{out}");
+    for bad in ["0", "26", "x"] {
+        let (code, _, err) = run(&["hanoi", bad]);
+        assert_eq!(code, 2, "{bad}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // A search cut by its limit says so.
+    let (code, out, _) = run(&["hanoi", "14", "--max-states", "100", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["minimum"].is_null(), v["cut"].as_bool()), (true, Some(true)));
+}
+
+#[test]
 fn rules_card_names_its_source() {
     let (code, out, _) = run(&["rules", "erickson"]);
     assert_eq!(code, 0);

@@ -7,6 +7,7 @@ mod cgt;
 mod dakon;
 mod endgame;
 mod error;
+mod hanoi;
 mod play;
 mod rules;
 mod solve;
@@ -287,6 +288,18 @@ enum Command {
         #[command(subcommand)]
         what: TchoukaillonCommand,
     },
+    /// Erickson's Towers-of-Hanoi sowing puzzle on N pots: both of his algorithms' move counts
+    /// and the true minimum by exhaustive search (either way, and rightward only).
+    Hanoi {
+        /// Pots, 1 to 25.
+        n: usize,
+        /// Most positions each search stores before it gives up (about 100 bytes each).
+        #[arg(long, default_value_t = 20_000_000)]
+        max_states: u64,
+        /// Machine-readable output: n, exponential, recursive, minimum, states, ...
+        #[arg(long)]
+        json: bool,
+    },
     /// Tchoukaillon: the unique winning position with SEEDS seeds (Broline & Loeb, Theorem 5).
     Winning {
         /// Number of seeds.
@@ -471,6 +484,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             TchoukaillonCommand::SOfN { n, json } => emit(out, &tchoukaillon::s_of_n(n)?, json),
             TchoukaillonCommand::Periods { i, json } => emit(out, &tchoukaillon::periods(i)?, json),
         },
+        Command::Hanoi { n, max_states, json } => emit(out, &hanoi::hanoi(n, max_states)?, json),
         Command::Winning { seeds, json } => emit(out, &tchoukaillon::winning(seeds)?, json),
         Command::Determined { pits, json } => emit(out, &tchoukaillon::determined(pits)?, json),
         Command::Dakon { what } => match what {

@@ -4,4 +4,5 @@ pub mod ayo;
 pub mod dakon;
 pub mod dooley;
 pub mod erickson;
+pub mod hanoi;
 pub mod tchoukaillon;

@@ -46,6 +46,7 @@ pub fn app() -> Html {
         Route::Dakon(q) => html! { <super::dakon_lab::DakonLabPage query={AttrValue::from(q.clone())} /> },
         Route::Erickson => html! { <super::erickson_lab::EricksonLabPage /> },
         Route::Ayo(q) => html! { <super::ayo_lab::AyoLabPage query={AttrValue::from(q.clone())} /> },
+        Route::Hanoi(q) => html! { <super::hanoi_lab::HanoiLabPage query={AttrValue::from(q.clone())} /> },
         Route::Tchoukaillon(q) => {
             html! { <super::tchoukaillon_lab::TchoukaillonLabPage query={AttrValue::from(q.clone())} /> }
         }
@@ -93,6 +94,7 @@ pub fn home() -> Html {
                 <li><a href={Route::Dakon(String::new()).to_string()}>{"Dakon's winning openings"}</a>{" — every first turn counted, the shortest and the human-like openings searched with proofs, and the Maldivian 93-move opening replayed."}</li>
                 <li><a href={Route::Ayo("s=9".into()).to_string()}>{"Ayo = Tchoukaillon"}</a>{" — Broline & Loeb's Theorem 3 on two boards: a determined Ayo endgame played in lockstep with Tchoukaillon's winning line, and every candidate position checked on the Ayo engine (at most 21 stones on 12 pits)."}</li>
                 <li><a href={Route::Tchoukaillon(String::new()).to_string()}>{"Tchoukaillon and 1/π"}</a>{" — Broline & Loeb's Figures 4–8 live: every winning position watchable harvest by harvest, the periods lcm(1, …, i+1) far past the paper's table, s(n) against n²/π to n = 10⁵ with its O(n) error band, and the winning position for any number of seeds below 2⁶⁴ with its occupancy picture."}</li>
+                <li><a href={Route::Hanoi("n=6".into()).to_string()}>{"The Towers of Hanoi go to Africa"}</a>{" — Erickson's sowing puzzle: gather 1ⁿ into the last pot yourself, watch his two algorithms and a proven-shortest line, and see where his T(n) stops being optimal."}</li>
                 <li><a href={Route::Erickson.to_string()}>{"Erickson's Sowing Games"}</a>{" — Conway's Sowing and Atomic Wari valued: Tables 1–5 recomputed beside the printed entries (six differ, each explained), Table 3 by exhaustive search, and the octal game .37 past a million values."}</li>
                 <li><a href={Route::Dooley.to_string()}>{"Dooley's study"}</a>{" — 93,757 states of the one-pebble game: which rules give them, and the value of each opening."}</li>
                 <li><a href={Route::Bench.to_string()}>{"Engine benchmark"}</a>{" — nodes per second and full solves of Kalah(6,3) and (6,4) in the worker."}</li>

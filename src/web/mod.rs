@@ -23,6 +23,8 @@ pub mod dakon_lab;
 #[cfg(feature = "web")]
 pub mod erickson_lab;
 #[cfg(feature = "web")]
+pub mod hanoi_lab;
+#[cfg(feature = "web")]
 pub mod labs;
 #[cfg(feature = "web")]
 pub mod play;

@@ -98,7 +98,18 @@ pub enum LabTask {
     Endgame(super::endgame::EndgameTask),
     /// Tchoukaillon's mathematics.
     Tchoukaillon(TchoukaillonTask),
+    /// Erickson's Towers-of-Hanoi sowing puzzle: the minimum for 1 to `max_n` pots, either way
+    /// and rightward only.
+    Hanoi {
+        /// The last n: 1 to [`MAX_HANOI_PAGE`].
+        max_n: usize,
+    },
 }
+
+/// Most pots the worker searches the Hanoi puzzle for (16 pots: about 1.3 million positions).
+pub const MAX_HANOI_PAGE: usize = 16;
+/// Most positions one Hanoi search stores in the worker.
+pub const HANOI_PAGE_STATES: u64 = 5_000_000;
 
 /// The Tchoukaillon lab's work.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -383,6 +394,15 @@ pub enum LabReply {
     Endgame(super::endgame::EndgameReply),
     /// The Tchoukaillon lab.
     Tchoukaillon(TchoukaillonReply),
+    /// The Hanoi puzzle's minima, an n each (so far, while under way).
+    Hanoi {
+        /// Either way.
+        both: Vec<crate::labs::hanoi::Minimum>,
+        /// Rightward only.
+        right: Vec<crate::labs::hanoi::Minimum>,
+        /// Whether every n asked for is done.
+        done: bool,
+    },
 }
 
 /// What the Erickson lab says.
@@ -467,6 +487,7 @@ impl LabReply {
             LabReply::Dakon(DakonReply::Progress { .. } | DakonReply::DeepProgress { .. })
                 | LabReply::Erickson(EricksonReply::Progress { .. })
                 | LabReply::Endgame(super::endgame::EndgameReply::Progress { .. })
+                | LabReply::Hanoi { done: false, .. }
         )
     }
 }
@@ -729,6 +750,25 @@ fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut 
             }
         }
         LabTask::Endgame(task) => super::endgame::run(task, id, start, now, post),
+        LabTask::Hanoi { max_n } => {
+            if !(1..=MAX_HANOI_PAGE).contains(&max_n) {
+                return post(Reply::Error {
+                    id: Some(id),
+                    message: format!("the Hanoi puzzle is searched here for 1 to {MAX_HANOI_PAGE} pots (not {max_n}); the CLI goes further"),
+                });
+            }
+            let (mut both, mut right) = (Vec::new(), Vec::new());
+            for n in 1..=max_n {
+                both.push(crate::labs::hanoi::minimum(n, false, HANOI_PAGE_STATES, &mut |_| true));
+                right.push(crate::labs::hanoi::minimum(n, true, HANOI_PAGE_STATES, &mut |_| true));
+                let done = n == max_n;
+                post(Reply::Lab {
+                    id,
+                    reply: LabReply::Hanoi { both: both.clone(), right: right.clone(), done },
+                    elapsed_ms: now() - start,
+                });
+            }
+        }
         LabTask::Tchoukaillon(task) => match tchoukaillon(task, now) {
             Ok(reply) => post(answer(LabReply::Tchoukaillon(reply))),
             Err(message) => post(Reply::Error { id: Some(id), message }),
@@ -1145,6 +1185,25 @@ mod tests {
         assert!(checks.iter().all(|c| c.differs_at.is_none() && c.upto >= 1000), "{checks:?}");
         for n in [0, MAX_S_OF_N_PAGE + 1] {
             assert!(matches!(ask(TchoukaillonTask::SOfN { n }), Reply::Error { id: Some(9), .. }), "{n}");
+        }
+    }
+
+    #[test]
+    fn hanoi_minima_in_the_worker() {
+        let text = serde_json::to_string(&Request { id: 4, task: Task::Lab(LabTask::Hanoi { max_n: 10 }) }).unwrap();
+        let replies = run(&text);
+        assert_eq!(replies.len(), 10, "one reply an n");
+        let Some(Reply::Lab { reply: LabReply::Hanoi { both, right, done: true }, .. }) = replies.last() else {
+            panic!("{replies:?}")
+        };
+        let minima: Vec<Option<u64>> = both.iter().map(|m| m.moves).collect();
+        assert_eq!(minima, [0, 1, 3, 4, 7, 8, 10, 12, 14, 15].map(Some));
+        assert_eq!(right[2].moves, None, "1 1 1 cannot be solved rightwards");
+        assert!(!right[2].cut);
+        for bad in [0, MAX_HANOI_PAGE + 1] {
+            let text =
+                serde_json::to_string(&Request { id: 4, task: Task::Lab(LabTask::Hanoi { max_n: bad }) }).unwrap();
+            assert!(matches!(run(&text).pop(), Some(Reply::Error { id: Some(4), .. })), "{bad}");
         }
     }
 

@@ -31,6 +31,8 @@ pub enum Route {
     Ayo(String),
     /// `#/lab/tchoukaillon?QUERY`: Tchoukaillon's mathematics (Figures 4–8).
     Tchoukaillon(String),
+    /// `#/lab/hanoi?QUERY`: Erickson's Towers-of-Hanoi sowing puzzle.
+    Hanoi(String),
     /// Any other address (its path, clipped).
     NotFound(String),
 }
@@ -88,6 +90,7 @@ impl fmt::Display for Route {
             Route::Erickson => f.write_str("#/lab/erickson"),
             Route::Ayo(q) => with_query(f, "/lab/ayo", q),
             Route::Tchoukaillon(q) => with_query(f, "/lab/tchoukaillon", q),
+            Route::Hanoi(q) => with_query(f, "/lab/hanoi", q),
             Route::NotFound(p) => write!(f, "#{p}"),
         }
     }
@@ -111,6 +114,7 @@ impl FromStr for Route {
             "/lab/erickson" | "lab/erickson" => Route::Erickson,
             "/lab/ayo" | "lab/ayo" => Route::Ayo(query.to_string()),
             "/lab/tchoukaillon" | "lab/tchoukaillon" => Route::Tchoukaillon(query.to_string()),
+            "/lab/hanoi" | "lab/hanoi" => Route::Hanoi(query.to_string()),
             _ => Route::NotFound(crate::engine::text::clip(path, 60)),
         })
     }
@@ -135,6 +139,7 @@ mod tests {
             Route::Dakon("n=4&line=1.4.2.4".into()),
             Route::Ayo("s=9".into()),
             Route::Tchoukaillon("s=1925280".into()),
+            Route::Hanoi("n=6".into()),
             Route::Dakon(String::new()),
             Route::Erickson,
             Route::NotFound("/nowhere".into()),
