@@ -113,6 +113,34 @@ fn hanoi_prints_both_algorithms_and_the_proven_minimum() {
 }
 
 #[test]
+fn tchouka_map_and_tchuka_ruma_solved() {
+    let (code, out, err) = run(&["tchouka-map", "--pits", "4", "--seeds", "3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let ruma = v["entries"].as_array().unwrap().iter().find(|e| e["pits"] == 4 && e["seeds"] == 2).unwrap().clone();
+    assert_eq!((ruma["solvable"].as_bool(), ruma["moves"].as_u64()), (Some(true), Some(6)));
+    let (code, out, _) = run(&["analyze", "tchuka-ruma", "--depth", "1", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["best_line"], "2 1 2 1 3 1");
+    assert_eq!(v["rules"], "tchouka-4-2");
+    let (code, out, _) = run(&["analyze", "tchouka2-4-2", "--depth", "60", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["value"].as_i64(), v["exact"].as_bool()), (Some(8), Some(true)));
+    for bad in [
+        &["tchouka-map", "--pits", "17"][..],
+        &["tchouka-map", "--seeds", "0"],
+        &["show", "tchouka-4-0"],
+        &["show", "tchouka-20-2"],
+    ] {
+        let (code, _, err) = run(bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
 fn rules_card_names_its_source() {
     let (code, out, _) = run(&["rules", "erickson"]);
     assert_eq!(code, 0);

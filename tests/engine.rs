@@ -643,7 +643,7 @@ mod properties {
         /// Links built from near-valid parts never panic.
         #[test]
         fn near_valid_links_are_safe(
-            rules in prop::sample::select(vec!["kalah-6-4", "kalah-0-4", "kalah-6-999", "kalah-6-4-x", "tchoukaillon", "nope", "kalah-99999999999999-4"]),
+            rules in prop::sample::select(vec!["kalah-6-4", "kalah-0-4", "kalah-6-999", "kalah-6-4-x", "tchoukaillon", "nope", "kalah-99999999999999-4", "tchouka-4-2", "tchuka-ruma", "tchouka2-3-3", "tchouka-0-1", "tchouka-16-99"]),
             setup in "[0-9.sn-]{0,40}",
             moves in "[a-n0-9.]{0,40}",
             ply in "[0-9]{0,25}",
@@ -654,6 +654,32 @@ mod properties {
                 prop_assert!(!e.message(&g).is_empty());
             }
             prop_assert!(g.ply() <= g.moves().len());
+        }
+
+        /// Tchouka: seeds are conserved (pits and Roumba), every move of a random game plays,
+        /// the two-player game ends, and the solitaire's solver agrees with its own line.
+        #[test]
+        fn tchouka_random_games(pits in 1u32..8, seeds in 1u32..6, choices in prop::collection::vec(any::<u8>(), 0..300)) {
+            use mancala_lab::families::tchouka::{TchoukaRules, Tchouka};
+            let mut p: Tchouka<true> = TchoukaRules::<true>::new(pits, seeds).unwrap().start();
+            let total = pits * seeds;
+            for c in &choices {
+                let legal = p.legal_moves();
+                if legal.is_empty() {
+                    prop_assert!(p.outcome().is_some());
+                    break;
+                }
+                p = p.play(legal[*c as usize % legal.len()]).unwrap().0;
+                prop_assert_eq!(p.seeds_left() + p.roumba(), total);
+            }
+            let solo: Tchouka<false> = TchoukaRules::<false>::new(pits, seeds).unwrap().start();
+            if let (Some(line), _) = solo.solve() {
+                let mut q = solo;
+                for m in line {
+                    q = q.play(m).unwrap().0;
+                }
+                prop_assert_eq!(q.outcome(), Some(mancala_lab::engine::Outcome::Solved));
+            }
         }
 
         /// Tchoukaillon: the winning position for s seeds is winnable, has s seeds, and the

@@ -300,6 +300,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The Tchouka solitaire (Tchuka Ruma is 4 pits of 2): which starts of N pits of S seeds
+    /// can be won, for N up to PITS and S up to SEEDS, with a winning line's length.
+    TchoukaMap {
+        /// Most pits, 1 to 16.
+        #[arg(long, default_value_t = 8)]
+        pits: u8,
+        /// Most seeds a pit.
+        #[arg(long, default_value_t = 8)]
+        seeds: u8,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Tchoukaillon: the unique winning position with SEEDS seeds (Broline & Loeb, Theorem 5).
     Winning {
         /// Number of seeds.
@@ -485,6 +498,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             TchoukaillonCommand::Periods { i, json } => emit(out, &tchoukaillon::periods(i)?, json),
         },
         Command::Hanoi { n, max_states, json } => emit(out, &hanoi::hanoi(n, max_states)?, json),
+        Command::TchoukaMap { pits, seeds, json } => emit(out, &tchoukaillon::tchouka_map(pits, seeds)?, json),
         Command::Winning { seeds, json } => emit(out, &tchoukaillon::winning(seeds)?, json),
         Command::Determined { pits, json } => emit(out, &tchoukaillon::determined(pits)?, json),
         Command::Dakon { what } => match what {

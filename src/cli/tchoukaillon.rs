@@ -207,3 +207,64 @@ impl fmt::Display for PeriodsReport {
         writeln!(f, "time {:.3} s", self.seconds)
     }
 }
+
+/// `tchouka-map`: which starts of the Tchouka solitaire can be won.
+#[derive(Serialize)]
+pub struct TchoukaMapReport {
+    max_pits: u8,
+    max_seeds: u8,
+    entries: Vec<crate::families::tchouka::MapEntry>,
+    seconds: f64,
+}
+
+/// The solvability map of the Tchouka solitaire's starts, 1..=`max_pits` pits of 1..=`max_seeds`
+/// seeds (boards of at most 255 seeds).
+///
+/// # Errors
+/// Sizes out of range.
+pub fn tchouka_map(max_pits: u8, max_seeds: u8) -> Result<TchoukaMapReport, CliError> {
+    use crate::families::tchouka::{solvability_map, MAX_PITS};
+    if !(1..=MAX_PITS as u8).contains(&max_pits) {
+        return Err(CliError::OutOfRange { option: "--pits", value: max_pits as u64, allowed: "1 to 16" });
+    }
+    if max_seeds == 0 {
+        return Err(CliError::OutOfRange { option: "--seeds", value: 0, allowed: "1 to 255" });
+    }
+    let t = std::time::Instant::now();
+    let entries = solvability_map(max_pits, max_seeds, &mut |_| true);
+    Ok(TchoukaMapReport { max_pits, max_seeds, entries, seconds: t.elapsed().as_secs_f64() })
+}
+
+impl fmt::Display for TchoukaMapReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "The Tchouka solitaire from N pits of S seeds: W = can be won (turns of a winning line), . = cannot"
+        )?;
+        write!(f, "pits\\seeds")?;
+        for s in 1..=self.max_seeds {
+            write!(f, "{s:>5}")?;
+        }
+        writeln!(f)?;
+        for p in 1..=self.max_pits {
+            write!(f, "{p:>10}")?;
+            for s in 1..=self.max_seeds {
+                let cell = match self.entries.iter().find(|e| e.pits == p && e.seeds == s) {
+                    Some(e) if e.solvable => format!("W{}", e.moves.unwrap_or(0)),
+                    Some(_) => ".".into(),
+                    None => "-".into(),
+                };
+                write!(f, "{cell:>5}")?;
+            }
+            writeln!(f)?;
+        }
+        let won = self.entries.iter().filter(|e| e.solvable).count();
+        let visited: u64 = self.entries.iter().map(|e| e.visited).sum();
+        writeln!(
+            f,
+            "{won} of {} starts can be won ({visited} positions solved); - is more than 255 seeds",
+            self.entries.len()
+        )?;
+        writeln!(f, "time {:.3} s", self.seconds)
+    }
+}

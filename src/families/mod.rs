@@ -205,4 +205,8 @@ any::families! {
     Atomic => atomic::AtomicFamily,
     /// Ayo, Oware (Abapa), Awari and Wari: two rows, captures of 2s and 3s.
     Oware => oware::OwareFamily,
+    /// Tchouka and Tchuka Ruma, the solitaire (Broline & Loeb §3).
+    Tchouka => tchouka::TchoukaSolo,
+    /// Tchouka for two players.
+    Tchouka2 => tchouka2::TchoukaDuel,
 }

@@ -122,12 +122,24 @@ pub enum TchoukaillonTask {
         /// Seeds: any u64.
         seeds: u64,
     },
+    /// The Tchouka solitaire's solvability map, 1..=`max_pits` pits of 1..=`max_seeds` seeds.
+    TchoukaMap {
+        /// Most pits: 1 to [`MAX_TCHOUKA_MAP_PITS`].
+        max_pits: u8,
+        /// Most seeds a pit: 1 to [`MAX_TCHOUKA_MAP_SEEDS`].
+        max_seeds: u8,
+    },
     /// s(1), …, s(n), checked by the other methods as far as they go in a moment.
     SOfN {
         /// The last n: 1 to [`MAX_S_OF_N_PAGE`].
         n: u64,
     },
 }
+
+/// Most pits of the worker's Tchouka map (12 pits of up to 20 seeds: a few seconds).
+pub const MAX_TCHOUKA_MAP_PITS: u8 = 12;
+/// Most seeds a pit of the worker's Tchouka map.
+pub const MAX_TCHOUKA_MAP_SEEDS: u8 = 20;
 
 /// Pits of a large winning position the worker sends (the rest are counted).
 pub const FIRST_PITS: usize = 1000;
@@ -165,6 +177,11 @@ pub enum TchoukaillonReply {
         occupancy: Option<crate::labs::tchoukaillon::Occupancy>,
         /// The milliseconds the position itself took (its first pits and its number of pits).
         position_ms: f64,
+    },
+    /// The Tchouka solitaire's map.
+    TchoukaMap {
+        /// Each start, by pits then seeds.
+        entries: Vec<crate::families::tchouka::MapEntry>,
     },
     /// s(1..=n).
     SOfN {
@@ -679,6 +696,15 @@ fn tchoukaillon(task: TchoukaillonTask, now: &dyn Fn() -> f64) -> Result<Tchouka
             let occupancy = (position.highest <= MAX_OCCUPANCY_PITS).then(|| t::occupancy(seeds, OCCUPANCY_POINTS));
             Ok(TchoukaillonReply::Position { position, occupancy, position_ms })
         }
+        TchoukaillonTask::TchoukaMap { max_pits, max_seeds } => {
+            if !(1..=MAX_TCHOUKA_MAP_PITS).contains(&max_pits) || !(1..=MAX_TCHOUKA_MAP_SEEDS).contains(&max_seeds) {
+                return Err(format!(
+                    "the map is drawn here for 1 to {MAX_TCHOUKA_MAP_PITS} pits of 1 to {MAX_TCHOUKA_MAP_SEEDS} seeds (not {max_pits} of {max_seeds}); the CLI goes further"
+                ));
+            }
+            let entries = crate::families::tchouka::solvability_map(max_pits, max_seeds, &mut |_| true);
+            Ok(TchoukaillonReply::TchoukaMap { entries })
+        }
         TchoukaillonTask::SOfN { n } => {
             if !(1..=MAX_S_OF_N_PAGE).contains(&n) {
                 return Err(format!(
@@ -1185,6 +1211,18 @@ mod tests {
         assert!(checks.iter().all(|c| c.differs_at.is_none() && c.upto >= 1000), "{checks:?}");
         for n in [0, MAX_S_OF_N_PAGE + 1] {
             assert!(matches!(ask(TchoukaillonTask::SOfN { n }), Reply::Error { id: Some(9), .. }), "{n}");
+        }
+        let Reply::Lab { reply: LabReply::Tchoukaillon(TchoukaillonReply::TchoukaMap { entries }), .. } =
+            ask(TchoukaillonTask::TchoukaMap { max_pits: 4, max_seeds: 3 })
+        else {
+            panic!("a map")
+        };
+        assert_eq!(entries.len(), 12);
+        let ruma = entries.iter().find(|e| (e.pits, e.seeds) == (4, 2)).unwrap();
+        assert!(ruma.solvable && ruma.line.len() == 6, "{ruma:?}");
+        for (p, s) in [(0, 1), (13, 1), (4, 0), (4, 21)] {
+            let bad = ask(TchoukaillonTask::TchoukaMap { max_pits: p, max_seeds: s });
+            assert!(matches!(bad, Reply::Error { id: Some(9), .. }), "{p} {s}");
         }
     }
 
