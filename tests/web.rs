@@ -221,3 +221,45 @@ fn figures_group_their_digits_by_threes() {
     }
     assert_eq!(group(u128::MAX).replace(',', ""), u128::MAX.to_string());
 }
+
+#[wasm_bindgen_test]
+async fn hanoi_lab_plays_by_clicks_and_steps_an_algorithm() {
+    use mancala_lab::web::hanoi_lab::{HanoiLabPage, HanoiLabProps};
+    let root = mount();
+    yew::Renderer::<HanoiLabPage>::with_root_and_props(root.clone(), HanoiLabProps { query: "n=4".into() }).render();
+    settle().await;
+    assert!(text(&root, ".ply").contains("0 moves"));
+    // Pot 1 can only go right: one click plays it.
+    click(&root, "#pit-s-0");
+    settle().await;
+    assert!(text(&root, ".ply").contains("1 moves"), "{}", text(&root, ".ply"));
+    assert!(text(&root, ".ply-words").contains("pot 1 sows its 1 seed to the right, the last into pot 2"));
+    click(&root, "button.recursive");
+    settle().await;
+    click(&root, "button.end");
+    settle().await;
+    assert!(text(&root, ".ply").contains("move 4 of 4"));
+    assert!(text(&root, ".puzzle-state").contains("Solved: all 4 seeds are in the last pot, in 4 moves"));
+}
+
+#[wasm_bindgen_test]
+async fn tchoukaillon_lab_shows_figures_4_and_5_and_a_bad_link() {
+    use mancala_lab::web::tchoukaillon_lab::{TchoukaillonLabPage, TchoukaillonLabProps};
+    let root = mount();
+    yew::Renderer::<TchoukaillonLabPage>::with_root_and_props(
+        root.clone(),
+        TchoukaillonLabProps { query: "s=-1".into() },
+    )
+    .render();
+    settle().await;
+    assert!(text(&root, ".error").contains("s=-1 is not a number of seeds"));
+    assert_eq!(root.query_selector_all(".figure-4-table tbody tr").unwrap().length(), 25);
+    assert!(root.query_selector_all(".figure-5-table tbody tr").unwrap().length() >= 40);
+    // s = 9 is watched: step once, then to the end.
+    click(&root, ".strategy button.step");
+    settle().await;
+    assert!(text(&root, ".strategy .ply").contains("harvest 1 of 9"));
+    click(&root, ".strategy button.end");
+    settle().await;
+    assert!(text(&root, ".strategy .ply-words").contains("Every seed is in the Roumba: 9 harvests"));
+}

@@ -237,3 +237,42 @@ fn endgame_databases_in_a_worker() {
     // than half, 4-0 (the databases count North's last seed too: 3).
     assert_eq!(a.value.number(), 4);
 }
+
+#[wasm_bindgen_test]
+fn tchoukaillon_hanoi_and_tchouka_in_a_worker() {
+    use mancala_lab::web::protocol::{LabReply, TchoukaillonReply};
+    // 10^12 seeds: 1,772,452 pits, the picture drawn over every pit (wasm's u64/u128 arithmetic).
+    let replies =
+        run(r#"{"id":21,"task":{"kind":"lab","lab":"tchoukaillon","tchoukaillon":"position","seeds":1000000000000}}"#);
+    let Some(Reply::Lab {
+        reply: LabReply::Tchoukaillon(TchoukaillonReply::Position { position, occupancy, .. }), ..
+    }) = replies.last()
+    else {
+        panic!("{replies:?}")
+    };
+    assert_eq!(position.highest, 1_772_452);
+    assert_eq!(&position.pits[..6], &[0, 1, 3, 1, 5, 5]);
+    assert!(occupancy.as_ref().is_some_and(|o| (o.ratio - 0.6366).abs() < 1e-3));
+    let replies = run(r#"{"id":22,"task":{"kind":"lab","lab":"tchoukaillon","tchoukaillon":"s_of_n","n":100}}"#);
+    let Some(Reply::Lab { reply: LabReply::Tchoukaillon(TchoukaillonReply::SOfN { s, checks, .. }), .. }) =
+        replies.last()
+    else {
+        panic!("{replies:?}")
+    };
+    assert_eq!(s[99], 3234);
+    assert!(checks.iter().all(|c| c.differs_at.is_none()));
+    let replies = run(r#"{"id":23,"task":{"kind":"lab","lab":"hanoi","max_n":9}}"#);
+    let Some(Reply::Lab { reply: LabReply::Hanoi { both, done: true, .. }, .. }) = replies.last() else {
+        panic!("{replies:?}")
+    };
+    assert_eq!(both[8].moves, Some(14));
+    let replies = run(
+        r#"{"id":24,"task":{"kind":"lab","lab":"tchoukaillon","tchoukaillon":"tchouka_map","max_pits":4,"max_seeds":2}}"#,
+    );
+    let Some(Reply::Lab { reply: LabReply::Tchoukaillon(TchoukaillonReply::TchoukaMap { entries }), .. }) =
+        replies.last()
+    else {
+        panic!("{replies:?}")
+    };
+    assert!(entries.iter().any(|e| (e.pits, e.seeds, e.solvable) == (4, 2, true)));
+}
