@@ -232,7 +232,7 @@ async fn hanoi_lab_plays_by_clicks_and_steps_an_algorithm() {
     // Pot 1 can only go right: one click plays it.
     click(&root, "#pit-s-0");
     settle().await;
-    assert!(text(&root, ".ply").contains("1 moves"), "{}", text(&root, ".ply"));
+    assert!(text(&root, ".ply").contains("1 move"), "{}", text(&root, ".ply"));
     assert!(text(&root, ".ply-words").contains("pot 1 sows its 1 seed to the right, the last into pot 2"));
     click(&root, "button.recursive");
     settle().await;

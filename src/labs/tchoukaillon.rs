@@ -57,7 +57,7 @@ impl Iterator for Pits {
 }
 
 /// The number of pits the winning position with `s` seeds uses (its highest non-empty pit), and
-/// the steps taken: whole runs of equal `m_i` at once.
+/// the steps taken: whole runs of equal `m_i` at once, so the steps are the runs.
 pub fn highest_pit(s: u64) -> (u64, u64) {
     let (mut i, mut r, mut steps) = (0u64, s, 0u64);
     while r > 0 {
@@ -89,13 +89,27 @@ pub struct WinningPosition {
     pub pits: Vec<u64>,
     /// Whether `pits` is the whole position.
     pub complete: bool,
+    /// Its runs of pits harvested equally often (see [`Run`]).
+    pub runs: u64,
 }
 
 /// The winning position with `s` seeds: its first `limit` pits and its number of pits.
 pub fn winning_position(s: u64, limit: usize) -> WinningPosition {
-    let (highest, _) = highest_pit(s);
+    let (highest, runs) = highest_pit(s);
     let pits: Vec<u64> = pits(s).take(limit).map(|(_, p)| p).collect();
-    WinningPosition { seeds: s, highest, complete: pits.len() as u64 == highest, pits }
+    WinningPosition { seeds: s, highest, complete: pits.len() as u64 == highest, pits, runs }
+}
+
+impl WinningPosition {
+    /// Seeds over the most its pits could hold without overfilling (n(n+1)/2); 0 for no pit.
+    pub fn occupancy(&self) -> f64 {
+        let n = self.highest as f64;
+        if self.highest == 0 {
+            0.0
+        } else {
+            self.seeds as f64 / (n * (n + 1.0) / 2.0)
+        }
+    }
 }
 
 /// A run of pits harvested the same number of times `m` in the winning line: by Theorem 9's
@@ -125,16 +139,20 @@ pub struct Occupancy {
     pub ratio: f64,
     /// Pits drawn: every pit, or evenly spaced ones for a huge position.
     pub points: Vec<(u64, u64)>,
-    /// The runs of equal harvest counts (the longest first ones; at most `MAX_RUNS`).
+    /// The runs of equal harvest counts (the last [`MAX_RUNS`], furthest from the Roumba).
     pub runs: Vec<Run>,
     /// Every run counted.
     pub run_count: u64,
+    /// The longest runs, by their first pit.
+    pub longest: Vec<Run>,
     /// Whether every pit is drawn.
     pub every_pit: bool,
 }
 
-/// Most runs an [`Occupancy`] lists.
+/// Most runs an [`Occupancy`] lists (for its colours).
 pub const MAX_RUNS: usize = 400;
+/// The longest runs an [`Occupancy`] names.
+pub const LONGEST_RUNS: usize = 6;
 
 /// The occupancy of the winning position with `s` seeds, with at most about `max_points`
 /// pits drawn. Walks every pit (about `√(πs)` of them): for the page, `s` up to about 10¹³.
@@ -143,28 +161,39 @@ pub fn occupancy(s: u64, max_points: u64) -> Occupancy {
     let every = highest.div_ceil(max_points.max(1)).max(1);
     let mut points = Vec::new();
     let mut runs: Vec<Run> = Vec::new();
+    let mut longest: Vec<Run> = Vec::new();
     let mut run_count = 0;
+    let mut current: Option<Run> = None;
+    // A finished run: kept for the colours (the last ones, long enough to see, are sent), and
+    // among the longest.
+    let close = |r: Run, runs: &mut Vec<Run>, longest: &mut Vec<Run>| {
+        runs.push(r.clone());
+        longest.push(r);
+        longest.sort_by_key(|r| core::cmp::Reverse(r.last - r.first));
+        longest.truncate(LONGEST_RUNS);
+    };
     for (i, (m, p)) in (1u64..).zip(pits(s)) {
         if i % every == 0 || every == 1 || i == highest {
             points.push((i, p));
         }
-        match runs.last_mut() {
+        match current.as_mut() {
             Some(r) if r.m == m => {
                 r.last = i;
                 r.last_seeds = p;
             }
             _ => {
                 run_count += 1;
-                if runs.len() < MAX_RUNS {
-                    runs.push(Run { m, first: i, last: i, first_seeds: p, last_seeds: p });
-                } else if let Some(r) = runs.last_mut() {
-                    // The list is full: further runs are counted, not kept.
-                    r.m = u64::MAX;
+                if let Some(r) = current.replace(Run { m, first: i, last: i, first_seeds: p, last_seeds: p }) {
+                    close(r, &mut runs, &mut longest);
                 }
             }
         }
     }
-    runs.retain(|r| r.m != u64::MAX);
+    if let Some(r) = current {
+        close(r, &mut runs, &mut longest);
+    }
+    longest.sort_by_key(|r| r.first);
+    runs.drain(..runs.len().saturating_sub(MAX_RUNS));
     let room = highest as f64 * (highest as f64 + 1.0) / 2.0;
     Occupancy {
         seeds: s,
@@ -173,6 +202,7 @@ pub fn occupancy(s: u64, max_points: u64) -> Occupancy {
         points,
         runs,
         run_count,
+        longest,
         every_pit: every == 1,
     }
 }
@@ -368,8 +398,20 @@ mod tests {
     #[test]
     fn highest_pit_by_runs_is_the_pit_walk() {
         for s in [1u64, 2, 17, 1_925_280, 21_286_434, 123_456_789, 10_000_000_019] {
-            assert_eq!(highest_pit(s).0, pits(s).count() as u64, "s = {s}");
+            let (h, steps) = highest_pit(s);
+            assert_eq!(h, pits(s).count() as u64, "s = {s}");
+            // Each step is a run of equal m_i: the picture's count.
+            let o = occupancy(s, 100);
+            assert_eq!(o.run_count, steps, "s = {s}");
+            let lengths: u64 = o.runs.iter().map(|r| r.last - r.first + 1).sum();
+            assert!(o.run_count as usize > MAX_RUNS || lengths == h, "s = {s}");
+            assert_eq!(o.runs.last().map(|r| r.last), Some(h), "s = {s}");
+            assert!(o.longest.windows(2).all(|w| w[0].first < w[1].first));
         }
+        // The paper's Figure 7 runs: 523 for 21,286,434, the longest of m = 1 from pit 4,089.
+        let o = occupancy(21_286_434, 100);
+        assert_eq!(o.run_count, 523);
+        assert!(o.longest.iter().any(|r| (r.m, r.first, r.last) == (1, 4089, 8177)), "{:?}", o.longest);
     }
 
     #[test]

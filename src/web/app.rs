@@ -25,9 +25,21 @@ pub fn app() -> Html {
         let route = route.clone();
         let nav = nav.clone();
         use_effect_with((), move |_| {
+            // The page's path (the hash before its query): a new page opens at its top, while a
+            // page that only changes its query (a lab's input, a game's moves) keeps its place.
+            let path = |h: &str| h.split('?').next().unwrap_or("").trim_end_matches('/').to_string();
+            let mut last = path(&current_hash());
             let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
-                route.set(current_hash().parse::<Route>().unwrap_or(Route::Home));
+                let hash = current_hash();
+                route.set(hash.parse::<Route>().unwrap_or(Route::Home));
                 nav.set(*nav + 1);
+                let now = path(&hash);
+                if now != last {
+                    if let Some(w) = web_sys::window() {
+                        w.scroll_to_with_x_and_y(0.0, 0.0);
+                    }
+                    last = now;
+                }
             });
             let w = web_sys::window().expect("a window");
             let _ = w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
@@ -93,7 +105,7 @@ pub fn home() -> Html {
                 <li><a href={Route::SolvedKalah.to_string()}>{"Solved Kalah"}</a>{" — the exact value of every board size's start position and opening moves, solved in your browser."}</li>
                 <li><a href={Route::Dakon(String::new()).to_string()}>{"Dakon's winning openings"}</a>{" — every first turn counted, the shortest and the human-like openings searched with proofs, and the Maldivian 93-move opening replayed."}</li>
                 <li><a href={Route::Ayo("s=9".into()).to_string()}>{"Ayo = Tchoukaillon"}</a>{" — Broline & Loeb's Theorem 3 on two boards: a determined Ayo endgame played in lockstep with Tchoukaillon's winning line, and every candidate position checked on the Ayo engine (at most 21 stones on 12 pits)."}</li>
-                <li><a href={Route::Tchoukaillon(String::new()).to_string()}>{"Tchoukaillon and 1/π"}</a>{" — Broline & Loeb's Figures 4–8 live: every winning position watchable harvest by harvest, the periods lcm(1, …, i+1) far past the paper's table, s(n) against n²/π to n = 10⁵ with its O(n) error band, and the winning position for any number of seeds below 2⁶⁴ with its occupancy picture."}</li>
+                <li><a href={Route::Tchoukaillon(String::new()).to_string()}>{"Tchoukaillon and 1/π"}</a>{" — Broline & Loeb's Figures 4–8 live: every winning position watchable harvest by harvest, the periods lcm(1, …, i+1) far past the paper's table, s(n) against n²/π to n = 2·10⁵ with its O(n) error band, and the winning position for any number of seeds below 2⁶⁴ with its occupancy picture."}</li>
                 <li><a href={Route::Hanoi("n=6".into()).to_string()}>{"The Towers of Hanoi go to Africa"}</a>{" — Erickson's sowing puzzle: gather 1ⁿ into the last pot yourself, watch his two algorithms and a proven-shortest line, and see where his T(n) stops being optimal."}</li>
                 <li><a href={Route::Erickson.to_string()}>{"Erickson's Sowing Games"}</a>{" — Conway's Sowing and Atomic Wari valued: Tables 1–5 recomputed beside the printed entries (six differ, each explained), Table 3 by exhaustive search, and the octal game .37 past a million values."}</li>
                 <li><a href={Route::Dooley.to_string()}>{"Dooley's study"}</a>{" — 93,757 states of the one-pebble game: which rules give them, and the value of each opening."}</li>

@@ -75,6 +75,11 @@ fn describe(pots: &[u8], mv: HanoiMove) -> String {
     )
 }
 
+/// "1 move", "2 moves".
+fn plural(k: usize, word: &str) -> String {
+    format!("{k} {word}{}", if k == 1 { "" } else { "s" })
+}
+
 /// The lab page.
 #[function_component(HanoiLabPage)]
 pub fn hanoi_lab_page(props: &HanoiLabProps) -> Html {
@@ -93,8 +98,9 @@ pub fn hanoi_lab_page(props: &HanoiLabProps) -> Html {
     let search = use_search();
     {
         let search = search.clone();
-        use_effect_with((), move |_| {
-            search.start(Task::Lab(LabTask::Hanoi { max_n: 14 }), Purpose::Analysis);
+        use_effect_with(n, move |&n| {
+            // Far enough for the board's n too (16 pots: about 2 s).
+            search.start(Task::Lab(LabTask::Hanoi { max_n: n.max(14) }), Purpose::Analysis);
         });
     }
     let ss = search.state();
@@ -206,6 +212,7 @@ fn puzzle(props: &PuzzleProps) -> Html {
     let line = use_state(|| Line::Own);
     let step = use_state(|| 0usize);
     let playing = use_state(|| false);
+    let speed = use_state(|| 600u32);
     let moves: Vec<HanoiMove> = match *line {
         Line::Own => (*own).clone(),
         Line::Exponential => hanoi::exponential(n),
@@ -218,8 +225,8 @@ fn puzzle(props: &PuzzleProps) -> Html {
     {
         // The timer: one move every 600 ms while playing.
         let (step, playing) = (step.clone(), playing.clone());
-        use_effect_with((*playing, k, last), move |&(on, k, last)| {
-            let t = (on && k < last).then(|| Timeout::new(600, move || step.set(k + 1)));
+        use_effect_with((*playing, k, last, *speed), move |&(on, k, last, ms)| {
+            let t = (on && k < last).then(|| Timeout::new(ms, move || step.set(k + 1)));
             if on && k >= last {
                 playing.set(false);
             }
@@ -262,6 +269,14 @@ fn puzzle(props: &PuzzleProps) -> Html {
         let playing = playing.clone();
         Callback::from(move |_: MouseEvent| playing.set(!*playing))
     };
+    let on_speed = {
+        let speed = speed.clone();
+        Callback::from(move |e: Event| {
+            if let Some(v) = e.target_dyn_into::<web_sys::HtmlSelectElement>().and_then(|s| s.value().parse().ok()) {
+                speed.set(v);
+            }
+        })
+    };
     let undo = {
         let own = own.clone();
         Callback::from(move |_: MouseEvent| {
@@ -294,16 +309,17 @@ fn puzzle(props: &PuzzleProps) -> Html {
         <section class="puzzle">
             <div class="line-buttons">
                 <button class={classes!("own", (*line == Line::Own).then_some("current"))} onclick={choose(Line::Own)}>{"Play it yourself"}</button>
-                <button class={classes!("exponential", (*line == Line::Exponential).then_some("current"))} onclick={choose(Line::Exponential)} disabled={n > 12}>{"Watch the first algorithm"}</button>
+                <button class={classes!("exponential", (*line == Line::Exponential).then_some("current"))} onclick={choose(Line::Exponential)}>{"Watch the first algorithm"}</button>
                 <button class={classes!("recursive", (*line == Line::Recursive).then_some("current"))} onclick={choose(Line::Recursive)}>{"Watch the second algorithm"}</button>
                 <button class={classes!("shortest", (*line == Line::Shortest).then_some("current"))} onclick={choose(Line::Shortest)} disabled={props.shortest.is_none()}>{"Watch a shortest line"}</button>
+                if props.shortest.is_none() { <span class="help">{" (a shortest line once the search below has reached this n)"}</span> }
             </div>
             <h2>{title}</h2>
             if *line == Line::Own {
                 <div class="lockstep-controls">
                     <button class="undo" onclick={undo} disabled={own.is_empty()}>{"Undo"}</button>
                     <button class="reset" onclick={reset} disabled={own.is_empty()}>{"Start again"}</button>
-                    <span class="ply">{format!("{} moves", own.len())}</span>
+                    <span class="ply">{plural(own.len(), "move")}</span>
                 </div>
             } else {
                 <div class="lockstep-controls">
@@ -313,19 +329,24 @@ fn puzzle(props: &PuzzleProps) -> Html {
                     <button class="step" onclick={set((k + 1).min(last))} disabled={k == last}>{"Step ›"}</button>
                     <button class="end" onclick={set(last)} disabled={k == last}>{"End »"}</button>
                     <span class="ply">{format!("move {k} of {last}")}</span>
+                    <label class="speed">{"Speed "}<select onchange={on_speed}>
+                        <option value="600" selected={*speed == 600}>{"a move a second or so"}</option>
+                        <option value="150" selected={*speed == 150}>{"fast"}</option>
+                        <option value="20" selected={*speed == 20}>{"very fast"}</option>
+                    </select></label>
                 </div>
             }
             <p class="ply-words" aria-live="polite">{words}</p>
-            <Board position={ap.clone()} shown={ap.cells()} interactive={*line == Line::Own && !solved} on_play={on_play} last_move={from} path={path} />
             <p class={classes!("puzzle-state", solved.then_some("solved"))}>{
                 if solved {
                     format!("Solved: all {n} seeds are in the last pot, in {k} moves.")
                 } else if legal == 0 {
                     "No pot can be sown: this line cannot finish. Undo, or start again.".to_string()
                 } else {
-                    format!("{} seeds in the last pot; {legal} moves possible.", pots[n - 1])
+                    format!("{} in the last pot; {} possible.", plural(pots[n - 1] as usize, "seed"), plural(legal, "move"))
                 }
             }</p>
+            <Board position={ap.clone()} shown={ap.cells()} interactive={*line == Line::Own && !solved} on_play={on_play} last_move={from} path={path} />
         </section>
     }
 }

@@ -165,6 +165,16 @@ fn figure_4() -> Html {
         Callback::from(move |_: MouseEvent| {
             watched.set(Some(s));
             step.set(0);
+            // The board is below the table: bring it into view once drawn.
+            gloo_timers::callback::Timeout::new(0, || {
+                if let Some(el) = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.query_selector(".strategy").ok().flatten())
+                {
+                    el.scroll_into_view();
+                }
+            })
+            .forget();
         })
     };
     let head = if columns {
@@ -197,13 +207,13 @@ fn figure_4() -> Html {
                 <td class="s">{group(*s as u128)}</td>
                 {cells}
                 <td class="h">{h.map(|h| h.to_string()).unwrap_or_else(|| "–".into())}</td>
-                if from <= 24 { {paper.unwrap_or_else(|| html! { <td class="paper">{"–"}</td> })} }
                 <td class="actions">
                     if w.pits.len() <= MAX_PITS {
                         <button class="watch" onclick={watch(*s)}>{"watch"}</button>{" "}
                     }
                     {playable}
                 </td>
+                if from <= 24 { {paper.unwrap_or_else(|| html! { <td class="paper">{"–"}</td> })} }
             </tr>
         }
     });
@@ -219,7 +229,7 @@ fn figure_4() -> Html {
             if let Some(f) = &*fault { <p class="error" role="alert">{f.clone()}</p> }
             <div class="table-scroll">
                 <table class="figure-4-table">
-                    <thead><tr><th>{"s"}</th>{head}<th>{"h_s"}</th>if from <= 24 { <th>{"the paper"}</th> }<th></th></tr></thead>
+                    <thead><tr><th>{"s"}</th>{head}<th>{"h_s"}</th><th></th>if from <= 24 { <th class="paper">{"the paper's printed row"}</th> }</tr></thead>
                     <tbody>{ for body }</tbody>
                 </table>
             </div>
@@ -412,11 +422,12 @@ fn s_of_n_view(s: &[u64], ms: f64, checks: &[crate::web::protocol::SOfNCheck]) -
     // The error term: s(n) − n²/π, with the band of slopes it keeps (from n = 10 on).
     let diff: Vec<f64> = s.iter().enumerate().map(|(i, &v)| v as f64 - ((i + 1) as f64).powi(2) / pi).collect();
     let slopes = diff.iter().enumerate().skip(9).map(|(i, d)| d / (i + 1) as f64);
+    // (The band is drawn from n = 0; the difference is drawn from n = 10, where it holds.)
     let (lo, hi) = slopes.fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
     let (lo, hi) = if lo > hi { (-1.0, 1.0) } else { (lo, hi) };
     let span = (hi.abs().max(lo.abs()) * n as f64).max(1.0);
     let yd = |v: f64| (h / 2.0) - (v / span) * (h / 2.0 - 12.0);
-    let diff_path = path(idx.iter().map(|&i| (x((i + 1) as f64), yd(diff[i]))));
+    let diff_path = path(idx.iter().filter(|&&i| i >= 9).map(|&i| (x((i + 1) as f64), yd(diff[i]))));
     let band = |slope: f64| format!("M{:.1},{:.1} L{:.1},{:.1}", x(0.0), yd(0.0), x(n as f64), yd(slope * n as f64));
     let first = s.iter().take(20).map(u64::to_string).collect::<Vec<_>>().join(", ");
     let rounding = {
@@ -450,22 +461,35 @@ fn s_of_n_view(s: &[u64], ms: f64, checks: &[crate::web::protocol::SOfNCheck]) -
                         <text x={format!("{}", w - 8.0)} y={format!("{}", h - 6.0)} text-anchor="end">{format!("n = {}", group(n as u128))}</text>
                         <text x={format!("{}", pad)} y={format!("{}", h - 6.0)}>{"0"}</text>
                     </svg>
-                    <figcaption>{"s(n) (dark) over n²/π (light): at this scale they coincide."}</figcaption>
+                    <figcaption>{if n >= 1000 { "s(n) (dark) over n²/π (light): at this scale they coincide." } else { "s(n) (dark) and n²/π (light)." }}</figcaption>
                 </figure>
-                <figure>
-                    <svg class="tchouk-plot diff-plot" viewBox={format!("0 0 {w} {h}")} role="img" aria-label="s(n) − n²/π between two straight lines">
-                        <rect x="0" y="0" width={w.to_string()} height={h.to_string()} class="frame" />
-                        <path class="axis" d={format!("M{:.1},{:.1} L{:.1},{:.1}", x(0.0), yd(0.0), x(n as f64), yd(0.0))} />
-                        <path class="band" d={band(hi)} />
-                        <path class="band" d={band(lo)} />
-                        <path class="data" d={diff_path} />
-                        <text x={format!("{}", w - 8.0)} y="16" text-anchor="end">{format!("{:+.3}·n", hi)}</text>
-                        <text x={format!("{}", w - 8.0)} y={format!("{}", h - 6.0)} text-anchor="end">{format!("{:+.3}·n", lo)}</text>
-                    </svg>
-                    <figcaption>{format!("s(n) − n²/π stays between the lines {lo:+.3}·n and {hi:+.3}·n for 10 ≤ n ≤ {}: Theorem 9's O(n) error term, which Erdős and Jabotinsky had conjectured.", group(n as u128))}</figcaption>
-                </figure>
+                if n >= 20 {
+                    <figure>
+                        <svg class="tchouk-plot diff-plot" viewBox={format!("0 0 {w} {h}")} role="img" aria-label="s(n) − n²/π between two straight lines">
+                            <rect x="0" y="0" width={w.to_string()} height={h.to_string()} class="frame" />
+                            <path class="axis" d={format!("M{:.1},{:.1} L{:.1},{:.1}", x(0.0), yd(0.0), x(n as f64), yd(0.0))} />
+                            <path class="band" d={band(hi)} />
+                            <path class="band" d={band(lo)} />
+                            <path class="data" d={diff_path} />
+                            <text x={format!("{}", w - 8.0)} y={format!("{:.1}", (yd(hi * n as f64) - 6.0).max(14.0))} text-anchor="end">{format!("{}·n", signed(hi))}</text>
+                            <text x={format!("{}", w - 8.0)} y={format!("{:.1}", (yd(lo * n as f64) + 16.0).min(h - 4.0))} text-anchor="end">{format!("{}·n", signed(lo))}</text>
+                        </svg>
+                        <figcaption>{format!("s(n) − n²/π stays between the lines {}·n and {}·n for 10 ≤ n ≤ {}: Theorem 9's O(n) error term, which Erdős and Jabotinsky had conjectured.", signed(lo), signed(hi), group(n as u128))}</figcaption>
+                    </figure>
+                } else {
+                    <p class="help">{"The difference s(n) − n²/π is drawn from n = 20 on."}</p>
+                }
             </div>
         </div>
+    }
+}
+
+/// A number with its sign, the minus a true minus.
+fn signed(v: f64) -> String {
+    if v < 0.0 {
+        format!("−{:.3}", -v)
+    } else {
+        format!("+{v:.3}")
     }
 }
 
@@ -535,6 +559,9 @@ fn figure_7(props: &Figure7Props) -> Html {
 }
 
 fn position_view(w: &WinningPosition, occ: Option<&Occupancy>, position_ms: f64, total_ms: f64) -> Html {
+    if w.seeds == 0 {
+        return html! { <p class="verdict">{"With no seeds the winning position is the empty board: nothing to harvest, already won."}</p> };
+    }
     let shown = w.pits.len();
     let text = w.pits.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
     let sum_shown: u128 = w.pits.iter().map(|&p| p as u128).sum();
@@ -545,18 +572,27 @@ fn position_view(w: &WinningPosition, occ: Option<&Occupancy>, position_ms: f64,
     html! {
         <div class="position-result">
             <p class="verdict">{format!(
-                "The winning position with {} seeds uses {} pits (computed in {:.1} ms in the worker; {:.1} ms with the picture).",
-                group(w.seeds as u128), group(w.highest as u128), position_ms, total_ms
+                "The winning position with {} seeds uses {} pits, in {} runs of pits harvested equally often (computed in {:.1} ms in the worker{}).",
+                group(w.seeds as u128), group(w.highest as u128), group(w.runs as u128), position_ms,
+                if occ.is_some() { format!("; {total_ms:.1} ms with the picture") } else { String::new() }
             )}</p>
             <p>{if w.complete {
                 format!("All {} pits, from pit 1 (next to the Roumba) outwards; they hold {} seeds:", group(shown as u128), group(sum_shown))
             } else {
-                format!("Its first {} pits, from pit 1 outwards (the CLI prints every pit: mancala-lab tchoukaillon position {}):", group(shown as u128), w.seeds)
+                format!("Its first {} pits, from pit 1 outwards (the command-line tool prints every pit: mancala-lab tchoukaillon position {}):", group(shown as u128), w.seeds)
             }}{" "}{board}</p>
             <pre class="pits">{format!("{text}{}", if w.complete { "" } else { " …" })}</pre>
             {match occ {
                 Some(o) => occupancy_view(o),
-                None => html! { <p class="help">{format!("The picture walks every pit; past {} pits (s beyond about 8·10¹⁴) it is not drawn.", group(crate::web::protocol::MAX_OCCUPANCY_PITS as u128))}</p> },
+                None => html! {
+                    <>
+                        <p class="verdict">{format!(
+                            "Occupancy: {} seeds in {} pits that could hold n(n+1)/2 without overfilling: {:.6}, against 2/π = {:.6} (§7).",
+                            group(w.seeds as u128), group(w.highest as u128), w.occupancy(), core::f64::consts::FRAC_2_PI
+                        )}</p>
+                        <p class="help">{format!("The picture walks every pit; past {} pits (s beyond about 8·10¹⁴) it is not drawn.", group(crate::web::protocol::MAX_OCCUPANCY_PITS as u128))}</p>
+                    </>
+                },
             }}
         </div>
     }
@@ -577,13 +613,7 @@ fn occupancy_view(o: &Occupancy) -> Html {
         };
         html! { <circle class={class} cx={format!("{:.1}", x(i))} cy={format!("{:.1}", y(p))} r="1.6" /> }
     });
-    let longest: Vec<&tk::Run> = {
-        let mut r: Vec<&tk::Run> = o.runs.iter().filter(|r| r.last > r.first).collect();
-        r.sort_by_key(|r| core::cmp::Reverse(r.last - r.first));
-        r.truncate(6);
-        r.sort_by_key(|r| r.first);
-        r
-    };
+    let longest = &o.longest;
     html! {
         <>
             <figure>
@@ -598,7 +628,7 @@ fn occupancy_view(o: &Occupancy) -> Html {
                     group(o.seeds as u128),
                     if o.every_pit { "every pit".to_string() } else { format!("{} evenly spaced pits of {}", group(o.points.len() as u128), group(o.highest as u128)) },
                     group(o.run_count as u128),
-                    if o.run_count as usize > o.runs.len() { format!(", the first {} coloured", o.runs.len()) } else { String::new() }
+                    if o.run_count as usize > o.runs.len() { format!(", the last {} coloured (the short ones nearer the Roumba brown)", o.runs.len()) } else { String::new() }
                 )}</figcaption>
             </figure>
             <p class="verdict">{format!(
@@ -660,7 +690,7 @@ fn tchouka_map() -> Html {
     html! {
         <section id="tchouka" class="tchouka-map">
             <h2>{"Tchouka and Tchuka Ruma: which starts can be won"}</h2>
-            <p>{"Tchoukaillon's parent game (§3): sow any pit towards the Roumba, round past it to the far pit; a last seed in the Roumba lets you choose again, in an occupied pit it must be sown on, in an empty pit the turn (and the solitaire) is lost. The classic puzzle Tchuka Ruma is 4 pits of 2 seeds. Each start of N pits of S seeds is solved exactly in the worker (a depth-first search that remembers the positions that fail); W k means it can be won, with a winning line of k choices — open it to step through the line on the board. Tchouka for two players is played on the same board: "}<a href={Route::rules("tchouka2-4-2").to_string()}>{"Tchouka for two"}</a>{"."}</p>
+            <p>{"Tchoukaillon's parent game (§3): sow any pit towards the Roumba, round past it to the far pit; a last seed in the Roumba lets you choose again, in an occupied pit it must be sown on, in an empty pit the turn (and the solitaire) is lost. The classic puzzle Tchuka Ruma is 4 pits of 2 seeds. Each start of N pits of S seeds is solved exactly in the worker (a depth-first search that remembers the positions that fail); W k means it can be won — the solver's winning line has k choices (it is not always the shortest) — open it to step through the line on the board; · means it cannot be won. Tchouka for two players is played on the same board: "}<a href={Route::rules("tchouka2-4-2").to_string()}>{"Tchouka for two"}</a>{"."}</p>
             <form class="map-form" onsubmit={run}>
                 <label>{"pits up to "}<input class="map-pits" type="number" min="1" max={MAX_TCHOUKA_MAP_PITS.to_string()} value={(*pits_text).clone()} oninput={typed(&pits_text)} /></label>
                 <label>{"seeds a pit up to "}<input class="map-seeds" type="number" min="1" max={MAX_TCHOUKA_MAP_SEEDS.to_string()} value={(*seeds_text).clone()} oninput={typed(&seeds_text)} /></label>
@@ -716,7 +746,7 @@ fn map_view(entries: &[crate::families::tchouka::MapEntry], ms: f64) -> Html {
                     None => "is outside this map".to_string(),
                 }
             )}</p>
-            <p class="help">{"Natively: mancala-lab tchouka-map --pits 12 --seeds 20 (in 1 minute the map reaches 14 pits)."}</p>
+            <p class="help">{"Further with the command-line tool: mancala-lab tchouka-map --pits 14 --seeds 18 (about a minute)."}</p>
         </>
     }
 }

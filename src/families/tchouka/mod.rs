@@ -193,7 +193,7 @@ impl<const D: bool> Family for TchoukaFamily<D> {
         match p.outcome() {
             Some(o) if D => format!("{o}. {}.", tally()),
             Some(crate::engine::Outcome::Stuck) => {
-                format!("Lost: the last seed fell in an empty pit, with {} seeds still out of the Roumba.", p.seeds_left())
+                format!("Lost, with {} seeds still out of the Roumba.", p.seeds_left())
             }
             Some(o) => format!("{o}."),
             None if D => format!("{} to move. {}; {} seeds left.", p.turn(), tally(), p.seeds_left()),
@@ -208,12 +208,10 @@ impl<const D: bool> Family for TchoukaFamily<D> {
             1 => ", relayed once".into(),
             k => format!(", relayed {k} times"),
         };
-        let end = if after.is_lost() {
-            "the last seed fell in an empty pit: lost".to_string()
-        } else if trace.extra_turn || after.seeds_left() == 0 {
-            "the last seed fell in the Roumba".to_string()
+        let end = if trace.extra_turn || (after.seeds_left() == 0 && !after.is_lost()) {
+            "the last seed fell in the Roumba"
         } else {
-            format!("the last seed fell in an empty pit: {} to move", after.turn())
+            "the last seed fell in an empty pit"
         };
         let who = if D { format!("{} sows", before.turn()) } else { "Sow".into() };
         format!("{who} pit {mv}{relay}; {end}")
