@@ -120,7 +120,7 @@ pub fn hanoi_lab_page(props: &HanoiLabProps) -> Html {
         <main class="lab hanoi-lab">
             <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › The Towers of Hanoi go to Africa"}</nav>
             <h1>{"The Towers of Hanoi go to Africa: gathering 1ⁿ into the last pot"}</h1>
-            <p class="lede">{"Erickson, \"Sowing Games\" §2. Start with n pots of one seed each and move every seed into the last pot with Sowing's moves: empty a pot into the following pots, one seed each, the last seed neither into an empty pot nor past the end of the row. Erickson's first algorithm gathers the first n − 1 seeds into the first pot, so the puzzle takes the impartial game's moves, to the right or to the left. He gives two algorithms and an upper bound; the minimum is searched here."}</p>
+            <p class="lede">{"Erickson, \"Sowing Games\" §2. Start with n pots of one seed each and move every seed into the last pot with Sowing's moves: empty a pot into the following pots, one seed each, the last seed neither into an empty pot nor past the end of the row. A pot may be sown to the right or to the left (the impartial game's moves): Erickson's first algorithm needs both, since it begins by gathering seeds towards the first pot. He gives two algorithms, so an upper bound; the true minimum is searched here."}</p>
             if let Some(f) = fault { <p class="error" role="alert">{f}</p> }
             <form class="pots-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <span>{"Pots: "}</span>
@@ -131,7 +131,7 @@ pub fn hanoi_lab_page(props: &HanoiLabProps) -> Html {
             <Puzzle key={n} n={n} shortest={shortest} />
             <section class="hanoi-table">
                 <h2>{"Three sequences side by side"}</h2>
-                <p>{"2ⁿ⁻¹ − 1 (the first algorithm: Theorem 2.1's exponential followers), T(n) (the second: T(2m) = 3T(m) + 1, T(2m+1) = 2T(m) + T(m+1) + 2), and the true minimum, proven by a breadth-first search from both ends in the worker (checked by a plain search on small n in the tests). The last column allows rightward moves only."}</p>
+                <p>{"2ⁿ⁻¹ − 1 (the first algorithm: Theorem 2.1's exponential followers), T(n) (the second: T(2m) = 3T(m) + 1, T(2m+1) = 2T(m) + T(m+1) + 2), and the true minimum, proven by a breadth-first search from both ends in the worker (checked against a plain search for small n). The last column allows rightward moves only."}</p>
                 if ss.running { <p aria-live="polite">{format!("Searching in the worker… n = {} done", both.len())}</p> }
                 if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
                 <div class="table-scroll">
