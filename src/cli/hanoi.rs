@@ -49,7 +49,7 @@ pub struct HanoiReport {
 /// `n` out of 1 to [`MAX_N`].
 pub fn hanoi(n: usize, max_states: u64) -> Result<HanoiReport, CliError> {
     if !(1..=MAX_N).contains(&n) {
-        return Err(CliError::OutOfRange { option: "N", value: n as u64, allowed: "1 to 25" });
+        return Err(CliError::OutOfRange { option: "N", value: n as u64, allowed: "1 to 24" });
     }
     let t = Instant::now();
     let both: Minimum = hanoi::minimum(n, false, max_states, &mut |_| true);

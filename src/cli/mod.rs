@@ -291,7 +291,7 @@ enum Command {
     /// Erickson's Towers-of-Hanoi sowing puzzle on N pots: both of his algorithms' move counts
     /// and the true minimum by exhaustive search (either way, and rightward only).
     Hanoi {
-        /// Pots, 1 to 25.
+        /// Pots, 1 to 24.
         n: usize,
         /// Most positions each search stores before it gives up (about 100 bytes each).
         #[arg(long, default_value_t = 20_000_000)]

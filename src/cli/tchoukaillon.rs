@@ -103,11 +103,9 @@ pub struct PositionReport {
 /// with `first`) its first pits.
 pub fn position(seeds: u64, first: Option<u64>) -> PositionReport {
     let t = std::time::Instant::now();
-    let limit = first.unwrap_or(MAX_FULL_PITS).min(MAX_FULL_PITS);
-    let (highest, _) = crate::labs::tchoukaillon::highest_pit(seeds);
-    let shown = if highest <= limit { highest } else { first.unwrap_or(1000).min(limit) };
-    let w = crate::labs::tchoukaillon::winning_position(seeds, shown as usize);
-    PositionReport { seeds, highest, complete: w.complete, pits: w.pits, seconds: t.elapsed().as_secs_f64() }
+    let whole = first.unwrap_or(MAX_FULL_PITS).min(MAX_FULL_PITS);
+    let w = crate::labs::tchoukaillon::winning_position_upto(seeds, whole, first.unwrap_or(1000).min(whole) as usize);
+    PositionReport { seeds, highest: w.highest, complete: w.complete, pits: w.pits, seconds: t.elapsed().as_secs_f64() }
 }
 
 impl fmt::Display for PositionReport {

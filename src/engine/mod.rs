@@ -144,7 +144,7 @@ impl fmt::Display for Outcome {
             Outcome::Win(p) => write!(f, "{p} wins"),
             Outcome::Draw => f.write_str("Draw"),
             Outcome::Solved => f.write_str("Won: every seed is in the Roumba"),
-            Outcome::Stuck => f.write_str("Lost: no pit can be harvested"),
+            Outcome::Stuck => f.write_str("Lost"),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! so one function serves play, animation traces and tests. Families that need speed (Kalah's
 //! search) have an arithmetic twin whose agreement with this kernel is a tested property.
 
-/// Sows `seeds` seeds one by one into the ring positions after `start`, calling `on_drop` with
+/// Sows `seeds` seeds one by one into the ring positions after `start` (counts of any width), calling `on_drop` with
 /// the board index of every cell that receives one. With `skip_origin`, the cell at `start`
 /// is passed over on every lap (Ayo's Odu, Oware's rule). Returns the ring position of the
 /// last seed, or `start` when there were no seeds.
@@ -18,8 +18,8 @@
 /// let last = sow_ring(&mut counts, &ring, 1, 3, false, |_| {});
 /// assert_eq!((last, counts), (0, [1, 3, 1, 1]));
 /// ```
-pub fn sow_ring(
-    counts: &mut [u32],
+pub fn sow_ring<C: core::ops::AddAssign + From<u8>>(
+    counts: &mut [C],
     ring: &[usize],
     start: usize,
     seeds: u32,
@@ -32,11 +32,15 @@ pub fn sow_ring(
         return start;
     }
     while left > 0 {
-        pos = (pos + 1) % ring.len();
+        // (A compare, not a division: the kernel runs in Tchouka's solver.)
+        pos += 1;
+        if pos == ring.len() {
+            pos = 0;
+        }
         if skip_origin && pos == start {
             continue;
         }
-        counts[ring[pos]] += 1;
+        counts[ring[pos]] += C::from(1);
         on_drop(ring[pos]);
         left -= 1;
     }

@@ -10,68 +10,39 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use crate::cgt::HashMap;
-
 use serde::{Deserialize, Serialize};
 
-/// Most pots the searches take (a pot's count fits 5 bits and the row 128).
-pub const MAX_POTS: usize = 25;
+use crate::cgt::HashMap;
+use crate::families::row::{Direction, RowGame, ROOM};
+use crate::families::sowing::{SowingGame, SowingMove};
 
-/// A way to sow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Way {
-    /// Towards the last pot.
-    Right,
-    /// Towards the first pot.
-    Left,
-}
+/// Most pots the searches take (a pot's count fits 5 bits and the row 128; Sowing's rows hold 24
+/// pots at the start).
+pub const MAX_POTS: usize = 24;
 
-/// A move: a pot (from 0) and its way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct HanoiMove {
-    /// The pot emptied, from 0.
-    pub pot: u8,
-    /// The way its seeds go.
-    pub way: Way,
-}
+/// A move: Sowing's, a pot (from 0) and its way, written `2r`.
+pub type HanoiMove = SowingMove;
 
-impl core::fmt::Display for HanoiMove {
-    /// Sowing's notation: the pot from 1 and `r` or `l` (`2r`).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}{}", self.pot + 1, if self.way == Way::Right { 'r' } else { 'l' })
-    }
-}
-
-/// Whether `mv` is legal on `pots`.
+/// Whether `mv` is legal on `pots`: Sowing's rule ([`SowingGame::can_sow`]).
 pub fn is_legal(pots: &[u8], mv: HanoiMove) -> bool {
-    let (i, k) = (mv.pot as usize, pots.get(mv.pot as usize).copied().unwrap_or(0) as usize);
-    if k == 0 {
-        return false;
-    }
-    match mv.way {
-        Way::Right => i + k < pots.len() && pots[i + k] > 0,
-        Way::Left => i >= k && pots[i - k] > 0,
-    }
+    (mv.pot as usize) < pots.len() && SowingGame::can_sow(pots, mv.pot as usize, mv.dir)
 }
 
-/// Plays a legal move.
+/// Plays a legal move: Sowing's sowing ([`SowingGame::sow`]).
 pub fn play(pots: &mut [u8], mv: HanoiMove) {
-    let i = mv.pot as usize;
-    let k = pots[i] as usize;
-    pots[i] = 0;
-    for d in 1..=k {
-        match mv.way {
-            Way::Right => pots[i + d] += 1,
-            Way::Left => pots[i - d] += 1,
-        }
-    }
+    let n = pots.len();
+    let mut row = [0u8; ROOM];
+    row[..n].copy_from_slice(pots);
+    SowingGame::sow(&mut row, n, mv.pot as usize, mv.dir, None);
+    pots.copy_from_slice(&row[..n]);
 }
 
 /// The legal moves, rightward ones only when `right_only`.
 pub fn moves(pots: &[u8], right_only: bool) -> impl Iterator<Item = HanoiMove> + '_ {
-    let ways: &'static [Way] = if right_only { &[Way::Right] } else { &[Way::Right, Way::Left] };
+    let ways: &'static [Direction] =
+        if right_only { &[Direction::Right] } else { &[Direction::Right, Direction::Left] };
     (0..pots.len() as u8)
-        .flat_map(move |pot| ways.iter().map(move |&way| HanoiMove { pot, way }))
+        .flat_map(move |pot| ways.iter().map(move |&dir| HanoiMove::new(pot, dir)))
         .filter(move |&m| is_legal(pots, m))
 }
 
@@ -88,20 +59,20 @@ pub fn start(n: usize) -> Vec<u8> {
 /// Gathers the seeds of pots `lo..lo+len` (one each, but the pot they gather into may hold
 /// more) into its last pot (`Right`) or its first (`Left`), by the first algorithm: gather all
 /// but the far end into the near end, sow it across, and gather the rest.
-fn exponential_into(lo: usize, len: usize, way: Way, out: &mut Vec<HanoiMove>) {
+fn exponential_into(lo: usize, len: usize, way: Direction, out: &mut Vec<HanoiMove>) {
     if len <= 1 {
         return;
     }
     match way {
-        Way::Right => {
-            exponential_into(lo, len - 1, Way::Left, out);
-            out.push(HanoiMove { pot: lo as u8, way: Way::Right });
-            exponential_into(lo + 1, len - 1, Way::Right, out);
+        Direction::Right => {
+            exponential_into(lo, len - 1, Direction::Left, out);
+            out.push(HanoiMove::new(lo as u8, Direction::Right));
+            exponential_into(lo + 1, len - 1, Direction::Right, out);
         }
-        Way::Left => {
-            exponential_into(lo + 1, len - 1, Way::Right, out);
-            out.push(HanoiMove { pot: (lo + len - 1) as u8, way: Way::Left });
-            exponential_into(lo, len - 1, Way::Left, out);
+        Direction::Left => {
+            exponential_into(lo + 1, len - 1, Direction::Right, out);
+            out.push(HanoiMove::new((lo + len - 1) as u8, Direction::Left));
+            exponential_into(lo, len - 1, Direction::Left, out);
         }
     }
 }
@@ -110,7 +81,7 @@ fn exponential_into(lo: usize, len: usize, way: Way, out: &mut Vec<HanoiMove>) {
 /// it, (iii) gather pots 2..n into the last, pretending it holds one seed: 2ⁿ⁻¹ − 1 moves.
 pub fn exponential(n: usize) -> Vec<HanoiMove> {
     let mut out = Vec::new();
-    exponential_into(0, n, Way::Right, &mut out);
+    exponential_into(0, n, Direction::Right, &mut out);
     out
 }
 
@@ -124,15 +95,15 @@ fn recursive_into(lo: usize, len: usize, out: &mut Vec<HanoiMove>) {
         // (i) m 0^{m-1} m, (ii) sow the first to 1^{m-1}(m+1), (iii) gather the second half.
         recursive_into(lo, m, out);
         recursive_into(lo + m, m, out);
-        out.push(HanoiMove { pot: (lo + m - 1) as u8, way: Way::Right });
+        out.push(HanoiMove::new((lo + m - 1) as u8, Direction::Right));
         recursive_into(lo + m, m, out);
     } else {
         // (i) m 1 0^{m-1} m, (ii) the middle seed left: (m+1) 0^m m, (iii) sow the first to
         // 1^m (m+1), (iv) gather the last m + 1 pots.
         recursive_into(lo, m, out);
         recursive_into(lo + m + 1, m, out);
-        out.push(HanoiMove { pot: (lo + m) as u8, way: Way::Left });
-        out.push(HanoiMove { pot: (lo + m - 1) as u8, way: Way::Right });
+        out.push(HanoiMove::new((lo + m) as u8, Direction::Left));
+        out.push(HanoiMove::new((lo + m - 1) as u8, Direction::Right));
         recursive_into(lo + m, m + 1, out);
     }
 }
@@ -204,7 +175,7 @@ fn decode(mut key: u128, n: usize, pots: &mut [u8]) {
     }
 }
 
-/// The positions that `mv`-style moves lead to `pots` from (un-sowing), with the move.
+/// The positions from which a move leads to `pots` (Sowing's move undone), with the move.
 fn predecessors(pots: &[u8], right_only: bool, f: &mut dyn FnMut(&[u8], HanoiMove)) {
     let n = pots.len();
     let mut prev = pots.to_vec();
@@ -222,7 +193,7 @@ fn predecessors(pots: &[u8], right_only: bool, f: &mut dyn FnMut(&[u8], HanoiMov
                 for d in 1..=k {
                     prev[i + d] -= 1;
                 }
-                f(&prev, HanoiMove { pot: i as u8, way: Way::Right });
+                f(&prev, HanoiMove::new(i as u8, Direction::Right));
             }
             k += 1;
         }
@@ -237,7 +208,7 @@ fn predecessors(pots: &[u8], right_only: bool, f: &mut dyn FnMut(&[u8], HanoiMov
                 for d in 1..=k {
                     prev[i - d] -= 1;
                 }
-                f(&prev, HanoiMove { pot: i as u8, way: Way::Left });
+                f(&prev, HanoiMove::new(i as u8, Direction::Left));
             }
             k += 1;
         }
@@ -262,13 +233,13 @@ pub fn minimum(n: usize, right_only: bool, max_states: u64, tick: &mut dyn FnMut
     }
     // Each side: a position's key -> the move that reached it and the key it came from.
     let mut seen: [HashMap<u128, (HanoiMove, u128)>; 2] = [HashMap::default(), HashMap::default()];
-    let none = HanoiMove { pot: u8::MAX, way: Way::Right };
+    let none = HanoiMove::new(u8::MAX, Direction::Right);
     seen[0].insert(from, (none, from));
     seen[1].insert(to, (none, to));
     let mut frontier = [vec![from], vec![to]];
     let mut depth = [0u64, 0];
     let mut pots = vec![0u8; n];
-    let mut q = vec![0u8; n];
+    let mut row = [0u8; ROOM];
     loop {
         let side = usize::from(frontier[1].len() < frontier[0].len());
         if frontier[side].is_empty() {
@@ -298,10 +269,11 @@ pub fn minimum(n: usize, right_only: bool, max_states: u64, tick: &mut dyn FnMut
                 }
             };
             if side == 0 {
+                row[..n].copy_from_slice(&pots);
                 for mv in moves(&pots, right_only) {
-                    q.copy_from_slice(&pots);
-                    play(&mut q, mv);
-                    visit(&q, mv);
+                    let mut q = row;
+                    SowingGame::sow(&mut q, n, mv.pot as usize, mv.dir, None);
+                    visit(&q[..n], mv);
                 }
             } else {
                 predecessors(&pots, right_only, &mut visit);
@@ -399,7 +371,7 @@ mod tests {
                     assert_eq!(m.line.len() as u64, k);
                     let end = replay(n, &m.line).expect("legal");
                     assert!(is_solved(end.last().unwrap()));
-                    assert!(!right_only || m.line.iter().all(|mv| mv.way == Way::Right));
+                    assert!(!right_only || m.line.iter().all(|mv| mv.dir == Direction::Right));
                     assert!(k <= t_of(n as u64));
                 }
             }

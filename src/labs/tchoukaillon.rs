@@ -95,8 +95,15 @@ pub struct WinningPosition {
 
 /// The winning position with `s` seeds: its first `limit` pits and its number of pits.
 pub fn winning_position(s: u64, limit: usize) -> WinningPosition {
+    winning_position_upto(s, 0, limit)
+}
+
+/// The winning position with `s` seeds: every pit when it uses at most `whole`, else its first
+/// `first` pits.
+pub fn winning_position_upto(s: u64, whole: u64, first: usize) -> WinningPosition {
     let (highest, runs) = highest_pit(s);
-    let pits: Vec<u64> = pits(s).take(limit).map(|(_, p)| p).collect();
+    let take = if highest <= whole { highest as usize } else { first };
+    let pits: Vec<u64> = pits(s).take(take).map(|(_, p)| p).collect();
     WinningPosition { seeds: s, highest, complete: pits.len() as u64 == highest, pits, runs }
 }
 
@@ -268,25 +275,6 @@ pub fn s_by_definition(n: u64) -> u64 {
     hi
 }
 
-/// The winning positions for 0, 1, …, `max_s` seeds by playing the strategy backwards (§3):
-/// `(h_s, pits)` for each s, `h_0 = 0`. The reference the direct formula is checked against.
-pub fn backward_positions(max_s: u64) -> Vec<(u64, Vec<u64>)> {
-    let mut pits: Vec<u64> = Vec::new();
-    let mut out = vec![(0, Vec::new())];
-    for _ in 0..max_s {
-        let i = pits.iter().position(|&x| x == 0).unwrap_or(pits.len());
-        if i == pits.len() {
-            pits.push(0);
-        }
-        for p in &mut pits[..i] {
-            *p -= 1;
-        }
-        pits[i] = i as u64 + 1;
-        out.push((i as u64 + 1, pits.clone()));
-    }
-    out
-}
-
 /// One row of Figure 5: the period of the contents of the first `i` pits.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Period {
@@ -381,17 +369,15 @@ mod tests {
 
     #[test]
     fn direct_positions_are_the_backward_ones() {
-        for (s, (h, back)) in backward_positions(3000).into_iter().enumerate() {
+        // The family's position is built by playing the strategy backwards (§3).
+        for s in 0..=3000u32 {
+            let back = crate::families::tchoukaillon::Tchoukaillon::winning_position(s).unwrap();
+            let want: Vec<u64> = if s == 0 { vec![] } else { back.pits().iter().map(|&p| p as u64).collect() };
             let w = winning_position(s as u64, usize::MAX);
-            assert_eq!(w.pits, back, "s = {s}");
-            assert_eq!(w.highest, back.len() as u64, "s = {s}");
+            assert_eq!(w.pits, want, "s = {s}");
+            assert_eq!(w.highest, want.len() as u64, "s = {s}");
             assert!(w.complete);
-            if s > 0 {
-                // h_s: the first harvest of the winning line, the smallest harvestable pit.
-                let first = w.pits.iter().enumerate().position(|(i, &p)| p == i as u64 + 1).map(|i| i as u64 + 1);
-                assert_eq!(first, Some(h), "h_{s}");
-            }
-            assert_eq!(highest_pit(s as u64).0, back.len() as u64);
+            assert_eq!(highest_pit(s as u64).0, want.len() as u64);
         }
     }
 

@@ -133,10 +133,7 @@ pub fn ayo_lab_page(props: &AyoLabProps) -> Html {
             }
         })
     };
-    let on_type = {
-        let typed = typed.clone();
-        Callback::from(move |e: InputEvent| typed.set(crate::web::play::input_value(&e)))
-    };
+    let on_type = crate::web::play::bind_input(&typed);
     let check = {
         let search = search.clone();
         Callback::from(move |_: MouseEvent| {

@@ -9,7 +9,7 @@ use crate::engine::{Cell, Player};
 use crate::families::row::Direction;
 use crate::families::sowing::{Sowing, SowingMove, SowingRules};
 use crate::families::{AnyMove, AnyPosition};
-use crate::labs::hanoi::{self, HanoiMove, Minimum, Way};
+use crate::labs::hanoi::{self, HanoiMove, Minimum};
 use crate::web::board::Board;
 use crate::web::client::{use_search, Purpose};
 use crate::web::group;
@@ -46,30 +46,15 @@ fn row_position(pots: &[u8]) -> AnyPosition {
     AnyPosition::from(Sowing::new(rules, &counts, Player::South).expect("a row"))
 }
 
-fn to_hanoi(mv: SowingMove) -> HanoiMove {
-    HanoiMove { pot: mv.pot, way: if mv.dir == Direction::Right { Way::Right } else { Way::Left } }
-}
-
-/// The cells a move drops its seeds in.
-fn path_of(pots: &[u8], mv: HanoiMove) -> Vec<Cell> {
-    let k = pots[mv.pot as usize] as i32;
-    (1..=k)
-        .map(|d| {
-            let i = if mv.way == Way::Right { mv.pot as i32 + d } else { mv.pot as i32 - d };
-            Cell::Pit { owner: Player::South, index: i as u16 }
-        })
-        .collect()
-}
-
 fn describe(pots: &[u8], mv: HanoiMove) -> String {
     let k = pots[mv.pot as usize];
-    let to = if mv.way == Way::Right { mv.pot as usize + k as usize } else { mv.pot as usize - k as usize };
+    let to = if mv.dir == Direction::Right { mv.pot as usize + k as usize } else { mv.pot as usize - k as usize };
     format!(
         "pot {} sows its {} seed{} to the {}, the last into pot {} ({} before)",
         mv.pot + 1,
         k,
         if k == 1 { "" } else { "s" },
-        if mv.way == Way::Right { "right" } else { "left" },
+        if mv.dir == Direction::Right { "right" } else { "left" },
         to + 1,
         pots[to]
     )
@@ -213,13 +198,19 @@ fn puzzle(props: &PuzzleProps) -> Html {
     let step = use_state(|| 0usize);
     let playing = use_state(|| false);
     let speed = use_state(|| 600u32);
-    let moves: Vec<HanoiMove> = match *line {
-        Line::Own => (*own).clone(),
-        Line::Exponential => hanoi::exponential(n),
-        Line::Recursive => hanoi::recursive(n),
-        Line::Shortest => props.shortest.clone().unwrap_or_default(),
-    };
-    let positions = hanoi::replay(n, &moves).unwrap_or_else(|_| vec![hanoi::start(n)]);
+    // The line and its positions, made again only when the line changes (the first algorithm
+    // on 16 pots is 32,767 moves; the timer re-renders every step).
+    let played = use_memo((*line, (*own).clone(), props.shortest.clone(), n), |(line, own, shortest, n)| {
+        let moves: Vec<HanoiMove> = match line {
+            Line::Own => own.clone(),
+            Line::Exponential => hanoi::exponential(*n),
+            Line::Recursive => hanoi::recursive(*n),
+            Line::Shortest => shortest.clone().unwrap_or_default(),
+        };
+        let positions = hanoi::replay(*n, &moves).unwrap_or_else(|_| vec![hanoi::start(*n)]);
+        (moves, positions)
+    });
+    let (moves, positions) = (&played.0, &played.1);
     let last = positions.len() - 1;
     let k = if *line == Line::Own { last } else { (*step).min(last) };
     {
@@ -241,7 +232,6 @@ fn puzzle(props: &PuzzleProps) -> Html {
         let (own, line, pots) = (own.clone(), line.clone(), pots.clone());
         Callback::from(move |mv: AnyMove| {
             let Ok(m) = SowingMove::try_from(mv) else { return };
-            let m = to_hanoi(m);
             if *line != Line::Own || !hanoi::is_legal(&pots, m) {
                 return;
             }
@@ -272,7 +262,7 @@ fn puzzle(props: &PuzzleProps) -> Html {
     let on_speed = {
         let speed = speed.clone();
         Callback::from(move |e: Event| {
-            if let Some(v) = e.target_dyn_into::<web_sys::HtmlSelectElement>().and_then(|s| s.value().parse().ok()) {
+            if let Ok(v) = crate::web::play::select_value(&e).parse() {
                 speed.set(v);
             }
         })
@@ -289,9 +279,13 @@ fn puzzle(props: &PuzzleProps) -> Html {
         let own = own.clone();
         Callback::from(move |_: MouseEvent| own.set(vec![]))
     };
-    let (path, from) = match (shown_move, k.checked_sub(1).and_then(|j| positions.get(j))) {
-        (Some(m), Some(before)) => (path_of(before, m), Some(Cell::Pit { owner: Player::South, index: m.pot as u16 })),
-        _ => (vec![], None),
+    // The last move's pot and the pots it sowed, from Sowing's own trace.
+    let (from, path): (Option<Cell>, Vec<Cell>) = match (shown_move, k.checked_sub(1).and_then(|j| positions.get(j))) {
+        (Some(m), Some(before)) => match row_position(before).play(AnyMove::from(m)) {
+            Ok((_, t)) => (t.picked(), t.path().collect()),
+            Err(_) => (None, vec![]),
+        },
+        _ => (None, vec![]),
     };
     let words = match (shown_move, k.checked_sub(1).and_then(|j| positions.get(j))) {
         (Some(m), Some(before)) => format!("Move {k}: {}.", describe(before, m)),

@@ -144,7 +144,7 @@ pub const MAX_TCHOUKA_MAP_SEEDS: u8 = 20;
 /// Pits of a large winning position the worker sends (the rest are counted).
 pub const FIRST_PITS: usize = 1000;
 /// Most pits of a winning position the worker sends whole.
-pub const WHOLE_PITS: usize = 10_000;
+pub const WHOLE_PITS: u64 = 10_000;
 /// Most pits the worker walks for Figure 7 (the position for about 8·10¹⁴ seeds: about 1 s).
 pub const MAX_OCCUPANCY_PITS: u64 = 50_000_000;
 /// Most n the page computes s(n) to.
@@ -689,9 +689,7 @@ fn tchoukaillon(task: TchoukaillonTask, now: &dyn Fn() -> f64) -> Result<Tchouka
     match task {
         TchoukaillonTask::Position { seeds } => {
             let t0 = now();
-            let (highest, _) = t::highest_pit(seeds);
-            let limit = if highest <= WHOLE_PITS as u64 { WHOLE_PITS } else { FIRST_PITS };
-            let position = t::winning_position(seeds, limit);
+            let position = t::winning_position_upto(seeds, WHOLE_PITS, FIRST_PITS);
             let position_ms = now() - t0;
             let occupancy = (position.highest <= MAX_OCCUPANCY_PITS).then(|| t::occupancy(seeds, OCCUPANCY_POINTS));
             Ok(TchoukaillonReply::Position { position, occupancy, position_ms })

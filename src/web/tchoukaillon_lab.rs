@@ -6,7 +6,7 @@
 
 use yew::prelude::*;
 
-use crate::engine::{Cell, Player, Position};
+use crate::engine::{Cell, Player};
 use crate::families::tchoukaillon::{Tchoukaillon, TchoukaillonSetup, MAX_PITS};
 use crate::families::{AnyMove, AnyPosition};
 use crate::labs::tchoukaillon::{self as tk, Occupancy, WinningPosition};
@@ -14,6 +14,7 @@ use crate::notation::Game;
 use crate::web::board::Board;
 use crate::web::client::{use_search, Purpose};
 use crate::web::group;
+use crate::web::play::bind_input;
 use crate::web::protocol::{
     LabReply, LabTask, Task, TchoukaillonReply, TchoukaillonTask, MAX_S_OF_N_PAGE, MAX_TCHOUKA_MAP_PITS,
     MAX_TCHOUKA_MAP_SEEDS,
@@ -150,14 +151,13 @@ fn figure_4() -> Html {
             }
         })
     };
-    let typed = |state: &UseStateHandle<String>| {
-        let state = state.clone();
-        Callback::from(move |e: InputEvent| state.set(crate::web::play::input_value(&e)))
-    };
-    let (from, count) = *range;
-    let printed = printed_rows();
-    let rows: Vec<(u64, WinningPosition)> =
-        (from..from + count).map(|s| (s, tk::winning_position(s, usize::MAX))).collect();
+    let typed = bind_input;
+    let from = range.0;
+    // Made again only for a new range (not on every step of the watched line).
+    let printed = use_memo((), |_| printed_rows());
+    let rows = use_memo(*range, |&(from, count)| {
+        (from..from + count).map(|s| (s, tk::winning_position(s, usize::MAX))).collect::<Vec<(u64, WinningPosition)>>()
+    });
     let width = rows.iter().map(|(_, w)| w.pits.len()).max().unwrap_or(0);
     let columns = width <= COLUMNS;
     let watch = |s: u64| {
@@ -248,16 +248,23 @@ struct StrategyProps {
 /// A winning position played out by Proposition 4's strategy, one harvest a step.
 #[function_component(Strategy)]
 fn strategy(props: &StrategyProps) -> Html {
-    let w = tk::winning_position(props.seeds, MAX_PITS + 1);
-    let Some(start) = board_position(&w.pits) else {
+    // The winning line as a game, played once for the watched s: each step shows one of its
+    // positions, and the play page's link is its query with the ply.
+    let watched = use_memo(props.seeds, |&s| {
+        let start = board_position(&tk::winning_position(s, MAX_PITS + 1).pits)?;
+        let line = start.winning_line().unwrap_or_default();
+        let mut g = Game::new(AnyPosition::from(start));
+        for &m in &line {
+            let _ = g.play(m.into());
+        }
+        let query = g.to_string();
+        Some((line, g, query))
+    });
+    let Some((line, game, query)) = watched.as_ref() else {
         return html! { <p class="help">{"This position is too wide for a board here."}</p> };
     };
-    let line = start.winning_line().unwrap_or_default();
     let k = (*props.step).min(line.len());
-    let mut p = start.clone();
-    for &m in &line[..k] {
-        p = p.play(m).map(|(q, _)| q).unwrap_or(p);
-    }
+    let ap = game.position_at(k).clone();
     let set = |to: usize| {
         let step = props.step.clone();
         Callback::from(move |_: MouseEvent| step.set(to))
@@ -265,7 +272,7 @@ fn strategy(props: &StrategyProps) -> Html {
     let words = match line.get(k) {
         Some(m) => {
             let others: Vec<String> =
-                p.legal_moves().into_iter().filter(|x| x != m).map(|x| format!("pit {x}")).collect();
+                ap.legal_moves().into_iter().filter(|&x| x != AnyMove::from(*m)).map(|x| format!("pit {x}")).collect();
             format!(
                 "Next: harvest pit {m} — it holds exactly {m}, and it is the smallest pit that does (Proposition 4): {}.{}",
                 match m.0 {
@@ -283,13 +290,9 @@ fn strategy(props: &StrategyProps) -> Html {
         None => format!("Every seed is in the Roumba: {} harvests, one a seed.", line.len()),
     };
     let last = line.len();
-    let ap = AnyPosition::from(p.clone());
     let next_cell = line.get(k).map(|m| Cell::Pit { owner: Player::South, index: m.0 - 1 });
-    let mut g = Game::new(AnyPosition::from(start));
-    for &m in &line {
-        let _ = g.play(m.into());
-    }
-    g.goto(k);
+    // (A link names its ply only when it is not the last: Game's canonical query.)
+    let link = if k == last || last == 0 { query.clone() } else { format!("{query}&ply={k}") };
     html! {
         <div class="strategy">
             <h3>{format!("s = {}: the winning line, harvest by harvest", props.seeds)}</h3>
@@ -299,7 +302,7 @@ fn strategy(props: &StrategyProps) -> Html {
                 <button class="step" onclick={set((k + 1).min(last))} disabled={k == last}>{"Step ›"}</button>
                 <button class="end" onclick={set(last)} disabled={k == last}>{"End »"}</button>
                 <span class="ply">{format!("harvest {k} of {last}")}</span>
-                <a href={Route::play(&g).to_string()}>{"open this line on the play page"}</a>
+                <a href={Route::Play(link).to_string()}>{"open this line on the play page"}</a>
             </div>
             <p class="ply-words" aria-live="polite">{words}</p>
             <Board position={ap.clone()} shown={ap.cells()} interactive={false} last_move={next_cell} />
@@ -310,12 +313,17 @@ fn strategy(props: &StrategyProps) -> Html {
 /// Figure 5: the period of the first i pits, computed, against lcm(1, …, i+1).
 #[function_component(Figure5)]
 fn figure_5() -> Html {
-    let printed: Vec<(u32, String)> = crate::data::rows(crate::data::TCHOUKAILLON_FIGURE_5)
-        .filter_map(|r| Some((r.first()?.parse().ok()?, r.get(1)?.to_string())))
-        .collect();
-    let computed = tk::periods(40);
-    let played: Vec<Option<u64>> =
-        computed.iter().take(12).map(|p| tk::period_by_play(p.i as usize, 100_000)).collect();
+    // Computed once (playing the first 12 periods out takes a few hundred thousand steps).
+    let figure = use_memo((), |_| {
+        let printed: Vec<(u32, String)> = crate::data::rows(crate::data::TCHOUKAILLON_FIGURE_5)
+            .filter_map(|r| Some((r.first()?.parse().ok()?, r.get(1)?.to_string())))
+            .collect();
+        let computed = tk::periods(40);
+        let played: Vec<Option<u64>> =
+            computed.iter().take(12).map(|p| tk::period_by_play(p.i as usize, 100_000)).collect();
+        (printed, computed, played)
+    });
+    let (printed, computed, played) = (&figure.0, &figure.1, &figure.2);
     let all_equal = computed.iter().all(|p| p.period == p.lcm);
     html! {
         <section id="figure-5" class="figure-5">
@@ -372,10 +380,7 @@ fn figure_6() -> Html {
             }
         })
     };
-    let on_type = {
-        let n_text = n_text.clone();
-        Callback::from(move |e: InputEvent| n_text.set(crate::web::play::input_value(&e)))
-    };
+    let on_type = bind_input(&n_text);
     let ss = search.state();
     let result = match (&ss.lab, ss.running) {
         (Some(LabReply::Tchoukaillon(TchoukaillonReply::SOfN { s, ms, checks })), false) => s_of_n_view(s, *ms, checks),
@@ -527,10 +532,7 @@ fn figure_7(props: &Figure7Props) -> Html {
             }
         })
     };
-    let on_type = {
-        let typed = typed.clone();
-        Callback::from(move |e: InputEvent| typed.set(crate::web::play::input_value(&e)))
-    };
+    let on_type = bind_input(&typed);
     let preset = |s: u64, label: &'static str| {
         html! { <a class="preset" href={Route::Tchoukaillon(format!("s={s}")).to_string()}>{label}</a> }
     };
@@ -604,7 +606,14 @@ fn occupancy_view(o: &Occupancy) -> Html {
     let x = |i: u64| pad + (i as f64 / n) * (w - 2.0 * pad);
     let y = |p: u64| h - pad - (p as f64 / n) * (h - 2.0 * pad);
     // The runs of equal m alternate two colours; each point takes its run's.
-    let run_of = |i: u64| o.runs.iter().position(|r| r.first <= i && i <= r.last);
+    // Points and runs both go outwards: one walk along the runs.
+    let mut run = 0;
+    let mut run_of = move |i: u64| {
+        while o.runs.get(run).is_some_and(|r| r.last < i) {
+            run += 1;
+        }
+        o.runs.get(run).filter(|r| r.first <= i).map(|_| run)
+    };
     let dots = o.points.iter().map(|&(i, p)| {
         let class = match run_of(i) {
             Some(k) if k % 2 == 0 => "even",
@@ -676,10 +685,7 @@ fn tchouka_map() -> Html {
             }
         })
     };
-    let typed = |state: &UseStateHandle<String>| {
-        let state = state.clone();
-        Callback::from(move |e: InputEvent| state.set(crate::web::play::input_value(&e)))
-    };
+    let typed = bind_input;
     let ss = search.state();
     let map = match (&ss.lab, ss.running) {
         (Some(LabReply::Tchoukaillon(TchoukaillonReply::TchoukaMap { entries })), false) => {

@@ -5,6 +5,7 @@
 
 use core::fmt;
 
+use crate::engine::sow::sow_ring;
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Step, Trace};
 
 /// Most pits a Tchouka board has.
@@ -63,9 +64,9 @@ impl<const D: bool> TchoukaRules<D> {
 
     /// The start.
     pub fn start(&self) -> Tchouka<D> {
-        let mut pits = [0u8; MAX_PITS];
-        pits[..self.pits as usize].fill(self.seeds);
-        Tchouka { rules: *self, pits, len: self.pits, roumba: [0, 0], turn: Player::South, lost: false }
+        let mut cells = [0u8; MAX_PITS + 1];
+        cells[1..=self.pits as usize].fill(self.seeds);
+        Tchouka { rules: *self, cells, len: self.pits, south: 0, turn: Player::South, lost: false }
     }
 }
 
@@ -83,11 +84,12 @@ impl<const D: bool> fmt::Display for TchoukaMove<D> {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Tchouka<const D: bool> {
     rules: TchoukaRules<D>,
-    /// `pits[i]` is pit `i + 1`.
-    pits: [u8; MAX_PITS],
+    /// As Tchoukaillon's: `cells[0]` is the Roumba, `cells[i]` pit `i`.
+    cells: [u8; MAX_PITS + 1],
     len: u8,
-    /// Seeds each player has put in the Roumba (the solitaire's all South's).
-    roumba: [u16; 2],
+    /// The Roumba's seeds South put there (the solitaire's are all South's; North's are the
+    /// rest).
+    south: u8,
     turn: Player,
     /// The solitaire's last turn ended in an empty pit.
     lost: bool,
@@ -95,7 +97,7 @@ pub struct Tchouka<const D: bool> {
 
 impl<const D: bool> fmt::Debug for Tchouka<D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Tchouka(pits {:?}, roumba {:?}, {:?})", self.pits(), self.roumba, self.turn)
+        write!(f, "Tchouka(pits {:?}, roumba {} ({} South's), {:?})", self.pits(), self.roumba(), self.south, self.turn)
     }
 }
 
@@ -133,20 +135,22 @@ impl<const D: bool> Tchouka<D> {
         if total == 0 {
             return Err(TchoukaSetupError::Empty);
         }
-        let mut p = [0u8; MAX_PITS];
-        for (d, &s) in p.iter_mut().zip(pits) {
-            *d = s as u8;
+        // (Every count fits a byte: at most MAX_SEEDS = 255 seeds in all.)
+        let mut cells = [0u8; MAX_PITS + 1];
+        cells[0] = total as u8 - pits.iter().sum::<u32>() as u8;
+        for (c, &p) in cells[1..].iter_mut().zip(pits) {
+            *c = p as u8;
         }
-        Ok(Tchouka { rules, pits: p, len: pits.len() as u8, roumba: [roumba[0] as u16, roumba[1] as u16], turn, lost })
+        Ok(Tchouka { rules, cells, len: pits.len() as u8, south: roumba[0] as u8, turn, lost })
     }
 
     /// The same board under the other game's type (the search takes the two-player one).
     pub fn retag<const E: bool>(&self) -> Tchouka<E> {
         Tchouka {
             rules: TchoukaRules { pits: self.rules.pits, seeds: self.rules.seeds },
-            pits: self.pits,
+            cells: self.cells,
             len: self.len,
-            roumba: self.roumba,
+            south: self.south,
             turn: self.turn,
             lost: self.lost,
         }
@@ -159,7 +163,7 @@ impl<const D: bool> Tchouka<D> {
 
     /// The pits from pit 1 outwards.
     pub fn pits(&self) -> &[u8] {
-        &self.pits[..self.len as usize]
+        &self.cells[1..=self.len as usize]
     }
 
     /// Number of pits.
@@ -174,12 +178,15 @@ impl<const D: bool> Tchouka<D> {
 
     /// Seeds `p` has put in the Roumba.
     pub fn roumba_of(&self, p: Player) -> u32 {
-        self.roumba[p.index()] as u32
+        match p {
+            Player::South => self.south as u32,
+            Player::North => (self.cells[0] - self.south) as u32,
+        }
     }
 
     /// Seeds in the Roumba.
     pub fn roumba(&self) -> u32 {
-        self.roumba[0] as u32 + self.roumba[1] as u32
+        self.cells[0] as u32
     }
 
     /// Seeds still in the pits.
@@ -206,36 +213,38 @@ impl<const D: bool> Tchouka<D> {
     /// how the turn's sowing ended.
     pub(super) fn sow(&mut self, i: usize, mut steps: Option<&mut Vec<Step>>, laps: &mut u32) -> Ending {
         let n = self.len as usize;
+        // Tchoukaillon's ring: pit n, n − 1, …, 1, the Roumba, and round again.
+        let mut ring = [0usize; MAX_PITS + 1];
+        for (r, cell) in ring[..=n].iter_mut().zip((0..=n).rev()) {
+            *r = cell;
+        }
+        let ring = &ring[..=n];
         let mut at = i;
-        let me = self.turn.index();
         loop {
-            let k = self.pits[at - 1] as u32;
-            self.pits[at - 1] = 0;
+            let seeds = core::mem::take(&mut self.cells[at]) as u32;
             *laps += 1;
             if let Some(s) = steps.as_deref_mut() {
                 s.push(Step::Pick(cell_of(at)));
             }
-            let mut c = at;
-            for _ in 0..k {
-                c = if c == 0 { n } else { c - 1 };
-                if c == 0 {
-                    self.roumba[me] += 1;
-                } else {
-                    self.pits[c - 1] += 1;
-                }
+            let mut into_roumba = 0;
+            let last = ring[sow_ring(&mut self.cells, ring, n - at, seeds, false, |c| {
+                into_roumba += u32::from(c == 0);
                 if let Some(s) = steps.as_deref_mut() {
                     s.push(Step::Drop(cell_of(c)));
                 }
+            })];
+            if self.turn == Player::South {
+                self.south += into_roumba as u8;
             }
-            if c == 0 {
+            if last == 0 {
                 return Ending::Roumba;
             }
-            if self.pits[c - 1] == 1 {
+            if self.cells[last] == 1 {
                 return Ending::EmptyPit;
             }
             // The last seed fell in an occupied pit: sow it on. (Each relay either passes the
             // Roumba, which only fills, or moves seeds strictly towards it: a turn ends.)
-            at = c;
+            at = last;
         }
     }
 
@@ -329,7 +338,7 @@ impl<const D: bool> Position for Tchouka<D> {
             Some(IllegalMove::GameOver)
         } else if i == 0 || i > self.len() {
             Some(IllegalMove::NoSuchPit(mv.to_string()))
-        } else if self.pits[i - 1] == 0 {
+        } else if self.cells[i] == 0 {
             Some(IllegalMove::EmptyPit(mv.to_string()))
         } else {
             None

@@ -136,6 +136,7 @@ impl Family for TchoukaillonFamily {
 
     fn status(t: &Tchoukaillon) -> String {
         match t.outcome() {
+            Some(crate::engine::Outcome::Stuck) => "Lost: no pit can be harvested.".into(),
             Some(o) => format!("{o}."),
             None => format!(
                 "{} seeds left, {} in the Roumba. {}",

@@ -10,7 +10,7 @@ mod game_value;
 mod moves;
 mod new_game;
 mod panels;
-pub(crate) use panels::input_value;
+pub(crate) use panels::{bind_input, input_value, select_value};
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;

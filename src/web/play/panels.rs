@@ -18,13 +18,19 @@ pub struct GameProps {
 }
 
 /// The value of the select element an event came from.
-pub(super) fn select_value(e: &Event) -> String {
+pub(crate) fn select_value(e: &Event) -> String {
     e.target().and_then(|t| t.dyn_into::<HtmlSelectElement>().ok()).map(|i| i.value()).unwrap_or_default()
 }
 
 /// The value of the input element an event came from.
 pub(crate) fn input_value(e: &InputEvent) -> String {
     e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
+}
+
+/// A text box bound to `state`: what is typed goes there.
+pub(crate) fn bind_input(state: &UseStateHandle<String>) -> Callback<InputEvent> {
+    let state = state.clone();
+    Callback::from(move |e: InputEvent| state.set(input_value(&e)))
 }
 
 /// Under the board: step through the game, undo and redo, the animation.
