@@ -18,7 +18,7 @@ fn measure(name: &str, runs: usize, f: impl Fn() -> u64) {
     times.sort_by(f64::total_cmp);
     let median = times[runs / 2];
     println!(
-        "{name:<28} {nodes:>10} nodes  median {:>8.3} s  (min {:.3}, max {:.3})  {:>7.2} M nodes/s",
+        "{name:<28} {nodes:>10} nodes  median {:>10.6} s  (min {:.6}, max {:.6})  {:>7.2} M nodes/s",
         median,
         times[0],
         times[runs - 1],
