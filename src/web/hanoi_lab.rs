@@ -80,6 +80,7 @@ pub fn hanoi_lab_page(props: &HanoiLabProps) -> Html {
             )),
         ),
     };
+    let unknown = crate::web::labs::unknown_parts(&props.query, "n=");
     let search = use_search();
     {
         let search = search.clone();
@@ -107,6 +108,7 @@ pub fn hanoi_lab_page(props: &HanoiLabProps) -> Html {
             <h1>{"The Towers of Hanoi go to Africa: gathering 1ⁿ into the last pot"}</h1>
             <p class="lede">{"Erickson, \"Sowing Games\" §2. Start with n pots of one seed each and move every seed into the last pot with Sowing's moves: empty a pot into the following pots, one seed each, the last seed neither into an empty pot nor past the end of the row. A pot may be sown to the right or to the left (the impartial game's moves): Erickson's first algorithm needs both, since it begins by gathering seeds towards the first pot. He gives two algorithms, so an upper bound; the true minimum is searched here."}</p>
             if let Some(f) = fault { <p class="error" role="alert">{f}</p> }
+            if let Some(u) = unknown { <p class="error" role="alert">{u}</p> }
             <form class="pots-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <span>{"Pots: "}</span>
                 { for (2..=MAX_PLAY).map(|k| html! {

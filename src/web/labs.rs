@@ -11,6 +11,21 @@ use super::route::Route;
 use crate::families::AnyRules;
 use crate::search::Analysis;
 
+/// A lab link's parts other than `known` (`s=`, `n=`), named for the reader: they are ignored.
+pub fn unknown_parts(query: &str, known: &str) -> Option<String> {
+    let unknown: Vec<&str> = query
+        .split('&')
+        .filter(|kv| !kv.is_empty() && !kv.starts_with(known))
+        .map(|kv| kv.split('=').next().unwrap_or(kv))
+        .collect();
+    (!unknown.is_empty()).then(|| {
+        format!(
+            "unknown part '{}' ignored (this page's link has {known}…)",
+            crate::engine::text::clip(&unknown.join("&"), 30)
+        )
+    })
+}
+
 /// Browser cache of solved start positions, by rules id.
 const CACHE_PREFIX: &str = "mancala-lab:solved:";
 

@@ -53,21 +53,14 @@ pub fn tchoukaillon_lab_page(props: &TchoukaillonLabProps) -> Html {
             )),
         ),
     };
-    let unknown: Vec<&str> = props
-        .query
-        .split('&')
-        .filter(|kv| !kv.is_empty() && !kv.starts_with("s="))
-        .map(|kv| kv.split('=').next().unwrap_or(kv))
-        .collect();
+    let unknown = crate::web::labs::unknown_parts(&props.query, "s=");
     html! {
         <main class="lab tchouk-lab">
             <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Tchoukaillon and 1/π"}</nav>
             <h1>{"Tchoukaillon: one winning position for each s, periods lcm(1, …, i+1), and n²/π"}</h1>
             <p class="lede">{"Broline & Loeb, \"The Combinatorics of Mancala-Type Games: Ayo, Tchoukaillon, and 1/π\", §3–7. In Tchoukaillon pit i may be harvested only when it holds exactly i seeds; the winning move is always the smallest harvestable pit (Proposition 4), so the strategy runs backwards and there is exactly one winning position with s seeds (Theorem 5)."}</p>
             if let Some(f) = fault { <p class="error" role="alert">{f}</p> }
-            if !unknown.is_empty() {
-                <p class="error" role="alert">{format!("unknown part '{}' ignored (this page's link has s=SEEDS)", crate::engine::text::clip(&unknown.join("&"), 30))}</p>
-            }
+            if let Some(u) = unknown { <p class="error" role="alert">{u}</p> }
             <nav class="lab-contents">
                 <a href="#figure-4" onclick={jump("figure-4")}>{"Figure 4: the positions"}</a>
                 <a href="#figure-5" onclick={jump("figure-5")}>{"Figure 5: periods"}</a>
@@ -752,7 +745,7 @@ fn map_view(entries: &[crate::families::tchouka::MapEntry], ms: f64) -> Html {
                     None => "is outside this map".to_string(),
                 }
             )}</p>
-            <p class="help">{"Further with the command-line tool: mancala-lab tchouka-map --pits 14 --seeds 18 (about a minute)."}</p>
+            <p class="help">{"Further with the command-line tool: mancala-lab tchouka-map --pits 14 --seeds 18 (76 s on our machine)."}</p>
         </>
     }
 }

@@ -935,8 +935,10 @@ test('the Hanoi sowing puzzle: played by clicks, both algorithms and a shortest 
   await page.click('button.end');
   await page.click('button.back');
   assert.match(await page.textContent('.ply-words'), /Move 3: pot \d sows/);
-  const bad = await open('#/lab/hanoi?n=99', { wait: '.hanoi-lab svg.board' });
-  assert.match(await bad.textContent('.error'), /n=99 is not a number of pots from 2 to 16: showing 6/);
+  const bad = await open('#/lab/hanoi?n=99&x=2', { wait: '.hanoi-lab svg.board' });
+  const errs = await bad.$$eval('.hanoi-lab > .error', (els) => els.map((e) => e.textContent));
+  assert.match(errs[0], /n=99 is not a number of pots from 2 to 16: showing 6/);
+  assert.match(errs[1], /unknown part 'x' ignored/);
   assert.deepEqual([...page.errors, ...bad.errors], []);
   for (const p of [page, bad]) await p.context().close();
 });
