@@ -296,9 +296,9 @@ fn puzzle(props: &PuzzleProps) -> Html {
     };
     let title = match *line {
         Line::Own => "Your moves".to_string(),
-        Line::Exponential => format!("Erickson's first algorithm: 2ⁿ⁻¹ − 1 = {} moves", moves.len()),
-        Line::Recursive => format!("Erickson's second algorithm: T({n}) = {} moves", moves.len()),
-        Line::Shortest => format!("A shortest line, proven: {} moves", moves.len()),
+        Line::Exponential => format!("Erickson's first algorithm: 2ⁿ⁻¹ − 1 = {} moves", group(moves.len() as u128)),
+        Line::Recursive => format!("Erickson's second algorithm: T({n}) = {}", plural(moves.len(), "move")),
+        Line::Shortest => format!("A shortest line, proven: {}", plural(moves.len(), "move")),
     };
     let legal = ap.legal_moves().len();
     html! {
@@ -324,10 +324,10 @@ fn puzzle(props: &PuzzleProps) -> Html {
                     <button class="play" onclick={toggle} disabled={k == last}>{if *playing { "Pause" } else { "Play" }}</button>
                     <button class="step" onclick={set((k + 1).min(last))} disabled={k == last}>{"Step ›"}</button>
                     <button class="end" onclick={set(last)} disabled={k == last}>{"End »"}</button>
-                    <span class="ply">{format!("move {k} of {last}")}</span>
+                    <span class="ply">{format!("move {} of {}", group(k as u128), group(last as u128))}</span>
                     <label class="speed">{"Speed "}<select onchange={on_speed}>
-                        <option value="600" selected={*speed == 600}>{"a move a second or so"}</option>
-                        <option value="150" selected={*speed == 150}>{"fast"}</option>
+                        <option value="600" selected={*speed == 600}>{"slow (0.6 s a move)"}</option>
+                        <option value="150" selected={*speed == 150}>{"fast (0.15 s)"}</option>
                         <option value="20" selected={*speed == 20}>{"very fast"}</option>
                     </select></label>
                 </div>

@@ -280,10 +280,14 @@ fn strategy(props: &StrategyProps) -> Html {
                 }
             )
         }
+        None if line.is_empty() => "The empty board: nothing to harvest.".to_string(),
         None => format!("Every seed is in the Roumba: {} harvests, one a seed.", line.len()),
     };
     let last = line.len();
-    let next_cell = line.get(k).map(|m| Cell::Pit { owner: Player::South, index: m.0 - 1 });
+    // As on the play page: the ring marks the pit just harvested; the next one is labelled.
+    let pit = |m: &crate::families::tchoukaillon::TchoukaillonMove| Cell::Pit { owner: Player::South, index: m.0 - 1 };
+    let last_harvest = k.checked_sub(1).map(|j| pit(&line[j]));
+    let next: Vec<(Cell, String)> = line.get(k).map(|m| (pit(m), "next".to_string())).into_iter().collect();
     // (A link names its ply only when it is not the last: Game's canonical query.)
     let link = if k == last || last == 0 { query.clone() } else { format!("{query}&ply={k}") };
     html! {
@@ -298,7 +302,7 @@ fn strategy(props: &StrategyProps) -> Html {
                 <a href={Route::Play(link).to_string()}>{"open this line on the play page"}</a>
             </div>
             <p class="ply-words" aria-live="polite">{words}</p>
-            <Board position={ap.clone()} shown={ap.cells()} interactive={false} last_move={next_cell} />
+            <Board position={ap.clone()} shown={ap.cells()} interactive={false} last_move={last_harvest} hints={next} />
         </div>
     }
 }
@@ -427,7 +431,8 @@ fn s_of_n_view(s: &[u64], ms: f64, checks: &[crate::web::protocol::SOfNCheck]) -
     let yd = |v: f64| (h / 2.0) - (v / span) * (h / 2.0 - 12.0);
     let diff_path = path(idx.iter().filter(|&&i| i >= 9).map(|&i| (x((i + 1) as f64), yd(diff[i]))));
     let band = |slope: f64| format!("M{:.1},{:.1} L{:.1},{:.1}", x(0.0), yd(0.0), x(n as f64), yd(slope * n as f64));
-    let first = s.iter().take(20).map(u64::to_string).collect::<Vec<_>>().join(", ");
+    let shown = n.min(20);
+    let first = s[..shown].iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
     let rounding = {
         let k = n.min(8) as u64;
         let mut chain = vec![k];
@@ -441,7 +446,7 @@ fn s_of_n_view(s: &[u64], ms: f64, checks: &[crate::web::protocol::SOfNCheck]) -
     html! {
         <div class="s-of-n-result">
             <p class="verdict">{format!("s(1), …, s({}) in {:.1} ms in the worker. s({}) = {}, and n²/π = {}.", group(n as u128), ms, group(n as u128), group(top as u128), group(((n as f64).powi(2) / pi).round() as u128))}</p>
-            <p>{format!("s(1..20) = {first}, …")}</p>
+            <p>{format!("s(1..{shown}) = {first}{}", if n > shown { ", …" } else { "" })}</p>
             <ul class="checks">{ for checks.iter().map(|c| html! {
                 <li class={classes!(c.differs_at.is_some().then_some("fails"))}>{match c.differs_at {
                     None => format!("{}: agrees for every n ≤ {} ({:.1} ms).", c.method, group(c.upto as u128), c.ms),
@@ -475,7 +480,7 @@ fn s_of_n_view(s: &[u64], ms: f64, checks: &[crate::web::protocol::SOfNCheck]) -
                         <figcaption>{format!("s(n) − n²/π stays between the lines {}·n and {}·n for 10 ≤ n ≤ {}: Theorem 9's O(n) error term, which Erdős and Jabotinsky had conjectured.", signed(lo), signed(hi), group(n as u128))}</figcaption>
                     </figure>
                 } else {
-                    <p class="help">{"The difference s(n) − n²/π is drawn from n = 20 on."}</p>
+                    <p class="help">{"The difference s(n) − n²/π and its band (fitted from n = 10) are drawn when n is at least 20."}</p>
                 }
             </div>
         </div>
@@ -582,8 +587,8 @@ fn position_view(w: &WinningPosition, occ: Option<&Occupancy>, position_ms: f64,
                 None => html! {
                     <>
                         <p class="verdict">{format!(
-                            "Occupancy: {} seeds in {} pits that could hold n(n+1)/2 without overfilling: {:.6}, against 2/π = {:.6} (§7).",
-                            group(w.seeds as u128), group(w.highest as u128), w.occupancy(), core::f64::consts::FRAC_2_PI
+                            "Occupancy: {} seeds in {} pits that could hold n(n+1)/2 = {} without overfilling: {:.6}, against 2/π = {:.6} (§7).",
+                            group(w.seeds as u128), group(w.highest as u128), group(w.highest as u128 * (w.highest as u128 + 1) / 2), w.occupancy(), core::f64::consts::FRAC_2_PI
                         )}</p>
                         <p class="help">{format!("The picture walks every pit; past {} pits (s beyond about 8·10¹⁴) it is not drawn.", group(crate::web::protocol::MAX_OCCUPANCY_PITS as u128))}</p>
                     </>

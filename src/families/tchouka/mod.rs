@@ -31,6 +31,11 @@ pub type TchoukaSolo = TchoukaFamily<false>;
 /// The start when no size is given: the classic Tchuka Ruma.
 const DEFAULT: (u32, u32) = (4, 2);
 
+/// "1 seed", "7 seeds".
+fn seeds(n: u32) -> String {
+    format!("{n} seed{}", if n == 1 { "" } else { "s" })
+}
+
 /// A move as [`AnyMove`] (the registration list converts the two concrete move types).
 fn any_move<const D: bool>(m: TchoukaMove<D>) -> AnyMove {
     if D {
@@ -196,8 +201,8 @@ impl<const D: bool> Family for TchoukaFamily<D> {
                 format!("Lost, with {} seeds still out of the Roumba.", p.seeds_left())
             }
             Some(o) => format!("{o}."),
-            None if D => format!("{} to move. {}; {} seeds left.", p.turn(), tally(), p.seeds_left()),
-            None => format!("{} seeds left, {} in the Roumba. Hint tells whether it can still be won.", p.seeds_left(), p.roumba()),
+            None if D => format!("{} to move. {}; {} left.", p.turn(), tally(), seeds(p.seeds_left())),
+            None => format!("{} left, {} in the Roumba.", seeds(p.seeds_left()), p.roumba()),
         }
     }
 

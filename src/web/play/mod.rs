@@ -214,7 +214,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                     if over && st.anim.is_none() {
                         <div class="game-over" role="status">
                             <strong>{ pos.status() }</strong>
-                            <button class="rematch" onclick={rematch}>{"Rematch"}</button>
+                            <button class="rematch" onclick={rematch}>{if g.start().family().is_solitaire() { "Play again" } else { "Rematch" }}</button>
                         </div>
                     }
                     <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints}
