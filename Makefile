@@ -31,12 +31,15 @@ test-native:
 	cargo test --features cli
 
 # The published results too slow for a debug build, optimised: Kalah(5,4), (6,4) = +8 and (6,4)
-# with empty capture = +10; Dakon-7's Tables 1-3; Dakon-8's minimum-cycle opening. (Kalah(6,5)
-# and the Dakon-8 proof take 20 minutes and 1.5 hours: benchmarks, see BENCHMARKS.md.)
+# with empty capture = +10; Dakon-7's Tables 1-3; Dakon-8's minimum-cycle opening; Erickson's
+# tables and Table 3's search; .37 to 200,000. (Kalah(6,5) and the Dakon-8 proof take 20 minutes
+# and 1.5 hours: benchmarks, see BENCHMARKS.md.) tests/house.rs checks that every test whose
+# #[ignore] reason says "make test" is selected here.
 test-release:
 	cargo test --profile test-release --features cli --test engine --test dakon -- --ignored \
-		published_kalah_values_slow perft_table_matches_the_reference_deep endgame_layers_all tables_1_to_3_dakon_7 minimum_cycle_dakon_8 \
-		octal_37_has_thirteen_p_positions_to_200000
+		published_kalah_values_slow perft_table_matches_the_reference_deep endgame_layers_all \
+		tables_1_to_3_dakon_7 minimum_cycle_dakon_8 octal_37_has_thirteen_p_positions_to_200000 \
+		erickson_tables_recomputed erickson_table_3_search
 
 # The runner's default of 20 s for a whole test file is near what web_worker takes on a busy
 # two-core machine (13 s idle): a generous limit, since a hang still fails.

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use mancala_lab::search::bench;
+use mancala_lab::labs::bench;
 
 fn measure(name: &str, runs: usize, f: impl Fn() -> u64) {
     let mut times = Vec::with_capacity(runs);

@@ -40,7 +40,7 @@ cases=(
   "dakon min-cycles 4"
   "dakon replay 4 1,4,2,4"
 )
-mask() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/"seconds":[0-9.e-]+/"seconds":T/g; s/"elapsed_ms":[0-9.e-]+/"elapsed_ms":T/g; s/\([0-9.]+ s\)/(T s)/g'; }
+mask() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/"seconds":[0-9.e-]+/"seconds":T/g; s/"elapsed_ms":[0-9.e-]+/"elapsed_ms":T/g; s/\([0-9.]+ s\)/(T s)/g; s/"nodes_per_second":[0-9.e-]+/"nodes_per_second":T/g; s/= [0-9.]+ M nodes\/s/= T M nodes\/s/g'; }
 i=0
 for c in "${cases[@]}"; do
   i=$((i + 1))

@@ -12,7 +12,7 @@
 //! // Kalah with 6 pits a side and 4 seeds a pit; South plays c (an extra turn), then f.
 //! let game: Game = "rules=kalah-6-4&moves=cf".parse().unwrap();
 //! assert_eq!(game.position().to_string(), "4.4.0.5.5.0-5.5.5.5.4.4-2.0-n");
-//! let best = mancala_lab::search::analyze_fixed_depth(&game.position(), 4);
+//! let best = game.position().analyze_fixed_depth(4);
 //! assert!(!best.moves.is_empty());
 //! assert_eq!(game.rules(), "kalah-6-4".parse::<AnyRules>().unwrap());
 //! ```

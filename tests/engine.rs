@@ -5,12 +5,12 @@
 use mancala_lab::engine::{Outcome, Position};
 use mancala_lab::families::dakon::DakonRules;
 use mancala_lab::families::kalah::minimax_value;
+use mancala_lab::families::kalah::solver::{SolveError, SolveOptions, Solver};
 use mancala_lab::families::kalah::{Kalah, KalahMove, KalahRules};
 use mancala_lab::families::tchoukaillon::{Tchoukaillon, TchoukaillonMove};
 use mancala_lab::families::{AnyMove, AnyPosition, AnyRules};
 use mancala_lab::notation::Game;
-use mancala_lab::search::solve::{SolveError, SolveOptions, Solver};
-use mancala_lab::search::{self, NoHandler, Searcher};
+use mancala_lab::search::{NoHandler, Searcher};
 
 /// A table of `data/`, read by the crate's one reader (the pages read the same files).
 fn rows(file: &str) -> Vec<Vec<String>> {
@@ -29,7 +29,7 @@ fn perft_table() {
         assert_eq!(err, None, "{r:?}");
         let depth: u32 = r[3].parse().unwrap();
         let want: u64 = r[4].parse().unwrap();
-        assert_eq!(search::perft(g.position(), depth), want, "{r:?}");
+        assert_eq!(g.position().perft(depth), want, "{r:?}");
         if depth <= 5 {
             // The traced play (shared sowing kernel) agrees with the fast play.
             assert_eq!(slow_perft(g.position(), depth), want, "{r:?}");
@@ -50,7 +50,7 @@ fn oware_family_agrees_with_the_reference() {
         match r[0].as_str() {
             "perft" => {
                 let depth: u32 = r[2].parse().unwrap();
-                assert_eq!(search::perft(&start, depth), r[3].parse::<u64>().unwrap(), "{r:?}");
+                assert_eq!(start.perft(depth), r[3].parse::<u64>().unwrap(), "{r:?}");
                 if depth <= 4 {
                     assert_eq!(slow_perft(&start, depth), r[3].parse::<u64>().unwrap(), "{r:?}");
                 }
@@ -111,7 +111,7 @@ fn check_values(class: &str) -> usize {
         assert_eq!(v, want, "exact solver: {} ({})", r[0], r[2]);
         if class == "no" {
             // The iterative-deepening search proves the same value when it sees every line.
-            let a = Searcher::new(64).analyze(&start, 200, &mut NoHandler).unwrap();
+            let a = Searcher::new(64).analyze::<_, AnyMove>(&start, 200, &mut NoHandler).unwrap();
             assert!(a.exact, "{r:?} not proven");
             assert_eq!(a.value.number(), want, "{} ({})", r[0], r[2]);
         }
@@ -192,7 +192,7 @@ fn exact_solver_agrees_with_itself_and_minimax_on_wide_boards() {
         };
         let (table, db) = (solve(0), solve(seeds));
         assert_eq!(table.value, db.value, "{what}");
-        let values = |a: &mancala_lab::search::Analysis| {
+        let values = |a: &mancala_lab::search::Analysis<AnyMove>| {
             let mut v: Vec<_> = a.moves.iter().map(|m| (m.mv.to_string(), m.value.number())).collect();
             v.sort();
             v
@@ -336,7 +336,7 @@ fn search_agrees_with_minimax_on_small_positions() {
 }
 
 /// Every move's value equals plain minimax of the position after it.
-fn assert_move_values_are_minimax(p: &Kalah, moves: &[mancala_lab::search::MoveValue], context: &str) {
+fn assert_move_values_are_minimax(p: &Kalah, moves: &[mancala_lab::search::MoveValue<AnyMove>], context: &str) {
     for m in moves {
         let mut c = *p;
         let KalahMove(pit) = KalahMove::try_from(m.mv).expect("a Kalah move");
@@ -436,8 +436,8 @@ fn sungka_first_turns_survive_the_setup_text() {
     assert_eq!(text, "0.8.8.8.8.8.8-7.7.7.7.7.7.7-1.0-n-r1.s.sn.1.0");
     let back = g.rules().parse_setup(&text).unwrap();
     assert_eq!(back, p);
-    let a = search::analyze_fixed_depth(&p, 4);
-    let b = search::analyze_fixed_depth(&back, 4);
+    let a = p.analyze_fixed_depth(4);
+    let b = back.analyze_fixed_depth(4);
     assert_eq!(a.moves, b.moves);
     // Dakon's start and ordinary setups print as before: no fifth part.
     let start = "dakon-8".parse::<AnyRules>().unwrap().start();
@@ -776,7 +776,7 @@ fn erickson_table_3_search() {
 /// Rebuilds the Oware family's endgame databases and checks each layer's counts against
 /// `data/endgame_layers.tsv`, up to `max_seeds`.
 fn endgame_layers_agree(max_seeds: u32) -> usize {
-    use mancala_lab::families::oware::endgame::Endgame;
+    use mancala_lab::families::oware::databases::Databases;
     use mancala_lab::families::oware::OwareRules;
     let rows: Vec<Vec<String>> = rows("endgame_layers.tsv").into_iter().filter(|r| r[0] != "rules").collect();
     let mut checked = 0;
@@ -786,7 +786,7 @@ fn endgame_layers_agree(max_seeds: u32) -> usize {
         let rules = OwareRules::try_from(name.parse::<AnyRules>().unwrap()).unwrap();
         let mine: Vec<&Vec<String>> =
             rows.iter().filter(|r| r[0] == name && r[1].parse::<u32>().unwrap() <= max_seeds).collect();
-        let mut db = Endgame::new(rules, mine.len() - 1);
+        let mut db = Databases::new(rules, mine.len() - 1);
         for r in mine {
             let s = db.build_next(&mut |_| true).unwrap();
             let got = [s.seeds as u64, s.positions, s.won, s.drawn, s.lost, s.largest as u64];
@@ -815,7 +815,7 @@ fn endgame_layers_all() {
 #[test]
 fn endgame_values_agree_with_the_engine_on_small_boards() {
     use mancala_lab::engine::{ByPlayer, Player};
-    use mancala_lab::families::oware::endgame::Endgame;
+    use mancala_lab::families::oware::databases::Databases;
     use mancala_lab::families::oware::{Oware, OwareRules, OwareSetup, Ruleset};
     /// Final captured difference for the side to move, a repeated position ending the game.
     fn plain(p: &Oware, path: &mut Vec<Oware>) -> i32 {
@@ -846,7 +846,7 @@ fn endgame_values_agree_with_the_engine_on_small_boards() {
         best
     }
     let rules = OwareRules::new(Ruleset::Awari, 2, 0, false).unwrap();
-    let mut db = Endgame::new(rules, 10);
+    let mut db = Databases::new(rules, 10);
     while db.build_next(&mut |_| true).is_some() {}
     let mut checked = 0;
     for a in 0..=3u32 {

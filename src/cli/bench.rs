@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::CliError;
-use crate::search::bench::{self, ENDGAME_SEARCH_DEPTH, ENDGAME_SEEDS, PERFT_DEPTH, SEARCH_DEPTH};
+use crate::labs::bench::{self, ENDGAME_SEARCH_DEPTH, ENDGAME_SEEDS, PERFT_DEPTH, SEARCH_DEPTH};
 
 /// A Kalah workload's figures.
 #[derive(Serialize)]

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::CliError;
 use crate::engine::Position;
-use crate::families::oware::endgame::{Endgame, LayerStats};
+use crate::families::oware::databases::{Databases, LayerStats};
 use crate::families::oware::{Oware, OwareRules};
 use crate::families::AnyRules;
 use crate::notation::Game;
@@ -55,18 +55,18 @@ pub(crate) fn build(
     seeds: usize,
     threads: usize,
     progress: bool,
-) -> Result<(Endgame, Vec<LayerStats>, f64), CliError> {
+) -> Result<(Databases, Vec<LayerStats>, f64), CliError> {
     if seeds > MAX_CLI_SEEDS {
         return Err(CliError::OutOfRange { option: "--seeds", value: seeds as u64, allowed: "0 to 24" });
     }
     let start = Instant::now();
-    let mut db = Endgame::new(rules, seeds);
+    let mut db = Databases::new(rules, seeds);
     db.set_threads(threads);
     let mut layers = vec![];
     let mut last = Instant::now();
     while db.seeds() <= seeds {
         let t = Instant::now();
-        let mut report = |p: crate::families::oware::endgame::Progress| {
+        let mut report = |p: crate::families::oware::databases::Progress| {
             if progress && last.elapsed().as_secs() >= 5 {
                 last = Instant::now();
                 eprintln!("layer {}: {} of {} positions, {} MiB", p.layer, p.done, p.of, p.bytes >> 20);
@@ -172,6 +172,9 @@ pub struct OwareSolveReport {
     seconds: f64,
     db_seeds: u32,
     db_bytes: u64,
+    /// How the values count endless play, where the rules end it otherwise (Oware, Ayo).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    convention: Option<&'static str>,
     #[serde(skip)]
     title: String,
     #[serde(skip)]
@@ -182,7 +185,7 @@ pub struct OwareSolveReport {
 ///
 /// # Errors
 /// A finished game, or more seeds on the board than the databases reach here.
-pub fn solve(g: &Game, pos: &Oware) -> Result<OwareSolveReport, CliError> {
+pub fn solve(g: &Game, pos: &Oware, value_only: bool) -> Result<OwareSolveReport, CliError> {
     if pos.is_over() {
         return Err(CliError::GameOver);
     }
@@ -194,12 +197,17 @@ pub fn solve(g: &Game, pos: &Oware) -> Result<OwareSolveReport, CliError> {
     }
     let t = Instant::now();
     let (db, _, _) = build(pos.rules(), k, 0, false)?;
-    let moves = db.move_values(pos).expect("within the databases");
+    let seconds = t.elapsed().as_secs_f64();
+    let moves = if value_only { vec![] } else { db.move_values(pos).expect("within the databases") };
     let base = pos.captured_diff();
     let value = base + db.value_of(pos).expect("within the databases");
-    let line = db.best_line(pos, 40);
-    let line_text = line.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
-        + if line.repeats { " (repeats)" } else { "" };
+    let line_text = if value_only {
+        String::new()
+    } else {
+        let line = db.best_line(pos, 40);
+        line.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+            + if line.repeats { " (repeats)" } else { "" }
+    };
     Ok(OwareSolveReport {
         rules: g.rules().to_string(),
         setup: g.position().to_string(),
@@ -211,9 +219,10 @@ pub fn solve(g: &Game, pos: &Oware) -> Result<OwareSolveReport, CliError> {
             .map(|&(i, v)| EndgameMove { mv: crate::families::oware::OwareMove(i as u8).to_string(), value: base + v })
             .collect(),
         best_line: line_text,
-        seconds: t.elapsed().as_secs_f64(),
+        seconds,
         db_seeds: k as u32,
         db_bytes: db.bytes(),
+        convention: crate::families::oware::databases::convention(pos.rules()),
         title: g.rules().title(),
         to_move: pos.turn().to_string(),
     })
@@ -229,7 +238,12 @@ impl fmt::Display for OwareSolveReport {
         for m in &self.moves {
             writeln!(f, "  {:>3}  {:+}", m.mv, m.value)?;
         }
-        writeln!(f, "best line: {}", self.best_line)?;
+        if !self.moves.is_empty() {
+            writeln!(f, "best line: {}", self.best_line)?;
+        }
+        if let Some(c) = self.convention {
+            writeln!(f, "proven with {c} (the rules' \"each takes his side\" depends on where play stops)")?;
+        }
         writeln!(
             f,
             "endgame databases to {} seeds: {} MiB, built in {:.3} s",

@@ -2,10 +2,10 @@
 
 use core::fmt;
 
+use crate::families::kalah::solver::SolveError;
 use crate::families::ParseRulesError;
 use crate::labs::dakon::DakonError;
 use crate::notation::LinkError;
-use crate::search::solve::SolveError;
 
 /// A fault of a command: printed after `mancala-lab: ` on standard error, with exit code 2.
 #[derive(Debug)]

@@ -20,6 +20,7 @@ use clap::{Parser, Subcommand};
 
 pub use error::CliError;
 
+use crate::families::AnyMove;
 use crate::families::FamilyId;
 use crate::labs::dakon::search::Limit;
 use crate::notation::Game;
@@ -469,12 +470,12 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Analyze { pos, depth, time_ms, table_mib, endgame, json } => {
             emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib, endgame)?, json)
         }
-        Command::Solve { pos, json, .. }
+        Command::Solve { pos, json, value_only, .. }
             if matches!(load(&pos)?.position(), crate::families::AnyPosition::Oware(_)) =>
         {
             let g = load(&pos)?;
             let p = <&crate::families::oware::Oware>::try_from(g.position()).expect("an Oware position");
-            emit(out, &endgame::solve(&g, p)?, json)
+            emit(out, &endgame::solve(&g, p, value_only)?, json)
         }
         Command::Endgame { rules, seeds, threads, progress, json } => {
             emit(out, &endgame::endgame(&rules, seeds, threads, progress)?, json)
@@ -528,9 +529,9 @@ struct Deadline {
     end: Option<Instant>,
 }
 
-impl SearchHandler for Deadline {
+impl SearchHandler<AnyMove> for Deadline {
     fn should_stop(&mut self, _: u64) -> bool {
         self.end.is_some_and(|e| Instant::now() >= e)
     }
-    fn on_progress(&mut self, _: &Analysis) {}
+    fn on_progress(&mut self, _: &Analysis<AnyMove>) {}
 }

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::{CliError, Deadline};
 use crate::families::oware::search as oware_search;
 use crate::families::oware::Oware;
+use crate::families::AnyMove;
 use crate::notation::Game;
 use crate::search::Analysis;
 
@@ -108,7 +109,7 @@ pub struct MoveRow {
 
 impl MoveRow {
     /// The rows of an analysis; with `exact`, each says whether it is proven.
-    pub fn of(a: &Analysis, exact: bool) -> Vec<MoveRow> {
+    pub fn of(a: &Analysis<AnyMove>, exact: bool) -> Vec<MoveRow> {
         a.moves
             .iter()
             .map(|m| MoveRow {
@@ -146,6 +147,9 @@ pub struct AnalysisReport {
     endgame_seeds: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     endgame_seconds: Option<f64>,
+    /// How the databases count endless play, where the rules end it otherwise (Oware, Ayo).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    convention: Option<&'static str>,
     #[serde(skip)]
     title: String,
     #[serde(skip)]
@@ -207,6 +211,7 @@ pub fn analyze(
         nodes_per_second: a.nodes as f64 / seconds.max(1e-9),
         endgame_seeds: db.as_ref().map(|d| d.1 as u32),
         endgame_seconds: db.as_ref().map(|d| d.2),
+        convention: db.as_ref().and_then(|d| crate::families::oware::databases::convention(d.0.rules())),
         title: g.rules().title(),
         to_move: p.player_name(p.turn()).to_string(),
     })
@@ -228,6 +233,9 @@ impl fmt::Display for AnalysisReport {
         writeln!(f, "best line: {}", self.best_line)?;
         if let (Some(k), Some(s)) = (self.endgame_seeds, self.endgame_seconds) {
             writeln!(f, "endgame databases to {k} seeds at the leaves (built in {s:.3} s)")?;
+        }
+        if let Some(c) = self.convention {
+            writeln!(f, "values from the databases are proven with {c}")?;
         }
         writeln!(f, "{} nodes in {:.3} s = {:.2} M nodes/s", self.nodes, self.seconds, self.nodes_per_second / 1e6)
     }

@@ -8,10 +8,10 @@ use serde::Serialize;
 use super::play::MoveRow;
 use super::{CliError, Deadline};
 use crate::engine::Position;
+use crate::families::kalah::solver::{SolveOptions, Solver};
 use crate::families::kalah::Kalah;
 use crate::labs::dooley::{self, DOOLEY_STATES};
 use crate::notation::Game;
-use crate::search::solve::{SolveOptions, Solver};
 
 /// The Kalah position of a game, or why the exact solver cannot take it.
 fn kalah<'a>(g: &'a Game, what: &'static str) -> Result<&'a Kalah, CliError> {

@@ -5,6 +5,7 @@
 //! did, for animation) and [`Outcome`].
 
 pub mod player;
+pub mod rank;
 pub mod sow;
 pub mod text;
 pub mod value;

@@ -351,6 +351,12 @@ macro_rules! families {
                 self.family().has_exact_solver()
             }
 
+            /// The convention under which proven values of these rules hold, where the rules
+            /// would end a game otherwise (see [`Family::proven_convention`]).
+            pub fn proven_convention(&self) -> Option<&'static str> {
+                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::proven_convention(r),)+ }
+            }
+
             /// The start position.
             pub fn start(&self) -> AnyPosition {
                 match self { $(AnyRules::$v(r) => AnyPosition::$v(<$module::$fam as Family>::start(r)),)+ }
@@ -642,8 +648,14 @@ macro_rules! families {
             }
 
             /// Every legal move valued by the family's search.
-            pub fn analyze(&self, depth: u32, table_mib: usize, handler: &mut dyn $crate::search::SearchHandler) -> $crate::search::Analysis {
+            pub fn analyze(&self, depth: u32, table_mib: usize, handler: &mut dyn $crate::search::SearchHandler<$crate::families::AnyMove>) -> $crate::search::Analysis<$crate::families::AnyMove> {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::analyze(p, depth, table_mib, handler),)+ }
+            }
+
+            /// Every legal move valued by a search of `depth` with a small table, never
+            /// stopped (a convenience for tests, examples and the CLI).
+            pub fn analyze_fixed_depth(&self, depth: u32) -> $crate::search::Analysis<$crate::families::AnyMove> {
+                self.analyze(depth, 16, &mut $crate::search::NoHandler)
             }
 
             /// The move sequences of exactly `depth` moves.

@@ -63,6 +63,13 @@ pub trait Family: 'static {
     /// The family has an exact solver for the page's Solve button and perfect player.
     const EXACT_SOLVER: bool = false;
 
+    /// The convention under which values are called proven where the rules would end a game
+    /// otherwise, in a player's words (Oware's and Ayo's endless play: the endgame databases
+    /// count it as a draw); `None` where proven means proven by the rules alone.
+    fn proven_convention(_rules: &Self::Rules) -> Option<&'static str> {
+        None
+    }
+
     /// Reads a rules id already lower-cased, with presets expanded and split on `-`;
     /// `parts[0]` is [`Family::KEY`] and `id` is the text as given, for messages.
     ///
@@ -184,7 +191,12 @@ pub trait Family: 'static {
 
     /// Every legal move valued by a search of at most `depth` (in the family's unit), stopped
     /// when the handler says so.
-    fn analyze(pos: &Self::Position, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis;
+    fn analyze(
+        pos: &Self::Position,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove>;
     /// The move sequences of exactly `depth` moves.
     fn perft(pos: &Self::Position, depth: u32) -> u64 {
         crate::search::perft_generic(pos, depth)

@@ -14,7 +14,6 @@ use core::ops::{Add, Neg, Sub};
 use super::tt::{Bound, Table, PROVEN};
 use super::{Analysis, MoveValue, SearchHandler};
 use crate::engine::{Player, Value};
-use crate::families::AnyMove;
 
 /// Most moves a position of any two-player family has (an impartial row game: two a pot, 64
 /// pots; a move is `pot * 2 + way`, so it stays below 128).
@@ -119,7 +118,7 @@ impl MoveList {
 /// copies rather than unmakes.
 pub trait Searchable: Copy {
     /// The family's move type, built from a move index.
-    type Move: Into<AnyMove>;
+    type Move;
 
     /// Who moves.
     fn turn(&self) -> Player;
@@ -166,12 +165,12 @@ impl Searcher {
     /// Iterative deepening from depth 1 to `max_depth` (or until every value is proven, or the
     /// handler stops it), the previous iteration's best move first. Values are absolute.
     /// Returns `None` when the position has no legal move or the first iteration was stopped.
-    pub fn analyze<P: Searchable>(
+    pub fn analyze<P: Searchable, M: From<P::Move>>(
         &mut self,
         pos: &P,
         max_depth: u32,
-        handler: &mut dyn SearchHandler,
-    ) -> Option<Analysis> {
+        handler: &mut dyn SearchHandler<M>,
+    ) -> Option<Analysis<M>> {
         self.nodes = 0;
         self.stopped = false;
         let mut moves = MoveList::default();
@@ -182,7 +181,7 @@ impl Searcher {
             return None;
         }
         let base = Score(pos.score());
-        let mut best: Option<(Analysis, u8)> = None;
+        let mut best: Option<(Analysis<M>, u8)> = None;
         for depth in 1..=max_depth.max(1) {
             let mut values: Vec<(u8, Score, bool)> = Vec::with_capacity(moves.len);
             let mut all_exact = true;
@@ -224,13 +223,13 @@ impl Searcher {
 
     /// The relative value for the mover of playing `m`, searching `depth` moves.
     #[inline(always)]
-    fn search_move<P: Searchable>(
+    fn search_move<P: Searchable, M>(
         &mut self,
         pos: &P,
         m: u8,
         depth: u32,
         w: Window,
-        h: &mut dyn SearchHandler,
+        h: &mut dyn SearchHandler<M>,
     ) -> (Score, bool) {
         let mut child = *pos;
         let d0 = Score(pos.score());
@@ -248,7 +247,13 @@ impl Searcher {
 
     /// Relative value of `pos` for its mover, and whether it is proven (no line was cut by the
     /// depth).
-    fn negamax<P: Searchable>(&mut self, pos: &P, depth: u32, w: Window, h: &mut dyn SearchHandler) -> (Score, bool) {
+    fn negamax<P: Searchable, M>(
+        &mut self,
+        pos: &P,
+        depth: u32,
+        w: Window,
+        h: &mut dyn SearchHandler<M>,
+    ) -> (Score, bool) {
         self.nodes += 1;
         if self.nodes & 4095 == 0 && h.should_stop(self.nodes) {
             self.stopped = true;

@@ -158,8 +158,8 @@ pub fn bench_page() -> Html {
             <h1>{"Engine benchmark"}</h1>
             <p>{format!(
                 "Runs the same fixed workloads as the CLI's mancala-lab bench in the search worker: perft of Kalah(6,4) to depth {}, a search of its start position to depth {}, and a search of the Awari middlegame {} to depth {} with endgame databases to {} seeds at its leaves (built first, timed apart).",
-                crate::search::bench::PERFT_DEPTH, crate::search::bench::SEARCH_DEPTH,
-                crate::search::bench::ENDGAME_SETUP, crate::search::bench::ENDGAME_SEARCH_DEPTH, crate::search::bench::ENDGAME_SEEDS
+                crate::labs::bench::PERFT_DEPTH, crate::labs::bench::SEARCH_DEPTH,
+                crate::labs::bench::ENDGAME_SETUP, crate::labs::bench::ENDGAME_SEARCH_DEPTH, crate::labs::bench::ENDGAME_SEEDS
             )}</p>
             <div class="row">
                 <button class="run-bench" onclick={run}>{"Run benchmark"}</button>

@@ -20,9 +20,9 @@ use yew::prelude::*;
 use super::pool::{per_worker_mib, Job};
 use super::protocol::{LabReply, LabTask, Reply, Request, Task};
 
+use crate::families::kalah::solver::Solver;
 use crate::families::kalah::Kalah;
 use crate::families::{AnyMove, AnyRules};
-use crate::search::solve::Solver;
 use crate::search::Analysis;
 
 /// Where the worker's loader lives, relative to the page (Trunk's `data-loader-shim`).
@@ -40,7 +40,7 @@ pub struct SearchState {
     /// The position searched, as `rules` and `setup`.
     pub target: (String, String),
     /// Latest finished iteration.
-    pub analysis: Option<Analysis>,
+    pub analysis: Option<Analysis<AnyMove>>,
     /// Nodes so far.
     pub nodes: u64,
     /// Time since the request was sent to the worker.

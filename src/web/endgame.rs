@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::protocol::Reply;
-use crate::families::oware::endgame::{positions_upto, Endgame, LayerStats, Progress};
+use crate::families::oware::databases::{positions_upto, Databases, Layer, LayerStats, Progress};
 use crate::families::oware::{Oware, OwareMove, OwareRules};
 use crate::families::AnyRules;
 
@@ -115,7 +115,7 @@ pub enum EndgameReply {
 }
 
 thread_local! {
-    static DB: std::cell::RefCell<Option<Endgame>> = const { std::cell::RefCell::new(None) };
+    static DB: std::cell::RefCell<Option<Databases>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The rules of a request, checked: the Oware family, and a size the page may build.
@@ -138,11 +138,11 @@ pub fn hold(rules: OwareRules, seeds: usize) -> usize {
     DB.with_borrow_mut(|db| {
         let keep = db.as_ref().is_some_and(|d| d.rules() == rules && d.max_seeds() >= seeds);
         if !keep {
-            let mut fresh = Endgame::new(rules, seeds);
+            let mut fresh = Databases::new(rules, seeds);
             // Keep what was built for these rules under a smaller limit.
             if let Some(old) = db.take().filter(|d| d.rules() == rules) {
                 for k in 0..old.seeds().min(seeds + 1) {
-                    let _ = fresh.push_layer(old.layer(k).to_vec());
+                    let _ = fresh.push_layer(old.layer(k).clone());
                 }
             }
             *db = Some(fresh);
@@ -151,20 +151,22 @@ pub fn hold(rules: OwareRules, seeds: usize) -> usize {
     })
 }
 
-/// Adds a cached layer to the databases held (false when it does not fit).
-pub fn push_cached(values: Vec<i8>) -> bool {
-    DB.with_borrow_mut(|db| db.as_mut().is_some_and(|d| d.push_layer(values).is_ok()))
+/// Adds a cached layer (its bytes, [`Layer::to_bytes`]) to the databases held (false when
+/// it does not fit).
+pub fn push_cached(bytes: Vec<u8>) -> bool {
+    let Some(layer) = Layer::from_bytes(&bytes) else { return false };
+    DB.with_borrow_mut(|db| db.as_mut().is_some_and(|d| d.push_layer(layer).is_ok()))
 }
 
 /// Builds the next layer of the databases held, posting progress now and then; returns its
-/// figures and a copy of its values (for the cache).
+/// figures and its bytes (for the cache).
 pub fn build_one(
     id: u32,
     start: f64,
     built_before: u64,
     now: &dyn Fn() -> f64,
     post: &mut dyn FnMut(Reply),
-) -> Option<(LayerStats, Vec<i8>)> {
+) -> Option<(LayerStats, Vec<u8>)> {
     DB.with_borrow_mut(|db| {
         let db = db.as_mut()?;
         let t0 = now();
@@ -189,12 +191,12 @@ pub fn build_one(
         let mut stats = db.build_next(&mut report)?;
         stats.millis = now() - t0;
         let k = stats.seeds as usize;
-        Some((stats, db.layer(k).to_vec()))
+        Some((stats, db.layer(k).to_bytes()))
     })
 }
 
 /// Runs `f` with the databases held (if any).
-pub fn with_held<R>(f: impl FnOnce(Option<&Endgame>) -> R) -> R {
+pub fn with_held<R>(f: impl FnOnce(Option<&Databases>) -> R) -> R {
     DB.with_borrow(|db| f(db.as_ref()))
 }
 

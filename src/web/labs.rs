@@ -8,6 +8,7 @@ use super::client::{use_search, Purpose};
 use super::group;
 use super::protocol::{LabReply, LabTask, Task};
 use super::route::Route;
+use crate::families::AnyMove;
 use crate::families::AnyRules;
 use crate::search::Analysis;
 
@@ -33,13 +34,13 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten())
 }
 
-fn cached(rules: &str) -> Option<Analysis> {
+fn cached(rules: &str) -> Option<Analysis<AnyMove>> {
     let text = storage()?.get_item(&format!("{CACHE_PREFIX}{rules}")).ok()??;
     // A damaged or foreign entry is ignored (and recomputed), never trusted blindly.
-    serde_json::from_str::<Analysis>(&text).ok().filter(|a| a.exact && !a.moves.is_empty())
+    serde_json::from_str::<Analysis<AnyMove>>(&text).ok().filter(|a| a.exact && !a.moves.is_empty())
 }
 
-fn store(rules: &str, a: &Analysis) {
+fn store(rules: &str, a: &Analysis<AnyMove>) {
     if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(a)) {
         let _ = s.set_item(&format!("{CACHE_PREFIX}{rules}"), &text);
     }
@@ -229,7 +230,7 @@ fn start_solve(search: &super::client::SearchHandle, id: &str) {
     search.solve(&rules.to_string(), &start.to_string(), 768, 0, super::client::auto_workers(), Purpose::Analysis);
 }
 
-fn detail(id: &str, a: Option<&Analysis>) -> Html {
+fn detail(id: &str, a: Option<&Analysis<AnyMove>>) -> Html {
     let Ok(rules) = id.parse::<AnyRules>() else {
         return html! {};
     };

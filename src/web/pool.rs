@@ -37,7 +37,7 @@ pub struct Job {
     live: Vec<u64>,
     memory: Vec<u64>,
     /// Solved moves with the best line that starts with each.
-    results: Vec<(MoveValue, Vec<AnyMove>)>,
+    results: Vec<(MoveValue<AnyMove>, Vec<AnyMove>)>,
     nodes_done: u64,
 }
 
@@ -106,7 +106,7 @@ impl Job {
     }
 
     /// What is proven so far, best first (ties in the solver's root order).
-    fn analysis(&self, complete: bool) -> Analysis {
+    fn analysis(&self, complete: bool) -> Analysis<AnyMove> {
         let mut results: Vec<_> = self.results.iter().collect();
         let rank = |mv: AnyMove| self.roots.iter().position(|&r| r == mv);
         results.sort_by_key(|(m, _)| (Reverse(m.value), rank(m.mv)));

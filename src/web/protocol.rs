@@ -5,12 +5,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Position, Value};
+use crate::families::kalah::solver::{SolveError, SolveOptions, Solver};
 use crate::families::kalah::{Kalah, KalahMove, KalahRules};
 use crate::families::oware::search as oware_search;
 use crate::families::oware::Oware;
 use crate::families::{AnyMove, AnyPosition, AnyRules};
-use crate::search::solve::{SolveError, SolveOptions, Solver};
-use crate::search::{self, Analysis, SearchHandler};
+use crate::search::{Analysis, SearchHandler};
 
 /// Largest transposition table the page may ask for, in MiB.
 pub const MAX_TABLE_MIB: usize = 1024;
@@ -293,7 +293,7 @@ pub enum Reply {
         /// Request id.
         id: u32,
         /// The analysis so far.
-        analysis: Analysis,
+        analysis: Analysis<AnyMove>,
         /// Time since the request arrived.
         elapsed_ms: f64,
     },
@@ -329,7 +329,7 @@ pub enum Reply {
         /// Request id.
         id: u32,
         /// The last finished iteration, if any.
-        analysis: Option<Analysis>,
+        analysis: Option<Analysis<AnyMove>>,
         /// Time since the request arrived.
         elapsed_ms: f64,
         /// Memory the search used (table and database), in bytes.
@@ -378,7 +378,7 @@ pub enum LabReply {
         #[serde(default)]
         endgame_db_ms: f64,
         /// Tchoukaillon: the pits of the winning position for
-        /// [`search::bench::TCHOUKAILLON_SEEDS`] seeds, every one computed.
+        /// [`crate::labs::bench::TCHOUKAILLON_SEEDS`] seeds, every one computed.
         #[serde(default)]
         tchoukaillon_pits: u64,
         /// Its time.
@@ -396,7 +396,7 @@ pub enum LabReply {
         /// State counts.
         study: crate::labs::dooley::Study,
         /// Exact values of the opening moves.
-        analysis: Analysis,
+        analysis: Analysis<AnyMove>,
     },
     /// The Dakon lab.
     Dakon(DakonReply),
@@ -539,7 +539,7 @@ struct WorkerHandler<'a> {
     post: &'a mut dyn FnMut(Reply),
 }
 
-impl SearchHandler for WorkerHandler<'_> {
+impl SearchHandler<AnyMove> for WorkerHandler<'_> {
     fn should_stop(&mut self, nodes: u64) -> bool {
         let t = (self.now)();
         if t - self.last_report >= 200.0 {
@@ -549,7 +549,7 @@ impl SearchHandler for WorkerHandler<'_> {
         self.deadline.is_some_and(|d| t >= d)
     }
 
-    fn on_progress(&mut self, analysis: &Analysis) {
+    fn on_progress(&mut self, analysis: &Analysis<AnyMove>) {
         let elapsed_ms = (self.now)() - self.start;
         (self.post)(Reply::Progress { id: self.id, analysis: analysis.clone(), elapsed_ms });
     }
@@ -597,7 +597,7 @@ pub fn handle(text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
                 Ok(o) if endgame => {
                     super::endgame::with_held(|db| oware_search::analyze(o, db, depth, table_mib, &mut h))
                 }
-                _ => search::analyze_any(&pos, depth, table_mib, &mut h),
+                _ => pos.analyze(depth, table_mib, &mut h),
             };
             let analysis = (!analysis.moves.is_empty()).then_some(analysis);
             let elapsed_ms = now() - start;
@@ -872,21 +872,22 @@ fn run_lab(lab: LabTask, id: u32, start: f64, now: &dyn Fn() -> f64, post: &mut 
         LabTask::Erickson(task) => run_erickson(task, id, start, now, post),
         LabTask::Bench => {
             let t = now();
-            let perft_nodes = search::bench::perft();
+            let perft_nodes = crate::labs::bench::perft();
             let perft_ms = now() - t;
             let t = now();
-            let search_nodes = search::bench::search();
+            let search_nodes = crate::labs::bench::search();
             let search_ms = now() - t;
             let t = now();
-            let (pos, db) = search::bench::endgame_databases();
+            let (pos, db) = crate::labs::bench::endgame_databases();
             let endgame_db_ms = now() - t;
             let t = now();
-            let endgame_nodes = search::bench::endgame_search(&pos, &db);
+            let endgame_nodes = crate::labs::bench::endgame_search(&pos, &db);
             let endgame_ms = now() - t;
             let t = now();
             let tchoukaillon_pits =
-                crate::labs::tchoukaillon::winning_position(search::bench::TCHOUKAILLON_SEEDS, usize::MAX).pits.len()
-                    as u64;
+                crate::labs::tchoukaillon::winning_position(crate::labs::bench::TCHOUKAILLON_SEEDS, usize::MAX)
+                    .pits
+                    .len() as u64;
             let tchoukaillon_ms = now() - t;
             let t = now();
             let _ = crate::labs::tchoukaillon::s_of_n(10_000);

@@ -23,7 +23,8 @@ fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
 }
 
 /// IndexedDB's database of cached layers and its one store.
-const IDB_NAME: &str = "mancala-lab-endgame-v1";
+/// v2: two bytes a position (value, distance), ranked by the shared ranker.
+const IDB_NAME: &str = "mancala-lab-endgame-v2";
 const IDB_STORE: &str = "layers";
 
 /// A request's result, once it succeeds.
@@ -59,19 +60,19 @@ async fn open(scope: &DedicatedWorkerGlobalScope) -> Result<IdbDatabase, JsValue
     done(&req).await?.dyn_into::<IdbDatabase>()
 }
 
-async fn get(db: &IdbDatabase, key: &str) -> Option<Vec<i8>> {
+async fn get(db: &IdbDatabase, key: &str) -> Option<Vec<u8>> {
     let tx = db.transaction_with_str(IDB_STORE).ok()?;
     let req = tx.object_store(IDB_STORE).ok()?.get(&JsValue::from_str(key)).ok()?;
     let v = done(&req).await.ok()?;
-    v.dyn_into::<js_sys::Int8Array>().ok().map(|a| a.to_vec())
+    v.dyn_into::<js_sys::Uint8Array>().ok().map(|a| a.to_vec())
 }
 
 /// Stores a layer, and returns once its transaction has committed: the next layer's build
 /// blocks the worker's event loop, and a Stop terminates the worker, so a commit left pending
 /// would be lost.
-async fn put(db: &IdbDatabase, key: &str, values: &[i8]) -> Result<(), JsValue> {
+async fn put(db: &IdbDatabase, key: &str, values: &[u8]) -> Result<(), JsValue> {
     let tx = db.transaction_with_str_and_mode(IDB_STORE, IdbTransactionMode::Readwrite)?;
-    tx.object_store(IDB_STORE)?.put_with_key(&js_sys::Int8Array::from(values), &JsValue::from_str(key))?;
+    tx.object_store(IDB_STORE)?.put_with_key(&js_sys::Uint8Array::from(values), &JsValue::from_str(key))?;
     let promise = js_sys::Promise::new(&mut |resolve, reject| {
         let ok = Closure::once_into_js(move |_: web_sys::Event| {
             let _ = resolve.call0(&JsValue::NULL);

@@ -18,6 +18,7 @@ use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetup
 use super::{Card, ParseSetupError, Preset};
 use crate::search::{Analysis, SearchHandler};
 use crate::engine::{Cell, IllegalMove, Player, Step, Trace};
+use crate::families::AnyMove;
 
 /// Atomic Wari, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,7 +130,7 @@ atomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
         ParseSetupError::Invalid(crate::families::AnySetupError::Atomic(e))
     }
 
-    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
         super::row::analyze(pos, depth, table_mib, handler)
     }
 

@@ -18,6 +18,7 @@ use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
 use crate::engine::text::{parse_count, split_list};
 use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler, Searcher};
+use crate::families::AnyMove;
 
 /// The Dakon family (see the module).
 pub struct DakonFamily;
@@ -317,7 +318,7 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
         Ok(rules.start())
     }
 
-    fn analyze(pos: &Dakon, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+    fn analyze(pos: &Dakon, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
         Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
     }
 }

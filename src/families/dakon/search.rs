@@ -101,7 +101,7 @@ mod tests {
         )
         .validate()
         .unwrap();
-        let a = Searcher::new(1).analyze(&d, 6, &mut NoHandler).unwrap();
+        let a = Searcher::new(1).analyze::<_, crate::families::AnyMove>(&d, 6, &mut NoHandler).unwrap();
         assert_eq!(a.moves.len(), 2);
         assert!(a.value > Value::Margin(0), "{a:?}");
         assert!(a.nodes > 0);

@@ -5,6 +5,7 @@
 mod card;
 mod position;
 mod search;
+pub mod solver;
 
 use core::fmt;
 
@@ -16,6 +17,7 @@ use super::view::captures_and_laps;
 use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler, Searcher};
+use crate::families::AnyMove;
 
 /// The Kalah family (see the module).
 pub struct KalahFamily;
@@ -267,7 +269,7 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
         Ok(rules.start())
     }
 
-    fn analyze(pos: &Kalah, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+    fn analyze(pos: &Kalah, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
         Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
     }
 

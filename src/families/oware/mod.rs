@@ -6,7 +6,7 @@
 
 mod card;
 mod position;
-pub mod endgame;
+pub mod databases;
 pub mod search;
 #[cfg(test)]
 mod tests;
@@ -20,6 +20,7 @@ use super::view::captures_and_laps;
 use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
+use crate::families::AnyMove;
 
 /// The Oware family (see the module).
 pub struct OwareFamily;
@@ -75,6 +76,10 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
     const SETUP_HELP: &'static str = "Oware setup: South's pits a.b.c…, North's pits a.b.c…, captured seeds South.North, side to move (s or n), joined by '-'.";
     const MOVES_HELP: &'static str = "Oware: pit letters relative to the mover, written together (cfab)";
     const MOVES_JOINED: bool = true;
+
+    fn proven_convention(rules: &OwareRules) -> Option<&'static str> {
+        databases::convention(*rules)
+    }
 
     fn parse_rules(parts: &[&str], id: &str) -> Result<OwareRules, ParseRulesError> {
         let set = match parts[0] {
@@ -288,7 +293,7 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
         Ok(rules.start())
     }
 
-    fn analyze(pos: &Oware, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+    fn analyze(pos: &Oware, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
         search::analyze(pos, None, depth, table_mib, handler)
     }
 }

@@ -2,7 +2,7 @@
 //! seeds for the side to move; captures are tried first. With endgame databases, every
 //! position they cover is a proven leaf: the search stops there with its exact value.
 
-use super::endgame::Endgame;
+use super::databases::Databases;
 use super::{Oware, OwareMove};
 use crate::engine::{Player, Position, Value};
 use crate::families::AnyMove;
@@ -15,18 +15,18 @@ pub struct Searched<'a> {
     /// The position.
     pub pos: Oware,
     /// The databases, if any (of the same rules; others are never consulted).
-    pub db: Option<&'a Endgame>,
+    pub db: Option<&'a Databases>,
 }
 
 /// Every legal move of `pos` valued by the search to `depth` moves, positions within `db`
 /// valued exactly.
 pub fn analyze(
     pos: &Oware,
-    db: Option<&Endgame>,
+    db: Option<&Databases>,
     depth: u32,
     table_mib: usize,
-    handler: &mut dyn SearchHandler,
-) -> Analysis {
+    handler: &mut dyn SearchHandler<AnyMove>,
+) -> Analysis<AnyMove> {
     let db = db.filter(|d| d.rules() == pos.rules() && d.seeds() > 0);
     let mut a = Searcher::new(table_mib).analyze(&Searched { pos: *pos, db }, depth, handler).unwrap_or_default();
     // Within the databases, of the moves worth the most, the one the databases' quickest
@@ -123,7 +123,7 @@ impl Searchable for Searched<'_> {
 mod tests {
     use super::*;
     use crate::engine::ByPlayer;
-    use crate::families::oware::endgame::Ranker;
+    use crate::engine::rank::Ranker;
     use crate::families::oware::{OwareRules, OwareSetup, Ruleset};
     use crate::search::NoHandler;
 
@@ -136,7 +136,7 @@ mod tests {
         for set in [Ruleset::Awari, Ruleset::Ayo, Ruleset::Wari] {
             let rules = OwareRules::new(set, 4, 0, false).unwrap();
             let build = |k| {
-                let mut db = Endgame::new(rules, k);
+                let mut db = Databases::new(rules, k);
                 while db.build_next(&mut |_| true).is_some() {}
                 db
             };

@@ -20,6 +20,7 @@ use super::{
 };
 use crate::engine::text::{clip, parse_count, split_list};
 use crate::engine::{Cell, IllegalMove, Player, Position, Step, Trace};
+use crate::families::AnyMove;
 use crate::search::{Analysis, SearchHandler, Searcher};
 
 /// One game played on a row: its names and notation help, and its two rules of play (which
@@ -85,11 +86,21 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     /// A setup error as the family-independent error (`e.into()`).
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError;
     /// As [`Family::analyze`]: `row::analyze(pos, depth, table_mib, handler)`.
-    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis;
+    fn analyze(
+        pos: &Row<Self>,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove>;
 }
 
 /// The generic search's analysis of a row position (what [`RowGame::analyze`] calls).
-pub fn analyze<G: RowGame>(pos: &Row<G>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis
+pub fn analyze<G: RowGame>(
+    pos: &Row<G>,
+    depth: u32,
+    table_mib: usize,
+    handler: &mut dyn SearchHandler<AnyMove>,
+) -> Analysis<AnyMove>
 where
     crate::families::AnyMove: From<RowMove<G>>,
 {
@@ -247,7 +258,12 @@ impl<G: RowGame> Family for RowFamily<G> {
         Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map(|r| r.start()).map_err(|e| e.to_string())
     }
 
-    fn analyze(pos: &Row<G>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+    fn analyze(
+        pos: &Row<G>,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         G::analyze(pos, depth, table_mib, handler)
     }
 }

@@ -18,6 +18,7 @@ use super::row::{trimmed, Direction, Row, RowFamily, RowGame, RowMove, RowRules,
 use super::{Card, ParseSetupError, Preset};
 use crate::search::{Analysis, SearchHandler};
 use crate::engine::{IllegalMove, Step, Trace};
+use crate::families::AnyMove;
 
 /// Conway's Sowing, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,7 +143,7 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
         ParseSetupError::Invalid(crate::families::AnySetupError::Sowing(e))
     }
 
-    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
         super::row::analyze(pos, depth, table_mib, handler)
     }
 

@@ -269,13 +269,13 @@ impl<const D: bool> Family for TchoukaFamily<D> {
         Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map(|r| r.start()).map_err(|e| e.to_string())
     }
 
-    fn analyze(p: &Tchouka<D>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler) -> Analysis {
+    fn analyze(p: &Tchouka<D>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
         if D {
             return Searcher::new(table_mib).analyze(&p.retag::<true>(), depth, handler).unwrap_or_default();
         }
         // The solitaire: each move valued by the solver, the best line a winning one.
         let (line, visited) = p.solve();
-        let mut moves: Vec<MoveValue> = p
+        let mut moves: Vec<MoveValue<AnyMove>> = p
             .legal_moves()
             .into_iter()
             .map(|m| {

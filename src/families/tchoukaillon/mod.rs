@@ -190,7 +190,7 @@ impl Family for TchoukaillonFamily {
 
     /// The unique winning move (Proposition 4) valued 1, every other move 0: a solitaire's
     /// value is whether it can still be won, and the best line is the winning line.
-    fn analyze(t: &Tchoukaillon, _: u32, _: usize, _: &mut dyn SearchHandler) -> Analysis {
+    fn analyze(t: &Tchoukaillon, _: u32, _: usize, _: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
         let line = t.winning_line();
         let mut moves = t
             .legal_moves()

@@ -186,7 +186,11 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                                     _ => "This position can no longer be won.".to_string(),
                                 }
                             } else {
-                                format!("Value for {}: {} {} — {}", pos.player_name(pos.turn()), a.value, if a.exact { "(proven)" } else { "(to this depth)" }, pos.rules().title())
+                                let proven = match pos.rules().proven_convention() {
+                                    Some(c) => format!("(proven, {c})"),
+                                    None => "(proven)".to_string(),
+                                };
+                                format!("Value for {}: {} {} — {}", pos.player_name(pos.turn()), a.value, if a.exact { proven.as_str() } else { "(to this depth)" }, pos.rules().title())
                             }
                         }</p>
                         <ul class="move-values">

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::engine::{Cell, Player, Position};
-use crate::families::oware::endgame::positions_upto;
+use crate::families::oware::databases::positions_upto;
 use crate::families::oware::Oware;
 use crate::families::{AnyMove, AnyPosition};
 use crate::web::client::{use_search, Purpose, SearchHandle};
@@ -267,6 +267,9 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
                 <div class="endgame-values">
                     <p class="endgame-value"><strong>{format!("{} to move: {} with perfect play", p.turn(), signed(*value))}</strong>
                         {format!(" — the captured seeds at the end, {} minus {} (so far South {}, North {})", p.turn(), !p.turn(), c.south, c.north)}</p>
+                    if let Some(c) = props.position.rules().proven_convention() {
+                        <p class="endgame-convention">{format!("Proven with {c}: the rules' \"each takes the seeds on his side\" depends on where the players stop.")}</p>
+                    }
                     <ul class="endgame-moves">
                         { for moves.iter().map(|m| html! { <li><span class="mv">{m.mv.to_string()}</span>{" "}<span class="v">{signed(m.value)}</span></li> }) }
                     </ul>
@@ -301,14 +304,14 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
                 }
             </div>
             if let Some(t) = total.filter(|_| field_error.is_none()) {
-                <p class="endgame-size">{format!("{} positions, one byte each", group(t as u128))}</p>
+                <p class="endgame-size">{format!("{} positions, two bytes each (a value and a distance)", group(t as u128))}</p>
             }
             if let Some(e) = field_error {
                 <p class="error" role="alert">{e}</p>
             }
             {progress}
             {body}
-            <p class="note">{"Exact values by retrograde analysis, every position with that many seeds or fewer; endless play is worth 0 (the seeds left shared). Built in a worker; stored in this browser (IndexedDB), so a second visit loads it."}</p>
+            <p class="note">{"Exact values by retrograde analysis, every position with that many seeds or fewer; endless play is worth 0 (the seeds left shared); each position's distance to its gain makes the best line a quick walk. Built in a worker; stored in this browser (IndexedDB), so a second visit loads it."}</p>
         </section>
     }
 }

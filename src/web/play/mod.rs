@@ -182,9 +182,9 @@ pub fn play_page(props: &PlayProps) -> Html {
         .unwrap_or_default();
     // The databases' proven values, when they cover the position, else the analysis's.
     let oware = endgame::oware_of(&pos).is_some();
-    let hints = match (&*endgame_hints, oware) {
-        (Some(v), true) => v.clone(),
-        _ => analysis_hints,
+    let (hints, proven_note) = match (&*endgame_hints, oware) {
+        (Some(v), true) => (v.clone(), pos.rules().proven_convention()),
+        _ => (analysis_hints, None),
     };
     let over = pos.outcome().is_some() && g.ply() == g.moves().len();
     let rematch = {
@@ -219,6 +219,9 @@ pub fn play_page(props: &PlayProps) -> Html {
                     }
                     <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints}
                         interactive={human_turn && st.anim.is_none()} on_play={on_play.clone()} />
+                    if let Some(c) = proven_note {
+                        <p class="hints-note">{format!("The values on the pits are proven by the endgame databases, {c}.")}</p>
+                    }
                     <panels::Controls game={game.clone()} />
                 </div>
                 <aside class="play-side">

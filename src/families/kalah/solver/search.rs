@@ -2,6 +2,7 @@
 //! database, the seed bounds and the move order.
 
 use super::*;
+use crate::families::AnyMove;
 
 /// One thread's search: the shared tables, its counters, and (main thread only) the handler.
 pub(super) struct Search<'a, 'h> {
@@ -10,7 +11,7 @@ pub(super) struct Search<'a, 'h> {
     pub(super) etc_seeds: u32,
     pub(super) busy_seeds: u32,
     pub(super) stop: &'a AtomicBool,
-    pub(super) handler: Option<&'h mut dyn SearchHandler>,
+    pub(super) handler: Option<&'h mut dyn SearchHandler<AnyMove>>,
     pub(super) nodes: u64,
     pub(super) passes: u64,
 }

@@ -1,12 +1,12 @@
 //! The fixed workloads of `mancala-lab bench`, also run by the browser worker so native and
 //! wasm figures compare the same work.
 
-use super::{NoHandler, Searcher};
 use crate::families::kalah::perft_kalah;
 use crate::families::kalah::KalahRules;
-use crate::families::oware::endgame::Endgame;
+use crate::families::oware::databases::Databases;
 use crate::families::oware::{search as oware_search, Oware, OwareRules};
 use crate::families::AnyRules;
+use crate::search::{NoHandler, Searcher};
 
 /// Perft depth of the benchmark (Kalah(6,4) start).
 pub const PERFT_DEPTH: u32 = 11;
@@ -24,7 +24,7 @@ pub fn perft() -> u64 {
 pub fn search() -> u64 {
     let pos = KalahRules::standard(6, 4).expect("valid").start();
     let mut s = Searcher::new(SEARCH_TABLE_MIB);
-    s.analyze(&pos, SEARCH_DEPTH, &mut NoHandler).map_or(0, |a| a.nodes)
+    s.analyze::<_, crate::families::kalah::KalahMove>(&pos, SEARCH_DEPTH, &mut NoHandler).map_or(0, |a| a.nodes)
 }
 
 /// The endgame-leaves workload: an Awari middlegame (20 seeds on the board) searched to this
@@ -38,16 +38,16 @@ pub const ENDGAME_SETUP: &str = "3.0.4.2.1.0-1.2.0.3.2.2-14.14-s";
 pub const TCHOUKAILLON_SEEDS: u64 = 1_000_000_000_000;
 
 /// The endgame-leaves workload's position and its databases, built (not timed by the search).
-pub fn endgame_databases() -> (Oware, Endgame) {
+pub fn endgame_databases() -> (Oware, Databases) {
     let rules: AnyRules = "awari".parse().expect("valid");
     let pos = rules.parse_setup(ENDGAME_SETUP).expect("valid");
     let pos = *<&Oware>::try_from(&pos).expect("Awari");
-    let mut db = Endgame::new(OwareRules::try_from(rules).expect("Awari"), ENDGAME_SEEDS);
+    let mut db = Databases::new(OwareRules::try_from(rules).expect("Awari"), ENDGAME_SEEDS);
     while db.build_next(&mut |_| true).is_some() {}
     (pos, db)
 }
 
 /// Runs the endgame-leaves search; returns the nodes searched.
-pub fn endgame_search(pos: &Oware, db: &Endgame) -> u64 {
+pub fn endgame_search(pos: &Oware, db: &Databases) -> u64 {
     oware_search::analyze(pos, Some(db), ENDGAME_SEARCH_DEPTH, SEARCH_TABLE_MIB, &mut NoHandler).nodes
 }

@@ -26,7 +26,7 @@ use crate::engine::Value;
 use crate::families::kalah::{CaptureRule, EndRule, Kalah, KalahMove, KalahRules};
 use crate::families::AnyMove;
 
-use super::{Analysis, MoveValue, SearchHandler};
+use crate::search::{Analysis, MoveValue, SearchHandler};
 
 /// Options of a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,7 +166,7 @@ pub struct Solver {
     etc_seeds: u32,
     busy_seeds: u32,
     /// The last position's heuristic search (see [`heuristic`]).
-    guesses: Option<(Kalah, Analysis)>,
+    guesses: Option<(Kalah, Analysis<AnyMove>)>,
     nodes: u64,
     passes: u64,
 }
@@ -229,7 +229,7 @@ impl Solver {
     }
 
     /// [`heuristic`] of `pos`, made once per position.
-    fn heuristic(&mut self, pos: &Kalah) -> Analysis {
+    fn heuristic(&mut self, pos: &Kalah) -> Analysis<AnyMove> {
         match &self.guesses {
             Some((p, a)) if p == pos => a.clone(),
             _ => {
@@ -259,7 +259,7 @@ impl Solver {
     fn search_ctx<'a, 'h>(
         &'a self,
         stop: &'a AtomicBool,
-        handler: Option<&'h mut dyn SearchHandler>,
+        handler: Option<&'h mut dyn SearchHandler<AnyMove>>,
     ) -> Search<'a, 'h> {
         Search {
             shared: &self.shared,
@@ -278,7 +278,7 @@ impl Solver {
     ///
     /// # Errors
     /// Game over, too many seeds, or stopped by the handler.
-    pub fn analyze(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<Analysis, SolveError> {
+    pub fn analyze(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler<AnyMove>) -> Result<Analysis<AnyMove>, SolveError> {
         self.analyze_moves(pos, None, None, handler)
     }
 
@@ -297,8 +297,8 @@ impl Solver {
         pos: &Kalah,
         only: Option<&[KalahMove]>,
         guess: Option<i32>,
-        handler: &mut dyn SearchHandler,
-    ) -> Result<Analysis, SolveError> {
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<Analysis<AnyMove>, SolveError> {
         if let Some(m) = only.into_iter().flatten().find(|m| !pos.legal_moves().contains(m)) {
             return Err(SolveError::IllegalMove(m.to_string()));
         }
@@ -335,8 +335,8 @@ impl Solver {
         pos: &Kalah,
         only: Option<&[KalahMove]>,
         guess: Option<i32>,
-        handler: &mut dyn SearchHandler,
-    ) -> Result<Analysis, SolveError> {
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<Analysis<AnyMove>, SolveError> {
         let st = Self::check::<N>(pos)?;
         let base = pos.store_diff();
         let stop = AtomicBool::new(false);
@@ -348,7 +348,7 @@ impl Solver {
         let roots: Vec<u8> =
             Self::root_order(pos).into_iter().filter(|m| only.is_none_or(|o| o.contains(m))).map(|m| m.0).collect();
         let next = AtomicUsize::new(0);
-        let done: Mutex<Vec<MoveValue>> = Mutex::new(Vec::new());
+        let done: Mutex<Vec<MoveValue<AnyMove>>> = Mutex::new(Vec::new());
         let this = &*self;
         let work = |ctx: &mut Search<'_, '_>| -> Result<(), SolveError> {
             loop {
@@ -428,11 +428,11 @@ impl Solver {
     ///
     /// # Errors
     /// As [`Solver::analyze`].
-    pub fn solve(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<i32, SolveError> {
+    pub fn solve(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler<AnyMove>) -> Result<i32, SolveError> {
         by_pits!(self.rules.pits(), |N| self.solve_n::<N>(pos, handler))
     }
 
-    fn solve_n<const N: usize>(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler) -> Result<i32, SolveError> {
+    fn solve_n<const N: usize>(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler<AnyMove>) -> Result<i32, SolveError> {
         let st = Self::check::<N>(pos)?;
         self.nodes = 0;
         self.passes = 0;
@@ -509,13 +509,13 @@ impl Solver {
 /// is worth far more than the guess costs (Kalah(6,4): depth 12 guesses +6 and takes 3 passes;
 /// depth 16 guesses +7, 2 passes, 3 % fewer nodes in all); never more than a few million nodes,
 /// so that a wide board does not spend long on its guess.
-fn heuristic(pos: &Kalah) -> Analysis {
+fn heuristic(pos: &Kalah) -> Analysis<AnyMove> {
     struct Budget(u64);
-    impl SearchHandler for Budget {
+    impl SearchHandler<AnyMove> for Budget {
         fn should_stop(&mut self, nodes: u64) -> bool {
             nodes > self.0
         }
-        fn on_progress(&mut self, _: &Analysis) {}
+        fn on_progress(&mut self, _: &Analysis<AnyMove>) {}
     }
     let seeds = pos.pit_seeds();
     let (depth, table_mib) = if seeds > 40 { (16, 16) } else { (12, 1) };

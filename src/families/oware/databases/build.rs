@@ -1,0 +1,265 @@
+//! Building a layer: the first pass over every board, then the retrograde growth of the won
+//! and lost positions, level by level, breadth first, with their distances (see the module).
+
+use super::model::{Board, Node};
+use super::{Databases, Layer, Progress};
+use crate::families::oware::Ruleset;
+
+/// No move leaves the layer.
+const NONE: i8 = i8::MIN;
+
+impl Databases {
+    /// The rank of a board in its layer.
+    #[inline]
+    fn rank(&self, b: &Board) -> u64 {
+        self.ranker.rank(&b[..self.ranker.parts()])
+    }
+
+    /// The first pass over a slice of the layer: for each board, the best exit (or the value
+    /// of a finished game) and the number of moves that stay.
+    fn first_pass(&self, k: usize, from: u64, best: &mut [i8], count: &mut [u8], progress: &mut dyn FnMut(u64) -> bool) -> bool {
+        let mut b = self.ranker.unrank(k, from);
+        let m = &self.model;
+        for r in 0..best.len() {
+            if r > 0 {
+                self.ranker.next(&mut b[..self.ranker.parts()]);
+            }
+            if r & 0xffff == 0xffff && !progress(r as u64) {
+                return false;
+            }
+            match m.expand(&b) {
+                Node::Over(v) => {
+                    best[r] = v as i8;
+                    count[r] = 0;
+                }
+                Node::Pass => {
+                    best[r] = NONE;
+                    count[r] = 1;
+                }
+                Node::Moves(legal, sown) => {
+                    let mut top = NONE;
+                    let mut stay = 0;
+                    for (i, s) in sown.iter().enumerate().take(m.n) {
+                        let Some(s) = s else { continue };
+                        if legal & (1 << i) == 0 {
+                            continue;
+                        }
+                        if s.captured == 0 {
+                            stay += 1;
+                        } else {
+                            let child = m.flip(&s.board);
+                            let v = self.value(&child).expect("a smaller layer is built");
+                            top = top.max((s.captured as i32 - v) as i8);
+                        }
+                    }
+                    best[r] = top;
+                    count[r] = stay;
+                }
+            }
+        }
+        true
+    }
+
+    /// Calls `f` with the rank of every board of the layer that reaches `q` by a move that
+    /// stays in the layer (a move without capture, or a pass).
+    fn predecessors(&self, k: usize, q: &Board, f: &mut impl FnMut(u64)) {
+        let m = &self.model;
+        let n = m.n;
+        let n2 = m.n2();
+        // Seen by the previous mover.
+        let r = m.flip(q);
+        let wari = m.set == Ruleset::Wari;
+        // A pass leads here when the one who passed could not move.
+        if wari && matches!(m.expand(&r), Node::Pass) {
+            f(self.rank(&r));
+        }
+        let cycle = if wari { n2 } else { n2 - 1 };
+        for o in 0..n {
+            if !wari && r[o] != 0 {
+                continue;
+            }
+            for c in m.least() as usize..=k {
+                let (full, rem) = (c / cycle, c % cycle);
+                let mut p = r;
+                let mut ok = true;
+                for d in 0..cycle {
+                    let j = if wari { (o + d) % n2 } else { (o + 1 + d) % n2 };
+                    let got = full + (d < rem) as usize;
+                    if (p[j] as usize) < got {
+                        ok = false;
+                        break;
+                    }
+                    p[j] -= got as u8;
+                }
+                if !ok {
+                    break;
+                }
+                if wari && p[o] != 0 {
+                    continue;
+                }
+                p[o] = c as u8;
+                if let Node::Moves(legal, sown) = m.expand(&p) {
+                    if legal & (1 << o) != 0 {
+                        if let Some(s) = sown[o] {
+                            if s.captured == 0 && s.board[..n2] == r[..n2] {
+                                f(self.rank(&p));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Solves layer `k`: values, and distances (see the module), breadth first.
+    pub(super) fn solve_layer(&self, k: usize, progress: &mut dyn FnMut(Progress) -> bool) -> Option<Layer> {
+        let size = self.ranker.layer_size(k) as usize;
+        let below: u64 = self.bytes();
+        let mut best = vec![NONE; size];
+        let mut count = vec![0u8; size];
+        let work = 8 * size as u64;
+        let report = |done: u64| Progress { layer: k as u32, done, of: size as u64, bytes: below + work };
+        if !self.first_pass_all(k, &mut best, &mut count, &mut |d| progress(report(d / 2))) {
+            return None;
+        }
+        let mut value = vec![0i8; size];
+        let mut distance = vec![0u8; size];
+        if self.model.set == Ruleset::Ayo {
+            self.end_without_captures(k, &mut best, &mut count, &mut value);
+        }
+        // A first-in first-out queue, so that distances come in order: a won position takes
+        // the distance of the nearest lost one that reaches it, plus one; a lost position that
+        // of the last (farthest) of its moves, plus one.
+        let mut queue: Vec<u32> = vec![];
+        let mut settled = 0u64;
+        for t in (1..=k as i32).rev() {
+            let ti = t as i8;
+            queue.clear();
+            for r in 0..size {
+                if value[r] == 0 && (best[r] == ti || (count[r] == 0 && best[r] == -ti)) {
+                    value[r] = if best[r] == ti { ti } else { -ti };
+                    queue.push(r as u32);
+                }
+            }
+            let mut head = 0;
+            while let Some(&q) = queue.get(head) {
+                head += 1;
+                settled += 1;
+                if settled & 0xffff == 0 && !progress(report(size as u64 / 2 + settled.min(size as u64) / 2)) {
+                    return None;
+                }
+                let v = value[q as usize];
+                let d = distance[q as usize].saturating_add(1);
+                let board = self.ranker.unrank(k, q as u64);
+                self.predecessors(k, &board, &mut |p| {
+                    let p = p as usize;
+                    if value[p] != 0 {
+                        return;
+                    }
+                    if v > 0 {
+                        count[p] -= 1;
+                        if count[p] == 0 && best[p] <= -ti {
+                            value[p] = -ti;
+                            distance[p] = d;
+                            queue.push(p as u32);
+                        }
+                    } else {
+                        value[p] = ti;
+                        distance[p] = d;
+                        queue.push(p as u32);
+                    }
+                });
+            }
+        }
+        progress(report(size as u64));
+        Some(Layer { values: value, distances: distance })
+    }
+
+    /// Ayo's "neither player can ever capture, but both players will always have a legal
+    /// move": the boards of the layer from which no exit (a capture, or a game over) can be
+    /// reached, found by going back from every board with an exit. Each such board is a
+    /// finished game, each player taking the seeds on his side: its value is set now, and a
+    /// move into it from a board that can still reach an exit counts as an exit.
+    fn end_without_captures(&self, k: usize, best: &mut [i8], count: &mut [u8], value: &mut [i8]) {
+        let size = best.len();
+        let mut reach = vec![0u64; size.div_ceil(64)];
+        let marked = |reach: &[u64], r: usize| reach[r / 64] & (1 << (r % 64)) != 0;
+        let mut stack: Vec<u32> = vec![];
+        for r in 0..size {
+            if best[r] == NONE || marked(&reach, r) {
+                continue;
+            }
+            reach[r / 64] |= 1 << (r % 64);
+            stack.push(r as u32);
+            while let Some(q) = stack.pop() {
+                self.predecessors(k, &self.ranker.unrank(k, q as u64), &mut |p| {
+                    let p = p as usize;
+                    if !marked(&reach, p) {
+                        reach[p / 64] |= 1 << (p % 64);
+                        stack.push(p as u32);
+                    }
+                });
+            }
+        }
+        let m = &self.model;
+        for r in (0..size).filter(|&r| !marked(&reach, r)) {
+            let board = self.ranker.unrank(k, r as u64);
+            let v = (m.side(&board, false) as i32 - m.side(&board, true) as i32) as i8;
+            value[r] = v;
+            best[r] = v;
+            count[r] = 0;
+            self.predecessors(k, &board, &mut |p| {
+                let p = p as usize;
+                if marked(&reach, p) {
+                    best[p] = best[p].max(-v);
+                    count[p] -= 1;
+                }
+            });
+        }
+    }
+
+    /// The first pass over the whole layer, on every core natively.
+    fn first_pass_all(&self, k: usize, best: &mut [i8], count: &mut [u8], progress: &mut dyn FnMut(u64) -> bool) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let every = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+            let threads = if self.threads == 0 { every } else { self.threads.min(8) };
+            if threads > 1 && best.len() > 1 << 16 {
+                let chunk = best.len().div_ceil(threads);
+                let stop = std::sync::atomic::AtomicBool::new(false);
+                let ok = std::thread::scope(|scope| {
+                    let mut handles = vec![];
+                    let mut rest_b = &mut best[..];
+                    let mut rest_c = &mut count[..];
+                    let mut from = 0u64;
+                    let mut first = None;
+                    while !rest_b.is_empty() {
+                        let take = chunk.min(rest_b.len());
+                        let (b, rb) = rest_b.split_at_mut(take);
+                        let (c, rc) = rest_c.split_at_mut(take);
+                        rest_b = rb;
+                        rest_c = rc;
+                        if first.is_none() {
+                            first = Some((from, b, c));
+                        } else {
+                            let stop = &stop;
+                            handles.push(scope.spawn(move || {
+                                self.first_pass(k, from, b, c, &mut |_| !stop.load(std::sync::atomic::Ordering::Relaxed))
+                            }));
+                        }
+                        from += take as u64;
+                    }
+                    let (from, b, c) = first.expect("a chunk");
+                    let t = threads as u64;
+                    let ok = self.first_pass(k, from, b, c, &mut |d| progress(d * t));
+                    if !ok {
+                        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    handles.into_iter().fold(ok, |acc, h| h.join().expect("no panic") && acc)
+                });
+                return ok;
+            }
+        }
+        self.first_pass(k, 0, best, count, progress)
+    }
+}

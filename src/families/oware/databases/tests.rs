@@ -1,0 +1,294 @@
+//! The model against the engine, the databases against a plain search, best lines.
+
+use super::model::Node;
+use crate::engine::Position;
+use super::*;
+use crate::engine::rank::Ranker;
+use crate::families::oware::Ruleset;
+use crate::engine::{ByPlayer, Player};
+use crate::families::oware::OwareSetup;
+use std::collections::HashSet;
+
+fn all_rules(pits: u32) -> Vec<OwareRules> {
+    let mut v: Vec<OwareRules> = Ruleset::ALL.iter().map(|&s| OwareRules::new(s, pits, 0, false).unwrap()).collect();
+    v.push(OwareRules::new(Ruleset::Oware, pits, 0, true).unwrap());
+    v
+}
+
+/// The engine's position of a board, South to move (finished as the rules say).
+fn engine(rules: OwareRules, b: &Board) -> Oware {
+    let n = rules.pits();
+    let row = |r: &[u8]| r.iter().map(|&x| x as u32).collect();
+    OwareSetup { south: row(&b[..n]), north: row(&b[n..2 * n]), captured: ByPlayer { south: 0, north: 0 }, turn: Player::South }
+        .validate(rules)
+        .unwrap()
+}
+
+/// The databases' rules agree with the engine's on every board of the small layers.
+#[test]
+fn the_model_plays_as_the_engine() {
+    for pits in [2, 3, 6] {
+        for rules in all_rules(pits) {
+            let m = Model::new(rules);
+            let ranker = Ranker::new(2 * pits as usize, 7);
+            for k in 0..=if pits == 6 { 5 } else { 7 } {
+                let mut b = ranker.unrank(k, 0);
+                loop {
+                    let pos = engine(rules, &b);
+                    // Ayo's positions where no capture can happen again are over at once.
+                    assert_eq!(pos.stalled(), rules.set == Ruleset::Ayo && stalled(&m, &b), "{rules} {b:?}");
+                    if pos.stalled() {
+                        assert!(matches!(m.expand(&b), Node::Moves(..)));
+                        if !ranker.next(&mut b[..2 * pits as usize]) {
+                            break;
+                        }
+                        continue;
+                    }
+                    match m.expand(&b) {
+                        Node::Over(v) => {
+                            assert!(pos.is_over(), "{rules} {b:?}");
+                            assert_eq!(pos.captured_diff(), v, "{rules} {b:?}");
+                        }
+                        Node::Pass => assert!(!pos.is_over() && pos.turn() == Player::North, "{rules} {b:?}"),
+                        Node::Moves(legal, sown) => {
+                            assert!(!pos.is_over() && pos.turn() == Player::South, "{rules} {b:?}");
+                            assert_eq!(pos.legal_mask(), legal, "{rules} {b:?}");
+                            for mv in pos.legal_moves() {
+                                let i = mv.0 as usize;
+                                let s = sown[i].unwrap();
+                                let mut next = pos;
+                                next.play_unchecked(i);
+                                let child = m.flip(&s.board);
+                                let south = |p: &Oware| p.captured().south as i32 - p.captured().north as i32;
+                                let c = next.captured();
+                                if rules.set == Ruleset::Oware && 2 * c.south.max(c.north) > c.south + c.north + next.board_seeds() {
+                                    // Oware's "more than half wins", which the databases
+                                    // do not apply.
+                                    continue;
+                                }
+                                match m.expand(&child) {
+                                    Node::Over(v) => {
+                                        assert!(next.is_over(), "{rules} {b:?} {mv}");
+                                        assert_eq!(south(&next), s.captured as i32 - v, "{rules} {b:?} {mv}");
+                                    }
+                                    node => {
+                                        let passed = matches!(node, Node::Pass);
+                                        assert_eq!(next.turn() == Player::South, passed, "{rules} {b:?} {mv}");
+                                        let mut plain = board_of(&next);
+                                        if !passed {
+                                            plain = m.flip(&plain);
+                                        }
+                                        assert_eq!(plain[..2 * pits as usize], s.board[..2 * pits as usize], "{rules} {b:?} {mv}");
+                                        assert_eq!(south(&next), s.captured as i32, "{rules} {b:?} {mv}");
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if !ranker.next(&mut b[..2 * pits as usize]) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Ayo: no board reachable from `b` is a finished game or has a capturing move (a plain
+/// search of every reachable board).
+fn stalled(m: &Model, b: &Board) -> bool {
+    thread_local! {
+        static KNOWN: std::cell::RefCell<std::collections::HashMap<(Model, Board), bool>> = Default::default();
+    }
+    if let Some(&known) = KNOWN.with_borrow(|k| k.get(&(*m, *b)).copied()).as_ref() {
+        return known;
+    }
+    let v = explore(m, b);
+    KNOWN.with_borrow_mut(|k| k.insert((*m, *b), v));
+    v
+}
+
+fn explore(m: &Model, b: &Board) -> bool {
+    let mut seen = HashSet::from([*b]);
+    let mut todo = vec![*b];
+    while let Some(b) = todo.pop() {
+        let Node::Moves(legal, sown) = m.expand(&b) else { return false };
+        for (i, s) in sown.iter().enumerate().take(m.n) {
+            let Some(s) = s.filter(|_| legal & (1 << i) != 0) else { continue };
+            if s.captured > 0 {
+                return false;
+            }
+            let c = m.flip(&s.board);
+            if seen.insert(c) {
+                todo.push(c);
+            }
+        }
+    }
+    true
+}
+
+/// A plain full-width search of the game as played: a position repeated on the path ends
+/// the game, the seeds left counting for nobody (alpha-beta on the tree of histories).
+fn plain(m: &Model, b: &Board, path: &mut HashSet<Board>, mut alpha: i32, beta: i32) -> i32 {
+    if m.set == Ruleset::Ayo && stalled(m, b) {
+        return m.side(b, false) as i32 - m.side(b, true) as i32;
+    }
+    let (legal, sown) = match m.expand(b) {
+        Node::Over(v) => return v,
+        Node::Pass => {
+            let c = m.flip(b);
+            return if path.contains(&c) {
+                0
+            } else {
+                path.insert(c);
+                let v = -plain(m, &c, path, -beta, -alpha);
+                path.remove(&c);
+                v
+            };
+        }
+        Node::Moves(l, s) => (l, s),
+    };
+    let mut best = i32::MIN;
+    for (i, s) in sown.iter().enumerate().take(m.n) {
+        if legal & (1 << i) == 0 {
+            continue;
+        }
+        let s = s.unwrap();
+        let c = m.flip(&s.board);
+        let v = if s.captured > 0 {
+            s.captured as i32 - plain(m, &c, &mut HashSet::from([c]), -99, 99)
+        } else if path.contains(&c) {
+            0
+        } else {
+            path.insert(c);
+            let v = -plain(m, &c, path, -beta, -alpha);
+            path.remove(&c);
+            v
+        };
+        best = best.max(v);
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Every position of the small layers of small boards (cycles included) has the value a
+/// plain search of the game gives it.
+#[test]
+fn databases_agree_with_a_plain_search() {
+    let mut checked = 0;
+    for (pits, seeds) in [(2, 6), (3, 4), (6, 3)] {
+        for rules in all_rules(pits) {
+            let mut db = Databases::new(rules, seeds);
+            while db.build_next(&mut |_| true).is_some() {}
+            assert_eq!(db.seeds(), seeds + 1);
+            let m = Model::new(rules);
+            for k in 0..=seeds {
+                for r in 0..db.layer_size(k) {
+                    let b = db.ranker.unrank(k, r);
+                    let want = plain(&m, &b, &mut HashSet::from([b]), -99, 99);
+                    assert_eq!(db.value(&b), Some(want), "{rules} {b:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 3000, "{checked}");
+}
+
+#[test]
+fn layers_count_as_the_binomials_say() {
+    let r = Ranker::new(12, 20);
+    let upto = |k: usize| (0..=k).map(|j| r.layer_size(j)).sum::<u64>();
+    assert_eq!((upto(15), upto(20)), (17_383_860, 225_792_840));
+    assert_eq!((positions_upto(6, 15), positions_upto(6, 20), positions_upto(6, 18)), (17_383_860, 225_792_840, 86_493_225));
+    assert_eq!(positions_upto(12, 60), u64::MAX);
+    let layer = Layer { values: vec![-3, 0, 5], distances: vec![0, 7, 255] };
+    assert_eq!(Layer::from_bytes(&layer.to_bytes()), Some(layer));
+    assert_eq!(Layer::from_bytes(&[1, 2, 3]), None);
+}
+
+/// The databases' best line from `pos`, played on the engine, checked: it ends the game, or
+/// stops before repeating a position worth 0 (endless play), within `max` moves; and what it
+/// captured, with the value left where it stops, is the value of `pos` (Oware's "more than
+/// half wins" may end it sooner, with the same winner).
+fn check_line(db: &Databases, pos: &Oware, max: usize) -> Line {
+    let v = db.value_of(pos).unwrap();
+    let line = db.best_line(pos, max);
+    let mut p = *pos;
+    for m in &line.moves {
+        assert!(p.legal_moves().contains(m), "{pos:?}: {m} is not legal in {p:?}");
+        p.play_unchecked(m.0 as usize);
+    }
+    assert!(line.moves.len() < max, "{pos:?} ({v:+}): {line:?} runs on");
+    let sign = if p.turn() == pos.turn() { 1 } else { -1 };
+    let left = if p.is_over() { 0 } else { sign * db.value_of(&p).unwrap() };
+    if line.repeats {
+        assert_eq!(left, 0, "{pos:?} ({v:+}): {line:?} goes round at {p:?}");
+    } else {
+        assert!(p.is_over() || p.captures_impossible(), "{pos:?} ({v:+}): {line:?} stops at {p:?}");
+    }
+    let c = p.captured();
+    let s = pos.captured();
+    let mover = |c: crate::engine::ByPlayer<u32>| {
+        let d = c.south as i32 - c.north as i32;
+        if pos.turn() == Player::South { d } else { -d }
+    };
+    let net = mover(c) - mover(s) + left;
+    if db.rules().set == Ruleset::Oware {
+        assert_eq!(net.signum(), v.signum(), "{pos:?} ({v:+}): {line:?} ends at {p:?}");
+    } else {
+        assert_eq!(net, v, "{pos:?}: {line:?} ends at {p:?}");
+    }
+    line
+}
+
+/// Every position of the small layers of every rule set: the best line reaches the value the
+/// databases give, never going round while the game is won or lost. The line is lookups only,
+/// so none can run on (the defect: a search that recursed without end).
+#[test]
+fn best_lines_progress_to_their_value() {
+    let mut lines = 0;
+    let mut longest = 0;
+    for (pits, seeds) in [(2, 9), (3, 7), (4, 6), (6, 5)] {
+        for rules in all_rules(pits) {
+            let mut db = Databases::new(rules, seeds);
+            while db.build_next(&mut |_| true).is_some() {}
+            for k in 1..=seeds {
+                for r in 0..db.layer_size(k) {
+                    let pos = engine(rules, &db.ranker.unrank(k, r));
+                    if pos.is_over() {
+                        continue;
+                    }
+                    let line = check_line(&db, &pos, 400);
+                    lines += 1;
+                    longest = longest.max(line.moves.len());
+                }
+            }
+        }
+    }
+    assert!(lines > 50_000, "{lines} lines, the longest {longest} moves");
+}
+
+/// The positions the review found hanging (Awari, Oware and Ayo, 8 seeds on 6 pits): their
+/// values and best lines now come at once, and each line reaches the value.
+#[test]
+fn the_positions_that_hung_are_answered() {
+    for (rules, setup) in [
+        ("awari", "4.0.0.1.1.0-0.2.0.0.0.0-0.0-s"),
+        ("awari", "1.0.2.0.0.1-0.1.0.2.1.0-20.20-s"),
+        ("awari", "1.1.0.0.1.0-0.2.0.1.1.0-0.0-s"),
+        ("oware", "1.0.2.0.0.1-0.1.0.2.1.0-20.20-s"),
+        ("oware", "1.1.0.0.1.0-0.2.0.1.1.0-0.0-s"),
+        ("ayo", "1.1.0.0.1.0-0.2.0.1.1.0-0.0-s"),
+    ] {
+        let any: crate::families::AnyRules = rules.parse().unwrap();
+        let pos = *<&Oware>::try_from(&any.parse_setup(setup).unwrap()).unwrap();
+        let mut db = Databases::new(pos.rules(), 8);
+        while db.build_next(&mut |_| true).is_some() {}
+        check_line(&db, &pos, 400);
+        assert!(db.best_move(&pos, &[]).is_some());
+    }
+}

@@ -1,0 +1,114 @@
+//! The house's own promises: an ignored test that says where it runs is run there.
+
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// An ignored test: its file, its name and the reason given.
+struct Ignored {
+    file: PathBuf,
+    name: String,
+    reason: String,
+}
+
+fn ignored_tests() -> Vec<Ignored> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![];
+    rust_files(&root.join("src"), &mut files);
+    rust_files(&root.join("tests"), &mut files);
+    let mut out = vec![];
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            let Some(rest) = l.trim().strip_prefix("#[ignore = \"") else { continue };
+            let reason = rest.trim_end_matches("\"]").to_string();
+            let name = lines[i + 1..]
+                .iter()
+                .find_map(|l| l.trim().strip_prefix("fn ").map(|f| f.split('(').next().unwrap().to_string()))
+                .unwrap();
+            out.push(Ignored { file: file.strip_prefix(root).unwrap().to_path_buf(), name, reason });
+        }
+    }
+    out
+}
+
+/// The recipe of a Makefile target, its lines joined.
+fn recipe(target: &str) -> String {
+    let make = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Makefile")).unwrap();
+    let start = make.find(&format!("\n{target}:")).unwrap_or_else(|| panic!("no target {target}"));
+    make[start + 1..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with('\t'))
+        .map(|l| l.trim().trim_end_matches('\\'))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The test binaries (`--test X`) and name filters (after `--ignored`) of a cargo command.
+fn cargo_run(command: &str) -> (Vec<String>, Vec<String>) {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let tests = words.windows(2).filter(|w| w[0] == "--test").map(|w| w[1].to_string()).collect();
+    let filters = match words.iter().position(|w| *w == "--ignored") {
+        Some(i) => words[i + 1..].iter().take_while(|w| !w.starts_with('-')).map(|w| w.to_string()).collect(),
+        None => vec![],
+    };
+    (tests, filters)
+}
+
+/// An `#[ignore]` reason that names where the test runs is true: `make test` (its optimised
+/// part, `make test-release`) lists it, or the cargo command it quotes selects it; and every
+/// name `make test-release` lists selects an ignored test.
+#[test]
+fn ignored_tests_run_where_they_say() {
+    let release = recipe("test-release");
+    let (binaries, filters) = cargo_run(&release);
+    assert!(!filters.is_empty(), "make test-release names its tests: {release}");
+    let ignored = ignored_tests();
+    let runs = |t: &Ignored, binaries: &[String], filters: &[String]| {
+        let stem = t.file.file_stem().unwrap().to_string_lossy().to_string();
+        let binary_ok = t.file.starts_with("tests") && binaries.contains(&stem);
+        binary_ok && filters.iter().any(|f| t.name.contains(f.as_str()))
+    };
+    for t in &ignored {
+        if t.reason.contains("make test") {
+            assert!(
+                runs(t, &binaries, &filters),
+                "{}: {} says '{}' but make test-release ({release}) does not run it",
+                t.file.display(),
+                t.name,
+                t.reason
+            );
+        } else if let Some(i) = t.reason.find("cargo test") {
+            let (b, f) = cargo_run(&t.reason[i..]);
+            // The command's filter comes before `-- --ignored`.
+            let words: Vec<&str> = t.reason[i..].split_whitespace().collect();
+            let filter = words.iter().position(|w| *w == "--").map(|k| words[k - 1].to_string());
+            let filters: Vec<String> = filter.into_iter().chain(f).collect();
+            assert!(
+                runs(t, &b, &filters),
+                "{}: {}'s reason '{}' does not select it",
+                t.file.display(),
+                t.name,
+                t.reason
+            );
+        }
+    }
+    for f in &filters {
+        assert!(
+            ignored.iter().any(|t| t.name.contains(f.as_str()) && t.reason.contains("make test")),
+            "make test-release names '{f}', which selects no test marked for it"
+        );
+    }
+}
