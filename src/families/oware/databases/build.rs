@@ -98,14 +98,8 @@ impl Databases {
                     continue;
                 }
                 p[o] = c as u8;
-                if let Node::Moves(legal, sown) = m.expand(&p) {
-                    if legal & (1 << o) != 0 {
-                        if let Some(s) = sown[o] {
-                            if s.captured == 0 && s.board[..n2] == r[..n2] {
-                                f(self.rank(&p));
-                            }
-                        }
-                    }
+                if m.unmoves_to(&p, o, &r) {
+                    f(self.rank(&p));
                 }
             }
         }

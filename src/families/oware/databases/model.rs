@@ -176,6 +176,28 @@ impl Model {
     }
 
     /// A board turned round: the opponent's pits first.
+    /// Sowing pit `o` of `p` is a legal move that captures nothing and leaves `r` (not
+    /// turned round): an un-move's check. Legality is read from this one sowing where the rules
+    /// allow (a move that leaves the opponent seeds, Wari's any move), and from every move of
+    /// `p` only where it depends on the others (Awari's "leave him a seed if you can" when this
+    /// one does not; Oware's grand slam refused); a test checks it against [`Model::expand`].
+    pub(super) fn unmoves_to(&self, p: &Board, o: usize, r: &Board) -> bool {
+        let n2 = self.n2();
+        let s = self.sow(p, o);
+        if s.captured > 0 || s.board[..n2] != r[..n2] {
+            return false;
+        }
+        let keeps = self.side(&s.board, true) > 0;
+        let quick = match self.set {
+            Ruleset::Wari => Some(true),
+            Ruleset::Ayo => Some(keeps),
+            Ruleset::Awari => keeps.then_some(true),
+            Ruleset::Oware if s.slam && self.grand_slam_illegal => None,
+            Ruleset::Oware => Some(keeps || self.side(p, true) > 0),
+        };
+        quick.unwrap_or_else(|| matches!(self.expand(p), Node::Moves(legal, _) if legal & (1 << o) != 0))
+    }
+
     pub(super) fn flip(&self, b: &Board) -> Board {
         let mut c = [0u8; MAX_PARTS];
         let n = self.n;

@@ -292,3 +292,32 @@ fn the_positions_that_hung_are_answered() {
         assert!(db.best_move(&pos, &[]).is_some());
     }
 }
+
+/// The un-move's quick legality check agrees with the full expansion on every board and pit of
+/// the small layers, for every rule set.
+#[test]
+fn unmoves_agree_with_the_full_expansion() {
+    for pits in [2, 3, 6] {
+        for rules in all_rules(pits) {
+            let m = Model::new(rules);
+            let n = pits as usize;
+            let ranker = Ranker::new(2 * n, 6);
+            for k in 0..=if pits == 6 { 4 } else { 6 } {
+                let mut b = ranker.unrank(k, 0);
+                loop {
+                    for o in 0..n {
+                        if b[o] < if rules.set == Ruleset::Wari { 2 } else { 1 } {
+                            continue;
+                        }
+                        let s = m.sow(&b, o);
+                        let full = matches!(m.expand(&b), Node::Moves(legal, _) if legal & (1 << o) != 0);
+                        assert_eq!(m.unmoves_to(&b, o, &s.board), full && s.captured == 0, "{rules} {b:?} {o}");
+                    }
+                    if !ranker.next(&mut b[..2 * n]) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
