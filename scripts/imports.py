@@ -27,7 +27,7 @@ for root, _, files in os.walk(src):
         if f.endswith(".rs"):
             path = os.path.join(root, f)
             text = open(path, encoding="utf-8").read()
-            for m in re.finditer(r'include!\(concat!\([^)]*"/src/([a-z_]+)/"', text):
+            for m in re.finditer(r'include!\(concat!\(.*?"/src/([a-z_]+)/"', text):
                 owner = os.path.relpath(path, src).split(os.sep)[0].removesuffix(".rs")
                 included_into[m.group(1) + "/page"] = owner
 

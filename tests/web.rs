@@ -160,7 +160,7 @@ async fn play_page_explains_a_bad_link_and_stays_usable() {
 /// bundle (the test runner serves it as `wasm-bindgen-test.js`).
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn mancala_test_worker_start() {
-    mancala_lab::web::worker::start();
+    mancala_lab::web::worker::browser::start();
 }
 
 #[wasm_bindgen_test]
@@ -205,8 +205,8 @@ async fn a_spawned_worker_answers_a_search_request() {
         .post_message(&r#"{"id":5,"task":{"kind":"solve","rules":"kalah-4-3","setup":"3.3.3.3-3.3.3.3-0.0-s","memory_mib":64,"time_ms":0}}"#.into())
         .unwrap();
     let done = wait_for(&replies, "\"done\"").await;
-    let reply: mancala_lab::web::protocol::Reply = serde_json::from_str(&done).unwrap();
-    let mancala_lab::web::protocol::Reply::Done { id: 5, analysis: Some(a), .. } = reply else { panic!("{done}") };
+    let reply: mancala_lab::web::worker::Reply = serde_json::from_str(&done).unwrap();
+    let mancala_lab::web::worker::Reply::Done { id: 5, analysis: Some(a), .. } = reply else { panic!("{done}") };
     assert_eq!(a.value.number(), 6, "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
     assert!(a.exact);
     worker.terminate();
@@ -224,9 +224,10 @@ fn figures_group_their_digits_by_threes() {
 
 #[wasm_bindgen_test]
 async fn hanoi_lab_plays_by_clicks_and_steps_an_algorithm() {
-    use mancala_lab::web::hanoi_lab::{HanoiLabPage, HanoiLabProps};
+    use mancala_lab::labs::Linked;
+    use mancala_lab::web::pages::hanoi::{Page, Props};
     let root = mount();
-    yew::Renderer::<HanoiLabPage>::with_root_and_props(root.clone(), HanoiLabProps { query: "n=4".into() }).render();
+    yew::Renderer::<Page>::with_root_and_props(root.clone(), Props { params: Linked::read("n=4") }).render();
     settle().await;
     assert!(text(&root, ".ply").contains("0 moves"));
     // Pot 1 can only go right: one click plays it.
@@ -244,13 +245,10 @@ async fn hanoi_lab_plays_by_clicks_and_steps_an_algorithm() {
 
 #[wasm_bindgen_test]
 async fn tchoukaillon_lab_shows_figures_4_and_5_and_a_bad_link() {
-    use mancala_lab::web::tchoukaillon_lab::{TchoukaillonLabPage, TchoukaillonLabProps};
+    use mancala_lab::labs::Linked;
+    use mancala_lab::web::pages::tchoukaillon::{Page, Props};
     let root = mount();
-    yew::Renderer::<TchoukaillonLabPage>::with_root_and_props(
-        root.clone(),
-        TchoukaillonLabProps { query: "s=-1".into() },
-    )
-    .render();
+    yew::Renderer::<Page>::with_root_and_props(root.clone(), Props { params: Linked::read("s=-1") }).render();
     settle().await;
     assert!(text(&root, ".error").contains("s=-1 is not a number of seeds"));
     assert_eq!(root.query_selector_all(".figure-4-table tbody tr").unwrap().length(), 25);

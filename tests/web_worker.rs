@@ -2,16 +2,23 @@
 //! a request in JSON gives progress and a final search result, and bad messages get errors.
 #![cfg(target_arch = "wasm32")]
 
-use mancala_lab::web::protocol::{handle, DakonReply, LabReply, Reply};
+use mancala_lab::labs::dakon::DakonAnswer;
+use mancala_lab::labs::{LabReply, LabSays};
+use mancala_lab::web::worker::{Reply, Worker};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_dedicated_worker);
 
+thread_local! {
+    /// The worker's state between requests, as the worker's event loop keeps it.
+    static WORKER: std::cell::RefCell<Worker> = std::cell::RefCell::new(Worker::default());
+}
+
 fn run(text: &str) -> Vec<Reply> {
     let mut out = vec![];
     let now = || js_sys::Date::now();
-    handle(text, &now, &mut |r| out.push(r));
+    WORKER.with_borrow_mut(|w| w.handle(text, &now, &mut |r| out.push(r)));
     out
 }
 
@@ -130,7 +137,9 @@ fn one_root_move_at_a_time_as_the_page_shares_them() {
 #[wasm_bindgen_test]
 fn dakon_survey_and_search_in_a_worker() {
     let replies = run(r#"{"id":11,"task":{"kind":"lab","lab":"dakon","dakon":"survey","n":5}}"#);
-    let Some(Reply::Lab { id: 11, reply: LabReply::Dakon(DakonReply::Survey { survey }), .. }) = replies.last() else {
+    let Some(Reply::Lab { id: 11, reply: LabReply::Dakon(LabSays::Answer(DakonAnswer::Survey { survey })), .. }) =
+        replies.last()
+    else {
         panic!("{replies:?}")
     };
     // The paper's Dakon-5 figures: 1,371 possible sequences (ours: 1,373 turns, 2 winning);
@@ -143,8 +152,11 @@ fn dakon_survey_and_search_in_a_worker() {
     let replies = run(
         r#"{"id":12,"task":{"kind":"lab","lab":"dakon","dakon":"search","n":4,"goal":"min_laps","max_boards":1000}}"#,
     );
-    let Some(Reply::Lab { id: 12, reply: LabReply::Dakon(DakonReply::Found { trials, found: Some(f) }), .. }) =
-        replies.last()
+    let Some(Reply::Lab {
+        id: 12,
+        reply: LabReply::Dakon(LabSays::Answer(DakonAnswer::Found { trials, found: Some(f) })),
+        ..
+    }) = replies.last()
     else {
         panic!("{replies:?}")
     };
@@ -173,7 +185,8 @@ fn dakon_survey_and_search_in_a_worker() {
     let replies = run(
         r#"{"id":16,"task":{"kind":"lab","lab":"dakon","dakon":"search","n":6,"goal":"shortest","max_boards":1000}}"#,
     );
-    let Some(Reply::Lab { reply: LabReply::Dakon(DakonReply::Found { found: Some(f), .. }), .. }) = replies.last()
+    let Some(Reply::Lab { reply: LabReply::Dakon(LabSays::Answer(DakonAnswer::Found { found: Some(f), .. })), .. }) =
+        replies.last()
     else {
         panic!("{replies:?}")
     };
@@ -184,13 +197,17 @@ fn dakon_survey_and_search_in_a_worker() {
 fn dakon_depth_first_proof_in_a_worker() {
     // Table 2: Dakon-5's shortest opening has 24 moves: found within 30, and none within 23.
     let replies = run(r#"{"id":17,"task":{"kind":"lab","lab":"dakon","dakon":"prove","n":5,"bound":30}}"#);
-    let Some(Reply::Lab { id: 17, reply: LabReply::Dakon(DakonReply::Deep { found }), .. }) = replies.last() else {
+    let Some(Reply::Lab { id: 17, reply: LabReply::Dakon(LabSays::Answer(DakonAnswer::Deep { found })), .. }) =
+        replies.last()
+    else {
         panic!("{replies:?}")
     };
     assert!(found.complete);
     assert_eq!((found.line.as_ref().map(Vec::len), found.lower_bound()), (Some(24), 24));
     let replies = run(r#"{"id":18,"task":{"kind":"lab","lab":"dakon","dakon":"prove","n":5,"bound":23}}"#);
-    let Some(Reply::Lab { id: 18, reply: LabReply::Dakon(DakonReply::Deep { found }), .. }) = replies.last() else {
+    let Some(Reply::Lab { id: 18, reply: LabReply::Dakon(LabSays::Answer(DakonAnswer::Deep { found })), .. }) =
+        replies.last()
+    else {
         panic!("{replies:?}")
     };
     assert!(found.complete && found.line.is_none() && found.lower_bound() == 24);
@@ -209,19 +226,16 @@ fn dakon_depth_first_proof_in_a_worker() {
 
 #[wasm_bindgen_test]
 fn endgame_databases_in_a_worker() {
-    use mancala_lab::web::endgame::EndgameReply;
-    let built = run(r#"{"id":11,"task":{"kind":"lab","lab":"endgame","endgame":"build","rules":"oware","seeds":6}}"#);
-    let Some(Reply::Lab { reply: LabReply::Endgame(EndgameReply::Built { seeds: Some(6), layers, .. }), .. }) =
-        built.last()
-    else {
+    use mancala_lab::web::worker::databases::EndgameReply;
+    let built = run(r#"{"id":11,"task":{"kind":"endgame","endgame":"build","rules":"oware","seeds":6}}"#);
+    let Some(Reply::Endgame { reply: EndgameReply::Built { seeds: Some(6), layers, .. }, .. }) = built.last() else {
         panic!("{built:?}")
     };
     assert_eq!(layers[6].positions, 12376);
     let values = run(
-        r#"{"id":12,"task":{"kind":"lab","lab":"endgame","endgame":"query","rules":"oware","setup":"0.0.0.0.0.2-1.1.1.0.0.0-0.0-s"}}"#,
+        r#"{"id":12,"task":{"kind":"endgame","endgame":"query","rules":"oware","setup":"0.0.0.0.0.2-1.1.1.0.0.0-0.0-s"}}"#,
     );
-    let Some(Reply::Lab { reply: LabReply::Endgame(EndgameReply::Values { value, moves, .. }), .. }) = values.last()
-    else {
+    let Some(Reply::Endgame { reply: EndgameReply::Values { value, moves, .. }, .. }) = values.last() else {
         panic!("{values:?}")
     };
     // f captures the chain of two 2s (4 seeds); North cannot feed South and keeps his seed.
@@ -240,12 +254,14 @@ fn endgame_databases_in_a_worker() {
 
 #[wasm_bindgen_test]
 fn tchoukaillon_hanoi_and_tchouka_in_a_worker() {
-    use mancala_lab::web::protocol::{LabReply, TchoukaillonReply};
+    use mancala_lab::labs::hanoi::Minima;
+    use mancala_lab::labs::tchoukaillon::TchoukaillonAnswer;
     // 10^12 seeds: 1,772,452 pits, the picture drawn over every pit (wasm's u64/u128 arithmetic).
     let replies =
         run(r#"{"id":21,"task":{"kind":"lab","lab":"tchoukaillon","tchoukaillon":"position","seeds":1000000000000}}"#);
     let Some(Reply::Lab {
-        reply: LabReply::Tchoukaillon(TchoukaillonReply::Position { position, occupancy, .. }), ..
+        reply: LabReply::Tchoukaillon(LabSays::Answer(TchoukaillonAnswer::Position { position, occupancy, .. })),
+        ..
     }) = replies.last()
     else {
         panic!("{replies:?}")
@@ -254,23 +270,27 @@ fn tchoukaillon_hanoi_and_tchouka_in_a_worker() {
     assert_eq!(&position.pits[..6], &[0, 1, 3, 1, 5, 5]);
     assert!(occupancy.as_ref().is_some_and(|o| (o.ratio - core::f64::consts::FRAC_2_PI).abs() < 1e-3));
     let replies = run(r#"{"id":22,"task":{"kind":"lab","lab":"tchoukaillon","tchoukaillon":"s_of_n","n":100}}"#);
-    let Some(Reply::Lab { reply: LabReply::Tchoukaillon(TchoukaillonReply::SOfN { s, checks, .. }), .. }) =
-        replies.last()
+    let Some(Reply::Lab {
+        reply: LabReply::Tchoukaillon(LabSays::Answer(TchoukaillonAnswer::SOfN { s, checks, .. })),
+        ..
+    }) = replies.last()
     else {
         panic!("{replies:?}")
     };
     assert_eq!(s[99], 3234);
     assert!(checks.iter().all(|c| c.differs_at.is_none()));
     let replies = run(r#"{"id":23,"task":{"kind":"lab","lab":"hanoi","max_n":9}}"#);
-    let Some(Reply::Lab { reply: LabReply::Hanoi { both, done: true, .. }, .. }) = replies.last() else {
+    let Some(Reply::Lab { reply: LabReply::Hanoi(LabSays::Answer(Minima { both, .. })), .. }) = replies.last() else {
         panic!("{replies:?}")
     };
     assert_eq!(both[8].moves, Some(14));
     let replies = run(
         r#"{"id":24,"task":{"kind":"lab","lab":"tchoukaillon","tchoukaillon":"tchouka_map","max_pits":4,"max_seeds":2}}"#,
     );
-    let Some(Reply::Lab { reply: LabReply::Tchoukaillon(TchoukaillonReply::TchoukaMap { entries }), .. }) =
-        replies.last()
+    let Some(Reply::Lab {
+        reply: LabReply::Tchoukaillon(LabSays::Answer(TchoukaillonAnswer::TchoukaMap { entries })),
+        ..
+    }) = replies.last()
     else {
         panic!("{replies:?}")
     };

@@ -1,4 +1,4 @@
 //! The search worker: the same crate's search, run off the page's main thread.
 fn main() {
-    mancala_lab::web::worker::start();
+    mancala_lab::web::worker::browser::start();
 }

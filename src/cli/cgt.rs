@@ -58,13 +58,10 @@ pub struct ValueReport {
 /// # Errors
 /// Rules of another family, a row that cannot be read, or too many followers.
 pub fn value(rules: &str, row_text: &str) -> Result<ValueReport, CliError> {
-    match rules.parse().map_err(CliError::Rules)? {
-        AnyRules::Sowing(_) | AnyRules::Atomic(_) => {}
-        _ => {
-            return Err(CliError::WrongFamily(
-                "value is for the one-row games of Erickson's paper: sowing, sowing-i, atomic, atomic-i",
-            ))
-        }
+    if !rules.parse::<AnyRules>().map_err(CliError::Rules)?.has_game_value() {
+        return Err(CliError::WrongFamily(
+            "value is for the one-row games of Erickson's paper: sowing, sowing-i, atomic, atomic-i",
+        ));
     }
     let (v, mut t, g) = crate::labs::erickson::row_value_in(rules, row_text).map_err(CliError::Row)?;
     let options = |opts: Vec<crate::labs::erickson::RowOption>| {

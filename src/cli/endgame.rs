@@ -1,4 +1,5 @@
-//! `endgame` and the Oware family's `solve`: the endgame databases.
+//! `endgame`, and `solve` for a family with endgame databases: the databases, through the
+//! family's capability.
 
 use core::fmt;
 use std::time::Instant;
@@ -6,10 +7,8 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::CliError;
-use crate::engine::Position;
-use crate::families::oware::databases::{Databases, LayerStats};
-use crate::families::oware::{Oware, OwareRules};
-use crate::families::AnyRules;
+use crate::families::capability::{BuildProgress, LayerStats};
+use crate::families::{AnyPosition, AnyRules, EndgameDatabases};
 use crate::notation::Game;
 
 /// The most seeds the CLI builds databases to (C(35, 11) = 417 million positions in the last
@@ -32,12 +31,15 @@ pub struct EndgameReport {
     title: String,
 }
 
-fn oware_rules(rules: &str) -> Result<(OwareRules, String), CliError> {
+/// Why a family's rules have no databases.
+const NO_DATABASES: &str = "endgame databases are for the Oware family: ayo, oware, awari, wari";
+
+fn database_rules(rules: &str) -> Result<AnyRules, CliError> {
     let any: AnyRules = rules.parse().map_err(CliError::Rules)?;
-    let title = any.title();
-    let rules = OwareRules::try_from(any)
-        .map_err(|_| CliError::WrongFamily("endgame databases are for the Oware family: ayo, oware, awari, wari"))?;
-    Ok((rules, title))
+    if !any.has_databases() {
+        return Err(CliError::WrongFamily(NO_DATABASES));
+    }
+    Ok(any)
 }
 
 /// The process's peak resident memory, where the system says it.
@@ -48,25 +50,28 @@ fn peak_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// Databases built, each layer's figures, and the seconds the build took.
+pub(crate) type Built = (Box<dyn EndgameDatabases>, Vec<LayerStats>, f64);
+
 /// Builds the databases of `rules` to `seeds` seeds on the board, reporting progress on
 /// standard error when asked (`threads` 0: one).
 pub(crate) fn build(
-    rules: OwareRules,
+    rules: AnyRules,
     seeds: usize,
     threads: usize,
     progress: bool,
-) -> Result<(Databases, Vec<LayerStats>, f64), CliError> {
+) -> Result<Built, CliError> {
     if seeds > MAX_CLI_SEEDS {
         return Err(CliError::OutOfRange { option: "--seeds", value: seeds as u64, allowed: "0 to 24" });
     }
     let start = Instant::now();
-    let mut db = Databases::new(rules, seeds);
+    let mut db = rules.endgame_databases(seeds).ok_or(CliError::WrongFamily(NO_DATABASES))?;
     db.set_threads(threads);
     let mut layers = vec![];
     let mut last = Instant::now();
     while db.seeds() <= seeds {
         let t = Instant::now();
-        let mut report = |p: crate::families::oware::databases::Progress| {
+        let mut report = |p: BuildProgress| {
             if progress && last.elapsed().as_secs() >= 5 {
                 last = Instant::now();
                 eprintln!("layer {}: {} of {} positions, {} MiB", p.layer, p.done, p.of, p.bytes >> 20);
@@ -88,7 +93,8 @@ pub(crate) fn build(
 /// # Errors
 /// Rules of another family, or too many seeds.
 pub fn endgame(rules: &str, seeds: usize, threads: Option<usize>, progress: bool) -> Result<EndgameReport, CliError> {
-    let (rules, title) = oware_rules(rules)?;
+    let rules = database_rules(rules)?;
+    let title = rules.title();
     let every = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     let threads = threads.unwrap_or(every);
     if !(1..=8).contains(&threads) {
@@ -181,12 +187,12 @@ pub struct OwareSolveReport {
     to_move: String,
 }
 
-/// Solves an Oware-family position with the endgame databases (built as far as it needs).
+/// Solves a position with the endgame databases of its rules (built as far as it needs).
 ///
 /// # Errors
 /// A finished game, or more seeds on the board than the databases reach here.
-pub fn solve(g: &Game, pos: &Oware, value_only: bool) -> Result<OwareSolveReport, CliError> {
-    if pos.is_over() {
+pub fn solve(g: &Game, pos: &AnyPosition, value_only: bool) -> Result<OwareSolveReport, CliError> {
+    if pos.outcome().is_some() {
         return Err(CliError::GameOver);
     }
     let k = pos.board_seeds() as usize;
@@ -199,12 +205,11 @@ pub fn solve(g: &Game, pos: &Oware, value_only: bool) -> Result<OwareSolveReport
     let (db, _, _) = build(pos.rules(), k, 0, false)?;
     let seconds = t.elapsed().as_secs_f64();
     let moves = if value_only { vec![] } else { db.move_values(pos).expect("within the databases") };
-    let base = pos.captured_diff();
-    let value = base + db.value_of(pos).expect("within the databases");
+    let value = db.value(pos).expect("within the databases");
     let line_text = if value_only {
         String::new()
     } else {
-        let line = db.best_line(pos, 40);
+        let line = db.best_line(pos, 40).expect("within the databases");
         line.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
             + if line.repeats { " (repeats)" } else { "" }
     };
@@ -213,16 +218,13 @@ pub fn solve(g: &Game, pos: &Oware, value_only: bool) -> Result<OwareSolveReport
         setup: g.position().to_string(),
         turn: pos.turn().name(),
         value,
-        best: moves.first().map(|m| crate::families::oware::OwareMove(m.0 as u8).to_string()),
-        moves: moves
-            .iter()
-            .map(|&(i, v)| EndgameMove { mv: crate::families::oware::OwareMove(i as u8).to_string(), value: base + v })
-            .collect(),
+        best: moves.first().map(|m| m.0.to_string()),
+        moves: moves.iter().map(|&(m, v)| EndgameMove { mv: m.to_string(), value: v }).collect(),
         best_line: line_text,
         seconds,
         db_seeds: k as u32,
         db_bytes: db.bytes(),
-        convention: crate::families::oware::databases::convention(pos.rules()),
+        convention: pos.rules().proven_convention(),
         title: g.rules().title(),
         to_move: pos.turn().to_string(),
     })

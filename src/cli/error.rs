@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-use crate::families::kalah::solver::SolveError;
 use crate::families::ParseRulesError;
+use crate::families::SolveError;
 use crate::labs::dakon::DakonError;
 use crate::notation::LinkError;
 
@@ -67,7 +67,7 @@ impl fmt::Display for CliError {
             CliError::TooManyPits(s) => write!(
                 f,
                 "the winning position for {s} seeds needs more than the {} pits a board here may have",
-                crate::families::tchoukaillon::MAX_PITS
+                crate::labs::tchoukaillon::MAX_BOARD_PITS
             ),
             CliError::Solve(e) => e.fmt(f),
             CliError::Dakon(e) => e.fmt(f),

@@ -470,12 +470,9 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Analyze { pos, depth, time_ms, table_mib, endgame, json } => {
             emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib, endgame)?, json)
         }
-        Command::Solve { pos, json, value_only, .. }
-            if matches!(load(&pos)?.position(), crate::families::AnyPosition::Oware(_)) =>
-        {
+        Command::Solve { pos, json, value_only, .. } if load(&pos)?.rules().has_databases() => {
             let g = load(&pos)?;
-            let p = <&crate::families::oware::Oware>::try_from(g.position()).expect("an Oware position");
-            emit(out, &endgame::solve(&g, p, value_only)?, json)
+            emit(out, &endgame::solve(&g, g.position(), value_only)?, json)
         }
         Command::Endgame { rules, seeds, threads, progress, json } => {
             emit(out, &endgame::endgame(&rules, seeds, threads, progress)?, json)

@@ -6,8 +6,6 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{CliError, Deadline};
-use crate::families::oware::search as oware_search;
-use crate::families::oware::Oware;
 use crate::families::AnyMove;
 use crate::notation::Game;
 use crate::search::Analysis;
@@ -177,23 +175,22 @@ pub fn analyze(
     }
     let depth = depth.unwrap_or(200).clamp(1, 200);
     let p = g.position();
-    let oware = <&Oware>::try_from(p).ok();
-    let db = match (endgame, oware) {
-        (None, _) => None,
-        (Some(k), Some(o)) => {
+    let db = match endgame {
+        None => None,
+        Some(k) if p.rules().has_databases() => {
             let t = Instant::now();
-            let (db, _, _) = super::endgame::build(o.rules(), k, 0, false)?;
+            let (db, _, _) = super::endgame::build(p.rules(), k, 0, false)?;
             Some((db, k, t.elapsed().as_secs_f64()))
         }
-        (Some(_), None) => {
+        Some(_) => {
             return Err(CliError::WrongFamily("endgame databases are for the Oware family: ayo, oware, awari, wari"))
         }
     };
     let mut handler = Deadline { end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)) };
     let t = Instant::now();
-    let a = match (&db, oware) {
-        (Some((db, _, _)), Some(o)) => oware_search::analyze(o, Some(db), depth, table_mib, &mut handler),
-        _ => p.analyze(depth, table_mib, &mut handler),
+    let a = match &db {
+        Some((db, _, _)) => db.analyze(p, depth, table_mib, &mut handler).expect("databases of the position's rules"),
+        None => p.analyze(depth, table_mib, &mut handler),
     };
     let seconds = t.elapsed().as_secs_f64();
     Ok(AnalysisReport {
@@ -211,7 +208,7 @@ pub fn analyze(
         nodes_per_second: a.nodes as f64 / seconds.max(1e-9),
         endgame_seeds: db.as_ref().map(|d| d.1 as u32),
         endgame_seconds: db.as_ref().map(|d| d.2),
-        convention: db.as_ref().and_then(|d| crate::families::oware::databases::convention(d.0.rules())),
+        convention: db.as_ref().and_then(|_| p.rules().proven_convention()),
         title: g.rules().title(),
         to_move: p.player_name(p.turn()).to_string(),
     })

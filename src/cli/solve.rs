@@ -1,4 +1,4 @@
-//! `solve` and `dooley`: Kalah's exact solver.
+//! `solve` with a family's exact solver (Kalah's), and `dooley`.
 
 use core::fmt;
 use std::time::Instant;
@@ -7,16 +7,9 @@ use serde::Serialize;
 
 use super::play::MoveRow;
 use super::{CliError, Deadline};
-use crate::engine::Position;
-use crate::families::kalah::solver::{SolveOptions, Solver};
-use crate::families::kalah::Kalah;
+use crate::families::SolveOptions;
 use crate::labs::dooley::{self, DOOLEY_STATES};
 use crate::notation::Game;
-
-/// The Kalah position of a game, or why the exact solver cannot take it.
-fn kalah<'a>(g: &'a Game, what: &'static str) -> Result<&'a Kalah, CliError> {
-    <&Kalah>::try_from(g.position()).map_err(|_| CliError::WrongFamily(what))
-}
 
 /// `solve`: the exact value of the position and, unless `value_only`, of every legal move.
 #[derive(Serialize)]
@@ -59,8 +52,10 @@ pub struct SolveArgs {
 /// # Errors
 /// Not a Kalah game, options out of range, memory that cannot be had.
 pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
-    let k = kalah(g, "solve is for Kalah-family games; for Tchoukaillon and Dakon use analyze")?;
-    let auto = SolveOptions::auto(k.pit_seeds());
+    let k = g.position();
+    let auto = k
+        .solve_options(None)
+        .ok_or(CliError::WrongFamily("solve is for Kalah-family games; for Tchoukaillon and Dakon use analyze"))?;
     let table_mib = args.table_mib.unwrap_or(auto.table_mib);
     let db_seeds = args.db_seeds.unwrap_or(auto.db_seeds);
     if !(1..=16384).contains(&table_mib) {
@@ -72,12 +67,12 @@ pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
         return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
     }
     let opts = SolveOptions { table_mib, db_seeds, threads };
-    let mut solver = Solver::new(k.rules(), opts)?;
+    let mut solver = k.rules().exact_solver(opts).expect("a family with solve options has a solver")?;
     let mut h = Deadline { end: None };
     let (value, a) = if args.value_only {
         (solver.solve(k, &mut h)?, None)
     } else {
-        let a = solver.analyze(k, &mut h)?;
+        let a = solver.analyze_moves(k, None, None, &mut h)?;
         (a.value.number(), Some(a))
     };
     let seconds = t.elapsed().as_secs_f64();
@@ -150,13 +145,11 @@ pub struct DooleyReport {
 /// # Errors
 /// Not a Kalah game, or too many seeds to enumerate.
 pub fn dooley(g: &Game) -> Result<DooleyReport, CliError> {
-    let k = kalah(g, "Dooley's study is about Kalah-family games")?;
-    if k.total_seeds() > 24 {
-        return Err(CliError::TooManySeeds(k.total_seeds()));
-    }
-    let study = dooley::study(k);
-    let mut solver = Solver::new(k.rules(), SolveOptions { table_mib: 64, db_seeds: 12, threads: 1 })?;
-    let a = solver.analyze(k, &mut Deadline { end: None })?;
+    let (study, a) = dooley::study_and_values(g.position(), &mut Deadline { end: None }).map_err(|e| match e {
+        dooley::DooleyError::NotKalah => CliError::WrongFamily("Dooley's study is about Kalah-family games"),
+        dooley::DooleyError::TooManySeeds(n) => CliError::TooManySeeds(n),
+        dooley::DooleyError::Solve(e) => e.into(),
+    })?;
     Ok(DooleyReport {
         rules: study.rules,
         counts: study

@@ -6,8 +6,6 @@ use core::fmt;
 use serde::Serialize;
 
 use super::CliError;
-use crate::families::tchoukaillon::Tchoukaillon;
-use crate::families::AnyPosition;
 
 /// The winning position for `seeds` seeds.
 #[derive(Serialize)]
@@ -23,13 +21,8 @@ pub struct WinningReport {
 /// # Errors
 /// When it needs more pits than a board here may have.
 pub fn winning(seeds: u32) -> Result<WinningReport, CliError> {
-    let p = Tchoukaillon::winning_position(seeds).ok_or(CliError::TooManyPits(seeds))?;
-    Ok(WinningReport {
-        seeds,
-        pits: p.pits().to_vec(),
-        setup: AnyPosition::from(p.clone()).to_string(),
-        harvests: p.winning_line().map(|l| l.len()),
-    })
+    let b = crate::labs::tchoukaillon::winning_board(seeds).ok_or(CliError::TooManyPits(seeds))?;
+    Ok(WinningReport { seeds, pits: b.pits, setup: b.setup, harvests: b.harvests })
 }
 
 impl fmt::Display for WinningReport {
@@ -211,7 +204,7 @@ impl fmt::Display for PeriodsReport {
 pub struct TchoukaMapReport {
     max_pits: u8,
     max_seeds: u8,
-    entries: Vec<crate::families::tchouka::MapEntry>,
+    entries: Vec<crate::labs::tchoukaillon::MapEntry>,
     seconds: f64,
 }
 
@@ -221,7 +214,7 @@ pub struct TchoukaMapReport {
 /// # Errors
 /// Sizes out of range.
 pub fn tchouka_map(max_pits: u8, max_seeds: u8) -> Result<TchoukaMapReport, CliError> {
-    use crate::families::tchouka::{solvability_map, MAX_PITS};
+    use crate::labs::tchoukaillon::{solvability_map, MAX_TCHOUKA_PITS as MAX_PITS};
     if !(1..=MAX_PITS as u8).contains(&max_pits) {
         return Err(CliError::OutOfRange { option: "--pits", value: max_pits as u64, allowed: "1 to 16" });
     }

@@ -73,3 +73,16 @@ pub fn parse_count(token: &str, what: &str, max: u64) -> Result<u32, CountError>
         Err(_) => Err(CountError::NotANumber { what: what.to_string(), token: token.to_string() }),
     }
 }
+
+/// `x` with its digits grouped by threes: 141159240 → "141,159,240".
+pub fn group(x: u128) -> String {
+    let s = x.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

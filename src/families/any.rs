@@ -357,6 +357,39 @@ macro_rules! families {
                 match self { $(AnyRules::$v(r) => <$module::$fam as Family>::proven_convention(r),)+ }
             }
 
+            /// The family's exact solver for these rules, with these sizes (`None`: none).
+            pub fn exact_solver(&self, opts: $crate::families::SolveOptions) -> Option<Result<Box<dyn $crate::families::ExactSolver>, $crate::families::SolveError>> {
+                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::exact_solver(r, opts),)+ }
+            }
+
+            /// Endgame databases of these rules, able to grow to `max_seeds` seeds (`None`:
+            /// the family has none).
+            pub fn endgame_databases(&self, max_seeds: usize) -> Option<Box<dyn $crate::families::EndgameDatabases>> {
+                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::endgame_databases(r, max_seeds),)+ }
+            }
+
+            /// Positions the endgame databases of these rules hold up to `seeds` seeds (`None`:
+            /// the family has none).
+            pub fn databases_size(&self, seeds: usize) -> Option<u64> {
+                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::databases_size(r, seeds),)+ }
+            }
+
+            /// The family has endgame databases.
+            pub fn has_databases(&self) -> bool {
+                self.databases_size(0).is_some()
+            }
+
+            /// A row of these rules in the paper's notation (`None`: not a row game, or not a
+            /// row).
+            pub fn paper_row(&self, row: &str) -> Option<String> {
+                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::paper_row(r, row),)+ }
+            }
+
+            /// The family's positions have a game-theory value (a row).
+            pub fn has_game_value(&self) -> bool {
+                self.start().value_row().is_some()
+            }
+
             /// The start position.
             pub fn start(&self) -> AnyPosition {
                 match self { $(AnyRules::$v(r) => AnyPosition::$v(<$module::$fam as Family>::start(r)),)+ }
@@ -650,6 +683,27 @@ macro_rules! families {
             /// Every legal move valued by the family's search.
             pub fn analyze(&self, depth: u32, table_mib: usize, handler: &mut dyn $crate::search::SearchHandler<$crate::families::AnyMove>) -> $crate::search::Analysis<$crate::families::AnyMove> {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::analyze(p, depth, table_mib, handler),)+ }
+            }
+
+            /// The exact solver's sizes for this position: within `budget_mib` MiB, or as suits
+            /// it natively (`None`: no exact solver).
+            pub fn solve_options(&self, budget_mib: Option<usize>) -> Option<$crate::families::SolveOptions> {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::solve_options(p, budget_mib),)+ }
+            }
+
+            /// The exact solver's root moves, most promising first (empty without one).
+            pub fn solver_root_order(&self) -> Vec<AnyMove> {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::solver_root_order(p).into_iter().map(AnyMove::$v).collect(),)+ }
+            }
+
+            /// The row whose game-theory value is shown, in link notation (`None`: none).
+            pub fn value_row(&self) -> Option<String> {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::value_row(p),)+ }
+            }
+
+            /// Seeds in the pits (stores and captured seeds not counted).
+            pub fn board_seeds(&self) -> u32 {
+                self.cells().into_iter().filter(|(c, _)| matches!(c, $crate::engine::Cell::Pit { .. })).map(|(_, n)| n).sum()
             }
 
             /// Every legal move valued by a search of `depth` with a small table, never

@@ -11,6 +11,7 @@
 //! README, "How the code is laid out").
 
 mod any;
+pub mod capability;
 pub mod card;
 pub mod row;
 pub mod two_rows;
@@ -21,6 +22,7 @@ use core::hash::Hash;
 
 use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
+pub use capability::{EndgameDatabases, ExactSolver, SolveError, SolveOptions};
 pub use card::{Card, Preset};
 pub use view::{Field, FieldKind, Layout, NewGameForm};
 
@@ -67,6 +69,41 @@ pub trait Family: 'static {
     /// otherwise, in a player's words (Oware's and Ayo's endless play: the endgame databases
     /// count it as a draw); `None` where proven means proven by the rules alone.
     fn proven_convention(_rules: &Self::Rules) -> Option<&'static str> {
+        None
+    }
+
+    /// The family's exact solver for these rules, with these sizes (`None`: the family has
+    /// none; `Some(Err)`: the memory cannot be had).
+    fn exact_solver(_rules: &Self::Rules, _opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
+        None
+    }
+    /// The exact solver's sizes for `pos`: within `budget_mib` MiB, or (`None`) as suits the
+    /// position natively. `None` for a family without a solver.
+    fn solve_options(_pos: &Self::Position, _budget_mib: Option<usize>) -> Option<SolveOptions> {
+        None
+    }
+    /// The exact solver's root moves of `pos`, most promising first (empty without a solver).
+    fn solver_root_order(_pos: &Self::Position) -> Vec<Self::Move> {
+        vec![]
+    }
+    /// Endgame databases of these rules, able to grow to `max_seeds` seeds on the board
+    /// (`None`: the family has none).
+    fn endgame_databases(_rules: &Self::Rules, _max_seeds: usize) -> Option<Box<dyn EndgameDatabases>> {
+        None
+    }
+    /// Positions the endgame databases of these rules hold up to `seeds` seeds on the board
+    /// (`None`: the family has none).
+    fn databases_size(_rules: &Self::Rules, _seeds: usize) -> Option<u64> {
+        None
+    }
+    /// The row whose game-theory value the page and the CLI show, in link notation (Sowing's
+    /// and Atomic Wari's); `None` for games without one.
+    fn value_row(_pos: &Self::Position) -> Option<String> {
+        None
+    }
+    /// A row of these rules in the paper's notation (a Sowing row that splits as it stands, as
+    /// a sum); `None` for games without rows or a row that does not read.
+    fn paper_row(_rules: &Self::Rules, _row: &str) -> Option<String> {
         None
     }
 

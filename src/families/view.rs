@@ -111,3 +111,11 @@ pub struct NewGameForm {
     /// The button's class.
     pub button_class: &'static str,
 }
+
+/// A full pot (the paper's •, Sowing): more seeds than its distance to either end, so it is
+/// never sown again; it only receives seeds. Written `x` (or `•`); drawn as such.
+pub const FULL: u8 = 255;
+/// Full pots without end (the paper's ←• at the left, •→ at the right): the row's first or
+/// last pot stands for endless full pots, into which seeds may be sown past the end. Written
+/// `~` (or `←•`, `•→`, `<`, `>`); drawn as such.
+pub const WALL: u8 = 254;

@@ -18,11 +18,11 @@ use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
 use super::pool::{per_worker_mib, Job};
-use super::protocol::{LabReply, LabTask, Reply, Request, Task};
+use super::worker::databases::EndgameReply;
+use super::worker::{Reply, Request, Task};
 
-use crate::families::kalah::solver::Solver;
-use crate::families::kalah::Kalah;
 use crate::families::{AnyMove, AnyRules};
+use crate::labs::{LabReply, LabTask};
 use crate::search::Analysis;
 
 /// Where the worker's loader lives, relative to the page (Trunk's `data-loader-shim`).
@@ -59,6 +59,10 @@ pub struct SearchState {
     pub lab_progress: Option<LabReply>,
     /// A lab's answer.
     pub lab: Option<LabReply>,
+    /// The endgame databases' latest progress report.
+    pub endgame_progress: Option<EndgameReply>,
+    /// The endgame databases' answer.
+    pub endgame: Option<EndgameReply>,
 }
 
 /// Why a search was asked for.
@@ -145,6 +149,16 @@ impl Reducible for SearchState {
                             s.finished = true;
                         } else {
                             s.lab_progress = Some(reply);
+                        }
+                    }
+                    Reply::Endgame { reply, elapsed_ms, .. } => {
+                        s.elapsed_ms = elapsed_ms;
+                        if matches!(reply, EndgameReply::Progress { .. }) {
+                            s.endgame_progress = Some(reply);
+                        } else {
+                            s.endgame = Some(reply);
+                            s.running = false;
+                            s.finished = true;
                         }
                     }
                     Reply::Error { message, .. } => {
@@ -379,8 +393,8 @@ impl SearchHandle {
         let id = self.next_id();
         let target = match &task {
             Task::Analyze { rules, setup, .. } | Task::Solve { rules, setup, .. } => (rules.clone(), setup.clone()),
-            Task::Lab(LabTask::Dooley { rules }) => (rules.clone(), String::new()),
-            Task::Lab(_) => Default::default(),
+            Task::Lab(LabTask::Dooley(t)) => (t.rules.clone(), String::new()),
+            Task::Lab(_) | Task::Endgame(_) => Default::default(),
         };
         let text = serde_json::to_string(&Request { id, task }).expect("serializable");
         let conn = self.pool.borrow().conns[0].clone();
@@ -391,7 +405,8 @@ impl SearchHandle {
         id
     }
 
-    /// The exact value of every legal move of a Kalah position, the root moves shared between
+    /// The exact value of every legal move of a position (a family with an exact solver), the
+    /// root moves shared between
     /// up to `workers` workers (fewer if fewer moves, or if the browser starts fewer), each
     /// with an equal part of `memory_mib`; `time_ms` limits the whole solve (0: none).
     /// Returns the request id.
@@ -405,10 +420,7 @@ impl SearchHandle {
         purpose: Purpose,
     ) -> u32 {
         let roots: Vec<AnyMove> = match rules.parse::<AnyRules>().ok().and_then(|r| r.parse_setup(setup).ok()) {
-            Some(p) => match <&Kalah>::try_from(&p) {
-                Ok(k) if !k.is_over() => Solver::root_order(k).into_iter().map(AnyMove::from).collect(),
-                _ => vec![],
-            },
+            Some(p) => p.solver_root_order(),
             None => vec![],
         };
         if roots.is_empty() {

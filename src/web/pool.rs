@@ -6,7 +6,7 @@
 use std::cmp::Reverse;
 use std::collections::VecDeque;
 
-use super::protocol::{Reply, Request, Task};
+use super::worker::{Reply, Request, Task};
 use crate::engine::Value;
 use crate::families::AnyMove;
 use crate::search::{Analysis, MoveValue};
@@ -215,10 +215,12 @@ impl Job {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::kalah::KalahMove;
+    use crate::families::AnyRules;
 
+    /// Kalah's move from pit `i` (a, b, ...), read as the page reads it.
     fn mv(i: u8) -> AnyMove {
-        KalahMove(i).into()
+        let start = "kalah".parse::<AnyRules>().unwrap().start();
+        start.parse_move(&char::from(b'a' + i).to_string()).unwrap()
     }
 
     fn done(id: u32, m: u8, value: i32, nodes: u64) -> Reply {

@@ -1,41 +1,69 @@
 //! The pages and their addresses: one enum, written by `Display` and read by `FromStr`, so a
 //! link on a page and the router that reads it cannot disagree. Hash routes (`#/play?...`)
-//! work on any static host and under any sub-path.
+//! work on any static host and under any sub-path. A lab's route is made from the lab list
+//! (`crate::labs`), with its typed link parameters ([`Linked`]).
 
 use core::convert::Infallible;
 use core::fmt;
 use core::str::FromStr;
 
 use crate::families::{AnyMove, AnyRules};
+use crate::labs::{Lab, Linked};
 use crate::notation::Game;
 
-/// A page of the app.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// `#/` (or no hash): the games and the labs.
-    Home,
-    /// `#/play?QUERY`: a game; the query is a game link, read leniently by the page so that a
-    /// bad one is shown with its fault.
-    Play(String),
-    /// `#/bench`: the engine benchmark, run in the worker.
-    Bench,
-    /// `#/lab/solved-kalah`: solved start positions by board size.
-    SolvedKalah,
-    /// `#/lab/dooley`: Dooley's study.
-    Dooley,
-    /// `#/lab/dakon?QUERY`: Dakon's winning openings.
-    Dakon(String),
-    /// `#/lab/erickson`: Erickson's "Sowing Games" recomputed.
-    Erickson,
-    /// `#/lab/ayo?QUERY`: Ayo's determined positions beside Tchoukaillon's (Theorem 3).
-    Ayo(String),
-    /// `#/lab/tchoukaillon?QUERY`: Tchoukaillon's mathematics (Figures 4–8).
-    Tchoukaillon(String),
-    /// `#/lab/hanoi?QUERY`: Erickson's Towers-of-Hanoi sowing puzzle.
-    Hanoi(String),
-    /// Any other address (its path, clipped).
-    NotFound(String),
+/// A lab's route: its variant of [`Route`] (made by the list).
+pub trait Routed: Lab {
+    /// The lab's page with these parameters.
+    fn route(params: Self::Params) -> Route;
 }
+
+macro_rules! routes {
+    ($($(#[$doc:meta])* $v:ident => $module:ident :: $lab:ident),+ $(,)?) => {
+        /// A page of the app.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Route {
+            /// `#/` (or no hash): the games and the labs.
+            Home,
+            /// `#/play?QUERY`: a game; the query is a game link, read leniently by the page so
+            /// that a bad one is shown with its fault.
+            Play(String),
+            $($(#[$doc])* $v(Linked<<crate::labs::$module::$lab as Lab>::Params>),)+
+            /// Any other address (its path, clipped).
+            NotFound(String),
+        }
+
+        $(
+            impl Routed for crate::labs::$module::$lab {
+                fn route(params: Self::Params) -> Route {
+                    Route::$v(Linked::to(params))
+                }
+            }
+        )+
+
+        impl Route {
+            /// The lab page's path and query, if the route is a lab's.
+            fn lab_parts(&self) -> Option<(&'static str, String)> {
+                match self {
+                    $(Route::$v(l) => Some((<crate::labs::$module::$lab as Lab>::PATH, l.query())),)+
+                    _ => None,
+                }
+            }
+
+            /// The lab route of a path (`/lab/hanoi`, with or without its first `/`).
+            fn of_lab(path: &str, query: &str) -> Option<Route> {
+                $(
+                    let p = <crate::labs::$module::$lab as Lab>::PATH;
+                    if path == p || path == &p[1..] {
+                        return Some(Route::$v(Linked::read(query)));
+                    }
+                )+
+                None
+            }
+        }
+    };
+}
+
+crate::labs::with_labs!(routes);
 
 impl Route {
     /// The page of a game, on the ply it shows.
@@ -59,14 +87,14 @@ impl Route {
         Route::play(&g)
     }
 
-    /// The Dakon lab on Dakon-`n`, replaying `line` (the paper's hole numbers) if given.
-    pub fn dakon(n: usize, line: Option<&[usize]>) -> Route {
-        let mut q = format!("n={n}");
-        if let Some(l) = line {
-            q.push_str("&line=");
-            q.push_str(&l.iter().map(usize::to_string).collect::<Vec<_>>().join("."));
-        }
-        Route::Dakon(q)
+    /// A lab's page with these parameters.
+    pub fn lab<L: Routed>(params: L::Params) -> Route {
+        L::route(params)
+    }
+
+    /// A lab's page with its default parameters.
+    pub fn lab_home<L: Routed>() -> Route {
+        L::route(L::Params::default())
     }
 }
 
@@ -83,15 +111,11 @@ impl fmt::Display for Route {
         match self {
             Route::Home => f.write_str("#/"),
             Route::Play(q) => with_query(f, "/play", q),
-            Route::Bench => f.write_str("#/bench"),
-            Route::SolvedKalah => f.write_str("#/lab/solved-kalah"),
-            Route::Dooley => f.write_str("#/lab/dooley"),
-            Route::Dakon(q) => with_query(f, "/lab/dakon", q),
-            Route::Erickson => f.write_str("#/lab/erickson"),
-            Route::Ayo(q) => with_query(f, "/lab/ayo", q),
-            Route::Tchoukaillon(q) => with_query(f, "/lab/tchoukaillon", q),
-            Route::Hanoi(q) => with_query(f, "/lab/hanoi", q),
             Route::NotFound(p) => write!(f, "#{p}"),
+            lab => {
+                let (path, q) = lab.lab_parts().expect("every other route is a lab's");
+                with_query(f, path, &q)
+            }
         }
     }
 }
@@ -104,18 +128,11 @@ impl FromStr for Route {
     fn from_str(hash: &str) -> Result<Route, Infallible> {
         let h = hash.strip_prefix('#').unwrap_or(hash);
         let (path, query) = h.split_once('?').unwrap_or((h, ""));
-        Ok(match path.trim_end_matches('/') {
+        let path = path.trim_end_matches('/');
+        Ok(match path {
             "" => Route::Home,
             "/play" | "play" => Route::Play(query.to_string()),
-            "/bench" | "bench" => Route::Bench,
-            "/lab/solved-kalah" | "lab/solved-kalah" => Route::SolvedKalah,
-            "/lab/dooley" | "lab/dooley" => Route::Dooley,
-            "/lab/dakon" | "lab/dakon" => Route::Dakon(query.to_string()),
-            "/lab/erickson" | "lab/erickson" => Route::Erickson,
-            "/lab/ayo" | "lab/ayo" => Route::Ayo(query.to_string()),
-            "/lab/tchoukaillon" | "lab/tchoukaillon" => Route::Tchoukaillon(query.to_string()),
-            "/lab/hanoi" | "lab/hanoi" => Route::Hanoi(query.to_string()),
-            _ => Route::NotFound(crate::engine::text::clip(path, 60)),
+            _ => Route::of_lab(path, query).unwrap_or_else(|| Route::NotFound(crate::engine::text::clip(path, 60))),
         })
     }
 }
@@ -124,24 +141,33 @@ impl FromStr for Route {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::labs::ayo::{AyoLab, AyoParams};
+    use crate::labs::bench::BenchLab;
+    use crate::labs::dakon::{DakonLab, DakonParams};
+    use crate::labs::dooley::DooleyLab;
+    use crate::labs::erickson::EricksonLab;
+    use crate::labs::hanoi::{HanoiLab, HanoiParams};
+    use crate::labs::solved_kalah::SolvedKalahLab;
+    use crate::labs::tchoukaillon::{TchoukaillonLab, TchoukaillonParams};
 
     #[test]
     fn routes_round_trip() {
         let g: Game = "rules=dakon-4&moves=ad".parse().unwrap();
+        let dakon = |n: usize, line: Option<Vec<usize>>| Route::lab::<DakonLab>(DakonParams { n, line });
         for r in [
             Route::Home,
             Route::Play(String::new()),
             Route::play(&g),
             Route::rules("kalah-6-4-e"),
-            Route::Bench,
-            Route::SolvedKalah,
-            Route::Dooley,
-            Route::Dakon("n=4&line=1.4.2.4".into()),
-            Route::Ayo("s=9".into()),
-            Route::Tchoukaillon("s=1925280".into()),
-            Route::Hanoi("n=6".into()),
-            Route::Dakon(String::new()),
-            Route::Erickson,
+            Route::lab_home::<BenchLab>(),
+            Route::lab_home::<SolvedKalahLab>(),
+            Route::lab_home::<DooleyLab>(),
+            dakon(4, Some(vec![1, 4, 2, 4])),
+            Route::lab::<AyoLab>(AyoParams { s: 9 }),
+            Route::lab::<TchoukaillonLab>(TchoukaillonParams { s: 1925280 }),
+            Route::lab::<HanoiLab>(HanoiParams { n: 6 }),
+            Route::lab_home::<DakonLab>(),
+            Route::lab_home::<EricksonLab>(),
             Route::NotFound("/nowhere".into()),
         ] {
             let text = r.to_string();
@@ -150,9 +176,15 @@ mod tests {
         }
         assert_eq!(Route::play(&g).to_string(), "#/play?rules=dakon-4&moves=ad");
         assert_eq!(Route::game(g.rules(), g.moves()), Route::play(&g));
-        assert_eq!(Route::dakon(4, Some(&[1, 4, 2])).to_string(), "#/lab/dakon?n=4&line=1.4.2");
+        assert_eq!(dakon(4, Some(vec![1, 4, 2])).to_string(), "#/lab/dakon?n=4&line=1.4.2");
         assert_eq!("".parse::<Route>().unwrap(), Route::Home);
         assert_eq!("#/play/?rules=kalah".parse::<Route>().unwrap(), Route::Play("rules=kalah".into()));
+        assert_eq!(Route::lab_home::<BenchLab>().to_string(), "#/bench");
+        // A faulty lab link is read with its faults, and writes back as it came.
+        let bad: Route = "#/lab/hanoi?n=99&x=1".parse().unwrap();
+        let Route::Hanoi(l) = &bad else { panic!("{bad:?}") };
+        assert_eq!((l.params, l.faults.len()), (HanoiParams { n: 6 }, 2));
+        assert_eq!(bad.to_string(), "#/lab/hanoi?n=99&x=1");
     }
 
     proptest::proptest! {

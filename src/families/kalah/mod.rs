@@ -14,7 +14,7 @@ pub use search::{minimax_value, perft_kalah};
 
 use super::two_rows::{count_text, four_parts, mover_pit, two_rows_setup, two_rows_text, write_four_parts};
 use super::view::captures_and_laps;
-use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{Card, ExactSolver, Family, SolveError, SolveOptions, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler, Searcher};
 use crate::families::AnyMove;
@@ -97,6 +97,24 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
     const MOVES_HELP: &'static str = "Kalah: pit letters relative to the mover, written together (cfab)";
     const MOVES_JOINED: bool = true;
     const EXACT_SOLVER: bool = true;
+
+    fn exact_solver(rules: &KalahRules, opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
+        Some(solver::Solver::new(*rules, opts).map(|s| Box::new(s) as Box<dyn ExactSolver>))
+    }
+
+    fn solve_options(pos: &Kalah, budget_mib: Option<usize>) -> Option<SolveOptions> {
+        Some(match budget_mib {
+            Some(mib) => SolveOptions::for_budget(pos.rules().pits(), pos.pit_seeds(), mib),
+            None => SolveOptions::auto(pos.pit_seeds()),
+        })
+    }
+
+    fn solver_root_order(pos: &Kalah) -> Vec<KalahMove> {
+        if pos.is_over() {
+            return vec![];
+        }
+        solver::Solver::root_order(pos)
+    }
 
     fn parse_rules(parts: &[&str], id: &str) -> Result<KalahRules, ParseRulesError> {
         if parts.len() < 3 {

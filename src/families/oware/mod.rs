@@ -81,6 +81,14 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
         databases::convention(*rules)
     }
 
+    fn endgame_databases(rules: &OwareRules, max_seeds: usize) -> Option<Box<dyn super::EndgameDatabases>> {
+        Some(Box::new(databases::Databases::new(*rules, max_seeds)))
+    }
+
+    fn databases_size(rules: &OwareRules, seeds: usize) -> Option<u64> {
+        Some(databases::positions_upto(rules.pits(), seeds))
+    }
+
     fn parse_rules(parts: &[&str], id: &str) -> Result<OwareRules, ParseRulesError> {
         let set = match parts[0] {
             "ayo" => Ruleset::Ayo,

@@ -62,6 +62,12 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
         trimmed(pots).to_vec()
     }
 
+    /// The parts a row reads as where it is a sum as it stands (Sowing's `312+21`), in their
+    /// order and not in normal form; by default, the row itself.
+    fn parts_as_is(pots: &[u8]) -> Vec<Vec<u8>> {
+        vec![pots.to_vec()]
+    }
+
     /// The independent components of a normal row whose sum it is, where the game can prove
     /// a split safe; by default, the row itself.
     fn components(pots: &[u8]) -> Vec<Vec<u8>> {
@@ -266,6 +272,15 @@ impl<G: RowGame> Family for RowFamily<G> {
     ) -> Analysis<AnyMove> {
         G::analyze(pos, depth, table_mib, handler)
     }
+
+    fn value_row(pos: &Row<G>) -> Option<String> {
+        Some(row_text(trimmed(pos.pots())))
+    }
+
+    fn paper_row(_: &RowRules<G>, row: &str) -> Option<String> {
+        let pots: Vec<u8> = parse_row(row, 255).ok()?.iter().map(|&n| n as u8).collect();
+        Some(G::parts_as_is(&pots).iter().map(|p| paper_row(p)).collect::<Vec<_>>().join(" + "))
+    }
 }
 
 /// Which way a move sows.
@@ -325,13 +340,7 @@ fn parse_setup(text: &str, form: &'static str, max_seeds: u32) -> Result<(Vec<u3
     Ok((pots, turn))
 }
 
-/// A full pot (the paper's •): more seeds than its distance to either end, so it is never
-/// sown again; it only receives seeds. Written `x` (or `•`).
-pub const FULL: u8 = 255;
-/// Full pots without end (the paper's ←• at the left, •→ at the right): the row's first or
-/// last pot stands for endless full pots, into which seeds may be sown past the end. Written
-/// `~` (or `←•`, `•→`, `<`, `>`).
-pub const WALL: u8 = 254;
+pub use crate::families::view::{FULL, WALL};
 
 /// Reads a row: digits together (`312`), or counts joined by dots when a pot holds 10 or more
 /// (`3.10.2`); `x` (or `•`) is a full pot and `~` (or `←•`, `•→`) endless full pots at an end

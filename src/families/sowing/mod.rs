@@ -150,6 +150,10 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
     fn card(rules: &SowingRules) -> Card {
         card::card(rules)
     }
+
+    fn parts_as_is(pots: &[u8]) -> Vec<Vec<u8>> {
+        parts_as_is(pots)
+    }
 }
 
 /// The parts a row splits into at runs of empty pots by [`split`]'s first rule, as they stand

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::engine::{ByPlayer, Cell, Player, Step, Trace};
-use crate::families::{AnyMove, FamilyId};
+use crate::families::AnyMove;
 use crate::notation::{Game, LinkError};
 use crate::web::board::Hand;
 
@@ -42,14 +42,13 @@ impl Opponent {
         Opponent::Perfect,
     ];
 
-    /// Name on screen, for a game of `family` (the perfect player's means differ).
-    pub fn name(self, family: FamilyId) -> &'static str {
+    /// Name on screen, for a game whose rules have endgame databases or not (the strong
+    /// players' means differ).
+    pub fn name(self, databases: bool) -> &'static str {
         match self {
-            Opponent::Hard if family == FamilyId::Oware => "Computer: hard (1 s search, endgame databases)",
-            Opponent::Expert if family == FamilyId::Oware => "Computer: expert (5 s search, endgame databases)",
-            Opponent::Perfect if family == FamilyId::Oware => {
-                "Computer: perfect within the endgame databases (else 3 s search)"
-            }
+            Opponent::Hard if databases => "Computer: hard (1 s search, endgame databases)",
+            Opponent::Expert if databases => "Computer: expert (5 s search, endgame databases)",
+            Opponent::Perfect if databases => "Computer: perfect within the endgame databases (else 3 s search)",
             Opponent::Human => "Human",
             Opponent::Random => "Computer: random",
             Opponent::Easy => "Computer: easy (2 sowings)",

@@ -5,12 +5,10 @@
 
 use yew::prelude::*;
 
-use crate::families::row::{paper_row, row_text};
 use crate::families::AnyPosition;
-use crate::labs::erickson::RowValue;
-use crate::web::client::{use_search, Purpose};
-use crate::web::protocol::{EricksonReply, EricksonTask, LabReply, LabTask, Task};
+use crate::labs::erickson::{EricksonAnswer, EricksonLab, EricksonTask, RowValue};
 use crate::web::route::Route;
+use crate::web::use_lab::use_lab;
 
 /// Properties of [`GameValue`].
 #[derive(Properties, PartialEq)]
@@ -19,24 +17,21 @@ pub struct GameValueProps {
     pub position: AnyPosition,
 }
 
-/// The rules id and the row of a one-row game's position (`None` for other games).
-pub fn row_of(p: &AnyPosition) -> Option<(String, Vec<u8>)> {
-    match p {
-        AnyPosition::Sowing(r) => Some((p.rules().to_string(), r.pots().to_vec())),
-        AnyPosition::Atomic(r) => Some((p.rules().to_string(), r.pots().to_vec())),
-        _ => None,
-    }
+/// The rules id and the row of a position whose family has a game-theory value (`None` for
+/// other games).
+pub fn row_of(p: &AnyPosition) -> Option<(String, String)> {
+    p.value_row().map(|row| (p.rules().to_string(), row))
 }
 
 /// The panel: the trail of rows explored from the board's, and the last one's value.
 #[function_component(GameValue)]
 pub fn game_value(props: &GameValueProps) -> Html {
-    let search = use_search();
+    let lab = use_lab::<EricksonLab>();
     // Hooks run on every render; a position of another game renders nothing (the play page
     // shows this panel for row games only).
     let row = row_of(&props.position);
     let (rules, here) = match &row {
-        Some((rules, pots)) => (rules.clone(), row_text(crate::families::row::trimmed(pots))),
+        Some((rules, row)) => (rules.clone(), row.clone()),
         None => (String::new(), String::new()),
     };
     // The rows explored, from the board's, each with who moves next there (`l` or `r`: after
@@ -55,14 +50,13 @@ pub fn game_value(props: &GameValueProps) -> Html {
     let stopped = use_state(|| false);
     let again = use_state(|| 0u32);
     {
-        let (search, stopped) = (search.clone(), stopped.clone());
+        let (lab, stopped) = (lab.clone(), stopped.clone());
         use_effect_with((rules.clone(), shown.clone(), *again), move |(rules, row, _)| {
             stopped.set(false);
             if rules.is_empty() {
                 return;
             }
-            let task = EricksonTask::Value { rules: rules.clone(), row: row.clone() };
-            search.start(Task::Lab(LabTask::Erickson(task)), Purpose::Analysis);
+            lab.run(EricksonTask::Value { rules: rules.clone(), row: row.clone() });
         });
     }
     let go = |row: Option<(String, char)>, keep: Option<usize>| {
@@ -83,24 +77,14 @@ pub fn game_value(props: &GameValueProps) -> Html {
         return html! {};
     }
     let impartial = rules.ends_with("-i");
-    let ss = search.state();
-    let value: Option<RowValue> = match (&ss.lab, ss.running) {
-        (Some(LabReply::Erickson(EricksonReply::Value { value })), false) if value.row == shown => {
-            Some((**value).clone())
-        }
+    let value: Option<RowValue> = match (lab.answer(), lab.running()) {
+        (Some(EricksonAnswer::Value { value }), false) if value.row == shown => Some(*value),
         _ => None,
     };
+    let error = lab.error();
     // A row in the paper's notation; a Sowing row that splits as it stands, as a sum.
-    let sowing = rules.starts_with("sowing");
-    let paper = |row: &str| {
-        crate::families::row::parse_row(row, 255)
-            .map(|v| {
-                let pots: Vec<u8> = v.iter().map(|&n| n as u8).collect();
-                let parts = if sowing { crate::families::sowing::parts_as_is(&pots) } else { vec![pots] };
-                parts.iter().map(|p| paper_row(p)).collect::<Vec<_>>().join(" + ")
-            })
-            .unwrap_or_else(|_| row.to_string())
-    };
+    let any_rules: Option<crate::families::AnyRules> = rules.parse().ok();
+    let paper = |row: &str| any_rules.and_then(|r| r.paper_row(row)).unwrap_or_else(|| row.to_string());
     let crumbs = trail.iter().enumerate().map(|(k, (r, _))| {
         let last = k + 1 == trail.len();
         html! {
@@ -110,7 +94,7 @@ pub fn game_value(props: &GameValueProps) -> Html {
             </>
         }
     });
-    let body = match (&value, &ss.error) {
+    let body = match (&value, &error) {
         (Some(v), _) => {
             let side = |name: &str, opts: &[crate::labs::erickson::RowOption], after: char| {
                 html! {
@@ -187,9 +171,9 @@ pub fn game_value(props: &GameValueProps) -> Html {
         // A long row may have millions of followers: the valuation can be stopped.
         _ => {
             let stop = {
-                let (search, stopped) = (search.clone(), stopped.clone());
+                let (lab, stopped) = (lab.clone(), stopped.clone());
                 Callback::from(move |_: MouseEvent| {
-                    search.stop();
+                    lab.stop();
                     stopped.set(true)
                 })
             };

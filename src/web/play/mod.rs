@@ -3,8 +3,8 @@
 //! [`game::use_game`]'s reducer, the worker behind `use_search`.
 
 mod analysis;
+mod databases;
 mod editor;
-mod endgame;
 pub mod game;
 mod game_value;
 mod moves;
@@ -17,8 +17,8 @@ use yew::prelude::*;
 
 use super::board::Board;
 use super::client::{use_search, Purpose, SearchHandle};
-use super::protocol::Task;
 use super::route::Route;
+use super::worker::Task;
 use crate::engine::Cell;
 use crate::families::AnyPosition;
 use crate::notation::Game;
@@ -47,7 +47,7 @@ pub fn game_href(game: &Game) -> String {
 
 /// A search of `p` with the family's search, for the computer, hints or analysis; with
 /// `endgame`, the positions the endgame databases cached in this browser cover are valued
-/// exactly (Oware family).
+/// exactly (families that have them).
 pub(crate) fn analyze_task(p: &AnyPosition, max_depth: u32, time_ms: u64, table_mib: usize, endgame: bool) -> Task {
     Task::Analyze { rules: p.rules().to_string(), setup: p.to_string(), max_depth, time_ms, table_mib, endgame }
 }
@@ -181,8 +181,8 @@ pub fn play_page(props: &PlayProps) -> Html {
         })
         .unwrap_or_default();
     // The databases' proven values, when they cover the position, else the analysis's.
-    let oware = endgame::oware_of(&pos).is_some();
-    let (hints, proven_note) = match (&*endgame_hints, oware) {
+    let databases = pos.rules().has_databases();
+    let (hints, proven_note) = match (&*endgame_hints, databases) {
         (Some(v), true) => (v.clone(), pos.rules().proven_convention()),
         _ => (analysis_hints, None),
     };
@@ -226,8 +226,8 @@ pub fn play_page(props: &PlayProps) -> Html {
                 </div>
                 <aside class="play-side">
                     <analysis::AnalysisPanel game={game.clone()} search={search.clone()} />
-                    if oware {
-                        <endgame::EndgamePanel position={pos.clone()} on_values={on_endgame_values} on_play={on_play} on_step={on_step_line} />
+                    if databases {
+                        <databases::DatabasesPanel position={pos.clone()} on_values={on_endgame_values} on_play={on_play} on_step={on_step_line} />
                     }
                     if game_value::row_of(&pos).is_some() {
                         <game_value::GameValue position={pos.clone()} />
@@ -279,7 +279,7 @@ fn use_computer(game: &GameHandle, search: &SearchHandle) {
                         let (rules, setup) = target(&p);
                         let st = game.state();
                         search.solve(&rules, &setup, st.memory_mib, PERFECT_TIME_MS, st.workers(), Purpose::Computer);
-                    } else if endgame::oware_of(&p).is_some() {
+                    } else if p.rules().has_databases() {
                         // The endgame databases prove the moves they reach; short of them, the
                         // move of a 3 s search with the databases at its leaves, said to be so.
                         *fallback.borrow_mut() = Some(

@@ -96,7 +96,7 @@ pub fn players(props: &GameProps) -> Html {
     let select = |p: Player| {
         let cur = *game.state().players.get(p);
         let name = game.game().start().player_name(p);
-        let family = game.game().start().family();
+        let databases = game.game().start().rules().has_databases();
         let game = game.clone();
         let onchange = Callback::from(move |e: Event| {
             let i: usize = select_value(&e).parse().unwrap_or(0);
@@ -105,7 +105,7 @@ pub fn players(props: &GameProps) -> Html {
         html! {
             <label>{format!("{name}: ")}
                 <select {onchange} class={format!("player-{}", p.letter())}>
-                    { for Opponent::ALL.iter().enumerate().map(|(i, o)| html! { <option value={i.to_string()} selected={*o == cur}>{o.name(family)}</option> }) }
+                    { for Opponent::ALL.iter().enumerate().map(|(i, o)| html! { <option value={i.to_string()} selected={*o == cur}>{o.name(databases)}</option> }) }
                 </select>
             </label>
         }

@@ -28,124 +28,14 @@ use crate::families::AnyMove;
 
 use crate::search::{Analysis, MoveValue, SearchHandler};
 
-/// Options of a solve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolveOptions {
-    /// Transposition table size in MiB.
-    pub table_mib: usize,
-    /// Positions with at most this many seeds on the board go to the endgame database
-    /// (0: no database). Its size is 2·C(seeds + 2n, 2n) bytes for n pits a side.
-    pub db_seeds: u32,
-    /// Threads sharing the table and the database (1 in the browser; natively up to the
-    /// cores). `analyze` splits the root moves between them; `solve` runs them all on the
-    /// root (lazy SMP: a thread puts off moves another is searching) and returns the main
-    /// thread's answer.
-    pub threads: usize,
-}
-
-impl SolveOptions {
-    /// The sizes [`SolveOptions::auto`] picks for `seeds` seeds on the board, shrunk to fit a
-    /// memory budget: the table halves, then the endgame database loses seeds, until table and
-    /// database together fit `budget_mib` (for `pits` pits a side).
-    pub fn for_budget(pits: usize, seeds: u32, budget_mib: usize) -> SolveOptions {
-        let budget = (budget_mib as u64) << 20;
-        let m = 2 * pits as u64;
-        // Bytes of a database up to s seeds: 2 * C(s + m, m).
-        let db_bytes = |s: u32| -> u64 {
-            if s == 0 {
-                return 0;
-            }
-            let mut c: u128 = 1;
-            for j in 1..=m as u128 {
-                c = c * (s as u128 + j) / j;
-            }
-            (2 * c).min(u64::MAX as u128) as u64
-        };
-        let mut o = SolveOptions::auto(seeds);
-        o.db_seeds = o.db_seeds.min(seeds);
-        while ((o.table_mib as u64) << 20) + db_bytes(o.db_seeds) > budget {
-            if o.table_mib > 16 && (o.table_mib as u64) << 20 >= db_bytes(o.db_seeds) {
-                o.table_mib /= 2;
-            } else if o.db_seeds > 0 {
-                o.db_seeds -= 1;
-            } else if o.table_mib > 1 {
-                o.table_mib /= 2;
-            } else {
-                break;
-            }
-        }
-        o
-    }
-}
-
-impl SolveOptions {
-    /// Sizes that suit a position with `seeds` seeds on the board, natively: a small game
-    /// would spend most of its time having the operating system zero memory it barely uses.
-    pub fn auto(seeds: u32) -> SolveOptions {
-        match seeds {
-            0..=40 => SolveOptions { table_mib: 16, db_seeds: seeds.min(16), threads: 1 },
-            41..=48 => SolveOptions::default(),
-            _ => SolveOptions { table_mib: 1024, ..SolveOptions::default() },
-        }
-    }
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        // Kalah(6,4) measured fastest with these (BENCHMARKS.md): 686 MiB in all for 6 pits.
-        SolveOptions { table_mib: 256, db_seeds: 20, threads: 1 }
-    }
-}
-
-/// Figures of a solve, for progress and benchmarks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SolveStats {
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Null-window searches made (MTD(f) passes).
-    pub passes: u64,
-    /// Endgame database size in bytes.
-    pub db_bytes: u64,
-    /// Table size in bytes.
-    pub table_bytes: u64,
-}
-
-/// Why a position cannot be solved here.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveError {
-    /// More seeds on the board than the solver's byte-sized pits hold.
-    TooManySeeds(u32),
-    /// The game is over.
-    GameOver,
-    /// Stopped by the handler.
-    Stopped,
-    /// The requested memory could not be had.
-    Memory(String),
-    /// A root move asked for is not legal in the position.
-    IllegalMove(String),
-}
-
-impl core::fmt::Display for SolveError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            SolveError::TooManySeeds(n) => {
-                write!(f, "{n} seeds on the board is more than the exact solver handles (127)")
-            }
-            SolveError::GameOver => f.write_str("the game is over"),
-            SolveError::Stopped => f.write_str("stopped"),
-            SolveError::Memory(m) => write!(f, "not enough memory: {m}"),
-            SolveError::IllegalMove(m) => write!(f, "move {m} is not legal in this position"),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
+pub use crate::families::capability::{SolveError, SolveOptions, SolveStats};
 
 /// Most seeds on the board the solver accepts (values must fit an `i8`).
 pub const MAX_SOLVER_SEEDS: u32 = 127;
 
 mod big;
 mod database;
+mod exact;
 mod search;
 mod state;
 mod table;
@@ -161,6 +51,7 @@ use threads::*;
 /// The solver; keep it to reuse its table and database across solves of the same rules.
 pub struct Solver {
     rules: KalahRules,
+    opts: SolveOptions,
     shared: Shared,
     threads: usize,
     etc_seeds: u32,
@@ -218,6 +109,7 @@ impl Solver {
         let busy_seeds = opts.db_seeds + 4;
         Ok(Solver {
             rules,
+            opts,
             shared: Shared { table: Table::new(opts.table_mib)?, db, busy: Busy::new(threads) },
             threads,
             etc_seeds,

@@ -38,6 +38,7 @@
 //! falls back on any best move — none was seen on the boards measured, BENCHMARKS.md).
 
 mod build;
+mod capability;
 mod model;
 mod query;
 #[cfg(test)]
@@ -76,37 +77,7 @@ pub fn positions_upto(pits: usize, seeds: usize) -> u64 {
     u64::try_from(c).unwrap_or(u64::MAX)
 }
 
-/// A layer's figures, as the CLI prints them and the data file checks them.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct LayerStats {
-    /// Seeds on the board.
-    pub seeds: u32,
-    /// Positions (boards seen by the mover).
-    pub positions: u64,
-    /// Won for the mover (value > 0).
-    pub won: u64,
-    /// Drawn (value 0).
-    pub drawn: u64,
-    /// Lost for the mover (value < 0).
-    pub lost: u64,
-    /// The largest value.
-    pub largest: i32,
-    /// Build time, milliseconds (set by the caller, who has the clock).
-    pub millis: f64,
-}
-
-/// How a build is going, for a progress line.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Progress {
-    /// The layer being built.
-    pub layer: u32,
-    /// Positions of that layer done (first pass, then settled).
-    pub done: u64,
-    /// Positions in that layer.
-    pub of: u64,
-    /// Bytes held by the databases and the layer's work tables.
-    pub bytes: u64,
-}
+pub use crate::families::capability::{BuildProgress as Progress, LayerStats};
 
 /// One layer: a value and a distance a board, by rank.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -251,7 +222,7 @@ impl Databases {
     }
 
     /// The rules of the position are those of the databases.
-    fn covers_rules(&self, pos: &Oware) -> bool {
+    pub(super) fn covers_rules(&self, pos: &Oware) -> bool {
         let r = pos.rules();
         r.set == self.rules.set && r.pits() == self.rules.pits() && r.grand_slam_illegal == self.rules.grand_slam_illegal
     }

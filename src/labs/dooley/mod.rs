@@ -3,6 +3,9 @@
 //! one pebble per bin is 93,757; which reading of "state" and which rules give it is what this
 //! module lets one try.
 
+mod task;
+pub use task::*;
+
 use std::collections::HashSet;
 
 use crate::engine::Position;
@@ -93,6 +96,52 @@ pub fn study(start: &Kalah) -> Study {
     .map(|&(k, name)| (name.to_string(), reachable_states(start, k, false), reachable_states(start, k, true)))
     .collect();
     Study { rules: crate::families::AnyRules::Kalah(start.rules()).to_string(), counts }
+}
+
+/// Why Dooley's study cannot be made of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DooleyError {
+    /// Not a Kalah-family game.
+    NotKalah,
+    /// Too many seeds to enumerate every state (the seeds).
+    TooManySeeds(u32),
+    /// The exact solver's error.
+    Solve(crate::families::SolveError),
+}
+
+impl core::fmt::Display for DooleyError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            DooleyError::NotKalah => f.write_str("Dooley's study is about Kalah-family games"),
+            DooleyError::TooManySeeds(n) => {
+                write!(f, "{n} seeds is too many to enumerate every state: at most {MAX_STUDY_SEEDS}")
+            }
+            DooleyError::Solve(e) => e.fmt(f),
+        }
+    }
+}
+
+/// Most seeds a study enumerates every state of.
+pub const MAX_STUDY_SEEDS: u32 = 24;
+
+/// The study of a start position and the exact value of every opening move (the solver
+/// reports to `handler`).
+///
+/// # Errors
+/// Not a Kalah game, more than [`MAX_STUDY_SEEDS`] seeds, or the solver's error.
+pub fn study_and_values(
+    start: &crate::families::AnyPosition,
+    handler: &mut dyn crate::search::SearchHandler<crate::families::AnyMove>,
+) -> Result<(Study, crate::search::Analysis<crate::families::AnyMove>), DooleyError> {
+    let k = <&Kalah>::try_from(start).map_err(|_| DooleyError::NotKalah)?;
+    if k.total_seeds() > MAX_STUDY_SEEDS {
+        return Err(DooleyError::TooManySeeds(k.total_seeds()));
+    }
+    let study = study(k);
+    let opts = crate::families::SolveOptions { table_mib: 64, db_seeds: 12, threads: 1 };
+    let mut solver = crate::families::kalah::solver::Solver::new(k.rules(), opts).map_err(DooleyError::Solve)?;
+    let analysis = solver.analyze(k, handler).map_err(DooleyError::Solve)?;
+    Ok((study, analysis))
 }
 
 #[cfg(test)]

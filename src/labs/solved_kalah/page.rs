@@ -1,30 +1,24 @@
-//! Lab pages: research results computed on demand in the worker.
+// The Solved Kalah lab's page (included into `crate::web::pages`): the value of the start
+// position and of every opening move for each board size, under both capture rules, solved on
+// demand (the exact solver, its root moves shared between workers) and cached in the browser.
 
 use std::collections::{BTreeMap, VecDeque};
 
 use yew::prelude::*;
 
-use super::client::{use_search, Purpose};
-use super::group;
-use super::protocol::{LabReply, LabTask, Task};
-use super::route::Route;
-use crate::families::AnyMove;
-use crate::families::AnyRules;
+use crate::families::{AnyMove, AnyRules};
+use crate::labs::solved_kalah::{MEMORY_MIB, QUICK_SEEDS};
+use crate::labs::Linked;
 use crate::search::Analysis;
+use crate::web::client::{auto_workers, use_search, Purpose, SearchHandle};
+use crate::web::group;
+use crate::web::route::Route;
 
-/// A lab link's parts other than `known` (`s=`, `n=`), named for the reader: they are ignored.
-pub fn unknown_parts(query: &str, known: &str) -> Option<String> {
-    let unknown: Vec<&str> = query
-        .split('&')
-        .filter(|kv| !kv.is_empty() && !kv.starts_with(known))
-        .map(|kv| kv.split('=').next().unwrap_or(kv))
-        .collect();
-    (!unknown.is_empty()).then(|| {
-        format!(
-            "unknown part '{}' ignored (this page's link has {known}…)",
-            crate::engine::text::clip(&unknown.join("&"), 30)
-        )
-    })
+/// The page's properties: its link (no parameters).
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// The link.
+    pub params: Linked<()>,
 }
 
 /// Browser cache of solved start positions, by rules id.
@@ -46,9 +40,6 @@ fn store(rules: &str, a: &Analysis<AnyMove>) {
     }
 }
 
-/// Seeds on the board up to which "Solve all" includes a cell (a few seconds each at most).
-const QUICK_SEEDS: u32 = 40;
-
 #[derive(Clone, PartialEq)]
 struct Cell {
     rules: String,
@@ -57,8 +48,8 @@ struct Cell {
 
 /// The "Solved Kalah" lab: the value of the start position and of every opening move for
 /// each board size, under both capture rules, solved on demand and cached in the browser.
-#[function_component(SolvedKalahPage)]
-pub fn solved_kalah_page() -> Html {
+#[function_component(Page)]
+pub fn page(_: &Props) -> Html {
     let search = use_search();
     let max_pits = use_state(|| 6u32);
     let max_seeds = use_state(|| 6u32);
@@ -224,10 +215,10 @@ pub fn solved_kalah_page() -> Html {
     }
 }
 
-fn start_solve(search: &super::client::SearchHandle, id: &str) {
+fn start_solve(search: &SearchHandle, id: &str) {
     let Ok(rules) = id.parse::<AnyRules>() else { return };
     let start = rules.start();
-    search.solve(&rules.to_string(), &start.to_string(), 768, 0, super::client::auto_workers(), Purpose::Analysis);
+    search.solve(&rules.to_string(), &start.to_string(), MEMORY_MIB, 0, auto_workers(), Purpose::Analysis);
 }
 
 fn detail(id: &str, a: Option<&Analysis<AnyMove>>) -> Html {
@@ -257,74 +248,5 @@ fn detail(id: &str, a: Option<&Analysis<AnyMove>>) -> Html {
                 None => html! { <p>{"Not solved yet."}</p> },
             } }
         </section>
-    }
-}
-
-/// Dooley's study reproduced: distinct states of the 6-bin, one-pebble game when the stores
-/// are ignored, and the exact value of each opening move, under each rule set.
-#[function_component(DooleyPage)]
-pub fn dooley_page() -> Html {
-    let search = use_search();
-    let rules = use_state(|| "kalah-6-1-e".to_string());
-    {
-        let search = search.clone();
-        use_effect_with((*rules).clone(), move |r| {
-            search.start(Task::Lab(LabTask::Dooley { rules: r.clone() }), Purpose::Analysis);
-        });
-    }
-    let choose = {
-        let rules = rules.clone();
-        Callback::from(move |e: Event| {
-            if let Some(s) =
-                e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
-            {
-                rules.set(s.value());
-            }
-        })
-    };
-    let ss = search.state();
-    let choices = [
-        ("kalah-6-1-e", "empty capture, ends when either side is empty"),
-        ("kalah-6-1", "standard capture, ends when either side is empty"),
-        ("kalah-6-1-e-m", "empty capture, ends when the mover cannot move"),
-        ("kalah-6-1-m", "standard capture, ends when the mover cannot move"),
-        ("kalah-6-1-o", "opposite-only capture (Papegay), ends when either side is empty"),
-    ];
-    html! {
-        <main class="lab dooley">
-            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Dooley's study"}</nav>
-            <h1>{"Dooley's one-pebble game"}</h1>
-            <p class="lede">{"Fritz Dooley (\"How to Play Mancala - and WIN!\") enumerated the 6-bin game with one pebble per bin: \"he identified 93,757 unique states encountered during the games\", ignoring the pebbles in the mancalas, and reported that the first player draws by opening from C or E and loses otherwise. His essay does not state his rules; here every rule set is tried."}</p>
-            <label>{"Rules "}
-                <select onchange={choose} class="dooley-rules">
-                    { for choices.iter().map(|(id, name)| html! { <option value={*id} selected={*id == rules.as_str()}>{*name}</option> }) }
-                </select>
-            </label>
-            if ss.running { <p aria-live="polite">{"Enumerating and solving in the worker…"}</p> }
-            if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
-            if let (false, Some(LabReply::Dooley { study, analysis: a })) = (ss.running, &ss.lab) {
-                <table class="dooley-counts">
-                    <caption>{format!("Distinct states reachable from the start, stores ignored — {}", study.rules)}</caption>
-                    <thead><tr><th>{"a state is"}</th><th>{"before the end"}</th><th>{"with the final positions"}</th></tr></thead>
-                    <tbody>
-                        { for study.counts.iter().map(|(r, n, f)| html! {
-                            <tr class={classes!((*n == crate::labs::dooley::DOOLEY_STATES).then_some("match"))}>
-                                <td>{r.clone()}</td><td>{group((*n).into())}</td><td>{group((*f).into())}</td>
-                            </tr>
-                        }) }
-                    </tbody>
-                </table>
-                <p class="verdict">{ if study.counts.iter().any(|(_, n, _)| *n == crate::labs::dooley::DOOLEY_STATES) {
-                    "This rule set reproduces Dooley's 93,757 exactly (pits and side to move, positions before the end)."
-                } else {
-                    "This rule set does not give Dooley's 93,757."
-                } }</p>
-                <h2>{"Opening moves, exact values for the first player"}</h2>
-                <ul class="move-values">
-                    { for a.moves.iter().map(|m| html! { <li><a href={study.rules.parse::<AnyRules>().map(|r| Route::game(r, &[m.mv])).unwrap_or(Route::Home).to_string()}>{format!("{}: {}", m.mv, m.value)}</a></li> }) }
-                </ul>
-                <p class="help">{"Pits are lettered a–f from the mover's left, so f is next to the store. Under the rules that reproduce his state count the first player wins by 2 with f, draws with a, b or c, and loses by 2 with d or e: not Dooley's reported C-or-E draw. His lettering and his program's scoring are not in our copy of the essay, so the difference is shown, not explained."}</p>
-            }
-        </main>
     }
 }

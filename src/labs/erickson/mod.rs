@@ -3,6 +3,9 @@
 //! of 1ⁿ (the Towers-of-Hanoi remark), Table 5's case classification past the table, and
 //! Table 3's exhaustive search. Pure functions with progress, for the CLI and the worker.
 
+mod task;
+pub use task::*;
+
 use serde::{Deserialize, Serialize};
 
 use crate::cgt::octal::NimSequence;

@@ -10,6 +10,9 @@
 
 use std::collections::{HashSet, VecDeque};
 
+mod task;
+pub use task::*;
+
 use serde::{Deserialize, Serialize};
 
 use crate::cgt::HashMap;

@@ -1,17 +1,18 @@
-//! The Dakon lab: the paper's first-turn figures and special openings, computed in the worker,
-//! and any opening replayed move by move on a board.
+// The Dakon lab: the paper's first-turn figures and special openings, computed in the worker,
+// and any opening replayed move by move on a board.
 
 use yew::prelude::*;
 
-use super::client::{use_search, Purpose};
-use super::group;
-use super::protocol::{
-    DakonGoal, DakonReply, DakonTask, LabReply, LabTask, Task, MAX_DAKON_BOARDS, MAX_DAKON_BOUND, MAX_DAKON_SURVEY,
-};
-use super::route::Route;
 use crate::labs::dakon::deep::DeepFound;
 use crate::labs::dakon::search::{Found, Goal, Survey, Trial};
-use crate::labs::dakon::{self, Board, DakonLink, Move};
+use crate::labs::dakon::{
+    self, Board, DakonAnswer, DakonGoal, DakonLab, DakonLink, DakonParams, DakonProgress, DakonTask, Move,
+    MAX_DAKON_BOARDS, MAX_DAKON_BOUND, MAX_DAKON_SURVEY,
+};
+use crate::labs::Linked;
+use crate::web::group;
+use crate::web::route::Route;
+use crate::web::use_lab::use_lab;
 
 /// The paper's printed openings and figures: the test data, one source for tests and page.
 use crate::data::{rows, DAKON_COUNTS as COUNTS, DAKON_LINES as LINES, DAKON_SEARCHES as SEARCHES};
@@ -69,24 +70,28 @@ fn set_hash(h: &str) {
     }
 }
 
-/// Properties of [`DakonLabPage`].
+/// The page's properties: its link.
 #[derive(Properties, PartialEq)]
-pub struct DakonLabProps {
-    /// The link's query: `n=8&line=1.8.8.6`.
-    pub query: AttrValue,
+pub struct Props {
+    /// The link: `n=8&line=1.8.8.6`.
+    pub params: Linked<DakonParams>,
+}
+
+/// The page of Dakon-`n`, replaying `line` (the paper's hole numbers) if given.
+fn route(n: usize, line: Option<&[usize]>) -> Route {
+    Route::lab::<DakonLab>(DakonParams { n, line: line.map(<[usize]>::to_vec) })
 }
 
 /// `#/lab/dakon?n=N&line=H.H.H`: figures, searches and the replay of one opening.
-#[function_component(DakonLabPage)]
-pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
+#[function_component(Page)]
+pub fn page(props: &Props) -> Html {
     // Read (and replayed) once per link, not on every progress reply of a search.
-    let link = use_memo(props.query.clone(), |q| dakon::parse_link(q));
+    let link = use_memo(props.params.query(), |q| dakon::parse_link(q));
     let printed = use_memo(link.n, |&n| printed(n));
     let n = link.n;
-    let search = use_search();
-    let ss = search.state().clone();
+    let lab = use_lab::<DakonLab>();
     let go = |n: usize, line: Option<&[usize]>| {
-        set_hash(&Route::dakon(n, line).to_string());
+        set_hash(&route(n, line).to_string());
     };
     let choose_n = Callback::from(move |e: Event| {
         if let Some(s) = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok()) {
@@ -95,32 +100,27 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
             }
         }
     });
-    let run = |task: Task| {
-        let search = search.clone();
+    let run = |task: DakonTask| {
+        let lab = lab.clone();
         Callback::from(move |_| {
-            search.start(task.clone(), Purpose::Analysis);
+            lab.run(task.clone());
         })
     };
     let stop = {
-        let search = search.clone();
-        Callback::from(move |_| search.stop())
+        let lab = lab.clone();
+        Callback::from(move |_| lab.stop())
     };
-    let dakon = |t: DakonTask| Task::Lab(LabTask::Dakon(t));
+    let dakon = |t: DakonTask| t;
     let search_task = |goal| dakon(DakonTask::Search { n, goal, max_boards: MAX_DAKON_BOARDS });
     // The lab's latest progress and answer.
-    let (progress, answer) = {
-        let dakon = |r: &Option<LabReply>| match r {
-            Some(LabReply::Dakon(d)) => Some(d.clone()),
-            _ => None,
-        };
-        (dakon(&ss.lab_progress), dakon(&ss.lab))
-    };
+    let (progress, answer) = (lab.progress(), lab.answer());
+    let (running, elapsed_ms, error) = (lab.running(), lab.elapsed_ms(), lab.error());
     let level = match progress {
-        Some(DakonReply::Progress { level, boards }) => Some((level, boards)),
+        Some(DakonProgress::Level { level, boards }) => Some((level, boards)),
         _ => None,
     };
     let deep_progress_now = match progress {
-        Some(DakonReply::DeepProgress { done, total, moves }) => Some((done, total, moves)),
+        Some(DakonProgress::Deep { done, total, moves }) => Some((done, total, moves)),
         _ => None,
     };
     // The depth-first proof's bound: by default one move less than the shortest printed
@@ -145,7 +145,7 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
     };
     html! {
         <main class="lab dakon-lab">
-            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Dakon's winning openings"}</nav>
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Dakon's winning openings"}</nav>
             <h1>{"Dakon: winning openings"}</h1>
             <p class="lede">{"Donkers, de Voogt & Uiterwijk, \"Human versus Machine Problem-Solving: Winning Openings in Dakon\": in Dakon-n (n holes a side, n counters each) the first player may win the game in the first turn, before the opponent ever moves. Here every first turn is counted and the paper's special openings are searched for exhaustively, so each answer comes with its proof."}</p>
             <p class="help">{format!("A winning opening here: after the first turn fewer than {n} counters are outside the mover's store, so the opponent cannot fill a single hole for the next round. The turn ends with a capture, in an empty opponent hole, or when the mover's holes are empty after a move ending in the store.")}</p>
@@ -160,37 +160,37 @@ pub fn dakon_lab_page(props: &DakonLabProps) -> Html {
             <section class="panel">
                 <h2>{"Searches"}</h2>
                 <div class="buttons">
-                    <button class="dakon-survey" onclick={run(dakon(DakonTask::Survey { n }))} disabled={ss.running || n > MAX_DAKON_SURVEY}
+                    <button class="dakon-survey" onclick={run(dakon(DakonTask::Survey { n }))} disabled={running || n > MAX_DAKON_SURVEY}
                         title={if n > MAX_DAKON_SURVEY { format!("Dakon-{n} is too large to survey in the browser: use the CLI (mancala-lab dakon survey {n})") } else { String::new() }}>
                         {"Count every first turn"}</button>
-                    <button class="dakon-shortest" onclick={run(search_task(DakonGoal::Shortest))} disabled={ss.running}>{"Shortest opening"}</button>
-                    <button class="dakon-min-laps" onclick={run(search_task(DakonGoal::MinLaps))} disabled={ss.running}>{"Least lap count"}</button>
-                    <button class="dakon-min-cycles" onclick={run(search_task(DakonGoal::MinCycles))} disabled={ss.running}>{"Minimum-cycle opening"}</button>
-                    if ss.running { <button class="stop" onclick={stop}>{"Stop"}</button> }
+                    <button class="dakon-shortest" onclick={run(search_task(DakonGoal::Shortest))} disabled={running}>{"Shortest opening"}</button>
+                    <button class="dakon-min-laps" onclick={run(search_task(DakonGoal::MinLaps))} disabled={running}>{"Least lap count"}</button>
+                    <button class="dakon-min-cycles" onclick={run(search_task(DakonGoal::MinCycles))} disabled={running}>{"Minimum-cycle opening"}</button>
+                    if running { <button class="stop" onclick={stop}>{"Stop"}</button> }
                 </div>
                 <div class="buttons prove">
                     <label>{"Prove: no winning opening within "}
                         <input type="number" class="dakon-bound" min="1" max={MAX_DAKON_BOUND.to_string()} value={bound_value.to_string()} onchange={set_bound} aria-label="Longest opening searched" />
                         {" moves"}</label>
-                    <button class="dakon-prove" onclick={run(dakon(DakonTask::Prove { n, bound: bound_value }))} disabled={ss.running}>{"Prove (depth-first)"}</button>
+                    <button class="dakon-prove" onclick={run(dakon(DakonTask::Prove { n, bound: bound_value }))} disabled={running}>{"Prove (depth-first)"}</button>
                 </div>
                 <p class="help">{"The depth-first proof tries every first turn up to that many moves, keeping only its path (no memory limit): it finds the shortest winning opening within the bound, or proves there is none. From Dakon-8 on it takes hours: Dakon-8 within 28 moves (the proof that the paper's 29 is shortest) is 170 billion moves, about 3.5 hours in one worker at the rate measured for Dakon-7; the CLI's prove-shortest ran it in 1.5 hours on two cores, and can stop and resume."}</p>
                 if let Some((done, total, moves)) = deep_progress_now.filter(|_| answer.is_none()) {
-                    <p class="progress deep-progress" aria-live="polite">{ deep_progress(done, total, moves, ss.elapsed_ms, ss.running) }</p>
+                    <p class="progress deep-progress" aria-live="polite">{ deep_progress(done, total, moves, elapsed_ms, running) }</p>
                 }
-                if deep_progress_now.is_none() && answer.is_none() && (ss.running || level.is_some()) {
+                if deep_progress_now.is_none() && answer.is_none() && (running || level.is_some()) {
                     <p class="progress" aria-live="polite">{
                         match level {
-                            Some((level, boards)) => format!("{} level {level}, {} boards, {:.1} s", if ss.running { "Searching:" } else { "Stopped at" }, group(boards as u128), ss.elapsed_ms / 1000.0),
-                            None => if ss.running { "Starting…".to_string() } else { "Stopped.".to_string() },
+                            Some((level, boards)) => format!("{} level {level}, {} boards, {:.1} s", if running { "Searching:" } else { "Stopped at" }, group(boards as u128), elapsed_ms / 1000.0),
+                            None => if running { "Starting…".to_string() } else { "Stopped.".to_string() },
                         }
                     }</p>
                 }
-                if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
+                if let Some(e) = &error { <p class="error">{e.clone()}</p> }
                 { match &answer {
-                    Some(DakonReply::Survey { survey }) => survey_table(survey, ss.elapsed_ms),
-                    Some(DakonReply::Found { trials, found }) => found_view(trials, found.as_ref(), ss.elapsed_ms, &go),
-                    Some(DakonReply::Deep { found }) => deep_view(found, best_printed.filter(|_| found.n == n), ss.elapsed_ms, &go),
+                    Some(DakonAnswer::Survey { survey }) => survey_table(survey, elapsed_ms),
+                    Some(DakonAnswer::Found { trials, found }) => found_view(trials, found.as_ref(), elapsed_ms, &go),
+                    Some(DakonAnswer::Deep { found }) => deep_view(found, best_printed.filter(|_| found.n == n), elapsed_ms, &go),
                     _ => html! {},
                 } }
             </section>
@@ -461,7 +461,7 @@ fn replay_view(
                             </p>
                         }) }
                         <Replay n={n} line={line.clone()} moves={moves.clone()} />
-                        <p class="help">{"Link to this opening: "}<a class="share" href={Route::dakon(n, Some(line)).to_string()}>{"copy this address"}</a></p>
+                        <p class="help">{"Link to this opening: "}<a class="share" href={route(n, Some(line)).to_string()}>{"copy this address"}</a></p>
                     </>
                 },
                 None => html! { <p class="help">{"Choose a printed opening, or run a search and replay its answer."}</p> },

@@ -22,6 +22,9 @@
 //! Figure 8 sieve on a list, the Erdős–Jabotinsky rounding (round `n` up to a multiple of
 //! `n−1`, then of `n−2`, …, 1), and the definition itself on the direct positions.
 
+mod task;
+pub use task::*;
+
 use serde::{Deserialize, Serialize};
 
 /// The winning position with `s` seeds, pit by pit from pit 1: `(m_i, p_i)`, the times pit `i`
@@ -361,6 +364,34 @@ fn gcd(a: u128, b: u128) -> u128 {
 
 fn lcm_with(a: u128, b: u128) -> Option<u128> {
     (a / gcd(a, b)).checked_mul(b)
+}
+
+/// The Tchouka solitaire's solvability map (Figure 4's neighbour in the lab).
+pub use crate::families::tchouka::{solvability_map, MapEntry, MAX_PITS as MAX_TCHOUKA_PITS};
+
+/// Most pits a Tchoukaillon board of the play page and the CLI's `winning` has.
+pub const MAX_BOARD_PITS: usize = crate::families::tchoukaillon::MAX_PITS;
+
+/// The winning position for `seeds` on a board: its pits, its setup in link notation, and the
+/// harvests of its winning line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningBoard {
+    /// Pit 1 outwards.
+    pub pits: Vec<u32>,
+    /// The setup (link notation).
+    pub setup: String,
+    /// The harvests of Proposition 4's winning line.
+    pub harvests: Option<usize>,
+}
+
+/// [`WinningBoard`] for `seeds`, or `None` when it needs more than [`MAX_BOARD_PITS`] pits.
+pub fn winning_board(seeds: u32) -> Option<WinningBoard> {
+    let p = crate::families::tchoukaillon::Tchoukaillon::winning_position(seeds)?;
+    Some(WinningBoard {
+        pits: p.pits().to_vec(),
+        setup: crate::families::AnyPosition::from(p.clone()).to_string(),
+        harvests: p.winning_line().map(|l| l.len()),
+    })
 }
 
 #[cfg(test)]

@@ -1,6 +1,9 @@
 //! The fixed workloads of `mancala-lab bench`, also run by the browser worker so native and
 //! wasm figures compare the same work.
 
+mod task;
+pub use task::*;
+
 use crate::families::kalah::perft_kalah;
 use crate::families::kalah::KalahRules;
 use crate::families::oware::databases::Databases;

@@ -17,6 +17,9 @@
 //! and every pit is sown before the board is empty; so a candidate holds at most i stones in
 //! pit i, at most (n + 1)(n + 2)/2 stones in all, and there are ∏ (i + 1) candidates.
 
+mod task;
+pub use task::*;
+
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{ByPlayer, Player, Position};

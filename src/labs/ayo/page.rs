@@ -1,8 +1,8 @@
-//! The Ayo = Tchoukaillon lab (Broline & Loeb, Theorem 3): for s stones, the determined Ayo
-//! endgame (South's side from Tchoukaillon's winning position, North's single stone in pit 1)
-//! and the Tchoukaillon position side by side, played in lockstep — North's forced move is a
-//! harvest of pit 1, each of South's captures a harvest of the same pit — and every candidate
-//! position of boards of 2 to 7 pits a side played out on the Ayo engine in the worker.
+// The Ayo = Tchoukaillon lab (Broline & Loeb, Theorem 3): for s stones, the determined Ayo
+// endgame (South's side from Tchoukaillon's winning position, North's single stone in pit 1)
+// and the Tchoukaillon position side by side, played in lockstep — North's forced move is a
+// harvest of pit 1, each of South's captures a harvest of the same pit — and every candidate
+// position of boards of 2 to 7 pits a side played out on the Ayo engine in the worker.
 
 use yew::prelude::*;
 
@@ -10,22 +10,20 @@ use crate::engine::{Player, Position};
 use crate::families::oware::Oware;
 use crate::families::tchoukaillon::{Tchoukaillon, TchoukaillonMove};
 use crate::families::AnyPosition;
-use crate::labs::ayo::{ayo_of, determined_line};
+use crate::labs::ayo::{
+    ayo_of, determined_line, AyoLab, AyoParams, Determined, DeterminedTask, MAX_DETERMINED_PAGE, MAX_STONES,
+};
+use crate::labs::Linked;
 use crate::web::board::Board;
-use crate::web::client::{use_search, Purpose};
-use crate::web::protocol::{LabReply, LabTask, Task, MAX_DETERMINED_PAGE};
 use crate::web::route::Route;
+use crate::web::use_lab::use_lab;
 
-/// Properties of [`AyoLabPage`].
+/// The page's properties: its link.
 #[derive(Properties, PartialEq)]
-pub struct AyoLabProps {
-    /// The page's query (`s=9`).
-    pub query: AttrValue,
+pub struct Props {
+    /// The link (`s=9`).
+    pub params: Linked<AyoParams>,
 }
-
-/// Most stones the page lays out (Tchoukaillon's winning position must fit 13 pits: the Ayo
-/// board's 12 a side and North's pit 1).
-const MAX_STONES: u32 = 200;
 
 /// One ply of the lockstep: the two positions after it and what happened, in words.
 struct Ply {
@@ -98,26 +96,15 @@ fn agrees(a: &Oware, t: &Tchoukaillon, n: usize) -> bool {
 }
 
 /// The lab page.
-#[function_component(AyoLabPage)]
-pub fn ayo_lab_page(props: &AyoLabProps) -> Html {
-    let asked = props.query.split('&').find_map(|kv| kv.strip_prefix("s=")).map(str::to_string);
-    let (s, fault) = match asked.as_deref().map(str::parse::<u32>) {
-        None => (9, None),
-        Some(Ok(s)) if (1..=MAX_STONES).contains(&s) => (s, None),
-        Some(_) => (
-            9,
-            Some(format!(
-                "s={} is not a number of stones from 1 to {MAX_STONES}: showing 9",
-                crate::engine::text::clip(asked.as_deref().unwrap_or(""), 12)
-            )),
-        ),
-    };
+#[function_component(Page)]
+pub fn page(props: &Props) -> Html {
+    let s = props.params.params.s;
     let step = use_state(|| 0usize);
     {
         let step = step.clone();
         use_effect_with(s, move |_| step.set(0));
     }
-    let search = use_search();
+    let lab = use_lab::<AyoLab>();
     let typed = use_state(|| s.to_string());
     {
         // The box shows the stones on display (after Back, or a link to another s).
@@ -129,18 +116,17 @@ pub fn ayo_lab_page(props: &AyoLabProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if let Some(w) = web_sys::window() {
-                let _ = w.location().set_hash(&Route::Ayo(format!("s={}", typed.trim())).to_string());
+                let _ = w.location().set_hash(&Route::Ayo(Linked::read(&format!("s={}", typed.trim()))).to_string());
             }
         })
     };
     let on_type = crate::web::play::bind_input(&typed);
     let check = {
-        let search = search.clone();
+        let lab = lab.clone();
         Callback::from(move |_: MouseEvent| {
-            search.start(Task::Lab(LabTask::Determined { max_pits: MAX_DETERMINED_PAGE }), Purpose::Analysis);
+            lab.run(DeterminedTask { max_pits: MAX_DETERMINED_PAGE });
         })
     };
-    let ss = search.state();
     let body = match lockstep(s) {
         Err(e) => html! { <p class="error" role="alert">{e}</p> },
         Ok((n, plies)) => {
@@ -191,10 +177,10 @@ pub fn ayo_lab_page(props: &AyoLabProps) -> Html {
     };
     html! {
         <main class="lab ayo-lab">
-            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Ayo = Tchoukaillon"}</nav>
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Ayo = Tchoukaillon"}</nav>
             <h1>{"Ayo's determined endgames are Tchoukaillon's winning positions"}</h1>
             <p class="lede">{"Broline & Loeb (\"The Combinatorics of Mancala-Type Games: Ayo, Tchoukaillon, and 1/π\", Theorem 3): an Ayo position is determined when South can capture at every turn, never from an Odu, leaving North one stone after each of her turns, until she has captured all but the one North is awarded. Ignore North's pits from pit 0 on and what remains is a game of Tchoukaillon: North's forced move harvests pit 1, and each of South's captures harvests a pit holding as many stones as its distance from pit 0."}</p>
-            if let Some(f) = fault { <p class="error" role="alert">{f}</p> }
+            { for props.params.faults.iter().map(|f| html! { <p class="error" role="alert">{f.clone()}</p> }) }
             <form class="stones" onsubmit={go}>
                 <label>{"Stones "}<input type="number" min="1" max={MAX_STONES.to_string()} value={(*typed).clone()} oninput={on_type} /></label>
                 <button type="submit">{"Show"}</button>
@@ -203,10 +189,10 @@ pub fn ayo_lab_page(props: &AyoLabProps) -> Html {
             <section class="determined-check">
                 <h2>{"Every candidate, played out"}</h2>
                 <p>{format!("In a determined line South's pit i (the paper's numbering) is only ever sown with at most i stones, so a candidate holds at most i stones in pit i: finitely many. Each is played out on the Ayo engine for boards of 2 to {MAX_DETERMINED_PAGE} pits a side; the paper says a determined position on 12 pits has at most 21 stones.")}</p>
-                <button class="check" onclick={check} disabled={ss.running}>{"Check every candidate"}</button>
-                if ss.running { <p aria-live="polite">{"Playing every candidate in the worker…"}</p> }
-                if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
-                if let (false, Some(LabReply::Determined { boards })) = (ss.running, &ss.lab) {
+                <button class="check" onclick={check} disabled={lab.running()}>{"Check every candidate"}</button>
+                if lab.running() { <p aria-live="polite">{"Playing every candidate in the worker…"}</p> }
+                if let Some(e) = lab.error() { <p class="error">{e}</p> }
+                if let (false, Some(Determined { boards })) = (lab.running(), lab.answer()) {
                     <table class="determined-table">
                         <thead><tr><th>{"pits"}</th><th>{"candidates"}</th><th>{"determined"}</th><th>{"most stones"}</th><th>{"= Tchoukaillon's winning positions"}</th></tr></thead>
                         <tbody>{ for boards.iter().map(|b| html! {
@@ -219,7 +205,7 @@ pub fn ayo_lab_page(props: &AyoLabProps) -> Html {
                             </tr>
                         }) }</tbody>
                     </table>
-                    <p class="help">{format!("In {:.1} s in the worker. The CLI checks boards up to 8 pits a side: mancala-lab determined --pits 8.", ss.elapsed_ms / 1000.0)}</p>
+                    <p class="help">{format!("In {:.1} s in the worker. The CLI checks boards up to 8 pits a side: mancala-lab determined --pits 8.", lab.elapsed_ms() / 1000.0)}</p>
                 }
             </section>
         </main>

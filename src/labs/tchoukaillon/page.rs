@@ -1,35 +1,32 @@
-//! The Tchoukaillon lab (Broline & Loeb §3–7): Figure 4 live and playable, Figure 5's periods
-//! against lcm(1, …, i+1), Figure 6's s(n) against n²/π with its error term, and Figure 7's
-//! occupancy picture with the winning position for any number of seeds below 2⁶⁴. The
-//! arithmetic is [`crate::labs::tchoukaillon`]; s(n) and the positions are computed in the
-//! worker.
+// The Tchoukaillon lab (Broline & Loeb §3–7): Figure 4 live and playable, Figure 5's periods
+// against lcm(1, …, i+1), Figure 6's s(n) against n²/π with its error term, and Figure 7's
+// occupancy picture with the winning position for any number of seeds below 2⁶⁴. The
+// arithmetic is [`crate::labs::tchoukaillon`]; s(n) and the positions are computed in the
+// worker.
 
 use yew::prelude::*;
 
 use crate::engine::{Cell, Player};
 use crate::families::tchoukaillon::{Tchoukaillon, TchoukaillonSetup, MAX_PITS};
 use crate::families::{AnyMove, AnyPosition};
-use crate::labs::tchoukaillon::{self as tk, Occupancy, WinningPosition};
+use crate::labs::tchoukaillon::{
+    self as tk, Occupancy, SOfNCheck, TchoukaillonAnswer, TchoukaillonLab, TchoukaillonParams, TchoukaillonTask,
+    WinningPosition, FIGURE_7_SEEDS, MAX_OCCUPANCY_PITS, MAX_S_OF_N_PAGE, MAX_TCHOUKA_MAP_PITS, MAX_TCHOUKA_MAP_SEEDS,
+};
+use crate::labs::Linked;
 use crate::notation::Game;
 use crate::web::board::Board;
-use crate::web::client::{use_search, Purpose};
 use crate::web::group;
 use crate::web::play::bind_input;
-use crate::web::protocol::{
-    LabReply, LabTask, Task, TchoukaillonReply, TchoukaillonTask, MAX_S_OF_N_PAGE, MAX_TCHOUKA_MAP_PITS,
-    MAX_TCHOUKA_MAP_SEEDS,
-};
 use crate::web::route::Route;
+use crate::web::use_lab::use_lab;
 
-/// Properties of [`TchoukaillonLabPage`].
+/// The page's properties: its link.
 #[derive(Properties, PartialEq)]
-pub struct TchoukaillonLabProps {
-    /// The page's query (`s=1925280`).
-    pub query: AttrValue,
+pub struct Props {
+    /// The link (`s=1925280`).
+    pub params: Linked<TchoukaillonParams>,
 }
-
-/// The seeds Figure 7 draws in the paper.
-const FIGURE_7_SEEDS: u64 = 1_925_280;
 /// Most rows of the live Figure 4.
 const MAX_ROWS: u64 = 200;
 /// Largest first s of the live Figure 4.
@@ -38,29 +35,15 @@ const MAX_FROM: u64 = 1_000_000_000;
 const COLUMNS: usize = 12;
 
 /// The lab page.
-#[function_component(TchoukaillonLabPage)]
-pub fn tchoukaillon_lab_page(props: &TchoukaillonLabProps) -> Html {
-    let asked = props.query.split('&').find_map(|kv| kv.strip_prefix("s=")).map(str::to_string);
-    let (seeds, fault) = match asked.as_deref().map(|t| t.trim().replace(['_', ','], "").parse::<u64>()) {
-        None => (FIGURE_7_SEEDS, None),
-        Some(Ok(s)) => (s, None),
-        Some(Err(_)) => (
-            FIGURE_7_SEEDS,
-            Some(format!(
-                "s={} is not a number of seeds from 0 to 18446744073709551615 (2⁶⁴ − 1): showing the paper's {}",
-                crate::engine::text::clip(asked.as_deref().unwrap_or(""), 24),
-                group(FIGURE_7_SEEDS as u128)
-            )),
-        ),
-    };
-    let unknown = crate::web::labs::unknown_parts(&props.query, "s=");
+#[function_component(Page)]
+pub fn page(props: &Props) -> Html {
+    let seeds = props.params.params.s;
     html! {
         <main class="lab tchouk-lab">
-            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Tchoukaillon and 1/π"}</nav>
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Tchoukaillon and 1/π"}</nav>
             <h1>{"Tchoukaillon: one winning position for each s, periods lcm(1, …, i+1), and n²/π"}</h1>
             <p class="lede">{"Broline & Loeb, \"The Combinatorics of Mancala-Type Games: Ayo, Tchoukaillon, and 1/π\", §3–7. In Tchoukaillon pit i may be harvested only when it holds exactly i seeds; the winning move is always the smallest harvestable pit (Proposition 4), so the strategy runs backwards and there is exactly one winning position with s seeds (Theorem 5)."}</p>
-            if let Some(f) = fault { <p class="error" role="alert">{f}</p> }
-            if let Some(u) = unknown { <p class="error" role="alert">{u}</p> }
+            { for props.params.faults.iter().map(|f| html! { <p class="error" role="alert">{f.clone()}</p> }) }
             <nav class="lab-contents">
                 <a href="#figure-4" onclick={jump("figure-4")}>{"Figure 4: the positions"}</a>
                 <a href="#figure-5" onclick={jump("figure-5")}>{"Figure 5: periods"}</a>
@@ -355,32 +338,32 @@ fn figure_5() -> Html {
 /// Figure 6: s(n) against n²/π, and the error term, computed in the worker.
 #[function_component(Figure6)]
 fn figure_6() -> Html {
-    let search = use_search();
+    let lab = use_lab::<TchoukaillonLab>();
     let n_text = use_state(|| "10000".to_string());
     let fault = use_state(|| None::<String>);
     {
-        let search = search.clone();
+        let lab = lab.clone();
         use_effect_with((), move |_| {
-            search.start(Task::Lab(LabTask::Tchoukaillon(TchoukaillonTask::SOfN { n: 10_000 })), Purpose::Analysis);
+            lab.run(TchoukaillonTask::SOfN { n: 10_000 });
         });
     }
     let run = {
-        let (search, n_text, fault) = (search.clone(), n_text.clone(), fault.clone());
+        let (lab, n_text, fault) = (lab.clone(), n_text.clone(), fault.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             match read_number(&n_text, "n", 1..=MAX_S_OF_N_PAGE) {
                 Ok(n) => {
                     fault.set(None);
-                    search.start(Task::Lab(LabTask::Tchoukaillon(TchoukaillonTask::SOfN { n })), Purpose::Analysis);
+                    lab.run(TchoukaillonTask::SOfN { n });
                 }
                 Err(e) => fault.set(Some(e)),
             }
         })
     };
     let on_type = bind_input(&n_text);
-    let ss = search.state();
-    let result = match (&ss.lab, ss.running) {
-        (Some(LabReply::Tchoukaillon(TchoukaillonReply::SOfN { s, ms, checks })), false) => s_of_n_view(s, *ms, checks),
+    let (running, _, error, answer) = (lab.running(), lab.elapsed_ms(), lab.error(), lab.answer());
+    let result = match (&answer, running) {
+        (Some(TchoukaillonAnswer::SOfN { s, ms, checks }), false) => s_of_n_view(s, *ms, checks),
         _ => html! {},
     };
     html! {
@@ -389,12 +372,12 @@ fn figure_6() -> Html {
             <p>{"s(n) is the first s whose winning position uses pit n (OEIS A002491). It is the first number left by n − 1 rounds of Figure 8's sieve (round i takes the first number left and every (i+1)-st after it), so it is computed by following that number back through the rounds; the step back is the same over long runs, which are taken at once. Three other methods check it: the sieve itself on a list, Erdős and Jabotinsky's rounding (n rounded up to a multiple of n − 1, then n − 2, …, 1), and the definition on the direct positions. Theorem 9: s(n) = n²/π + O(n)."}</p>
             <form class="s-of-n" onsubmit={run}>
                 <label>{"n up to "}<input class="n" inputmode="numeric" value={(*n_text).clone()} oninput={on_type} /></label>
-                <button type="submit" disabled={ss.running}>{"Compute in the worker"}</button>
+                <button type="submit" disabled={running}>{"Compute in the worker"}</button>
                 <span class="help">{format!(" (at most {})", group(MAX_S_OF_N_PAGE as u128))}</span>
             </form>
             if let Some(f) = &*fault { <p class="error" role="alert">{f.clone()}</p> }
-            if ss.running { <p aria-live="polite">{"Computing s(n) in the worker…"}</p> }
-            if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
+            if running { <p aria-live="polite">{"Computing s(n) in the worker…"}</p> }
+            if let Some(e) = &error { <p class="error">{e.clone()}</p> }
             {result}
         </section>
     }
@@ -411,7 +394,7 @@ fn path(points: impl Iterator<Item = (f64, f64)>) -> String {
     points.enumerate().map(|(i, (x, y))| format!("{}{x:.1},{y:.1}", if i == 0 { "M" } else { " L" })).collect()
 }
 
-fn s_of_n_view(s: &[u64], ms: f64, checks: &[crate::web::protocol::SOfNCheck]) -> Html {
+fn s_of_n_view(s: &[u64], ms: f64, checks: &[SOfNCheck]) -> Html {
     let n = s.len();
     let pi = core::f64::consts::PI;
     let (w, h, pad) = (600.0, 260.0, 34.0);
@@ -505,15 +488,15 @@ struct Figure7Props {
 /// Figure 7 and the winning position for any s < 2⁶⁴, computed in the worker.
 #[function_component(Figure7)]
 fn figure_7(props: &Figure7Props) -> Html {
-    let search = use_search();
+    let lab = use_lab::<TchoukaillonLab>();
     let typed = use_state(|| props.seeds.to_string());
     let fault = use_state(|| None::<String>);
     {
-        let (search, typed, fault) = (search.clone(), typed.clone(), fault.clone());
+        let (lab, typed, fault) = (lab.clone(), typed.clone(), fault.clone());
         use_effect_with(props.seeds, move |&seeds| {
             typed.set(seeds.to_string());
             fault.set(None);
-            search.start(Task::Lab(LabTask::Tchoukaillon(TchoukaillonTask::Position { seeds })), Purpose::Analysis);
+            lab.run(TchoukaillonTask::Position { seeds });
         });
     }
     let go = {
@@ -523,7 +506,8 @@ fn figure_7(props: &Figure7Props) -> Html {
             match read_number(&typed, "seeds", 0..=u64::MAX) {
                 Ok(s) => {
                     if let Some(w) = web_sys::window() {
-                        let _ = w.location().set_hash(&Route::Tchoukaillon(format!("s={s}")).to_string());
+                        let _ =
+                            w.location().set_hash(&Route::lab::<TchoukaillonLab>(TchoukaillonParams { s }).to_string());
                     }
                 }
                 Err(e) => fault.set(Some(e)),
@@ -532,12 +516,12 @@ fn figure_7(props: &Figure7Props) -> Html {
     };
     let on_type = bind_input(&typed);
     let preset = |s: u64, label: &'static str| {
-        html! { <a class="preset" href={Route::Tchoukaillon(format!("s={s}")).to_string()}>{label}</a> }
+        html! { <a class="preset" href={Route::lab::<TchoukaillonLab>(TchoukaillonParams { s }).to_string()}>{label}</a> }
     };
-    let ss = search.state();
-    let result = match (&ss.lab, ss.running) {
-        (Some(LabReply::Tchoukaillon(TchoukaillonReply::Position { position, occupancy, position_ms })), false) => {
-            position_view(position, occupancy.as_ref(), *position_ms, ss.elapsed_ms)
+    let (running, elapsed_ms, error, answer) = (lab.running(), lab.elapsed_ms(), lab.error(), lab.answer());
+    let result = match (&answer, running) {
+        (Some(TchoukaillonAnswer::Position { position, occupancy, position_ms }), false) => {
+            position_view(position, occupancy.as_ref(), *position_ms, elapsed_ms)
         }
         _ => html! {},
     };
@@ -547,12 +531,12 @@ fn figure_7(props: &Figure7Props) -> Html {
             <p>{"Without playing s moves backwards: of the first s numbers, Figure 8's sieve takes m_i = ⌈r/(i+1)⌉ in round i from the r it has left, and m_i is how often pit i is harvested in the winning line, while each of the r_i numbers left after round i is a harvest further out that sows a seed into pit i. So pit i holds p_i = i·m_i − r_i (the paper's equation 1), one division a pit; where m_i stays the same the pits form an arithmetic run rising by 2m_i (Theorem 9), and the number of pits is counted run by run."}</p>
             <form class="seeds" onsubmit={go}>
                 <label>{"s = "}<input class="seeds-in" inputmode="numeric" value={(*typed).clone()} oninput={on_type} /></label>
-                <button type="submit" disabled={ss.running}>{"Show"}</button>
+                <button type="submit" disabled={running}>{"Show"}</button>
                 <span class="presets">{" "}{preset(FIGURE_7_SEEDS, "1,925,280 (Figure 7)")}{" · "}{preset(21_286_434, "21,286,434 (the SML program's limit)")}{" · "}{preset(1_000_000_000_000, "10¹²")}{" · "}{preset(u64::MAX, "2⁶⁴ − 1")}</span>
             </form>
             if let Some(f) = &*fault { <p class="error" role="alert">{f.clone()}</p> }
-            if ss.running { <p aria-live="polite">{"Computing in the worker…"}</p> }
-            if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
+            if running { <p aria-live="polite">{"Computing in the worker…"}</p> }
+            if let Some(e) = &error { <p class="error">{e.clone()}</p> }
             {result}
         </section>
     }
@@ -590,7 +574,7 @@ fn position_view(w: &WinningPosition, occ: Option<&Occupancy>, position_ms: f64,
                             "Occupancy: {} seeds in {} pits that could hold n(n+1)/2 = {} without overfilling: {:.6}, against 2/π = {:.6} (§7).",
                             group(w.seeds as u128), group(w.highest as u128), group(w.highest as u128 * (w.highest as u128 + 1) / 2), w.occupancy(), core::f64::consts::FRAC_2_PI
                         )}</p>
-                        <p class="help">{format!("The picture walks every pit; past {} pits (s beyond about 8·10¹⁴) it is not drawn.", group(crate::web::protocol::MAX_OCCUPANCY_PITS as u128))}</p>
+                        <p class="help">{format!("The picture walks every pit; past {} pits (s beyond about 8·10¹⁴) it is not drawn.", group(MAX_OCCUPANCY_PITS as u128))}</p>
                     </>
                 },
             }}
@@ -653,22 +637,18 @@ fn occupancy_view(o: &Occupancy) -> Html {
 /// winning line to step through when there is one).
 #[function_component(TchoukaMap)]
 fn tchouka_map() -> Html {
-    let search = use_search();
+    let lab = use_lab::<TchoukaillonLab>();
     let pits_text = use_state(|| "8".to_string());
     let seeds_text = use_state(|| "8".to_string());
     let fault = use_state(|| None::<String>);
     {
-        let search = search.clone();
+        let lab = lab.clone();
         use_effect_with((), move |_| {
-            search.start(
-                Task::Lab(LabTask::Tchoukaillon(TchoukaillonTask::TchoukaMap { max_pits: 8, max_seeds: 8 })),
-                Purpose::Analysis,
-            );
+            lab.run(TchoukaillonTask::TchoukaMap { max_pits: 8, max_seeds: 8 });
         });
     }
     let run = {
-        let (search, pits_text, seeds_text, fault) =
-            (search.clone(), pits_text.clone(), seeds_text.clone(), fault.clone());
+        let (lab, pits_text, seeds_text, fault) = (lab.clone(), pits_text.clone(), seeds_text.clone(), fault.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let read = read_number(&pits_text, "pits", 1..=MAX_TCHOUKA_MAP_PITS as u64)
@@ -677,18 +657,16 @@ fn tchouka_map() -> Html {
                 Ok((p, s)) => {
                     fault.set(None);
                     let task = TchoukaillonTask::TchoukaMap { max_pits: p as u8, max_seeds: s as u8 };
-                    search.start(Task::Lab(LabTask::Tchoukaillon(task)), Purpose::Analysis);
+                    lab.run(task);
                 }
                 Err(e) => fault.set(Some(e)),
             }
         })
     };
     let typed = bind_input;
-    let ss = search.state();
-    let map = match (&ss.lab, ss.running) {
-        (Some(LabReply::Tchoukaillon(TchoukaillonReply::TchoukaMap { entries })), false) => {
-            map_view(entries, ss.elapsed_ms)
-        }
+    let (running, elapsed_ms, error, answer) = (lab.running(), lab.elapsed_ms(), lab.error(), lab.answer());
+    let map = match (&answer, running) {
+        (Some(TchoukaillonAnswer::TchoukaMap { entries }), false) => map_view(entries, elapsed_ms),
         _ => html! {},
     };
     html! {
@@ -698,17 +676,17 @@ fn tchouka_map() -> Html {
             <form class="map-form" onsubmit={run}>
                 <label>{"pits up to "}<input class="map-pits" type="number" min="1" max={MAX_TCHOUKA_MAP_PITS.to_string()} value={(*pits_text).clone()} oninput={typed(&pits_text)} /></label>
                 <label>{"seeds a pit up to "}<input class="map-seeds" type="number" min="1" max={MAX_TCHOUKA_MAP_SEEDS.to_string()} value={(*seeds_text).clone()} oninput={typed(&seeds_text)} /></label>
-                <button type="submit" disabled={ss.running}>{"Solve every start"}</button>
+                <button type="submit" disabled={running}>{"Solve every start"}</button>
             </form>
             if let Some(f) = &*fault { <p class="error" role="alert">{f.clone()}</p> }
-            if ss.running { <p aria-live="polite">{"Solving in the worker…"}</p> }
-            if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
+            if running { <p aria-live="polite">{"Solving in the worker…"}</p> }
+            if let Some(e) = &error { <p class="error">{e.clone()}</p> }
             {map}
         </section>
     }
 }
 
-fn map_view(entries: &[crate::families::tchouka::MapEntry], ms: f64) -> Html {
+fn map_view(entries: &[tk::MapEntry], ms: f64) -> Html {
     let max_pits = entries.iter().map(|e| e.pits).max().unwrap_or(0);
     let max_seeds = entries.iter().map(|e| e.seeds).max().unwrap_or(0);
     let link = |e: &crate::families::tchouka::MapEntry| -> String {

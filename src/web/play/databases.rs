@@ -1,25 +1,25 @@
-//! The endgame databases' panel (Oware family): builds the databases in its own worker, with
-//! progress and Stop, cached in IndexedDB; and, once the position on the board has few enough
-//! seeds, the proven value of the position and of every move (shown on the pits too) and a
-//! best line to play through.
+//! The endgame databases' panel (families with databases, through their capability): builds
+//! the databases in its own worker, with progress and Stop, cached in IndexedDB; and, once the
+//! position on the board has few enough seeds, the proven value of the position and of every
+//! move (shown on the pits too) and a best line to play through.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::engine::{Cell, Player, Position};
-use crate::families::oware::databases::positions_upto;
-use crate::families::oware::Oware;
+use crate::engine::{Cell, Player};
 use crate::families::{AnyMove, AnyPosition};
 use crate::web::client::{use_search, Purpose, SearchHandle};
-use crate::web::endgame::{max_page_seeds, EndgameReply, EndgameTask, DEFAULT_PAGE_SEEDS, MAX_PAGE_POSITIONS};
 use crate::web::group;
-use crate::web::protocol::{LabReply, LabTask, Task};
+use crate::web::worker::databases::{
+    max_page_seeds, EndgameReply, EndgameTask, DEFAULT_PAGE_POSITIONS, DEFAULT_PAGE_SEEDS, MAX_PAGE_POSITIONS,
+};
+use crate::web::worker::Task;
 
-/// Properties of [`EndgamePanel`].
+/// Properties of [`DatabasesPanel`].
 #[derive(Properties, PartialEq)]
-pub struct EndgameProps {
+pub struct DatabasesProps {
     /// The position on the board.
     pub position: AnyPosition,
     /// The proven values to show on the pits (`None`: none for this position).
@@ -30,24 +30,17 @@ pub struct EndgameProps {
     pub on_step: Callback<(Vec<AnyMove>, usize)>,
 }
 
-/// The Oware-family position, if it is one.
-pub fn oware_of(p: &AnyPosition) -> Option<&Oware> {
-    <&Oware>::try_from(p).ok()
-}
-
 /// The default size for a board: 15 seeds on 6 pits a side, and on other boards the most seeds
-/// whose databases are no bigger.
-/// The most is every seed of the game.
-fn default_seeds(p: &Oware) -> usize {
-    let budget = positions_upto(6, DEFAULT_PAGE_SEEDS);
-    let k = (0..60).take_while(|&k| positions_upto(p.rules().pits(), k + 1) <= budget).count();
+/// whose databases are no bigger. The most is every seed of the game.
+fn default_seeds(p: &AnyPosition) -> usize {
+    let rules = p.rules();
+    let k = (0..60).take_while(|&k| rules.databases_size(k + 1).is_some_and(|n| n <= DEFAULT_PAGE_POSITIONS)).count();
     k.min(seeds_in_play(p))
 }
 
 /// Every seed of the game: on the board and captured.
-fn seeds_in_play(p: &Oware) -> usize {
-    let c = p.captured();
-    (p.board_seeds() + c.south + c.north) as usize
+fn seeds_in_play(p: &AnyPosition) -> usize {
+    (p.board_seeds() + p.store(Player::South) + p.store(Player::North)) as usize
 }
 
 /// What the request in flight is.
@@ -65,7 +58,7 @@ enum Mode {
 fn start_build(search: &SearchHandle, mode: &Rc<RefCell<Mode>>, rules: &str, seeds: usize, cache_only: bool) {
     *mode.borrow_mut() = if cache_only { Mode::Load } else { Mode::Build };
     let task = EndgameTask::Build { rules: rules.into(), seeds, cache_only };
-    search.start(Task::Lab(LabTask::Endgame(task)), Purpose::Analysis);
+    search.start(Task::Endgame(task), Purpose::Analysis);
 }
 
 /// Bytes in words: "646 kB", "17 MB".
@@ -86,13 +79,13 @@ fn signed(v: i32) -> String {
 }
 
 /// The panel.
-#[function_component(EndgamePanel)]
-pub fn endgame_panel(props: &EndgameProps) -> Html {
+#[function_component(DatabasesPanel)]
+pub fn databases_panel(props: &DatabasesProps) -> Html {
     let search = use_search();
-    let pos = oware_of(&props.position).copied();
-    let rules = pos.map(|p| p.rules().to_string()).unwrap_or_default();
+    let pos = Some(props.position.clone()).filter(|p| p.rules().has_databases());
+    let rules = pos.as_ref().map(|p| p.rules().to_string()).unwrap_or_default();
     let setup = props.position.to_string();
-    let default = pos.map_or(DEFAULT_PAGE_SEEDS, |p| default_seeds(&p));
+    let default = pos.as_ref().map_or(DEFAULT_PAGE_SEEDS, default_seeds);
     // The seeds field as typed.
     let seeds_text = use_state(|| default.to_string());
     // What the worker holds: rules, most seeds (None: nothing yet), bytes, and the id of the
@@ -105,11 +98,11 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
     // has cached loaded, building nothing.
     {
         let (search, mode, seeds_text) = (search.clone(), mode.clone(), seeds_text.clone());
-        let pits = pos.map_or(6, |p| p.rules().pits());
+        let most = pos.as_ref().map_or(0, |p| max_page_seeds(&p.rules()));
         use_effect_with(rules.clone(), move |rules| {
             seeds_text.set(default.to_string());
             if !rules.is_empty() {
-                start_build(&search, &mode, rules, max_page_seeds(pits), true);
+                start_build(&search, &mode, rules, most, true);
             }
         });
     }
@@ -117,8 +110,8 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
     // field at their size, so that Build never silently does nothing.
     {
         let (held, seeds_text) = (held.clone(), seeds_text.clone());
-        use_effect_with((ss.lab.clone(), ss.id), move |(lab, id)| {
-            if let Some(LabReply::Endgame(EndgameReply::Built { rules, seeds, bytes, .. })) = lab {
+        use_effect_with((ss.endgame.clone(), ss.id), move |(reply, id)| {
+            if let Some(EndgameReply::Built { rules, seeds, bytes, .. }) = reply {
                 held.set(Some((rules.clone(), *seeds, *bytes, *id)));
                 if let Some(s) = seeds.filter(|&s| seeds_text.trim().parse::<usize>().is_ok_and(|k| k < s)) {
                     seeds_text.set(s.to_string());
@@ -127,8 +120,8 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
         });
     }
     // The position's values, asked for whenever the position or what is held changes.
-    let covered = pos.is_some_and(|p| {
-        !p.is_over()
+    let covered = pos.as_ref().is_some_and(|p| {
+        p.outcome().is_none()
             && held.as_ref().is_some_and(|(r, s, _, _)| {
                 *r == p.rules().to_string() && s.is_some_and(|s| s >= p.board_seeds() as usize)
             })
@@ -141,17 +134,15 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
             if *covered {
                 *mode.borrow_mut() = Mode::Query;
                 search.start(
-                    Task::Lab(LabTask::Endgame(EndgameTask::Query { rules: rules.clone(), setup: setup.clone() })),
+                    Task::Endgame(EndgameTask::Query { rules: rules.clone(), setup: setup.clone() }),
                     Purpose::Analysis,
                 );
             }
         });
     }
     // The worker's values, when they are those of the position on the board.
-    let values = match &ss.lab {
-        Some(LabReply::Endgame(v @ EndgameReply::Values { rules: r, setup: s, .. })) if *r == rules && *s == setup => {
-            Some(v.clone())
-        }
+    let values = match &ss.endgame {
+        Some(v @ EndgameReply::Values { rules: r, setup: s, .. }) if *r == rules && *s == setup => Some(v.clone()),
         _ => None,
     };
     // The pits' values for the board.
@@ -162,7 +153,7 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
         use_effect_with(shown, move |shown| {
             let pits = match shown {
                 Some(EndgameReply::Values { moves, .. }) => {
-                    Some(moves.iter().map(|m| (position.move_cell(AnyMove::Oware(m.mv)), signed(m.value))).collect())
+                    Some(moves.iter().map(|m| (position.move_cell(m.mv), signed(m.value))).collect())
                 }
                 _ => None,
             };
@@ -170,11 +161,12 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
         });
     }
     let Some(p) = pos else { return html! {} };
+    let rules_now = p.rules();
 
     let building = ss.running && *mode.borrow() != Mode::Query;
     let most = seeds_in_play(&p).min(60);
     let wanted = seeds_text.trim().parse::<usize>().ok().filter(|&k| k <= most);
-    let total = wanted.map(|k| positions_upto(p.rules().pits(), k));
+    let total = wanted.and_then(|k| rules_now.databases_size(k));
     let too_big = total.is_some_and(|t| t > MAX_PAGE_POSITIONS);
     let build = {
         let (search, mode, rules) = (search.clone(), mode.clone(), rules.clone());
@@ -187,7 +179,7 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
     let stop = {
         let (search, mode, rules) = (search.clone(), mode.clone(), rules.clone());
         let held = held.clone();
-        let reload = max_page_seeds(p.rules().pits());
+        let reload = max_page_seeds(&rules_now);
         Callback::from(move |_: MouseEvent| {
             search.stop();
             // The worker is gone: what it held (every layer finished) is reloaded from the cache.
@@ -220,8 +212,8 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
         }
         _ => html! { <p class="endgame-held">{"Not built yet in this browser."}</p> },
     };
-    let progress = match (&ss.lab_progress, building) {
-        (Some(LabReply::Endgame(EndgameReply::Progress { layer, done, of, built, bytes, rate })), true) => html! {
+    let progress = match (&ss.endgame_progress, building) {
+        (Some(EndgameReply::Progress { layer, done, of, built, bytes, rate }), true) => html! {
             <p class="endgame-progress" role="status">
                 {format!(
                     "Layer {layer}: {} of {} positions · {} built · {} positions/s · {}",
@@ -239,18 +231,21 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
                 let on_play = props.on_play.clone();
                 Callback::from(move |_: MouseEvent| {
                     if let Some(m) = next {
-                        on_play.emit(AnyMove::Oware(m));
+                        on_play.emit(m);
                     }
                 })
             };
             // The line with who plays each move, at most 20 moves shown, each a button that
             // shows the position after it.
-            let moves_any: Vec<AnyMove> = line.iter().map(|&m| AnyMove::Oware(m)).collect();
-            let mut q = p;
+            let moves_any: Vec<AnyMove> = line.clone();
+            let mut q = p.clone();
             let mut line_items = vec![];
-            for (k, m) in line.iter().take(20).enumerate() {
+            for (k, &m) in line.iter().take(20).enumerate() {
                 let label = format!("{} {m}", if q.turn() == Player::South { 'S' } else { 'N' });
-                q.play_unchecked(m.0 as usize);
+                match q.play(m) {
+                    Ok((next, _)) => q = next,
+                    Err(_) => break,
+                }
                 let (on_step, moves_any) = (props.on_step.clone(), moves_any.clone());
                 let onclick = Callback::from(move |_: MouseEvent| on_step.emit((moves_any.clone(), k + 1)));
                 line_items.push(html! {
@@ -262,12 +257,12 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
                 (0, false) => String::new(),
                 (n, _) => format!(" … ({n} more)"),
             };
-            let c = p.captured();
+            let c = (p.store(Player::South), p.store(Player::North));
             html! {
                 <div class="endgame-values">
                     <p class="endgame-value"><strong>{format!("{} to move: {} with perfect play", p.turn(), signed(*value))}</strong>
-                        {format!(" — the captured seeds at the end, {} minus {} (so far South {}, North {})", p.turn(), !p.turn(), c.south, c.north)}</p>
-                    if let Some(c) = props.position.rules().proven_convention() {
+                        {format!(" — the captured seeds at the end, {} minus {} (so far South {}, North {})", p.turn(), !p.turn(), c.0, c.1)}</p>
+                    if let Some(c) = rules_now.proven_convention() {
                         <p class="endgame-convention">{format!("Proven with {c}: the rules' \"each takes the seeds on his side\" depends on where the players stop.")}</p>
                     }
                     <ul class="endgame-moves">
@@ -278,7 +273,7 @@ pub fn endgame_panel(props: &EndgameProps) -> Html {
                 </div>
             }
         }
-        _ if p.is_over() => html! {
+        _ if p.outcome().is_some() => html! {
             <p class="endgame-over">{"The game is over: nothing left to value. Step back through the moves to see the values of earlier positions."}</p>
         },
         _ => match &*held {

@@ -1,22 +1,35 @@
-//! The Erickson lab: "Sowing Games" recomputed in the worker — Tables 1–5 beside the printed
-//! entries with the disagreements explained, the example 312, Theorems 2.2–2.5, the followers
-//! of 1ⁿ, Table 3's exhaustive search, and the octal game .37.
+// The Erickson lab: "Sowing Games" recomputed in the worker — Tables 1–5 beside the printed
+// entries with the disagreements explained, the example 312, Theorems 2.2–2.5, the followers
+// of 1ⁿ, Table 3's exhaustive search, and the octal game .37.
 
 use yew::prelude::*;
 
-use super::client::{use_search, Purpose, SearchHandle};
-use super::group;
-use super::protocol::{EricksonReply, EricksonTask, LabReply, LabTask, Task, MAX_SEARCH_SEEDS};
-use super::route::Route;
-use crate::labs::erickson::{Entry, OctalSummary, Report, Table, Table3Search, MAX_OCTAL_PAGE};
+use crate::labs::erickson::{
+    Entry, EricksonAnswer, EricksonLab, EricksonProgress, EricksonTask, OctalSummary, Report, Table, Table3Search,
+    MAX_OCTAL_PAGE, MAX_SEARCH_SEEDS,
+};
+use crate::labs::Linked;
+use crate::web::group;
+use crate::web::route::Route;
+use crate::web::use_lab::{use_lab, LabHandle};
+
+/// The page's properties: its link (no parameters).
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// The link.
+    pub params: Linked<()>,
+}
+
+/// A handle on the lab's work (the page runs three at once, one worker each).
+type Handle = LabHandle<EricksonLab>;
 
 /// The lab's answers, kept while the app is open: going back to the lab from a row's game
 /// shows them again instead of recomputing.
 #[derive(Clone, Default)]
 struct Kept {
-    tables: Option<EricksonReply>,
-    search: Option<EricksonReply>,
-    octal: Option<EricksonReply>,
+    tables: Option<EricksonAnswer>,
+    search: Option<EricksonAnswer>,
+    octal: Option<EricksonAnswer>,
 }
 
 thread_local! {
@@ -25,30 +38,30 @@ thread_local! {
 
 /// The answer of a task: the hook's latest (kept in `slot`), else the one kept from before,
 /// unless a new one is under way.
-fn answer(s: &SearchHandle, slot: fn(&mut Kept) -> &mut Option<EricksonReply>) -> Option<EricksonReply> {
-    if s.state().running {
+fn answer(s: &Handle, slot: fn(&mut Kept) -> &mut Option<EricksonAnswer>) -> Option<EricksonAnswer> {
+    if s.running() {
         return None;
     }
-    match &s.state().lab {
-        Some(LabReply::Erickson(r)) => {
+    match s.answer() {
+        Some(r) => {
             KEPT.with(|k| *slot(&mut k.borrow_mut()) = Some(r.clone()));
-            Some(r.clone())
+            Some(r)
         }
-        _ if s.state().error.is_some() => None,
+        _ if s.error().is_some() => None,
         _ => KEPT.with(|k| slot(&mut k.borrow_mut()).clone()),
     }
 }
 
 /// The stage under way and its count, while a task runs.
-fn progress(s: &SearchHandle) -> Option<(String, u64)> {
-    match (&s.state().lab_progress, s.state().running) {
-        (Some(LabReply::Erickson(EricksonReply::Progress { stage, count })), true) => Some((stage.clone(), *count)),
+fn progress(s: &Handle) -> Option<(String, u64)> {
+    match (s.progress(), s.running()) {
+        (Some(EricksonProgress { stage, count }), true) => Some((stage, count)),
         _ => None,
     }
 }
 
-fn run(s: &SearchHandle, task: EricksonTask) {
-    s.start(Task::Lab(LabTask::Erickson(task)), Purpose::Analysis);
+fn run(s: &Handle, task: EricksonTask) {
+    s.run(task);
 }
 
 /// A row's link: the play page on it, Left to move.
@@ -65,11 +78,11 @@ fn input_value(e: &Event) -> Option<String> {
 }
 
 /// `#/lab/erickson`.
-#[function_component(EricksonLabPage)]
-pub fn erickson_lab_page() -> Html {
-    let tables = use_search();
-    let search = use_search();
-    let octal = use_search();
+#[function_component(Page)]
+pub fn page(_: &Props) -> Html {
+    let tables = use_lab::<EricksonLab>();
+    let search = use_lab::<EricksonLab>();
+    let octal = use_lab::<EricksonLab>();
     {
         let tables = tables.clone();
         use_effect_with((), move |_| {
@@ -87,8 +100,8 @@ pub fn erickson_lab_page() -> Html {
     let heaps_text = use_state(|| "1000000".to_string());
     let heaps_error = use_state(|| None::<String>);
 
-    let tables_view = match (answer(&tables, |k| &mut k.tables), progress(&tables), &tables.state().error) {
-        (Some(EricksonReply::Tables { report, stages }), _, _) => html! {
+    let tables_view = match (answer(&tables, |k| &mut k.tables), progress(&tables), &tables.error()) {
+        (Some(EricksonAnswer::Tables { report, stages }), _, _) => html! {
             <>
                 <p><button class="recompute" onclick={recompute}>{"Recompute"}</button></p>
                 {report_view(&report, &stages)}
@@ -96,7 +109,7 @@ pub fn erickson_lab_page() -> Html {
         },
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((stage, _)), _) => html! {
-            <p class="progress" aria-live="polite">{format!("Recomputing in the worker: {stage}… ({:.1} s)", tables.state().elapsed_ms / 1000.0)}</p>
+            <p class="progress" aria-live="polite">{format!("Recomputing in the worker: {stage}… ({:.1} s)", tables.elapsed_ms() / 1000.0)}</p>
         },
         _ => html! { <p class="progress" aria-live="polite">{"Starting the worker…"}</p> },
     };
@@ -119,13 +132,13 @@ pub fn erickson_lab_page() -> Html {
         let search = search.clone();
         Callback::from(move |_: MouseEvent| search.stop())
     };
-    let search_view = match (answer(&search, |k| &mut k.search), progress(&search), &search.state().error) {
-        (Some(EricksonReply::Search { search: s }), _, _) => search_table(&s),
+    let search_view = match (answer(&search, |k| &mut k.search), progress(&search), &search.error()) {
+        (Some(EricksonAnswer::Search { search: s }), _, _) => search_table(&s),
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((stage, rows)), _) => html! {
-            <p class="progress" aria-live="polite">{format!("Searching: {stage}, {} rows valued so far ({:.1} s)", group(rows.into()), search.state().elapsed_ms / 1000.0)}</p>
+            <p class="progress" aria-live="polite">{format!("Searching: {stage}, {} rows valued so far ({:.1} s)", group(rows.into()), search.elapsed_ms() / 1000.0)}</p>
         },
-        _ if search.state().running => html! { <p class="progress" aria-live="polite">{"Searching…"}</p> },
+        _ if search.running() => html! { <p class="progress" aria-live="polite">{"Searching…"}</p> },
         _ => html! {},
     };
 
@@ -159,19 +172,19 @@ pub fn erickson_lab_page() -> Html {
         let octal = octal.clone();
         Callback::from(move |_: MouseEvent| octal.stop())
     };
-    let octal_view = match (answer(&octal, |k| &mut k.octal), progress(&octal), &octal.state().error) {
-        (Some(EricksonReply::Octal { summary }), _, _) => octal_view(&summary),
+    let octal_view = match (answer(&octal, |k| &mut k.octal), progress(&octal), &octal.error()) {
+        (Some(EricksonAnswer::Octal { summary }), _, _) => octal_view(&summary),
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((_, k)), _) => html! {
-            <p class="progress" aria-live="polite">{format!("G(n) computed to n = {} ({:.1} s)", group(k.into()), octal.state().elapsed_ms / 1000.0)}</p>
+            <p class="progress" aria-live="polite">{format!("G(n) computed to n = {} ({:.1} s)", group(k.into()), octal.elapsed_ms() / 1000.0)}</p>
         },
-        _ if octal.state().running => html! { <p class="progress" aria-live="polite">{"Computing…"}</p> },
+        _ if octal.running() => html! { <p class="progress" aria-live="polite">{"Computing…"}</p> },
         _ => html! {},
     };
 
     html! {
         <main class="lab erickson">
-            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Erickson's Sowing Games"}</nav>
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Erickson's Sowing Games"}</nav>
             <h1>{"Erickson's \"Sowing Games\" recomputed"}</h1>
             <p class="lede">{"Jeff Erickson's paper (Games of No Chance, 1996) valued Conway's Sowing and his Atomic Wari with Wolfe's toolkit. Here every table is recomputed in your browser's worker by Mancala Lab's own game-theory engine and set beside the printed entry: where they differ, the row is marked and the likely cause given. Click a row to play it."}</p>
             <nav class="lab-contents" aria-label="Sections">
@@ -187,8 +200,8 @@ pub fn erickson_lab_page() -> Html {
                         { for (5..=MAX_SEARCH_SEEDS).map(|n| html! { <option value={n.to_string()} selected={n == *seeds}>{format!("{n}{}", if n == 9 { " (1.5 GB)" } else { "" })}</option> }) }
                     </select>
                 </label>
-                <button class="start search-start" onclick={start_search} disabled={search.state().running}>{"Search"}</button>
-                if search.state().running { <button class="stop" onclick={stop_search}>{"Stop"}</button> }
+                <button class="start search-start" onclick={start_search} disabled={search.running()}>{"Search"}</button>
+                if search.running() { <button class="stop" onclick={stop_search}>{"Stop"}</button> }
                 {search_view}
             </section>
             <section class="octal" id="erickson-octal">
@@ -197,8 +210,8 @@ pub fn erickson_lab_page() -> Html {
                 <label>{"Heap sizes up to "}
                     <input class="octal-n" type="text" inputmode="numeric" value={(*heaps_text).clone()} oninput={type_heaps} aria-invalid={heaps_error.is_some().to_string()} />
                 </label>
-                <button class="start octal-start" onclick={start_octal} disabled={octal.state().running || heaps_error.is_some()}>{"Compute"}</button>
-                if octal.state().running { <button class="stop" onclick={stop_octal}>{"Stop"}</button> }
+                <button class="start octal-start" onclick={start_octal} disabled={octal.running() || heaps_error.is_some()}>{"Compute"}</button>
+                if octal.running() { <button class="stop" onclick={stop_octal}>{"Stop"}</button> }
                 if let Some(e) = &*heaps_error { <p class="error" role="alert">{e.clone()}</p> }
                 {octal_view}
             </section>

@@ -1,9 +1,11 @@
-//! The worker side: listens for requests and posts replies (see [`super::protocol`]).
+//! The worker side in the browser: listens for requests and posts replies (see
+//! [`super::protocol`]).
 //!
-//! Everything is answered by [`handle`], except the endgame databases' builds: those run here,
-//! a layer at a time, loading the layers cached in IndexedDB first and storing each layer
-//! built before the next begins.
+//! Everything is answered by [`Worker::handle`], except the endgame databases' builds: those
+//! run here, a layer at a time, loading the layers cached in IndexedDB first and storing each
+//! layer built before the next begins.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
@@ -11,9 +13,9 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase, IdbRequest, IdbTransactionMode, MessageEvent};
 
-use super::endgame::{self, EndgameReply, EndgameTask};
-use super::protocol::{handle, LabReply, LabTask, Reply, Request, Task};
-use crate::families::oware::OwareRules;
+use super::databases::{self, EndgameReply, EndgameTask};
+use super::protocol::{Reply, Request, Task};
+use super::Worker;
 use crate::families::AnyRules;
 
 fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
@@ -105,15 +107,17 @@ async fn cache(scope: &DedicatedWorkerGlobalScope) -> Option<IdbDatabase> {
 /// opens), the layers held and the layers loaded.
 async fn load_cached(
     scope: &DedicatedWorkerGlobalScope,
-    rules: OwareRules,
+    worker: &RefCell<Worker>,
+    rules: AnyRules,
     seeds: usize,
 ) -> (Option<IdbDatabase>, usize, usize) {
-    let mut have = endgame::hold(rules, seeds);
+    let mut have = worker.borrow_mut().databases.hold(rules, seeds);
     let db = cache(scope).await;
     let mut cached = 0;
     if let Some(db) = &db {
         while have <= seeds {
-            if !get(db, &layer_key(rules, have)).await.is_some_and(endgame::push_cached) {
+            let Some(bytes) = get(db, &layer_key(rules, have)).await else { break };
+            if !worker.borrow_mut().databases.push_cached(&bytes) {
                 break;
             }
             have += 1;
@@ -124,26 +128,34 @@ async fn load_cached(
 }
 
 /// A layer's key in the cache.
-fn layer_key(rules: OwareRules, k: usize) -> String {
+fn layer_key(rules: AnyRules, k: usize) -> String {
     format!("{rules}/{k}")
 }
 
 /// Loads the cached layers, builds the rest a layer at a time, and stores each one built.
-async fn build(scope: DedicatedWorkerGlobalScope, id: u32, rules: String, seeds: usize, cache_only: bool) {
+async fn build(
+    scope: DedicatedWorkerGlobalScope,
+    worker: Rc<RefCell<Worker>>,
+    id: u32,
+    rules: String,
+    seeds: usize,
+    cache_only: bool,
+) {
     let perf = scope.performance();
     let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
     let start = now();
     let mut send = |r: Reply| post(&scope, &r);
-    let r = match endgame::check_build(&rules, seeds) {
+    let r = match databases::check_build(&rules, seeds) {
         Ok(r) => r,
         Err(message) => return send(Reply::Error { id: Some(id), message }),
     };
-    let (db, mut have, cached) = load_cached(&scope, r, seeds).await;
+    let (db, mut have, cached) = load_cached(&scope, &worker, r, seeds).await;
     let mut layers = vec![];
     let mut built = 0;
     let t0 = now();
     while !cache_only && have <= seeds {
-        let Some((s, values)) = endgame::build_one(id, start, built, &now, &mut send) else { break };
+        let one = worker.borrow_mut().databases.build_one(id, start, built, &now, &mut send);
+        let Some((s, values)) = one else { break };
         built += s.positions;
         have += 1;
         let k = s.seeds as usize;
@@ -152,7 +164,7 @@ async fn build(scope: DedicatedWorkerGlobalScope, id: u32, rules: String, seeds:
             let _ = put(db, &layer_key(r, k), &values).await;
         }
     }
-    let (n, bytes) = endgame::held();
+    let (n, bytes) = worker.borrow().databases.held();
     let reply = EndgameReply::Built {
         rules: r.to_string(),
         seeds: n.checked_sub(1),
@@ -161,22 +173,27 @@ async fn build(scope: DedicatedWorkerGlobalScope, id: u32, rules: String, seeds:
         bytes,
         build_ms: now() - t0,
     };
-    send(Reply::Lab { id, reply: LabReply::Endgame(reply), elapsed_ms: now() - start });
+    send(Reply::Endgame { id, reply, elapsed_ms: now() - start });
 }
 
 /// Loads the databases cached for the rules of an analysis that asks for them (as far as the
 /// page builds), then runs it.
-async fn analyze_with_cache(scope: DedicatedWorkerGlobalScope, text: String, rules: OwareRules) {
-    load_cached(&scope, rules, endgame::max_page_seeds(rules.pits())).await;
+async fn analyze_with_cache(
+    scope: DedicatedWorkerGlobalScope,
+    worker: Rc<RefCell<Worker>>,
+    text: String,
+    rules: AnyRules,
+) {
+    load_cached(&scope, &worker, rules, databases::max_page_seeds(&rules)).await;
     let perf = scope.performance();
     let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
-    handle(&text, &now, &mut |reply| post(&scope, &reply));
+    worker.borrow_mut().handle(&text, &now, &mut |reply| post(&scope, &reply));
 }
 
-/// The Oware-family rules of an analysis that asks for the endgame databases.
-fn endgame_analysis(task: &Task) -> Option<OwareRules> {
+/// The rules of an analysis that asks for the endgame databases, where the family has them.
+fn endgame_analysis(task: &Task) -> Option<AnyRules> {
     match task {
-        Task::Analyze { rules, endgame: true, .. } => OwareRules::try_from(rules.parse::<AnyRules>().ok()?).ok(),
+        Task::Analyze { rules, endgame: true, .. } => rules.parse::<AnyRules>().ok().filter(AnyRules::has_databases),
         _ => None,
     }
 }
@@ -185,22 +202,26 @@ fn endgame_analysis(task: &Task) -> Option<OwareRules> {
 pub fn start() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let inner = Rc::new(scope.clone());
+    // What this worker keeps between requests, owned by its message handler.
+    let worker = Rc::new(RefCell::new(Worker::default()));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         let text = e.data().as_string().unwrap_or_default();
         match serde_json::from_str::<Request>(&text) {
-            Ok(Request { id, task: Task::Lab(LabTask::Endgame(EndgameTask::Build { rules, seeds, cache_only })) }) => {
-                return wasm_bindgen_futures::spawn_local(build((*inner).clone(), id, rules, seeds, cache_only));
+            Ok(Request { id, task: Task::Endgame(EndgameTask::Build { rules, seeds, cache_only }) }) => {
+                let w = worker.clone();
+                return wasm_bindgen_futures::spawn_local(build((*inner).clone(), w, id, rules, seeds, cache_only));
             }
             Ok(Request { task, .. }) => {
                 if let Some(rules) = endgame_analysis(&task) {
-                    return wasm_bindgen_futures::spawn_local(analyze_with_cache((*inner).clone(), text, rules));
+                    let w = worker.clone();
+                    return wasm_bindgen_futures::spawn_local(analyze_with_cache((*inner).clone(), w, text, rules));
                 }
             }
             Err(_) => {}
         }
         let perf = inner.performance();
         let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
-        handle(&text, &now, &mut |reply| post(&inner, &reply));
+        worker.borrow_mut().handle(&text, &now, &mut |reply| post(&inner, &reply));
     });
     scope.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
     onmessage.forget();

@@ -1,6 +1,6 @@
-//! The Towers-of-Hanoi sowing puzzle (Erickson, "Sowing Games" §2): play it on a row of pots,
-//! watch both of Erickson's algorithms and a proven-shortest line, and read the three
-//! sequences side by side, the minimum searched exhaustively in the worker.
+// The Towers-of-Hanoi sowing puzzle (Erickson, "Sowing Games" §2): play it on a row of pots,
+// watch both of Erickson's algorithms and a proven-shortest line, and read the three
+// sequences side by side, the minimum searched exhaustively in the worker.
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
@@ -9,22 +9,21 @@ use crate::engine::{Cell, Player};
 use crate::families::row::Direction;
 use crate::families::sowing::{Sowing, SowingMove, SowingRules};
 use crate::families::{AnyMove, AnyPosition};
-use crate::labs::hanoi::{self, HanoiMove, Minimum};
+use crate::labs::hanoi::{
+    self, HanoiLab, HanoiMove, HanoiParams, HanoiTask, Minima, Minimum, MAX_HANOI_PAGE, MAX_PLAY,
+};
+use crate::labs::Linked;
 use crate::web::board::Board;
-use crate::web::client::{use_search, Purpose};
 use crate::web::group;
-use crate::web::protocol::{LabReply, LabTask, Task, MAX_HANOI_PAGE};
 use crate::web::route::Route;
+use crate::web::use_lab::use_lab;
 
-/// Properties of [`HanoiLabPage`].
+/// The page's properties: its link.
 #[derive(Properties, PartialEq)]
-pub struct HanoiLabProps {
-    /// The page's query (`n=6`).
-    pub query: AttrValue,
+pub struct Props {
+    /// The link (`n=6`).
+    pub params: Linked<HanoiParams>,
 }
-
-/// Most pots the puzzle is played on here.
-const MAX_PLAY: usize = 16;
 
 /// Which line the board plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,61 +65,46 @@ fn plural(k: usize, word: &str) -> String {
 }
 
 /// The lab page.
-#[function_component(HanoiLabPage)]
-pub fn hanoi_lab_page(props: &HanoiLabProps) -> Html {
-    let asked = props.query.split('&').find_map(|kv| kv.strip_prefix("n=")).map(str::to_string);
-    let (n, fault) = match asked.as_deref().map(|t| t.trim().parse::<usize>()) {
-        None => (6, None),
-        Some(Ok(n)) if (2..=MAX_PLAY).contains(&n) => (n, None),
-        Some(_) => (
-            6,
-            Some(format!(
-                "n={} is not a number of pots from 2 to {MAX_PLAY}: showing 6",
-                crate::engine::text::clip(asked.as_deref().unwrap_or(""), 12)
-            )),
-        ),
-    };
-    let unknown = crate::web::labs::unknown_parts(&props.query, "n=");
-    let search = use_search();
+#[function_component(Page)]
+pub fn page(props: &Props) -> Html {
+    let n = props.params.params.n;
+    let lab = use_lab::<HanoiLab>();
     {
-        let search = search.clone();
+        let lab = lab.clone();
         use_effect_with(n, move |&n| {
             // Far enough for the board's n too (16 pots: about 2 s).
-            search.start(Task::Lab(LabTask::Hanoi { max_n: n.max(14) }), Purpose::Analysis);
+            lab.run(HanoiTask { max_n: n.max(14) });
         });
     }
-    let ss = search.state();
-    let latest = if ss.running { ss.lab_progress.as_ref().or(ss.lab.as_ref()) } else { ss.lab.as_ref() };
-    let (both, right, done) = match latest {
-        Some(LabReply::Hanoi { both, right, done }) => (both.clone(), right.clone(), *done),
-        _ => (vec![], vec![], false),
-    };
+    let running = lab.running();
+    let latest = if running { lab.progress().or_else(|| lab.answer()) } else { lab.answer() };
+    let done = !running && lab.answer().is_some();
+    let Minima { both, right } = latest.unwrap_or_default();
     let more = {
-        let search = search.clone();
+        let lab = lab.clone();
         Callback::from(move |_: MouseEvent| {
-            search.start(Task::Lab(LabTask::Hanoi { max_n: MAX_HANOI_PAGE }), Purpose::Analysis);
+            lab.run(HanoiTask { max_n: MAX_HANOI_PAGE });
         })
     };
     let shortest = both.get(n - 1).filter(|m| m.moves.is_some()).map(|m| m.line.clone());
     html! {
         <main class="lab hanoi-lab">
-            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › The Towers of Hanoi go to Africa"}</nav>
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › The Towers of Hanoi go to Africa"}</nav>
             <h1>{"The Towers of Hanoi go to Africa: gathering 1ⁿ into the last pot"}</h1>
             <p class="lede">{"Erickson, \"Sowing Games\" §2. Start with n pots of one seed each and move every seed into the last pot with Sowing's moves: empty a pot into the following pots, one seed each, the last seed neither into an empty pot nor past the end of the row. A pot may be sown to the right or to the left (the impartial game's moves): Erickson's first algorithm needs both, since it begins by gathering seeds towards the first pot. He gives two algorithms, so an upper bound; the true minimum is searched here."}</p>
-            if let Some(f) = fault { <p class="error" role="alert">{f}</p> }
-            if let Some(u) = unknown { <p class="error" role="alert">{u}</p> }
+            { for props.params.faults.iter().map(|f| html! { <p class="error" role="alert">{f.clone()}</p> }) }
             <form class="pots-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <span>{"Pots: "}</span>
                 { for (2..=MAX_PLAY).map(|k| html! {
-                    <a class={classes!("n-link", (k == n).then_some("current"))} href={Route::Hanoi(format!("n={k}")).to_string()}>{k}</a>
+                    <a class={classes!("n-link", (k == n).then_some("current"))} href={Route::lab::<HanoiLab>(HanoiParams { n: k }).to_string()}>{k}</a>
                 }) }
             </form>
             <Puzzle key={n} n={n} shortest={shortest} />
             <section class="hanoi-table">
                 <h2>{"Three sequences side by side"}</h2>
                 <p>{"2ⁿ⁻¹ − 1 (the first algorithm: Theorem 2.1's exponential followers), T(n) (the second: T(2m) = 3T(m) + 1, T(2m+1) = 2T(m) + T(m+1) + 2), and the true minimum, proven by a breadth-first search from both ends in the worker (checked against a plain search for small n). The last column allows rightward moves only."}</p>
-                if ss.running { <p aria-live="polite">{format!("Searching in the worker… n = {} done", both.len())}</p> }
-                if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
+                if running { <p aria-live="polite">{format!("Searching in the worker… n = {} done", both.len())}</p> }
+                if let Some(e) = lab.error() { <p class="error">{e}</p> }
                 <div class="table-scroll">
                     <table class="hanoi-sequences">
                         <thead><tr><th>{"n"}</th><th>{"2ⁿ⁻¹ − 1"}</th><th>{"T(n)"}</th><th>{"minimum"}</th><th>{"T(n) optimal?"}</th><th>{"positions searched"}</th><th>{"rightward only"}</th></tr></thead>
@@ -129,7 +113,7 @@ pub fn hanoi_lab_page(props: &HanoiLabProps) -> Html {
                 </div>
                 if done { {verdict(&both, &right)} }
                 if done && both.len() < MAX_HANOI_PAGE {
-                    <button class="more" onclick={more} disabled={ss.running}>{format!("Search to n = {MAX_HANOI_PAGE}")}</button>
+                    <button class="more" onclick={more} disabled={running}>{format!("Search to n = {MAX_HANOI_PAGE}")}</button>
                 }
                 <p class="help">{"Further natively: mancala-lab hanoi N (JSON keys n, exponential, recursive, minimum, states, …)."}</p>
             </section>

@@ -16,6 +16,9 @@
 
 pub mod deep;
 pub mod search;
+mod task;
+
+pub use task::*;
 
 /// Most holes a side: the game's own limit (counters must fit a byte: 2·12² = 288 would not,
 /// 2·11² = 242 does).

@@ -1,0 +1,242 @@
+//! What only some families have, reached through optional hooks of the family traits rather
+//! than by naming a family: an exact solver ([`ExactSolver`], Kalah's), endgame databases
+//! ([`EndgameDatabases`], the Oware family's), a game-theory value (Sowing's and Atomic Wari's
+//! rows, [`super::FamilySearch::value_row`]), and the convention under which a proven value
+//! holds. The page, the worker and the CLI ask the rules or the position for a capability and
+//! get `None` where the family has none.
+
+use super::{AnyMove, AnyPosition, AnyRules};
+use crate::search::{Analysis, SearchHandler};
+
+/// Options of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Transposition table size in MiB.
+    pub table_mib: usize,
+    /// Positions with at most this many seeds on the board go to the endgame database
+    /// (0: no database). Its size is 2·C(seeds + 2n, 2n) bytes for n pits a side.
+    pub db_seeds: u32,
+    /// Threads sharing the table and the database (1 in the browser; natively up to the
+    /// cores). `analyze` splits the root moves between them; `solve` runs them all on the
+    /// root (lazy SMP: a thread puts off moves another is searching) and returns the main
+    /// thread's answer.
+    pub threads: usize,
+}
+
+impl SolveOptions {
+    /// The sizes [`SolveOptions::auto`] picks for `seeds` seeds on the board, shrunk to fit a
+    /// memory budget: the table halves, then the endgame database loses seeds, until table and
+    /// database together fit `budget_mib` (for `pits` pits a side).
+    pub fn for_budget(pits: usize, seeds: u32, budget_mib: usize) -> SolveOptions {
+        let budget = (budget_mib as u64) << 20;
+        let m = 2 * pits as u64;
+        // Bytes of a database up to s seeds: 2 * C(s + m, m).
+        let db_bytes = |s: u32| -> u64 {
+            if s == 0 {
+                return 0;
+            }
+            let mut c: u128 = 1;
+            for j in 1..=m as u128 {
+                c = c * (s as u128 + j) / j;
+            }
+            (2 * c).min(u64::MAX as u128) as u64
+        };
+        let mut o = SolveOptions::auto(seeds);
+        o.db_seeds = o.db_seeds.min(seeds);
+        while ((o.table_mib as u64) << 20) + db_bytes(o.db_seeds) > budget {
+            if o.table_mib > 16 && (o.table_mib as u64) << 20 >= db_bytes(o.db_seeds) {
+                o.table_mib /= 2;
+            } else if o.db_seeds > 0 {
+                o.db_seeds -= 1;
+            } else if o.table_mib > 1 {
+                o.table_mib /= 2;
+            } else {
+                break;
+            }
+        }
+        o
+    }
+}
+
+impl SolveOptions {
+    /// Sizes that suit a position with `seeds` seeds on the board, natively: a small game
+    /// would spend most of its time having the operating system zero memory it barely uses.
+    pub fn auto(seeds: u32) -> SolveOptions {
+        match seeds {
+            0..=40 => SolveOptions { table_mib: 16, db_seeds: seeds.min(16), threads: 1 },
+            41..=48 => SolveOptions::default(),
+            _ => SolveOptions { table_mib: 1024, ..SolveOptions::default() },
+        }
+    }
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        // Kalah(6,4) measured fastest with these (BENCHMARKS.md): 686 MiB in all for 6 pits.
+        SolveOptions { table_mib: 256, db_seeds: 20, threads: 1 }
+    }
+}
+
+/// Figures of a solve, for progress and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SolveStats {
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Null-window searches made (MTD(f) passes).
+    pub passes: u64,
+    /// Endgame database size in bytes.
+    pub db_bytes: u64,
+    /// Table size in bytes.
+    pub table_bytes: u64,
+}
+
+/// Why a position cannot be solved here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// More seeds on the board than the solver's byte-sized pits hold.
+    TooManySeeds(u32),
+    /// The game is over.
+    GameOver,
+    /// Stopped by the handler.
+    Stopped,
+    /// The requested memory could not be had.
+    Memory(String),
+    /// A root move asked for is not legal in the position.
+    IllegalMove(String),
+    /// The position is not of the solver's rules (the rules it is of).
+    OtherRules(String),
+}
+
+impl core::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SolveError::TooManySeeds(n) => {
+                write!(f, "{n} seeds on the board is more than the exact solver handles (127)")
+            }
+            SolveError::GameOver => f.write_str("the game is over"),
+            SolveError::Stopped => f.write_str("stopped"),
+            SolveError::Memory(m) => write!(f, "not enough memory: {m}"),
+            SolveError::IllegalMove(m) => write!(f, "move {m} is not legal in this position"),
+            SolveError::OtherRules(r) => write!(f, "a position of {r} is not one of this solver's rules"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// An exact solver: proven values by a memory-bounded search, its table and database kept
+/// between calls (the next position of a game starts from everything proven so far).
+pub trait ExactSolver {
+    /// The rules it solves.
+    fn rules(&self) -> AnyRules;
+    /// The sizes it was made with.
+    fn options(&self) -> SolveOptions;
+    /// Figures so far.
+    fn stats(&self) -> SolveStats;
+    /// Endgame database entries that hold a bound (a scan: for reports, not progress).
+    fn db_filled(&self) -> u64;
+    /// The exact value of `pos` for its side to move (absolute).
+    ///
+    /// # Errors
+    /// Game over, too many seeds, another rule set's position, or stopped.
+    fn solve(&mut self, pos: &AnyPosition, handler: &mut dyn SearchHandler<AnyMove>) -> Result<i32, SolveError>;
+    /// The exact value of every legal move of `pos` (only those of `only`, when given and not
+    /// empty), best first, with the best line; `guess` (absolute) seeds the search of moves
+    /// a short heuristic search has no value for.
+    ///
+    /// # Errors
+    /// As [`ExactSolver::solve`], and a move of `only` not legal here.
+    fn analyze_moves(
+        &mut self,
+        pos: &AnyPosition,
+        only: Option<&[AnyMove]>,
+        guess: Option<i32>,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<Analysis<AnyMove>, SolveError>;
+}
+
+/// A layer's figures, as the CLI prints them and the data file checks them.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LayerStats {
+    /// Seeds on the board.
+    pub seeds: u32,
+    /// Positions (boards seen by the mover).
+    pub positions: u64,
+    /// Won for the mover (value > 0).
+    pub won: u64,
+    /// Drawn (value 0).
+    pub drawn: u64,
+    /// Lost for the mover (value < 0).
+    pub lost: u64,
+    /// The largest value.
+    pub largest: i32,
+    /// Build time, milliseconds (set by the caller, who has the clock).
+    pub millis: f64,
+}
+
+/// How a build is going, for a progress line.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BuildProgress {
+    /// The layer being built.
+    pub layer: u32,
+    /// Positions of that layer done (first pass, then settled).
+    pub done: u64,
+    /// Positions in that layer.
+    pub of: u64,
+    /// Bytes held by the databases and the layer's work tables.
+    pub bytes: u64,
+}
+
+/// A best line from a position within the databases.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DatabaseLine {
+    /// The moves.
+    pub moves: Vec<AnyMove>,
+    /// The line stops because its next position would repeat one of it (endless play).
+    pub repeats: bool,
+}
+
+/// Endgame databases: the exact value of every position with at most so many seeds on the
+/// board, built a layer (a number of seeds) at a time, each layer storable as bytes (a cache).
+/// Values are final captured differences for the side to move, the seeds captured so far
+/// counted.
+pub trait EndgameDatabases {
+    /// The rules.
+    fn rules(&self) -> AnyRules;
+    /// Layers built: positions with fewer seeds on the board than this are covered.
+    fn seeds(&self) -> usize;
+    /// The most seeds these can be built to.
+    fn max_seeds(&self) -> usize;
+    /// Bytes held.
+    fn bytes(&self) -> u64;
+    /// Threads for a build natively (0: every core).
+    fn set_threads(&mut self, threads: usize);
+    /// Builds the next layer; `progress` is called now and then and stops the build when it
+    /// returns false. Its figures, or `None` when stopped or full.
+    fn build_next(&mut self, progress: &mut dyn FnMut(BuildProgress) -> bool) -> Option<LayerStats>;
+    /// Layer `k` as bytes, for a cache.
+    fn layer_bytes(&self, k: usize) -> Vec<u8>;
+    /// Adds the next layer from a cache's bytes.
+    ///
+    /// # Errors
+    /// Bytes that are not the next layer's, in words.
+    fn push_layer_bytes(&mut self, bytes: &[u8]) -> Result<(), String>;
+    /// The seeds on the board of a position of these rules (`None`: other rules).
+    fn seeds_on_board(&self, pos: &AnyPosition) -> Option<usize>;
+    /// The value of a position, if covered.
+    fn value(&self, pos: &AnyPosition) -> Option<i32>;
+    /// Every legal move of a covered position with its value, best first.
+    fn move_values(&self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>>;
+    /// A best line from a covered position, at most `max` moves, read from the stored values
+    /// (lookups only: bounded by `max`).
+    fn best_line(&self, pos: &AnyPosition, max: usize) -> Option<DatabaseLine>;
+    /// The family's search of `pos` with these databases valuing the positions they cover
+    /// exactly, at its leaves.
+    fn analyze(
+        &self,
+        pos: &AnyPosition,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Option<Analysis<AnyMove>>;
+}

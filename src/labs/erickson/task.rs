@@ -1,0 +1,124 @@
+//! The Erickson lab's worker task and its limits.
+
+use serde::{Deserialize, Serialize};
+
+use super::{octal_summary, row_value, table_3_search, timed_report, OctalSummary, Report, RowValue, Table3Search};
+use crate::labs::{Lab, Reporter};
+
+/// Most seeds Table 3's search takes in the worker (9 seeds: about 1.5 GB).
+pub const MAX_SEARCH_SEEDS: u32 = 9;
+
+/// The lab (see the module).
+pub struct EricksonLab;
+
+/// The Erickson lab's work.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "erickson", rename_all = "snake_case")]
+pub enum EricksonTask {
+    /// Tables 1–5, the example 312, Theorems 2.2–2.5, Table 5's classification, the followers
+    /// of 1ⁿ.
+    Tables,
+    /// Table 3's exhaustive search.
+    Search {
+        /// Most seeds: 1 to [`MAX_SEARCH_SEEDS`].
+        max_seeds: u32,
+        /// Most pots of every plain row: 1 to 7.
+        max_pots: u32,
+        /// Most seeds of the rows of one pot more: at most 14.
+        max_seeds_long: u32,
+    },
+    /// An octal game's nim-sequence.
+    Octal {
+        /// The code (`.37`).
+        code: String,
+        /// Largest heap size: at most [`super::MAX_OCTAL_PAGE`].
+        n: usize,
+    },
+    /// A row's value and its options' (the play page's Game value panel).
+    Value {
+        /// `sowing`, `sowing-i`, `atomic` or `atomic-i`.
+        rules: String,
+        /// The row, link notation.
+        row: String,
+    },
+}
+
+/// A stage under way, with rows (or heap sizes) so far.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EricksonProgress {
+    /// What is being computed.
+    pub stage: String,
+    /// Rows searched or heap sizes computed so far.
+    pub count: u64,
+}
+
+/// What the Erickson lab answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "erickson", rename_all = "snake_case")]
+pub enum EricksonAnswer {
+    /// The tables recomputed, and the milliseconds each stage took.
+    Tables {
+        /// The report.
+        report: Box<Report>,
+        /// Each stage and its milliseconds.
+        stages: Vec<(String, f64)>,
+    },
+    /// Table 3's search.
+    Search {
+        /// Its answer.
+        search: Table3Search,
+    },
+    /// An octal game's nim-sequence.
+    Octal {
+        /// Its summary.
+        summary: Box<OctalSummary>,
+    },
+    /// A row's value.
+    Value {
+        /// The value and its options'.
+        value: Box<RowValue>,
+    },
+}
+
+impl Lab for EricksonLab {
+    const PATH: &'static str = "/lab/erickson";
+    const TITLE: &'static str = "Erickson's Sowing Games";
+    const SUMMARY: &'static str = "Conway's Sowing and Atomic Wari valued: Tables 1–5 recomputed beside the printed entries (six differ, each explained), Table 3 by exhaustive search, and the octal game .37 past a million values.";
+    type Task = EricksonTask;
+    type Progress = EricksonProgress;
+    type Answer = EricksonAnswer;
+    type Params = ();
+
+    fn run(task: EricksonTask, r: &mut Reporter<'_, EricksonProgress>) -> Result<EricksonAnswer, String> {
+        let stage = |stage: &str, count: u64| EricksonProgress { stage: stage.to_string(), count };
+        match task {
+            EricksonTask::Tables => {
+                let clock = r.clock();
+                let (report, stages) = timed_report(clock, &mut |s| {
+                    r.progress_now(stage(s, 0));
+                });
+                Ok(EricksonAnswer::Tables { report: Box::new(report), stages })
+            }
+            EricksonTask::Search { max_seeds, max_pots, max_seeds_long } => {
+                if !(1..=MAX_SEARCH_SEEDS).contains(&max_seeds) || !(1..=7).contains(&max_pots) || max_seeds_long > 14 {
+                    return Err(format!(
+                        "Table 3's search of {max_seeds} seeds, {max_pots} pots, {max_seeds_long} seeds in the longest rows: use 1 to {MAX_SEARCH_SEEDS} seeds, 1 to 7 pots and at most 14 (the CLI goes further)"
+                    ));
+                }
+                let found =
+                    table_3_search(max_seeds, max_pots, max_seeds_long, &mut |s, rows| r.progress(|| stage(s, rows)));
+                let search = found.ok_or("stopped")?;
+                Ok(EricksonAnswer::Search { search: Table3Search { seconds: r.elapsed_ms() / 1000.0, ..search } })
+            }
+            EricksonTask::Octal { code, n } => {
+                let summary =
+                    octal_summary(&code, n, &mut |k| r.progress(|| stage("heap sizes", k as u64)))?.ok_or("stopped")?;
+                let seconds = r.elapsed_ms() / 1000.0;
+                Ok(EricksonAnswer::Octal { summary: Box::new(OctalSummary { seconds, ..summary }) })
+            }
+            EricksonTask::Value { rules, row } => {
+                row_value(&rules, &row).map(|value| EricksonAnswer::Value { value: Box::new(value) })
+            }
+        }
+    }
+}

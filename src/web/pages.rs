@@ -1,0 +1,29 @@
+//! The labs' pages: each lab's `page.rs`, included here from the lab's folder, so that a lab is
+//! one folder while its page belongs to the web layer (the labs never import the web; the web
+//! imports them). Made from the lab list (`crate::labs`): a page is the component `Page` with
+//! the lab's link as its one property.
+
+use yew::prelude::*;
+
+use super::route::Route;
+
+macro_rules! pages {
+    ($($(#[$doc:meta])* $v:ident => $module:ident :: $lab:ident),+ $(,)?) => {
+        $(
+            $(#[$doc])*
+            pub mod $module {
+                include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/labs/", stringify!($module), "/page.rs"));
+            }
+        )+
+
+        /// The page of a lab's route (`None` for the other routes).
+        pub fn lab_page(route: &Route) -> Option<Html> {
+            match route {
+                $(Route::$v(l) => Some(html! { <$module::Page params={l.clone()} /> }),)+
+                _ => None,
+            }
+        }
+    };
+}
+
+crate::labs::with_labs!(pages);
