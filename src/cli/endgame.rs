@@ -55,12 +55,7 @@ pub(crate) type Built = (Box<dyn EndgameDatabases>, Vec<LayerStats>, f64);
 
 /// Builds the databases of `rules` to `seeds` seeds on the board, reporting progress on
 /// standard error when asked (`threads` 0: one).
-pub(crate) fn build(
-    rules: AnyRules,
-    seeds: usize,
-    threads: usize,
-    progress: bool,
-) -> Result<Built, CliError> {
+pub(crate) fn build(rules: AnyRules, seeds: usize, threads: usize, progress: bool) -> Result<Built, CliError> {
     if seeds > MAX_CLI_SEEDS {
         return Err(CliError::OutOfRange { option: "--seeds", value: seeds as u64, allowed: "0 to 24" });
     }

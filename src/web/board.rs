@@ -5,7 +5,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::engine::{Cell, Player};
-use crate::families::row::{FULL, WALL};
+use crate::families::view::{FULL, WALL};
 use crate::families::{AnyMove, AnyPosition, Layout};
 
 /// Width of one pit column in SVG units.

@@ -3,8 +3,6 @@
 use super::databases::{EndgameReply, EndgameTask};
 use super::*;
 use crate::engine::Value;
-use crate::families::kalah::KalahMove;
-use crate::families::AnyMove;
 use crate::labs::ayo::{Determined, DeterminedTask};
 use crate::labs::bench::BenchTask;
 use crate::labs::dakon::{DakonAnswer, DakonGoal, DakonTask};
@@ -284,7 +282,8 @@ fn analyze_answers_with_typed_moves_and_values() {
     );
     let Some(Reply::Done { id: 7, analysis: Some(a), .. }) = replies.last() else { panic!("{replies:?}") };
     assert_eq!(a.value, Value::Margin(6), "Kalah(4,3) is +6 for the first player (Irving et al. 2000)");
-    assert_eq!(a.moves[0].mv, AnyMove::from(KalahMove(1)));
+    let b = "kalah-4-3".parse::<crate::families::AnyRules>().unwrap().start().parse_move("b").unwrap();
+    assert_eq!(a.moves[0].mv, b);
     assert!(a.exact);
 }
 

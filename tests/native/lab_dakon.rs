@@ -1,19 +1,7 @@
-//! Dakon's first turn against the paper (Donkers, de Voogt & Uiterwijk, seed 001): every
-//! printed opening replayed, and the counts of first-turn sequences. Both read their figures
-//! from `data/`, with the source beside each row.
-#![cfg(not(target_arch = "wasm32"))]
+//! The Dakon lab: the first turn against the paper (Donkers, de Voogt & Uiterwijk, seed 001):
+//! every printed opening replayed, the counts of first-turn sequences, Tables 1–3 by search.
 
-use mancala_lab::engine::{Outcome, Player, Position};
-use mancala_lab::families::dakon::{DakonMove, DakonRules};
-use mancala_lab::labs::dakon::deep::{shortest_depth_first, Resume};
-use mancala_lab::labs::dakon::search::{least_limit, search, survey, Goal, Limit, Survey};
-use mancala_lab::labs::dakon::{parse_holes, replay, Board};
-
-/// A table of `data/`, read by the crate's one reader (the pages read the same files).
-fn rows(file: &str) -> Vec<Vec<String>> {
-    let text = mancala_lab::data::table(file).unwrap_or_else(|| panic!("no table {file}"));
-    mancala_lab::data::rows(text).map(|r| r.into_iter().map(String::from).collect()).collect()
-}
+use super::*;
 
 #[test]
 fn every_printed_opening_is_legal_winning_and_has_its_figures() {
@@ -191,7 +179,7 @@ fn minimum_cycle_dakon_8() {
 /// the CLI's `dakon prove-shortest 8 --bound 28 --checkpoint FILE` runs the same search in
 /// parts), while the paper's 29-move opening wins.
 #[test]
-#[ignore = "1.5 hours on two threads in release: cargo test --release --features cli --test dakon -- --ignored shortest_dakon_8"]
+#[ignore = "1.5 hours on two threads in release: cargo test --release --features cli --test native -- --ignored shortest_dakon_8"]
 fn shortest_dakon_8() {
     let printed = rows("dakon_lines.tsv").into_iter().find(|r| r[1] == "8" && r[0].starts_with("Table 2")).unwrap();
     let line = parse_holes(&printed[6]).unwrap();

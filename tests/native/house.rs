@@ -77,8 +77,9 @@ fn ignored_tests_run_where_they_say() {
     assert!(!filters.is_empty(), "make test-release names its tests: {release}");
     let ignored = ignored_tests();
     let runs = |t: &Ignored, binaries: &[String], filters: &[String]| {
-        let stem = t.file.file_stem().unwrap().to_string_lossy().to_string();
-        let binary_ok = t.file.starts_with("tests") && binaries.contains(&stem);
+        // tests/NAME.rs is the test binary NAME, and so is every file of tests/NAME/.
+        let binary = t.file.iter().nth(1).map(|c| c.to_string_lossy().trim_end_matches(".rs").to_string());
+        let binary_ok = t.file.starts_with("tests") && binary.is_some_and(|b| binaries.contains(&b));
         binary_ok && filters.iter().any(|f| t.name.contains(f.as_str()))
     };
     for t in &ignored {
@@ -111,4 +112,47 @@ fn ignored_tests_run_where_they_say() {
             "make test-release names '{f}', which selects no test marked for it"
         );
     }
+}
+
+/// Every `.rs` file of `src/<dir>` with its text.
+fn sources(dir: &str) -> Vec<(PathBuf, String)> {
+    let mut files = vec![];
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir), &mut files);
+    files.into_iter().map(|f| (f.clone(), std::fs::read_to_string(&f).unwrap())).collect()
+}
+
+/// Capabilities are hooks, not downcasts: no line of the page, the CLI or the search names a
+/// family's module path (`families::oware::…`) or its variant of the `Any` types
+/// (`AnyPosition::Oware(…)`, `FamilyId::Kalah`).
+#[test]
+fn only_the_families_name_a_family() {
+    use mancala_lab::families::FamilyId;
+    let folders = ["kalah", "tchoukaillon", "dakon", "sowing", "atomic", "oware", "tchouka", "tchouka2", "row"];
+    let variants: Vec<String> = FamilyId::ALL.iter().map(|f| format!("{f:?}")).collect();
+    let mut found = vec![];
+    for dir in ["web", "cli", "search"] {
+        for (file, text) in sources(dir) {
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                let module = folders.iter().any(|m| {
+                    code.match_indices(&format!("families::{m}")).any(|(i, _)| {
+                        let after = code[i + "families::".len() + m.len()..].chars().next();
+                        !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    })
+                });
+                let variant = variants.iter().any(|v| {
+                    ["AnyPosition::", "AnyMove::", "AnyRules::", "AnySetupError::", "FamilyId::"].iter().any(|t| {
+                        code.contains(&format!("{t}{v}("))
+                            || code.contains(&format!("{t}{v} "))
+                            || code.contains(&format!("{t}{v})"))
+                            || code.contains(&format!("{t}{v},"))
+                    })
+                });
+                if module || variant {
+                    found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "lines naming a family outside src/families:\n{}", found.join("\n"));
 }

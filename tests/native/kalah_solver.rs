@@ -1,0 +1,178 @@
+//! Kalah's exact solver: the published values of Irving et al., and agreement with minimax on
+//! thousands of random positions, wide boards and root moves solved one at a time.
+
+use super::*;
+
+/// Checks the published values of one class of `data/kalah_values.tsv`; returns the rows
+/// checked, so that each caller can say how many it expects.
+fn check_values(class: &str) -> usize {
+    let mut checked = 0;
+    for r in rows("kalah_values.tsv") {
+        if r[3] != class {
+            continue;
+        }
+        checked += 1;
+        let rules: AnyRules = r[0].parse().unwrap();
+        let AnyPosition::Kalah(start) = rules.start() else { panic!() };
+        let want = r[1].parse::<i32>().unwrap();
+        // Small boards need little; Kalah(6,4) gets the CLI's defaults; Kalah(6,5) what its
+        // benchmark used (BENCHMARKS.md: about 11 GB).
+        let opts = match (class, start.total_seeds() > 40) {
+            ("hours", _) => SolveOptions { table_mib: 8192, db_seeds: 24, threads: 2 },
+            (_, true) => SolveOptions { threads: 2, ..SolveOptions::default() },
+            (_, false) => SolveOptions { table_mib: 64, db_seeds: 12, threads: 2 },
+        };
+        let v = Solver::new(start.rules(), opts).unwrap().solve(&start, &mut NoHandler).unwrap();
+        assert_eq!(v, want, "exact solver: {} ({})", r[0], r[2]);
+        if class == "no" {
+            // The iterative-deepening search proves the same value when it sees every line.
+            let a = Searcher::new(64).analyze::<_, AnyMove>(&start, 200, &mut NoHandler).unwrap();
+            assert!(a.exact, "{r:?} not proven");
+            assert_eq!(a.value.number(), want, "{} ({})", r[0], r[2]);
+        }
+    }
+    checked
+}
+
+/// A random Kalah position of `n` pits a side under `rule` (an id suffix) with `seeds` seeds in
+/// the pits, with its description for messages; `None` when the game is already over there.
+fn random_position(rng: &mut Rng, n: u32, rule: &str, seeds: u32) -> Option<(Kalah, String)> {
+    let rules: AnyRules = format!("kalah-{n}-1{rule}").parse().unwrap();
+    let setup = random_kalah_setup(rng, n as usize, seeds);
+    let AnyPosition::Kalah(p) = rules.parse_setup(&setup).unwrap() else { panic!() };
+    (!p.is_over()).then(|| (p, format!("{rules} {setup}")))
+}
+
+/// `line` is legal from `p`, ends the game, and the mover of `p` wins it by `value`.
+fn assert_line_reaches(p: &Kalah, line: &[AnyMove], value: i32, what: &str) {
+    let mut q = *p;
+    for &mv in line {
+        let pit = KalahMove::try_from(mv).expect("a Kalah move").0 as usize;
+        assert!(q.is_legal(pit), "{what}: {line:?}");
+        q.play_unchecked(pit);
+    }
+    assert!(q.is_over(), "{what}: line {line:?} does not end the game");
+    let f = q.final_scores();
+    assert_eq!(*f.get(p.turn()) as i32 - *f.get(!p.turn()) as i32, value, "{what}: best line {line:?}");
+}
+
+#[test]
+fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
+    let mut rng = Rng(987654321);
+    let mut checked = 0;
+    for case in 0..3000 {
+        let n = 1 + rng.below(4) as u32;
+        let rule = ["", "-e", "-m", "-o", "-e-m", "-o-m"][rng.below(6) as usize];
+        let seeds = 4 + rng.below(7) as u32;
+        let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
+        let what = format!("case {case}: {what}");
+        // Small tables and databases on purpose: replacement and the database both get used.
+        let opts = SolveOptions { table_mib: 1, db_seeds: [0, 3, 6][case % 3], threads: 1 + case % 2 };
+        let mut solver = Solver::new(p.rules(), opts).unwrap();
+        let a = solver.analyze(&p, &mut NoHandler).unwrap();
+        assert_eq!(a.value.number(), minimax_value(&p), "{what}");
+        assert_move_values_are_minimax(&p, &a.moves, &what);
+        // The best line is legal and reaches the end with the proven margin.
+        assert_line_reaches(&p, &a.best_line, a.value.number(), &what);
+        // A value-only solve on a fresh solver (two threads: the threads share the table and
+        // put off the moves another is searching) agrees too.
+        let opts = SolveOptions { threads: 2, ..opts };
+        assert_eq!(
+            Solver::new(p.rules(), opts).unwrap().solve(&p, &mut NoHandler).unwrap(),
+            a.value.number(),
+            "{what}: solve"
+        );
+        checked += 1;
+    }
+    assert!(checked > 2000, "{checked}");
+}
+
+/// Boards of 9 to 12 pits a side: the solver's table key packs 18 to 24 pits into 64 bits, and
+/// every pit must count (a key that dropped some once gave wrong values here).
+/// The table-only solve is held to a database-only one (the database ranks every layout
+/// exactly, no hashing), and to minimax where that is quick.
+#[test]
+fn exact_solver_agrees_with_itself_and_minimax_on_wide_boards() {
+    let mut rng = Rng(24680);
+    let mut checked = 0;
+    for case in 0..400 {
+        let n = 9 + rng.below(4) as u32;
+        let rule = ["", "-e", "-m", "-o"][rng.below(4) as usize];
+        let seeds = 3 + rng.below(6) as u32;
+        let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
+        let what = format!("case {case}: {what}");
+        let solve = |db_seeds| {
+            let opts = SolveOptions { table_mib: 1, db_seeds, threads: 1 };
+            Solver::new(p.rules(), opts).unwrap().analyze(&p, &mut NoHandler).unwrap()
+        };
+        let (table, db) = (solve(0), solve(seeds));
+        assert_eq!(table.value, db.value, "{what}");
+        let values = |a: &mancala_lab::search::Analysis<AnyMove>| {
+            let mut v: Vec<_> = a.moves.iter().map(|m| (m.mv.to_string(), m.value.number())).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(values(&table), values(&db), "{what}");
+        if seeds <= 3 {
+            assert_eq!(table.value.number(), minimax_value(&p), "{what}");
+            assert_move_values_are_minimax(&p, &table.moves, &what);
+        }
+        checked += 1;
+    }
+    assert!(checked > 300, "{checked}");
+}
+
+/// How the page shares a position between workers: each root move alone, on a solver of its
+/// own (reused from move to move), with the best value so far as the guess.
+#[test]
+fn root_moves_solved_one_at_a_time_agree_with_minimax() {
+    let mut rng = Rng(1234567);
+    let mut checked = 0;
+    for case in 0..600 {
+        let n = 2 + rng.below(3) as u32;
+        let rule = ["", "-e", "-m", "-o"][rng.below(4) as usize];
+        let seeds = 4 + rng.below(7) as u32;
+        let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
+        let what = format!("case {case}: {what}");
+        let opts = SolveOptions { table_mib: 1, db_seeds: [0, 4][case % 2], threads: 1 };
+        let mut solver = Solver::new(p.rules(), opts).unwrap();
+        let mut best: Option<i32> = None;
+        let order = Solver::root_order(&p);
+        assert_eq!(order.len(), p.legal_moves().len(), "{what}");
+        for m in order {
+            let a = solver.analyze_moves(&p, Some(&[m]), best, &mut NoHandler).unwrap();
+            assert_eq!(a.moves.len(), 1, "{what}");
+            assert_move_values_are_minimax(&p, &a.moves, &what);
+            assert_eq!(a.best_line.first(), Some(&AnyMove::from(m)), "{what}");
+            assert_line_reaches(&p, &a.best_line, a.value.number(), &what);
+            best = Some(best.map_or(a.value.number(), |b| b.max(a.value.number())));
+        }
+        assert_eq!(best, Some(minimax_value(&p)), "{what}");
+        let illegal = (0..n as u8).map(KalahMove).find(|m| !p.legal_moves().contains(m));
+        if let Some(m) = illegal {
+            assert_eq!(
+                solver.analyze_moves(&p, Some(&[m]), None, &mut NoHandler).unwrap_err(),
+                SolveError::IllegalMove(m.to_string())
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 400, "{checked}");
+}
+
+#[test]
+fn published_kalah_values() {
+    assert_eq!(check_values("no"), 4, "rows checked");
+}
+
+#[test]
+#[ignore = "slow in debug builds: run optimised by make test (make test-release)"]
+fn published_kalah_values_slow() {
+    assert_eq!(check_values("yes"), 8, "rows checked");
+}
+
+#[test]
+#[ignore = "Kalah(6,5): about 20 minutes and 11 GB each: cargo test --release --features cli --test native kalah_6_5 -- --ignored"]
+fn published_kalah_values_kalah_6_5() {
+    assert_eq!(check_values("hours"), 2, "rows checked");
+}
