@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Runs the README's CLI commands (the quick ones), text and --json, and writes their output
-# with the timings masked to DIR: compare two builds with `diff -r`.
+# Runs every CLI command of the README's cheat sheet and a few more (errors, other families),
+# text and --json, and writes their output with the timings masked to DIR: compare two builds
+# with `diff -r`. `bench` (its figures are timings) is left out.
 #   scripts/cli-golden.sh target/release/mancala-lab /tmp/golden-new
 set -uo pipefail
 bin=$1 out=$2
 mkdir -p "$out"
-cases=(
+root=$(cd "$(dirname "$0")/.." && pwd)
+readme=()
+while IFS= read -r line; do readme+=("$line"); done < <(
+  awk '/^## The CLI/{cli=1} cli && /^```sh/{on=1; next} on && /^```/{exit} on && /^mancala-lab /' "$root/README.md" |
+    sed -E 's/ +#.*$//; s/^mancala-lab //' | grep -v '^bench$')
+cases=("${readme[@]}"
   "show kalah-6-4 --moves cf"
   "show dakon-8 --moves ahhf"
   "show tchoukaillon"

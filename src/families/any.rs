@@ -225,7 +225,7 @@ macro_rules! families {
             /// The family's New game form, with `current`'s values if it is of this family.
             pub fn new_game_form(self, current: Option<&AnyRules>) -> NewGameForm {
                 match self {
-                    $(FamilyId::$v => <$module::$fam as Family>::new_game_form(current.and_then(|r| match r {
+                    $(FamilyId::$v => <$module::$fam as FamilyView>::new_game_form(current.and_then(|r| match r {
                         AnyRules::$v(r) => Some(r),
                         #[allow(unreachable_patterns)]
                         _ => None,
@@ -238,12 +238,12 @@ macro_rules! families {
             /// # Errors
             /// Values out of range, in words.
             pub fn new_game(self, values: &[String]) -> Result<AnyPosition, String> {
-                match self { $(FamilyId::$v => <$module::$fam as Family>::new_game(values).map(AnyPosition::$v),)+ }
+                match self { $(FamilyId::$v => <$module::$fam as FamilyView>::new_game(values).map(AnyPosition::$v),)+ }
             }
 
             /// The family has an exact solver.
             pub fn has_exact_solver(self) -> bool {
-                match self { $(FamilyId::$v => <$module::$fam as Family>::EXACT_SOLVER,)+ }
+                match self { $(FamilyId::$v => <$module::$fam as FamilySearch>::EXACT_SOLVER,)+ }
             }
         }
 
@@ -354,24 +354,24 @@ macro_rules! families {
             /// The convention under which proven values of these rules hold, where the rules
             /// would end a game otherwise (see [`Family::proven_convention`]).
             pub fn proven_convention(&self) -> Option<&'static str> {
-                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::proven_convention(r),)+ }
+                match self { $(AnyRules::$v(r) => <$module::$fam as FamilySearch>::proven_convention(r),)+ }
             }
 
             /// The family's exact solver for these rules, with these sizes (`None`: none).
             pub fn exact_solver(&self, opts: $crate::families::SolveOptions) -> Option<Result<Box<dyn $crate::families::ExactSolver>, $crate::families::SolveError>> {
-                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::exact_solver(r, opts),)+ }
+                match self { $(AnyRules::$v(r) => <$module::$fam as FamilySearch>::exact_solver(r, opts),)+ }
             }
 
             /// Endgame databases of these rules, able to grow to `max_seeds` seeds (`None`:
             /// the family has none).
             pub fn endgame_databases(&self, max_seeds: usize) -> Option<Box<dyn $crate::families::EndgameDatabases>> {
-                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::endgame_databases(r, max_seeds),)+ }
+                match self { $(AnyRules::$v(r) => <$module::$fam as FamilySearch>::endgame_databases(r, max_seeds),)+ }
             }
 
             /// Positions the endgame databases of these rules hold up to `seeds` seeds (`None`:
             /// the family has none).
             pub fn databases_size(&self, seeds: usize) -> Option<u64> {
-                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::databases_size(r, seeds),)+ }
+                match self { $(AnyRules::$v(r) => <$module::$fam as FamilySearch>::databases_size(r, seeds),)+ }
             }
 
             /// The family has endgame databases.
@@ -382,7 +382,7 @@ macro_rules! families {
             /// A row of these rules in the paper's notation (`None`: not a row game, or not a
             /// row).
             pub fn paper_row(&self, row: &str) -> Option<String> {
-                match self { $(AnyRules::$v(r) => <$module::$fam as Family>::paper_row(r, row),)+ }
+                match self { $(AnyRules::$v(r) => <$module::$fam as FamilySearch>::paper_row(r, row),)+ }
             }
 
             /// The family's positions have a game-theory value (a row).
@@ -579,13 +579,13 @@ macro_rules! families {
 
             /// How the board is drawn.
             pub fn layout(&self) -> Layout {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::layout(p),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::layout(p),)+ }
             }
 
             /// The pit a move is played from (a move of another family: the mover's first pit).
             pub fn move_cell(&self, mv: AnyMove) -> $crate::engine::Cell {
                 match (self, mv) {
-                    $((AnyPosition::$v(p), AnyMove::$v(m)) => <$module::$fam as Family>::move_cell(p, m),)+
+                    $((AnyPosition::$v(p), AnyMove::$v(m)) => <$module::$fam as FamilyView>::move_cell(p, m),)+
                     #[allow(unreachable_patterns)]
                     _ => $crate::engine::Cell::Pit { owner: self.turn(), index: 0 },
                 }
@@ -593,22 +593,22 @@ macro_rules! families {
 
             /// The move a click on `cell` stands for, if the mover may play it.
             pub fn cell_move(&self, cell: $crate::engine::Cell) -> Option<AnyMove> {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_move(p, cell).map(AnyMove::$v),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::cell_move(p, cell).map(AnyMove::$v),)+ }
             }
 
             /// The name of a cell on screen and in its accessible name.
             pub fn cell_name(&self, cell: $crate::engine::Cell) -> String {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_name(p, cell),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::cell_name(p, cell),)+ }
             }
 
             /// The short label drawn beside a pit.
             pub fn cell_label(&self, cell: $crate::engine::Cell) -> String {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_label(p, cell),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::cell_label(p, cell),)+ }
             }
 
             /// Why a pit of the player to move is not playable now, where a rule forbids it.
             pub fn cell_note(&self, cell: $crate::engine::Cell) -> Option<String> {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_note(p, cell),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::cell_note(p, cell),)+ }
             }
 
             /// The position ended as the rules end a game whose position repeats.
@@ -624,18 +624,18 @@ macro_rules! families {
 
             /// The cell is out of play this round.
             pub fn is_marked(&self, cell: $crate::engine::Cell) -> bool {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::is_marked(p, cell),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::is_marked(p, cell),)+ }
             }
 
             /// The status line.
             pub fn status(&self) -> String {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::status(p),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::status(p),)+ }
             }
 
             /// Move `mv` from this position in words, given its trace and the position after it.
             pub fn describe_move(&self, mv: AnyMove, trace: &$crate::engine::Trace, after: &AnyPosition) -> String {
                 match (self, mv, after) {
-                    $((AnyPosition::$v(p), AnyMove::$v(m), AnyPosition::$v(q)) => <$module::$fam as Family>::describe_move(p, m, trace, q),)+
+                    $((AnyPosition::$v(p), AnyMove::$v(m), AnyPosition::$v(q)) => <$module::$fam as FamilyView>::describe_move(p, m, trace, q),)+
                     #[allow(unreachable_patterns)]
                     _ => format!("{} plays {mv}", self.turn()),
                 }
@@ -643,18 +643,18 @@ macro_rules! families {
 
             /// The name of a player in this family's words.
             pub fn player_name(&self, p: $crate::engine::Player) -> &'static str {
-                match self { $(AnyPosition::$v(_) => <$module::$fam as Family>::player_name(p),)+ }
+                match self { $(AnyPosition::$v(_) => <$module::$fam as FamilyView>::player_name(p),)+ }
             }
 
             /// A move's glyph on its own button, when a pit has several moves.
             pub fn move_glyph(&self, mv: AnyMove) -> String {
-                match mv { $(AnyMove::$v(m) => <$module::$fam as Family>::move_glyph(m),)+ }
+                match mv { $(AnyMove::$v(m) => <$module::$fam as FamilyView>::move_glyph(m),)+ }
             }
 
             /// A move's label in a move list.
             pub fn move_label(&self, mv: AnyMove) -> String {
                 match (self, mv) {
-                    $((AnyPosition::$v(p), AnyMove::$v(m)) => <$module::$fam as Family>::move_label(p.turn(), m),)+
+                    $((AnyPosition::$v(p), AnyMove::$v(m)) => <$module::$fam as FamilyView>::move_label(p.turn(), m),)+
                     #[allow(unreachable_patterns)]
                     _ => mv.to_string(),
                 }
@@ -662,43 +662,43 @@ macro_rules! families {
 
             /// A cell's count as the editor shows it.
             pub fn cell_text(&self, n: u32) -> String {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_text(p, n),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::cell_text(p, n),)+ }
             }
 
             /// The symbols an editor field takes besides a count, and their meaning.
             pub fn cell_symbols(&self) -> Option<(&'static [&'static str], &'static str)> {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::cell_symbols(p),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::cell_symbols(p),)+ }
             }
 
             /// The setup text from counts typed in the editor.
             pub fn setup_from_cells(&self, counts: &[($crate::engine::Cell, String)], turn: $crate::engine::Player) -> String {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::setup_from_cells(p, counts, turn),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::setup_from_cells(p, counts, turn),)+ }
             }
 
             /// The board drawn in text.
             pub fn board_text(&self) -> String {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::board_text(p),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::board_text(p),)+ }
             }
 
             /// Every legal move valued by the family's search.
             pub fn analyze(&self, depth: u32, table_mib: usize, handler: &mut dyn $crate::search::SearchHandler<$crate::families::AnyMove>) -> $crate::search::Analysis<$crate::families::AnyMove> {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::analyze(p, depth, table_mib, handler),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilySearch>::analyze(p, depth, table_mib, handler),)+ }
             }
 
             /// The exact solver's sizes for this position: within `budget_mib` MiB, or as suits
             /// it natively (`None`: no exact solver).
             pub fn solve_options(&self, budget_mib: Option<usize>) -> Option<$crate::families::SolveOptions> {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::solve_options(p, budget_mib),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilySearch>::solve_options(p, budget_mib),)+ }
             }
 
             /// The exact solver's root moves, most promising first (empty without one).
             pub fn solver_root_order(&self) -> Vec<AnyMove> {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::solver_root_order(p).into_iter().map(AnyMove::$v).collect(),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilySearch>::solver_root_order(p).into_iter().map(AnyMove::$v).collect(),)+ }
             }
 
             /// The row whose game-theory value is shown, in link notation (`None`: none).
             pub fn value_row(&self) -> Option<String> {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::value_row(p),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilySearch>::value_row(p),)+ }
             }
 
             /// Seeds in the pits (stores and captured seeds not counted).
@@ -714,7 +714,7 @@ macro_rules! families {
 
             /// The move sequences of exactly `depth` moves.
             pub fn perft(&self, depth: u32) -> u64 {
-                match self { $(AnyPosition::$v(p) => <$module::$fam as Family>::perft(p, depth),)+ }
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilySearch>::perft(p, depth),)+ }
             }
         }
     };

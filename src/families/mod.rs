@@ -28,7 +28,9 @@ pub use view::{Field, FieldKind, Layout, NewGameForm};
 
 pub use any::{ParseMoveError, ParseRulesError, ParseSetupError};
 
-/// One family of sowing games: everything the rest of the crate needs to know about it.
+/// One family of sowing games: its rules and their notation. What the page and the CLI show of
+/// it is [`FamilyView`], its searches and capabilities [`FamilySearch`]; the registration list
+/// needs all three.
 ///
 /// The methods are associated functions (no `self`): a family is a marker type, and its rules,
 /// positions and moves are the associated types.
@@ -41,7 +43,6 @@ pub trait Family: 'static {
     type SetupError: std::error::Error + Clone + PartialEq + Eq;
     /// A move, named relative to the mover.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + serde::Serialize + serde::de::DeserializeOwned;
-
     /// The first part of the family's rules ids (`kalah` in `kalah-6-4-e`).
     const KEY: &'static str;
     /// Named presets and the canonical ids they stand for (`("dooley", "kalah-6-4-e")`).
@@ -62,51 +63,6 @@ pub trait Family: 'static {
     const OTHER_KEYS: &'static [&'static str] = &[];
     /// A solitaire: one player, no opponent to choose.
     const SOLITAIRE: bool = false;
-    /// The family has an exact solver for the page's Solve button and perfect player.
-    const EXACT_SOLVER: bool = false;
-
-    /// The convention under which values are called proven where the rules would end a game
-    /// otherwise, in a player's words (Oware's and Ayo's endless play: the endgame databases
-    /// count it as a draw); `None` where proven means proven by the rules alone.
-    fn proven_convention(_rules: &Self::Rules) -> Option<&'static str> {
-        None
-    }
-
-    /// The family's exact solver for these rules, with these sizes (`None`: the family has
-    /// none; `Some(Err)`: the memory cannot be had).
-    fn exact_solver(_rules: &Self::Rules, _opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
-        None
-    }
-    /// The exact solver's sizes for `pos`: within `budget_mib` MiB, or (`None`) as suits the
-    /// position natively. `None` for a family without a solver.
-    fn solve_options(_pos: &Self::Position, _budget_mib: Option<usize>) -> Option<SolveOptions> {
-        None
-    }
-    /// The exact solver's root moves of `pos`, most promising first (empty without a solver).
-    fn solver_root_order(_pos: &Self::Position) -> Vec<Self::Move> {
-        vec![]
-    }
-    /// Endgame databases of these rules, able to grow to `max_seeds` seeds on the board
-    /// (`None`: the family has none).
-    fn endgame_databases(_rules: &Self::Rules, _max_seeds: usize) -> Option<Box<dyn EndgameDatabases>> {
-        None
-    }
-    /// Positions the endgame databases of these rules hold up to `seeds` seeds on the board
-    /// (`None`: the family has none).
-    fn databases_size(_rules: &Self::Rules, _seeds: usize) -> Option<u64> {
-        None
-    }
-    /// The row whose game-theory value the page and the CLI show, in link notation (Sowing's
-    /// and Atomic Wari's); `None` for games without one.
-    fn value_row(_pos: &Self::Position) -> Option<String> {
-        None
-    }
-    /// A row of these rules in the paper's notation (a Sowing row that splits as it stands, as
-    /// a sum); `None` for games without rows or a row that does not read.
-    fn paper_row(_rules: &Self::Rules, _row: &str) -> Option<String> {
-        None
-    }
-
     /// Reads a rules id already lower-cased, with presets expanded and split on `-`;
     /// `parts[0]` is [`Family::KEY`] and `id` is the text as given, for messages.
     ///
@@ -126,7 +82,6 @@ pub trait Family: 'static {
     fn rules_of(pos: &Self::Position) -> Self::Rules;
     /// The rules card: the rules in words, the sources, our choices.
     fn card(rules: &Self::Rules) -> Card;
-
     /// Reads a setup of these rules.
     ///
     /// # Errors
@@ -142,7 +97,23 @@ pub trait Family: 'static {
     /// # Errors
     /// When the text is not a move of this family on this board.
     fn parse_move(pos: &Self::Position, token: &str) -> Result<Self::Move, ParseMoveError>;
+    /// The position ended as the rules end a game whose position repeats, with what the hand
+    /// did (seeds awarded); `None` where the family has no such rule (its positions never
+    /// repeat) or the game is over.
+    fn end_by_repetition(_pos: &Self::Position) -> Option<(Self::Position, Trace)> {
+        None
+    }
+    /// The position ended as the rules end a game where no capture can ever happen again (Ayo:
+    /// each player is awarded the seeds on his side), with what the hand did; `None` where
+    /// the family has no such rule, a capture can still happen, or the game is over.
+    fn end_without_captures(_pos: &Self::Position) -> Option<(Self::Position, Trace)> {
+        None
+    }
+}
 
+/// What the page and the CLI show of a family: the board's layout, cell names and labels,
+/// status words, a move in words, the position editor and the New game form, the text board.
+pub trait FamilyView: Family {
     /// How the board is drawn.
     fn layout(pos: &Self::Position) -> Layout;
     /// The pit a move is played from.
@@ -163,18 +134,6 @@ pub trait Family: 'static {
     /// Why a pit of the player to move that holds seeds is not playable now, where a rule
     /// forbids it (Oware's must-feed, Ayo's must-leave-a-move): shown on the pit.
     fn cell_note(_pos: &Self::Position, _cell: Cell) -> Option<String> {
-        None
-    }
-    /// The position ended as the rules end a game whose position repeats, with what the hand
-    /// did (seeds awarded); `None` where the family has no such rule (its positions never
-    /// repeat) or the game is over.
-    fn end_by_repetition(_pos: &Self::Position) -> Option<(Self::Position, Trace)> {
-        None
-    }
-    /// The position ended as the rules end a game where no capture can ever happen again (Ayo:
-    /// each player is awarded the seeds on his side), with what the hand did; `None` where
-    /// the family has no such rule, a capture can still happen, or the game is over.
-    fn end_without_captures(_pos: &Self::Position) -> Option<(Self::Position, Trace)> {
         None
     }
     /// The cell is out of play this round (Dakon's leaves).
@@ -225,7 +184,54 @@ pub trait Family: 'static {
     /// # Errors
     /// Values out of range, in words naming the field.
     fn new_game(values: &[String]) -> Result<Self::Position, String>;
+}
 
+/// A family's searches, and what only some families have (capabilities: an exact solver,
+/// endgame databases, a game-theory value, the convention of their proven values), each an
+/// optional hook answered `None` by default.
+pub trait FamilySearch: Family {
+    /// The family has an exact solver for the page's Solve button and perfect player.
+    const EXACT_SOLVER: bool = false;
+    /// The convention under which values are called proven where the rules would end a game
+    /// otherwise, in a player's words (Oware's and Ayo's endless play: the endgame databases
+    /// count it as a draw); `None` where proven means proven by the rules alone.
+    fn proven_convention(_rules: &Self::Rules) -> Option<&'static str> {
+        None
+    }
+    /// The family's exact solver for these rules, with these sizes (`None`: the family has
+    /// none; `Some(Err)`: the memory cannot be had).
+    fn exact_solver(_rules: &Self::Rules, _opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
+        None
+    }
+    /// The exact solver's sizes for `pos`: within `budget_mib` MiB, or (`None`) as suits the
+    /// position natively. `None` for a family without a solver.
+    fn solve_options(_pos: &Self::Position, _budget_mib: Option<usize>) -> Option<SolveOptions> {
+        None
+    }
+    /// The exact solver's root moves of `pos`, most promising first (empty without a solver).
+    fn solver_root_order(_pos: &Self::Position) -> Vec<Self::Move> {
+        vec![]
+    }
+    /// Endgame databases of these rules, able to grow to `max_seeds` seeds on the board
+    /// (`None`: the family has none).
+    fn endgame_databases(_rules: &Self::Rules, _max_seeds: usize) -> Option<Box<dyn EndgameDatabases>> {
+        None
+    }
+    /// Positions the endgame databases of these rules hold up to `seeds` seeds on the board
+    /// (`None`: the family has none).
+    fn databases_size(_rules: &Self::Rules, _seeds: usize) -> Option<u64> {
+        None
+    }
+    /// The row whose game-theory value the page and the CLI show, in link notation (Sowing's
+    /// and Atomic Wari's); `None` for games without one.
+    fn value_row(_pos: &Self::Position) -> Option<String> {
+        None
+    }
+    /// A row of these rules in the paper's notation (a Sowing row that splits as it stands, as
+    /// a sum); `None` for games without rows or a row that does not read.
+    fn paper_row(_rules: &Self::Rules, _row: &str) -> Option<String> {
+        None
+    }
     /// Every legal move valued by a search of at most `depth` (in the family's unit), stopped
     /// when the handler says so.
     fn analyze(

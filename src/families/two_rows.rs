@@ -4,9 +4,49 @@
 
 use core::fmt;
 
-use super::ParseSetupError;
+use super::{Family, Layout, ParseMoveError, ParseSetupError};
 use crate::engine::text::{parse_count, split_list};
-use crate::engine::{Cell, Player};
+use crate::engine::{Cell, Player, Position};
+
+/// A family played on two rows of pits whose move is a pit of the mover's, by index (Kalah,
+/// the Oware family, Dakon): what their traits share, once, as provided methods their impls
+/// answer with (`fn layout(p) -> Layout { Self::two_rows_layout(p) }`).
+pub trait TwoRowFamily: Family {
+    /// Most pits a side any board of the family has.
+    const MAX_PITS: usize;
+    /// What a pit is called in messages ("pit"; Dakon's "hole").
+    const NOUN: &'static str = "pit";
+    /// Pits a side of the position's board.
+    fn pits(pos: &Self::Position) -> usize;
+    /// The board is drawn as its mirror image (Dakon's clockwise Ohvalhu).
+    fn mirrored(_pos: &Self::Position) -> bool {
+        false
+    }
+    /// The move from the mover's pit `i` (from his left).
+    fn from_pit(i: u8) -> Self::Move;
+    /// The mover's pit a move is played from.
+    fn pit_of(mv: Self::Move) -> u8;
+
+    /// [`Family::parse_move`]: a pit letter relative to the mover.
+    ///
+    /// # Errors
+    /// Not one letter, or a letter past the family's boards.
+    fn parse_pit_move(pos: &Self::Position, token: &str) -> Result<Self::Move, ParseMoveError> {
+        ParseMoveError::letter(token, Self::pits(pos), Self::MAX_PITS, Self::NOUN).map(Self::from_pit)
+    }
+    /// [`super::FamilyView::layout`]: two rows with stores.
+    fn two_rows_layout(pos: &Self::Position) -> Layout {
+        Layout::TwoRowsWithStores { pits: Self::pits(pos), mirrored: Self::mirrored(pos) }
+    }
+    /// [`super::FamilyView::move_cell`]: the mover's pit.
+    fn pit_cell(pos: &Self::Position, mv: Self::Move) -> Cell {
+        Cell::Pit { owner: pos.turn(), index: Self::pit_of(mv) as u16 }
+    }
+    /// [`super::FamilyView::cell_move`]: a pit of the mover's.
+    fn cell_pit_move(pos: &Self::Position, cell: Cell) -> Option<Self::Move> {
+        mover_pit(pos.turn(), cell).map(Self::from_pit)
+    }
+}
 
 /// Why a two-row setup (Kalah, the Oware family) is not a position of its rules.
 #[derive(Clone, Debug, PartialEq, Eq)]

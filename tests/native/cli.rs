@@ -387,3 +387,27 @@ fn endgame_databases_solve_and_analyze_the_oware_family() {
         assert!(err.contains(part), "{args:?}: {err}");
     }
 }
+
+/// Every figure the README's CLI cheat sheet puts in backquotes is printed by its command (the
+/// README states no figure that no test checks).
+#[test]
+fn readme_commands_print_their_figures() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let block = readme.split("## The CLI").nth(1).unwrap().split("```sh").nth(1).unwrap().split("```").next().unwrap();
+    let mut checked = 0;
+    for line in block.lines().filter(|l| l.starts_with("mancala-lab ")) {
+        let (command, comment) = line.split_once('#').unwrap_or((line, ""));
+        let figures: Vec<&str> = comment.split('`').skip(1).step_by(2).collect();
+        if figures.is_empty() {
+            continue;
+        }
+        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{command}: {err}");
+        for f in figures {
+            assert!(out.contains(f), "{command}: `{f}` is not in its output:\n{out}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "{checked} figures");
+}

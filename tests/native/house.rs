@@ -156,3 +156,32 @@ fn only_the_families_name_a_family() {
     }
     assert!(found.is_empty(), "lines naming a family outside src/families:\n{}", found.join("\n"));
 }
+
+/// The first column (and the `#…` page column, for the labs) of a docs table between two
+/// markers.
+fn docs_table(file: &str, marker: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let body =
+        text.split(&format!("<!-- {marker} -->")).nth(1).unwrap().split(&format!("<!-- /{marker} -->")).next().unwrap();
+    body.lines()
+        .filter(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| l.trim_matches('|').split('|').map(|c| c.trim().trim_matches('`').to_string()).collect())
+        .collect()
+}
+
+/// The docs' family list and lab list are the registries', in their order.
+#[test]
+fn the_docs_list_the_registered_families_and_labs() {
+    use mancala_lab::families::FamilyId;
+    let families: Vec<String> =
+        docs_table("docs/architecture.md", "families").into_iter().map(|r| r[0].clone()).collect();
+    let registered: Vec<String> = FamilyId::ALL.iter().map(|f| format!("{f:?}")).collect();
+    assert_eq!(families, registered, "docs/architecture.md's family table");
+    for (row, f) in docs_table("docs/architecture.md", "families").iter().zip(FamilyId::ALL) {
+        assert_eq!(row[1], f.key(), "the rules ids of {f:?}");
+    }
+    let labs: Vec<String> = docs_table("docs/architecture.md", "labs").into_iter().map(|r| r[1].clone()).collect();
+    let registered: Vec<String> = mancala_lab::labs::LABS.iter().map(|(path, _, _)| format!("#{path}")).collect();
+    assert_eq!(labs, registered, "docs/architecture.md's lab table");
+}

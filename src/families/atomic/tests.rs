@@ -118,7 +118,7 @@ fn refusals_name_the_rule() {
 /// of 60 pots of two has 120 moves, and the search takes them all.
 #[test]
 fn long_rows_and_many_moves() {
-    use crate::families::Family;
+    use crate::families::FamilySearch;
     let p = Atomic::new(AtomicRules::new(1, 0, true).unwrap(), &[2; 60], Player::South).unwrap();
     assert_eq!(p.legal_moves().len(), 120);
     let a = AtomicFamily::analyze(&p, 2, 1, &mut crate::search::NoHandler);

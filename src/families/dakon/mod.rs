@@ -12,9 +12,9 @@ use core::fmt;
 pub use position::*;
 pub use search::WIN;
 
-use super::two_rows::{count_text, parse_row, stores_and_turn, two_rows_setup, two_rows_text};
+use super::two_rows::{count_text, parse_row, stores_and_turn, two_rows_setup, two_rows_text, TwoRowFamily};
 use super::view::captures_and_laps;
-use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::text::{parse_count, split_list};
 use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler, Searcher};
@@ -92,13 +92,18 @@ fn parse_round(part: &str, setup: &mut DakonSetup) -> Result<(), ParseSetupError
 
 impl Family for DakonFamily {
     type Rules = DakonRules;
+
     type Position = Dakon;
+
     type SetupError = DakonSetupError;
+
     type Move = DakonMove;
 
     const KEY: &'static str = "dakon";
+
     const ALIASES: &'static [(&'static str, &'static str)] =
         &[("dakon", "dakon-8"), ("ohvalhu", "dakon-8-cw"), ("sungka", "dakon-7-sungka")];
+
     const PRESETS: &'static [Preset] = &[
         Preset {
             id: "dakon-8",
@@ -116,12 +121,17 @@ impl Family for DakonFamily {
             source: "The same paper: both players start the first round simultaneously (rendered turn by turn).",
         },
     ];
+
     const EXAMPLES: &'static [&'static str] = &["dakon-8", "ohvalhu", "sungka"];
+
     const RULES_HELP: &'static str = "dakon-N (N holes a side and N counters a hole, 2 to 11), with suffixes -cw (sown \
 clockwise, the Ohvalhu of the Maldives) and -sungka (Sungka's simultaneous first turns); presets dakon (dakon-8), \
 ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
+
     const SETUP_HELP: &'static str = "Dakon setup: South's holes a.b.c…, North's holes a.b.c… (x for a hole marked out), stores South.North, side to move (s or n), joined by '-'; after a round, also rROUND.STARTER (r2.n), and during Sungka's first turns rROUND.STARTER.ACTIVE.MOVES.MOVES (r1.s.sn.3.2).";
+
     const MOVES_HELP: &'static str = "Dakon: hole letters relative to the mover, written together (ahhf; the paper's hole 1 is a)";
+
     const MOVES_JOINED: bool = true;
 
     fn parse_rules(parts: &[&str], id: &str) -> Result<DakonRules, ParseRulesError> {
@@ -206,23 +216,43 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
     }
 
     fn parse_move(pos: &Dakon, token: &str) -> Result<DakonMove, ParseMoveError> {
-        ParseMoveError::letter(token, pos.rules().n(), MAX_HOLES, "hole").map(DakonMove)
+        Self::parse_pit_move(pos, token)
+    }
+}
+
+impl TwoRowFamily for DakonFamily {
+    const MAX_PITS: usize = MAX_HOLES;
+    const NOUN: &'static str = "hole";
+
+    fn mirrored(pos: &Dakon) -> bool {
+        // The clockwise variant (Ohvalhu) is the mirror image.
+        pos.rules().clockwise
     }
 
+    fn pits(pos: &Dakon) -> usize {
+        pos.rules().n()
+    }
+
+    fn from_pit(i: u8) -> DakonMove {
+        DakonMove(i)
+    }
+
+    fn pit_of(mv: DakonMove) -> u8 {
+        mv.0
+    }
+}
+
+impl FamilyView for DakonFamily {
     fn layout(pos: &Dakon) -> Layout {
-        // The clockwise variant (Ohvalhu) is the mirror image.
-        Layout::TwoRowsWithStores { pits: pos.rules().n(), mirrored: pos.rules().clockwise }
+        Self::two_rows_layout(pos)
     }
 
     fn move_cell(pos: &Dakon, mv: DakonMove) -> Cell {
-        Cell::Pit { owner: pos.turn(), index: mv.0 as u16 }
+        Self::pit_cell(pos, mv)
     }
 
     fn cell_move(pos: &Dakon, cell: Cell) -> Option<DakonMove> {
-        match cell {
-            Cell::Pit { owner, index } if owner == pos.turn() => Some(DakonMove(index as u8)),
-            _ => None,
-        }
+        Self::cell_pit_move(pos, cell)
     }
 
     fn cell_name(pos: &Dakon, cell: Cell) -> String {
@@ -317,7 +347,9 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
         let rules = Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map_err(|e| e.to_string())?;
         Ok(rules.start())
     }
+}
 
+impl FamilySearch for DakonFamily {
     fn analyze(pos: &Dakon, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
         Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
     }

@@ -12,9 +12,9 @@ use core::fmt;
 pub use position::*;
 pub use search::{minimax_value, perft_kalah};
 
-use super::two_rows::{count_text, four_parts, mover_pit, two_rows_setup, two_rows_text, write_four_parts};
+use super::two_rows::{count_text, four_parts, two_rows_setup, two_rows_text, write_four_parts, TwoRowFamily};
 use super::view::captures_and_laps;
-use super::{Card, ExactSolver, Family, SolveError, SolveOptions, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{Card, ExactSolver, Family, FamilySearch, FamilyView, SolveError, SolveOptions, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler, Searcher};
 use crate::families::AnyMove;
@@ -40,11 +40,15 @@ impl fmt::Display for KalahRules {
 
 impl Family for KalahFamily {
     type Rules = KalahRules;
+
     type Position = Kalah;
+
     type SetupError = SetupError;
+
     type Move = KalahMove;
 
     const KEY: &'static str = "kalah";
+
     const ALIASES: &'static [(&'static str, &'static str)] = &[
         ("kalah", "kalah-6-4"),
         ("dooley", "kalah-6-4-e"),
@@ -55,6 +59,7 @@ impl Family for KalahFamily {
         ("erickson-6", "kalah-6-6-e-m"),
         ("mancala", "kalah-6-4"),
     ];
+
     const PRESETS: &'static [Preset] = &[
         Preset {
             id: "kalah-6-4",
@@ -87,34 +92,20 @@ impl Family for KalahFamily {
             source: "Dooley, \"How to Play Mancala - and WIN!\": the 6-bin game with one pebble per bin.",
         },
     ];
+
     const EXAMPLES: &'static [&'static str] = &["kalah-6-4", "kalah-6-4-e", "papegay", "erickson", "erickson-6", "dooley"];
+
     const RULES_HELP: &'static str = "kalah-M-N (M pits a side, N seeds a pit, standard capture, \
 game over when either side is empty), with suffixes -e (empty capture: a lone last seed in your \
 empty pit is captured even when the opposite pit is empty), -o (capture the opposite pit only), \
 -m (the game ends only when the player to move cannot move); presets kalah, dooley (kalah-6-4-e), dooley-1 (kalah-6-1-e), \
 papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
+
     const SETUP_HELP: &'static str = "Kalah setup: South's pits a.b.c…, North's pits a.b.c…, stores South.North, side to move (s or n), joined by '-'.";
+
     const MOVES_HELP: &'static str = "Kalah: pit letters relative to the mover, written together (cfab)";
+
     const MOVES_JOINED: bool = true;
-    const EXACT_SOLVER: bool = true;
-
-    fn exact_solver(rules: &KalahRules, opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
-        Some(solver::Solver::new(*rules, opts).map(|s| Box::new(s) as Box<dyn ExactSolver>))
-    }
-
-    fn solve_options(pos: &Kalah, budget_mib: Option<usize>) -> Option<SolveOptions> {
-        Some(match budget_mib {
-            Some(mib) => SolveOptions::for_budget(pos.rules().pits(), pos.pit_seeds(), mib),
-            None => SolveOptions::auto(pos.pit_seeds()),
-        })
-    }
-
-    fn solver_root_order(pos: &Kalah) -> Vec<KalahMove> {
-        if pos.is_over() {
-            return vec![];
-        }
-        solver::Solver::root_order(pos)
-    }
 
     fn parse_rules(parts: &[&str], id: &str) -> Result<KalahRules, ParseRulesError> {
         if parts.len() < 3 {
@@ -189,19 +180,37 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
     }
 
     fn parse_move(pos: &Kalah, token: &str) -> Result<KalahMove, ParseMoveError> {
-        ParseMoveError::letter(token, pos.rules().pits(), MAX_PITS, "pit").map(KalahMove)
+        Self::parse_pit_move(pos, token)
+    }
+}
+
+impl TwoRowFamily for KalahFamily {
+    const MAX_PITS: usize = MAX_PITS;
+
+    fn pits(pos: &Kalah) -> usize {
+        pos.rules().pits()
     }
 
+    fn from_pit(i: u8) -> KalahMove {
+        KalahMove(i)
+    }
+
+    fn pit_of(mv: KalahMove) -> u8 {
+        mv.0
+    }
+}
+
+impl FamilyView for KalahFamily {
     fn layout(pos: &Kalah) -> Layout {
-        Layout::TwoRowsWithStores { pits: pos.rules().pits(), mirrored: false }
+        Self::two_rows_layout(pos)
     }
 
     fn move_cell(pos: &Kalah, mv: KalahMove) -> Cell {
-        Cell::Pit { owner: pos.turn(), index: mv.0 as u16 }
+        Self::pit_cell(pos, mv)
     }
 
     fn cell_move(pos: &Kalah, cell: Cell) -> Option<KalahMove> {
-        mover_pit(pos.turn(), cell).map(KalahMove)
+        Self::cell_pit_move(pos, cell)
     }
 
     fn status(pos: &Kalah) -> String {
@@ -285,6 +294,28 @@ papegay (kalah-6-4-o), erickson (kalah-6-3-e-m), erickson-6 (kalah-6-6-e-m)";
         let id = format!("kalah-{}-{}{}{}", v(0), v(1), v(2), v(3));
         let rules: KalahRules = Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map_err(|e| e.to_string())?;
         Ok(rules.start())
+    }
+}
+
+impl FamilySearch for KalahFamily {
+    const EXACT_SOLVER: bool = true;
+
+    fn exact_solver(rules: &KalahRules, opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
+        Some(solver::Solver::new(*rules, opts).map(|s| Box::new(s) as Box<dyn ExactSolver>))
+    }
+
+    fn solve_options(pos: &Kalah, budget_mib: Option<usize>) -> Option<SolveOptions> {
+        Some(match budget_mib {
+            Some(mib) => SolveOptions::for_budget(pos.rules().pits(), pos.pit_seeds(), mib),
+            None => SolveOptions::auto(pos.pit_seeds()),
+        })
+    }
+
+    fn solver_root_order(pos: &Kalah) -> Vec<KalahMove> {
+        if pos.is_over() {
+            return vec![];
+        }
+        solver::Solver::root_order(pos)
     }
 
     fn analyze(pos: &Kalah, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {

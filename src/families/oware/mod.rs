@@ -15,9 +15,9 @@ use core::fmt;
 
 pub use position::*;
 
-use super::two_rows::{count_text, four_parts, mover_pit, two_rows_setup, two_rows_text, write_four_parts};
+use super::two_rows::{count_text, four_parts, two_rows_setup, two_rows_text, write_four_parts, TwoRowFamily};
 use super::view::captures_and_laps;
-use super::{Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
 use crate::families::AnyMove;
@@ -38,12 +38,17 @@ impl fmt::Display for OwareRules {
 
 impl Family for OwareFamily {
     type Rules = OwareRules;
+
     type Position = Oware;
+
     type SetupError = SetupError;
+
     type Move = OwareMove;
 
     const KEY: &'static str = "oware";
+
     const OTHER_KEYS: &'static [&'static str] = &["ayo", "awari", "wari"];
+
     const ALIASES: &'static [(&'static str, &'static str)] = &[
         ("oware", "oware-6-4"),
         ("abapa", "oware-6-4"),
@@ -51,6 +56,7 @@ impl Family for OwareFamily {
         ("awari", "awari-6-4"),
         ("wari", "wari-6-4"),
     ];
+
     const PRESETS: &'static [Preset] = &[
         Preset {
             id: "oware-6-4",
@@ -69,25 +75,18 @@ impl Family for OwareFamily {
         },
         Preset { id: "wari-6-4", name: "Wari (Erickson)", source: "Erickson, \"Sowing Games\", §4: Atomic Wari on two rows." },
     ];
+
     const EXAMPLES: &'static [&'static str] = &["oware", "oware-6-4-gi", "awari", "ayo", "ayo-8-3", "wari"];
+
     const RULES_HELP: &'static str = "oware-N-S, awari-N-S, ayo-N-S, wari-N-S (N pits a side, 2 to 12; S seeds a pit, 0 to 99): \
 Oware as in tournaments (Abapa; suffix -gi: a grand slam is illegal rather than capturing nothing), Awari as Romein & Bal \
 solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa, awari, ayo, wari (6 pits of 4)";
+
     const SETUP_HELP: &'static str = "Oware setup: South's pits a.b.c…, North's pits a.b.c…, captured seeds South.North, side to move (s or n), joined by '-'.";
+
     const MOVES_HELP: &'static str = "Oware: pit letters relative to the mover, written together (cfab)";
+
     const MOVES_JOINED: bool = true;
-
-    fn proven_convention(rules: &OwareRules) -> Option<&'static str> {
-        databases::convention(*rules)
-    }
-
-    fn endgame_databases(rules: &OwareRules, max_seeds: usize) -> Option<Box<dyn super::EndgameDatabases>> {
-        Some(Box::new(databases::Databases::new(*rules, max_seeds)))
-    }
-
-    fn databases_size(rules: &OwareRules, seeds: usize) -> Option<u64> {
-        Some(databases::positions_upto(rules.pits(), seeds))
-    }
 
     fn parse_rules(parts: &[&str], id: &str) -> Result<OwareRules, ParseRulesError> {
         let set = match parts[0] {
@@ -168,19 +167,45 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
     }
 
     fn parse_move(pos: &Oware, token: &str) -> Result<OwareMove, ParseMoveError> {
-        ParseMoveError::letter(token, pos.rules().pits(), MAX_PITS, "pit").map(OwareMove)
+        Self::parse_pit_move(pos, token)
     }
 
+    fn end_by_repetition(pos: &Oware) -> Option<(Oware, Trace)> {
+        pos.end_by_repetition()
+    }
+
+    fn end_without_captures(pos: &Oware) -> Option<(Oware, Trace)> {
+        pos.end_without_captures()
+    }
+}
+
+impl TwoRowFamily for OwareFamily {
+    const MAX_PITS: usize = MAX_PITS;
+
+    fn pits(pos: &Oware) -> usize {
+        pos.rules().pits()
+    }
+
+    fn from_pit(i: u8) -> OwareMove {
+        OwareMove(i)
+    }
+
+    fn pit_of(mv: OwareMove) -> u8 {
+        mv.0
+    }
+}
+
+impl FamilyView for OwareFamily {
     fn layout(pos: &Oware) -> Layout {
-        Layout::TwoRowsWithStores { pits: pos.rules().pits(), mirrored: false }
+        Self::two_rows_layout(pos)
     }
 
     fn move_cell(pos: &Oware, mv: OwareMove) -> Cell {
-        Cell::Pit { owner: pos.turn(), index: mv.0 as u16 }
+        Self::pit_cell(pos, mv)
     }
 
     fn cell_move(pos: &Oware, cell: Cell) -> Option<OwareMove> {
-        mover_pit(pos.turn(), cell).map(OwareMove)
+        Self::cell_pit_move(pos, cell)
     }
 
     fn cell_name(_: &Oware, cell: Cell) -> String {
@@ -202,14 +227,6 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
             }
             _ => None,
         }
-    }
-
-    fn end_by_repetition(pos: &Oware) -> Option<(Oware, Trace)> {
-        pos.end_by_repetition()
-    }
-
-    fn end_without_captures(pos: &Oware) -> Option<(Oware, Trace)> {
-        pos.end_without_captures()
     }
 
     fn status(pos: &Oware) -> String {
@@ -299,6 +316,20 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
         let id = format!("{game}-{}-{}{gi}", v(1), v(2));
         let rules = Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map_err(|e| e.to_string())?;
         Ok(rules.start())
+    }
+}
+
+impl FamilySearch for OwareFamily {
+    fn proven_convention(rules: &OwareRules) -> Option<&'static str> {
+        databases::convention(*rules)
+    }
+
+    fn endgame_databases(rules: &OwareRules, max_seeds: usize) -> Option<Box<dyn super::EndgameDatabases>> {
+        Some(Box::new(databases::Databases::new(*rules, max_seeds)))
+    }
+
+    fn databases_size(rules: &OwareRules, seeds: usize) -> Option<u64> {
+        Some(databases::positions_upto(rules.pits(), seeds))
     }
 
     fn analyze(pos: &Oware, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {

@@ -16,7 +16,8 @@ use core::marker::PhantomData;
 pub use position::*;
 
 use super::{
-    Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset,
+    Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError,
+    ParseSetupError, Preset,
 };
 use crate::engine::text::{clip, parse_count, split_list};
 use crate::engine::{Cell, IllegalMove, Player, Position, Step, Trace};
@@ -118,17 +119,27 @@ pub struct RowFamily<G>(PhantomData<G>);
 
 impl<G: RowGame> Family for RowFamily<G> {
     type Rules = RowRules<G>;
+
     type Position = Row<G>;
+
     type SetupError = RowSetupError<G>;
+
     type Move = RowMove<G>;
 
     const KEY: &'static str = G::KEY;
+
     const ALIASES: &'static [(&'static str, &'static str)] = G::ALIASES;
+
     const PRESETS: &'static [Preset] = G::PRESETS;
+
     const EXAMPLES: &'static [&'static str] = G::EXAMPLES;
+
     const RULES_HELP: &'static str = G::RULES_HELP;
+
     const SETUP_HELP: &'static str = G::SETUP_HELP;
+
     const MOVES_HELP: &'static str = G::MOVES_HELP;
+
     const MOVES_JOINED: bool = false;
 
     fn parse_rules(parts: &[&str], id: &str) -> Result<RowRules<G>, ParseRulesError> {
@@ -172,7 +183,9 @@ impl<G: RowGame> Family for RowFamily<G> {
     fn parse_move(_: &Row<G>, token: &str) -> Result<RowMove<G>, ParseMoveError> {
         parse_move(token, ROOM).map(|(pot, dir)| RowMove::new(pot, dir))
     }
+}
 
+impl<G: RowGame> FamilyView for RowFamily<G> {
     fn layout(pos: &Row<G>) -> Layout {
         Layout::Row { pits: pos.pots().len() }
     }
@@ -263,7 +276,9 @@ impl<G: RowGame> Family for RowFamily<G> {
         let id = format!("{}-{}-{}{}", G::KEY, v(0), v(1), v(2));
         Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map(|r| r.start()).map_err(|e| e.to_string())
     }
+}
 
+impl<G: RowGame> FamilySearch for RowFamily<G> {
     fn analyze(
         pos: &Row<G>,
         depth: u32,

@@ -16,7 +16,7 @@ use core::fmt;
 pub use position::*;
 
 use super::two_rows::{count_text, stores_and_turn};
-use super::{AnyMove, Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::text::{clip, parse_count, split_list};
 use crate::engine::{Cell, Player, Position, Trace, Value};
 use crate::search::alphabeta::{MoveList, Searchable};
@@ -47,13 +47,18 @@ fn any_move<const D: bool>(m: TchoukaMove<D>) -> AnyMove {
 
 impl<const D: bool> Family for TchoukaFamily<D> {
     type Rules = TchoukaRules<D>;
+
     type Position = Tchouka<D>;
+
     type SetupError = TchoukaSetupError;
+
     type Move = TchoukaMove<D>;
 
     const KEY: &'static str = if D { "tchouka2" } else { "tchouka" };
+
     const ALIASES: &'static [(&'static str, &'static str)] =
         if D { &[("tchuka-ruma-2", "tchouka2-4-2")] } else { &[("tchuka-ruma", "tchouka-4-2")] };
+
     const PRESETS: &'static [Preset] = if D {
         &[Preset {
             id: "tchouka2-4-2",
@@ -67,19 +72,25 @@ impl<const D: bool> Family for TchoukaFamily<D> {
             source: "Broline & Loeb §3 (Tchouka, after Deledicq & Popova); the classic puzzle of 4 pits of 2 seeds (Campbell & Chavey).",
         }]
     };
+
     const EXAMPLES: &'static [&'static str] = if D { &["tchouka2-4-2"] } else { &["tchouka-4-2", "tchuka-ruma"] };
+
     const RULES_HELP: &'static str = if D {
         "tchouka2-N-S (Tchouka for two players: N pits of S seeds)"
     } else {
         "tchouka-N-S (the Tchouka solitaire: N pits of S seeds; tchuka-ruma is tchouka-4-2)"
     };
+
     const SETUP_HELP: &'static str = if D {
         "Tchouka for two: pits 1.2.3… from the Roumba outwards, '-', the seeds South.North put in the Roumba, '-', who moves (s or n)."
     } else {
         "Tchouka setup: pits 1.2.3… from the Roumba outwards, then '-' and the Roumba."
     };
+
     const MOVES_HELP: &'static str = "Tchouka: pit numbers joined by dots (2.4.1)";
+
     const MOVES_JOINED: bool = false;
+
     const SOLITAIRE: bool = !D;
 
     fn parse_rules(parts: &[&str], id: &str) -> Result<TchoukaRules<D>, ParseRulesError> {
@@ -160,7 +171,9 @@ impl<const D: bool> Family for TchoukaFamily<D> {
             _ => Err(ParseMoveError::NotANumber(clip(t, 12))),
         }
     }
+}
 
+impl<const D: bool> FamilyView for TchoukaFamily<D> {
     fn layout(p: &Tchouka<D>) -> Layout {
         Layout::Solitaire { pits: p.len() }
     }
@@ -268,7 +281,9 @@ impl<const D: bool> Family for TchoukaFamily<D> {
         let id = format!("{}-{}-{}", Self::KEY, v(0), v(1));
         Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map(|r| r.start()).map_err(|e| e.to_string())
     }
+}
 
+impl<const D: bool> FamilySearch for TchoukaFamily<D> {
     fn analyze(p: &Tchouka<D>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
         if D {
             return Searcher::new(table_mib).analyze(&p.retag::<true>(), depth, handler).unwrap_or_default();

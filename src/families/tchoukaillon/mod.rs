@@ -10,7 +10,7 @@ use core::fmt;
 pub use position::*;
 
 use super::two_rows::count_text;
-use super::{AnyMove, Card, Family, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
 use crate::engine::text::{clip, parse_count, split_list};
 use crate::engine::{Cell, Player, Position, Trace, Value};
 use crate::search::{Analysis, MoveValue, SearchHandler};
@@ -31,22 +31,33 @@ pub struct TchoukaillonFamily;
 
 impl Family for TchoukaillonFamily {
     type Rules = TchoukaillonRules;
+
     type Position = Tchoukaillon;
+
     type SetupError = TchoukaillonSetupError;
+
     type Move = TchoukaillonMove;
 
     const KEY: &'static str = "tchoukaillon";
+
     const ALIASES: &'static [(&'static str, &'static str)] = &[];
+
     const PRESETS: &'static [Preset] = &[Preset {
         id: "tchoukaillon",
         name: "Tchoukaillon",
         source: "Broline & Loeb, \"The Combinatorics of Mancala-Type Games: Ayo, Tchoukaillon, and 1/π\", §3.",
     }];
+
     const EXAMPLES: &'static [&'static str] = &["tchoukaillon"];
+
     const RULES_HELP: &'static str = "tchoukaillon (the solitaire; a new game starts from the winning position for 17 seeds)";
+
     const SETUP_HELP: &'static str = "Tchoukaillon setup: pits 1.2.3… from the Roumba outwards, then '-' and the Roumba.";
+
     const MOVES_HELP: &'static str = "Tchoukaillon: pit numbers joined by dots (1.2.1)";
+
     const MOVES_JOINED: bool = false;
+
     const SOLITAIRE: bool = true;
 
     fn parse_rules(parts: &[&str], id: &str) -> Result<TchoukaillonRules, ParseRulesError> {
@@ -107,7 +118,9 @@ impl Family for TchoukaillonFamily {
             _ => Err(ParseMoveError::NotANumber(clip(t, 12))),
         }
     }
+}
 
+impl FamilyView for TchoukaillonFamily {
     fn layout(pos: &Tchoukaillon) -> Layout {
         Layout::Solitaire { pits: pos.len() }
     }
@@ -187,7 +200,9 @@ impl Family for TchoukaillonFamily {
             )
         })
     }
+}
 
+impl FamilySearch for TchoukaillonFamily {
     /// The unique winning move (Proposition 4) valued 1, every other move 0: a solitaire's
     /// value is whether it can still be won, and the best line is the winning line.
     fn analyze(t: &Tchoukaillon, _: u32, _: usize, _: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {

@@ -1,0 +1,163 @@
+// End-to-end: The play page's searches in the worker: progress and Stop, the exact solver on one and several workers, the perfect player, hints and best lines.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, drained, noAnimation, open } from './helpers.mjs';
+
+setup();
+
+test('a search streams progress, stops on Stop, and the worker answers again', async () => {
+  const page = await open('#/play?rules=kalah-6-6');
+  await page.click('button.analyze');
+  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.dataset.nodes || 0) > 0);
+  await page.waitForFunction(() => Number(document.querySelector('.depth')?.textContent || 0) >= 6);
+  // The page still responds while the worker searches.
+  await noAnimation(page);
+  await page.click('#pit-s-0');
+  assert.match(await page.textContent('.status'), /South plays a/);
+  await page.click('button.analyze');
+  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.dataset.nodes || 0) > 0);
+  await page.click('button.stop');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Stopped'));
+  const nodes = await page.textContent('.nodes');
+  // A negative check needs a window of time: no progress report may arrive in it.
+  await drained(page);
+  assert.equal(await page.textContent('.nodes'), nodes, 'no progress arrives after Stop');
+  // A fresh worker serves the next request.
+  await page.click('button.hint');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 20000 });
+  const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
+  assert.ok(values.length >= 5, values.join(' '));
+  assert.ok(await page.isVisible('.hint rect'));
+  await page.context().close();
+});
+
+test('Solve proves every move of Kalah(4,3) and the best line plays on the board', async () => {
+  const page = await open('#/play?rules=kalah-4-3');
+  await noAnimation(page);
+  await page.click('button.solve');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
+  assert.match(await page.textContent('.value'), /Value for South: \+6 \(proven\)/);
+  const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(values, ['b: +6 proven', 'c: +2 proven', 'd: -2 proven', 'a: -6 proven']);
+  assert.equal(await page.textContent('#pit-s-1 .hint text'), '+6');
+  // Clicking the third move of the best line plays the first three moves.
+  await page.click('.line-move >> nth=2');
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 4);
+  await page.context().close();
+});
+
+test('Solve shares the moves between workers: 1, 2 and 3 workers prove the same values; Stop ends them all', async () => {
+  const page = await open('#/play?rules=kalah-5-3');
+  const results = [];
+  for (const workers of ['1', '2', '3']) {
+    await page.selectOption('select[aria-label="Solver workers"]', workers);
+    await page.click('button.solve');
+    await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 120000 });
+    results.push(await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent)));
+    const shown = workers === '1' ? null : await page.textContent('.workers-used');
+    assert.equal(shown, workers === '1' ? null : workers);
+    assert.match(await page.textContent('.value'), /Value for South: \+6 \(proven\)/);
+  }
+  assert.equal(results[0].length, 5);
+  assert.deepEqual(results[1], results[0]);
+  assert.deepEqual(results[2], results[0]);
+  // A long solve on two workers: progress arrives, then Stop silences both.
+  await page.goto(page.url().replace('kalah-5-3', 'kalah-6-5'));
+  await page.waitForSelector('svg.board');
+  await page.selectOption('select[aria-label="Solver workers"]', '2');
+  await page.click('button.solve');
+  await page.waitForFunction(() => Number(document.querySelector('.nodes')?.dataset.nodes || 0) > 1e6 && document.querySelector('.memory-used'), null, { timeout: 60000 });
+  assert.equal(await page.textContent('.workers-used'), '2');
+  await page.click('button.stop');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Stopped'));
+  const nodes = await page.textContent('.nodes');
+  await drained(page);
+  assert.equal(await page.textContent('.nodes'), nodes, 'no progress arrives after Stop');
+  // The page's worker answers the next request.
+  await page.click('button.hint');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 20000 });
+  await page.context().close();
+});
+
+test('the perfect computer player answers with a proven-best move', async () => {
+  const page = await open('#/play?rules=kalah-4-3');
+  await noAnimation(page);
+  await page.selectOption('.player-n', '6'); // perfect
+  await page.click('#pit-s-0');
+  await page.waitForFunction(() => document.querySelector('.status').textContent.includes('North plays'), null, { timeout: 60000 });
+  // North's first move (it may move again after it): the second letter of the link's moves.
+  const played = new URL(page.url()).hash.match(/moves=a([a-d])/)[1];
+  // The position before North's move, solved on its own: North's move has the best value.
+  const before = await open('#/play?rules=kalah-4-3&moves=a');
+  await before.click('button.solve');
+  await before.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
+  const values = await before.$$eval('.move-values li', (els) => els.map((e) => e.textContent.match(/^([a-d]): ([-+]\d+) proven$/)));
+  assert.ok(values.length >= 2 && values.every(Boolean), JSON.stringify(values));
+  const best = Math.max(...values.map((v) => Number(v[2])));
+  const mine = values.find((v) => v[1] === played);
+  assert.equal(Number(mine[2]), best, `North played ${played}: ${values.map((v) => v[0]).join(', ')}`);
+  for (const p of [page, before]) await p.context().close();
+});
+
+test("the perfect player's fallback says so, and the notice stays after its move", async () => {
+  // Dakon has no exact solver: the perfect player plays the best move of a 3 s search. North's
+  // one move here (a: a capture) ends its turn.
+  const page = await open('#/play?rules=dakon-4&setup=4.4.4.4-1.0.0.0-15.0-n');
+  await noAnimation(page);
+  await page.selectOption('.player-n', '6'); // perfect
+  await page.waitForFunction(() => /North played/.test(document.querySelector('.notice')?.textContent || ''), null, { timeout: 30000 });
+  assert.match(
+    await page.textContent('.notice'),
+    /^North played a, the best move of a 3 s search, not a proven one: perfect play needs the exact solver, which is for Kalah\.$/,
+  );
+  assert.match(await page.textContent('.status'), /^North plays a.*South to move/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("each value sits with its own pit, and the computer's search is not shown as hints (defect 2)", async () => {
+  const page = await open('#/play?rules=kalah-6-4&moves=c');
+  await page.click('button.hint');
+  await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
+  // South's values below South's row: each hint is inside its pit and on the far side from North.
+  for (const id of ['pit-s-0', 'pit-s-5']) {
+    const [pit, hint] = await page.$$eval(`#${id} circle.hole, #${id} .hint rect`, (els) => els.map((e) => e.getBoundingClientRect().top));
+    assert.ok(hint > pit, `${id}: the value is below its pit (pit ${pit}, value ${hint})`);
+  }
+  const north = await open('#/play?rules=kalah-6-4&moves=cf');
+  await north.click('button.hint');
+  await north.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
+  const [pit, hint] = await north.$$eval('#pit-n-0 circle.hole, #pit-n-0 .hint rect', (els) => els.map((e) => e.getBoundingClientRect().top));
+  assert.ok(hint < pit, `North's value is above its pit (pit ${pit}, value ${hint})`);
+  // A computer thinking for North shows no values on the board.
+  const vs = await open('#/play?rules=kalah-6-4');
+  await noAnimation(vs);
+  await vs.selectOption('.player-n', '4'); // hard: a 1 s search, several iterations
+  await vs.click('#pit-s-0');
+  // Whichever comes first: a value on the board (the old page drew the computer's search), or
+  // the computer's move.
+  await vs.waitForFunction(() => document.querySelector('.hint rect') || /North plays/.test(document.querySelector('.status').textContent), null, { timeout: 20000 });
+  assert.equal(await vs.$('.hint rect'), null, "the computer's search is not drawn on the board");
+  for (const p of [page, north, vs]) await p.context().close();
+});
+
+test('a solved best line can be stepped, keeping the line and valuing each position (defect 3)', async () => {
+  const page = await open('#/play?rules=kalah-4-3');
+  await noAnimation(page);
+  await page.click('button.solve');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
+  const line = await page.$$eval('.line-move', (els) => els.map((e) => e.textContent));
+  await page.click('.line-move >> nth=0');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done') && document.querySelector('.line-move.current'), null, { timeout: 60000 });
+  assert.deepEqual(await page.$$eval('.line-move', (els) => els.map((e) => e.textContent)), line, 'the line is kept');
+  assert.equal(await page.textContent('.line-move.current'), line[0]);
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 2);
+  // The values shown are those of the position on screen, proven.
+  assert.match(await page.textContent('.value'), /\(proven\)/);
+  assert.doesNotMatch(await page.textContent('.analysis'), /earlier position/);
+  await page.click('.line-move >> nth=2');
+  await page.waitForFunction(() => document.querySelector('.line-move.current')?.textContent, null, { timeout: 60000 });
+  assert.equal(await page.textContent('.line-move.current'), line[2]);
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 4);
+  await page.context().close();
+});

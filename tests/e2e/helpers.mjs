@@ -1,0 +1,62 @@
+// What every end-to-end test file shares: the built page (dist/) served on 127.0.0.1, one
+// headless Chromium (Debian's, driven by playwright-core), and small helpers. A test file calls
+// `setup()` once at its top.
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const dist = path.resolve(here, '../../dist');
+export const artifacts = path.join(here, 'artifacts');
+/// The server, the browser and the page's address, once `setup()`'s hook has run.
+export const env = { server: null, browser: null, base: null };
+
+export function setup() {
+  before(async () => {
+    assert.ok(fs.existsSync(path.join(dist, 'index.html')), 'dist/ is missing: run trunk build first');
+    fs.mkdirSync(artifacts, { recursive: true });
+    env.server = await serve(dist);
+    env.base = `http://127.0.0.1:${env.server.address().port}/`;
+    env.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.close();
+  });
+}
+
+/// A fresh page on `hash`, once `opts.wait` (the board by default) is there; its errors and
+/// console warnings are kept on it.
+export async function open(hash, opts = {}) {
+  const context = await env.browser.newContext({ viewport: opts.viewport || { width: 1200, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  const errors = [];
+  const console = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') console.push(m.text()); });
+  await page.goto((opts.base || env.base + 'index.html') + hash);
+  await page.waitForSelector(opts.wait || 'svg.board');
+  page.errors = errors;
+  page.console = console;
+  return page;
+}
+
+export async function noAnimation(page) {
+  await page.selectOption('.speed select', '0');
+}
+
+export const count = (page, id) => page.getAttribute(`#${id}`, 'data-count').then(Number);
+
+/// The page's event loop drained: a round trip and two animation frames, so that any reply
+/// already on its way has been handled (no fixed sleep). After Stop the worker is terminated:
+/// nothing can arrive later, so what is on screen now stays.
+export async function drained(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}

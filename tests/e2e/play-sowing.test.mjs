@@ -1,0 +1,56 @@
+// End-to-end: Conway's Sowing on the row board, and its Game value panel.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, count, noAnimation, open } from './helpers.mjs';
+
+setup();
+
+test("Conway's Sowing plays on a row board: Left and Right, a button a way when both are legal, links", async () => {
+  const page = await open('#/play?rules=sowing&setup=312-l');
+  await noAnimation(page);
+  assert.match(await page.textContent('.status'), /Left to move/);
+  // Left's only move: pot 2 to the right (the paper's 312 → 303); then Left has won.
+  assert.equal(await page.$$eval('.pit.legal', (els) => els.map((e) => e.id).join()), 'pit-s-1');
+  await page.click('#pit-s-1');
+  assert.deepEqual(await Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(page, id))), [3, 0, 3]);
+  assert.match(await page.textContent('.status'), /Left sows pot 2 to the right\. Game over: Right cannot move; Left wins\./);
+  assert.match(page.url(), /rules=sowing&setup=312-l&moves=2r/);
+  // Impartial: pot 2 of 312 may go either way: a button a way.
+  const imp = await open('#/play?rules=sowing-i&setup=312-l');
+  await noAnimation(imp);
+  assert.equal(await imp.$$eval('#pit-s-1 .choice', (els) => els.length), 2);
+  await imp.click('#pit-s-1 .choice >> nth=0'); // to the left: 402
+  assert.deepEqual(await Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(imp, id))), [4, 0, 2]);
+  assert.match(await imp.textContent('.status'), /Right to move/);
+  const again = await open(`#/play?${new URL(imp.url()).hash.split('?')[1]}`);
+  assert.equal(await count(again, 'pit-s-0'), 4);
+  assert.deepEqual([...page.errors, ...imp.errors, ...again.errors], []);
+  for (const p of [page, imp, again]) await p.context().close();
+});
+
+test('a Sowing row shows its game value and its options, explored with a breadcrumb back', async () => {
+  const page = await open('#/play?rules=sowing&setup=x1111x-l');
+  await page.waitForSelector('.cgt-value', { timeout: 60000 });
+  assert.equal(await page.textContent('.cgt-value'), '•1111• = ±(0, {1|0})');
+  assert.match(await page.textContent('.cgt-outcome'), /Outcome N/);
+  assert.equal(await page.getAttribute('#pit-s-0', 'aria-label'), 'Pot 1: a full pot, never sown');
+  await page.click('.cgt-options li a >> nth=0');
+  await page.waitForFunction(() => document.querySelector('.cgt-trail a') && /•0211• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
+  // After one of Left's options, Right moves: the link to play from there says so.
+  assert.match(await page.getAttribute('.game-value a:has-text("Play from this row")', 'href'), /setup=x0211x-r$/);
+  await page.click('.cgt-trail a');
+  await page.waitForFunction(() => /^•1111• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
+  // The editor shows full pots as x and takes them typed.
+  await page.click('.editor summary');
+  assert.equal(await page.inputValue('.ed-cell input >> nth=0'), 'x');
+  await page.fill('.ed-cell input >> nth=2', '•');
+  assert.equal(await page.$('.field-error'), null);
+  assert.equal(await page.inputValue('#ed-setup'), 'x.1.•.1.1.x-l');
+  await page.fill('.ed-cell input >> nth=2', 'y');
+  assert.match(await page.textContent('.field-error'), /Pot 3: .*or x \(or •\) a full pot/);
+  // Sparse Atomic Wari rows are sums of .37 heaps (Theorem 3.1).
+  const atomic = await open('#/play?rules=atomic&setup=122201-l');
+  await atomic.waitForSelector('.cgt-heaps', { timeout: 60000 });
+  assert.match(await atomic.textContent('.cgt-heaps'), /heaps, one a run of 2s: 3\./);
+  for (const p of [page, atomic]) await p.context().close();
+});
