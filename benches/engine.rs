@@ -31,10 +31,10 @@ fn main() {
     measure(&format!("search kalah-6-4 depth {}", bench::SEARCH_DEPTH), 7, bench::search);
     // "Nodes" here are distinct boards.
     measure("dakon-6 survey (boards)", 7, || {
-        mancala_lab::labs::dakon::search::survey(6, &mut |_, _| true).expect("Dakon-6").boards
+        mancala_lab::labs::dakon::openings::survey(6, &mut |_, _| true).expect("Dakon-6").boards
     });
     measure("dakon-7 shortest (boards)", 3, || {
-        use mancala_lab::labs::dakon::search::{search, Goal};
+        use mancala_lab::labs::dakon::openings::{search, Goal};
         search(7, Goal::Shortest, u64::MAX, &mut |_, _| true).expect("Dakon-7").boards
     });
     // Erickson: Tables 1-5 and the examples (the stages before the theorems); rows valued.

@@ -36,7 +36,9 @@ def module_of(path):
     rel = os.path.relpath(path, src)
     parts = rel.split(os.sep)
     top = parts[0].removesuffix(".rs")
-    if parts[-1] == "page.rs" and len(parts) >= 3 and (top + "/page") in included_into:
+    # A lab's page (page.rs, and the page_*.rs files it includes) is compiled into the module
+    # that includes it.
+    if parts[-1].startswith("page") and len(parts) >= 3 and (top + "/page") in included_into:
         return included_into[top + "/page"]
     return top
 

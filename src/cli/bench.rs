@@ -74,7 +74,7 @@ pub fn bench() -> Result<BenchReport, CliError> {
     let perft = Workload::time("kalah-6-4", PERFT_DEPTH, bench::perft);
     let search = Workload::time("kalah-6-4", SEARCH_DEPTH, bench::search);
     let t = Instant::now();
-    let boards = crate::labs::dakon::search::survey(6, &mut |_, _| true)?.boards;
+    let boards = crate::labs::dakon::openings::survey(6, &mut |_, _| true)?.boards;
     let dakon_survey = Survey { n: 6, boards, seconds: t.elapsed().as_secs_f64() };
     let t = Instant::now();
     let (pos, db) = bench::endgame_databases();

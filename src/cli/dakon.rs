@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::CliError;
 use crate::labs::dakon::deep::{shortest_depth_first, DeepFound, DeepProgress, Resume};
-use crate::labs::dakon::search::{self, Found, Goal, Limit, Survey, Trial};
+use crate::labs::dakon::openings::{self, Found, Goal, Limit, Survey, Trial};
 use crate::labs::dakon::{parse_holes, replay};
 
 fn opt(x: Option<String>) -> String {
@@ -49,7 +49,7 @@ pub struct CountReport {
 /// `n` out of range, or memory.
 pub fn count(n: usize) -> Result<CountReport, CliError> {
     let t = Instant::now();
-    let s = search::survey(n, &mut |_, _| true)?;
+    let s = openings::survey(n, &mut |_, _| true)?;
     let c = s.counts;
     let no_own_losing = c.no_own_counters.0 - c.no_own_counters.1;
     let paper = c.total() - c.winning() - no_own_losing;
@@ -116,7 +116,7 @@ pub fn survey(n: usize, progress: bool, max_level: Option<u32>) -> Result<Survey
         }
         max_level.is_none_or(|m| level < m)
     };
-    let s = search::survey(n, &mut report)?;
+    let s = openings::survey(n, &mut report)?;
     let fewest_left = s.fewest_left().map(|(l, k)| (l, k.to_string()));
     Ok(SurveyReport { survey: s, fewest_left, seconds: t.elapsed().as_secs_f64() })
 }
@@ -223,7 +223,7 @@ impl fmt::Display for FoundReport {
 /// `n` out of range, or memory.
 pub fn shortest(n: usize, max_boards: u64) -> Result<FoundReport, CliError> {
     let t = Instant::now();
-    let f = search::search(n, Goal::Shortest, max_boards, &mut |_, _| true)?;
+    let f = openings::search(n, Goal::Shortest, max_boards, &mut |_, _| true)?;
     Ok(FoundReport::new(f, Some(t.elapsed().as_secs_f64())))
 }
 
@@ -247,9 +247,9 @@ pub fn least(n: usize, kind: Limit, limit: Option<u32>, max_boards: u64) -> Resu
     let (trials, found) = match limit {
         Some(l) => {
             let goal = if kind == Limit::Laps { Goal::ShortestWithLaps(l) } else { Goal::FewestLongMoves(l) };
-            (vec![], Some(search::search(n, goal, max_boards, &mut |_, _| true)?))
+            (vec![], Some(openings::search(n, goal, max_boards, &mut |_, _| true)?))
         }
-        None => search::least_limit(n, kind, max_boards, &mut |_, _| true)?,
+        None => openings::least_limit(n, kind, max_boards, &mut |_, _| true)?,
     };
     Ok(LeastReport {
         trials,

@@ -5,7 +5,7 @@
 mod bench;
 mod cgt;
 mod dakon;
-mod endgame;
+mod databases;
 mod error;
 mod hanoi;
 mod play;
@@ -22,7 +22,7 @@ pub use error::CliError;
 
 use crate::families::AnyMove;
 use crate::families::FamilyId;
-use crate::labs::dakon::search::Limit;
+use crate::labs::dakon::openings::Limit;
 use crate::notation::Game;
 use crate::search::{Analysis, SearchHandler};
 
@@ -472,10 +472,10 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         }
         Command::Solve { pos, json, value_only, .. } if load(&pos)?.rules().has_databases() => {
             let g = load(&pos)?;
-            emit(out, &endgame::solve(&g, g.position(), value_only)?, json)
+            emit(out, &databases::solve(&g, g.position(), value_only)?, json)
         }
         Command::Endgame { rules, seeds, threads, progress, json } => {
-            emit(out, &endgame::endgame(&rules, seeds, threads, progress)?, json)
+            emit(out, &databases::endgame(&rules, seeds, threads, progress)?, json)
         }
         Command::Solve { pos, table_mib, db_seeds, value_only, threads, json } => {
             let args = solve::SolveArgs { table_mib, db_seeds, value_only, threads };

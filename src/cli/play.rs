@@ -179,7 +179,7 @@ pub fn analyze(
         None => None,
         Some(k) if p.rules().has_databases() => {
             let t = Instant::now();
-            let (db, _, _) = super::endgame::build(p.rules(), k, 0, false)?;
+            let (db, _, _) = super::databases::build(p.rules(), k, 0, false)?;
             Some((db, k, t.elapsed().as_secs_f64()))
         }
         Some(_) => {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './serve.mjs';
-import { setup, count, noAnimation, open } from './helpers.mjs';
+import { setup, env, count, noAnimation, open } from './helpers.mjs';
 
 setup();
 

@@ -23,3 +23,24 @@ fn sungka_first_turns_survive_the_setup_text() {
     let e = "dakon-4".parse::<AnyRules>().unwrap().parse_setup("4.4.4.4-4.4.4.4-0.0-s-r1.s.sn.0.0").unwrap_err();
     assert!(e.to_string().contains("Sungka's first turns"), "{e}");
 }
+
+/// Dakon-11, the largest board the rules ids take (242 counters: a hole's count still fits a
+/// byte), plays: every move of a long game is legal and the counters are conserved.
+#[test]
+fn dakon_11_plays() {
+    let rules: AnyRules = "dakon-11".parse().unwrap();
+    assert!("dakon-12".parse::<AnyRules>().is_err());
+    let mut p = rules.start();
+    let total = |p: &AnyPosition| p.cells().iter().map(|&(_, n)| n).sum::<u32>();
+    assert_eq!(total(&p), 242);
+    let mut rng = Rng(11);
+    for _ in 0..300 {
+        let legal = p.legal_moves();
+        if legal.is_empty() {
+            assert!(p.outcome().is_some());
+            break;
+        }
+        p = p.play(legal[rng.below(legal.len() as u64) as usize]).unwrap().0;
+        assert_eq!(total(&p), 242);
+    }
+}

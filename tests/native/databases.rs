@@ -152,7 +152,7 @@ fn engine_position(
 
 /// Every board of `slots` pits holding exactly `k` seeds (counted out one pit after another,
 /// not by the databases' ranking).
-fn boards(slots: usize, k: usize) -> Vec<Vec<u8>> {
+pub fn boards(slots: usize, k: usize) -> Vec<Vec<u8>> {
     if slots == 1 {
         return vec![vec![k as u8]];
     }

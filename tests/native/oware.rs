@@ -156,3 +156,33 @@ fn a_repeated_position_ends_wari_the_rest_for_nobody() {
     let short = played("wari", setup, &format!("{prefix}{}", &cycle[..cycle.len() - 1]));
     assert!(short.position().outcome().is_none());
 }
+
+/// Ayo's stall ("neither player can ever capture, but both will always have a move"): every
+/// such position of the boards the rules card names — 2 to 4 pits a side with up to 9 seeds, 6
+/// pits with up to 7 — holds 2 or 3 seeds, as the card says.
+#[test]
+fn ayos_stalled_positions_hold_two_or_three_seeds() {
+    use mancala_lab::engine::ByPlayer;
+    use mancala_lab::families::oware::{OwareRules, OwareSetup, Ruleset};
+    let mut stalled = 0;
+    for (pits, most) in [(2usize, 9usize), (3, 9), (4, 9), (6, 7)] {
+        let rules = OwareRules::new(Ruleset::Ayo, pits as u32, 0, false).unwrap();
+        for k in 0..=most {
+            for board in super::databases::boards(2 * pits, k) {
+                let row = |r: &[u8]| r.iter().map(|&x| x as u32).collect();
+                let setup = OwareSetup {
+                    south: row(&board[..pits]),
+                    north: row(&board[pits..]),
+                    captured: ByPlayer { south: 0, north: 0 },
+                    turn: Player::South,
+                };
+                let p = setup.validate(rules).unwrap();
+                if p.stalled() {
+                    assert!(matches!(k, 2 | 3), "{rules} {board:?}");
+                    stalled += 1;
+                }
+            }
+        }
+    }
+    assert!(stalled > 0);
+}

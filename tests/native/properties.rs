@@ -54,7 +54,7 @@ proptest! {
     /// a position's setup text gives back the same position (round, starter, Sungka's first
     /// turns included: the page sends positions to the worker as this text).
     #[test]
-    fn random_dakon_games(n in 2usize..=10, cw: bool, sungka: bool, choices in prop::collection::vec(any::<u8>(), 0..150)) {
+    fn random_dakon_games(n in 2usize..=11, cw: bool, sungka: bool, choices in prop::collection::vec(any::<u8>(), 0..150)) {
         let rules = DakonRules::new(n, cw).unwrap();
         let rules = if sungka { rules.with_sungka() } else { rules };
         let any = AnyRules::from(rules);

@@ -131,3 +131,15 @@ fn tchoukaillon_large_winning_positions_play_out() {
         assert_eq!(harvests, s);
     }
 }
+
+/// A new Tchoukaillon game starts, by default, from the winning position of 17 seeds (as its
+/// rules card says).
+#[test]
+fn a_new_tchoukaillon_game_starts_from_17_seeds() {
+    use mancala_lab::families::FamilyId;
+    let form = FamilyId::Tchoukaillon.new_game_form(None);
+    let defaults: Vec<String> = form.fields.iter().map(|f| f.value.clone()).collect();
+    assert_eq!(defaults, ["17"]);
+    let p = FamilyId::Tchoukaillon.new_game(&defaults).unwrap();
+    assert_eq!(p.to_string(), AnyPosition::from(Tchoukaillon::winning_position(17).unwrap()).to_string());
+}

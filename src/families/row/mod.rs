@@ -8,6 +8,7 @@
 pub mod cgt;
 mod position;
 mod search;
+pub mod value;
 
 use core::fmt;
 use core::hash::Hash;

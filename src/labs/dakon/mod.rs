@@ -15,7 +15,7 @@
 //! holes in sowing order, so the hole opposite the mover's hole `j` is cell `2n - j`.
 
 pub mod deep;
-pub mod search;
+pub mod openings;
 mod task;
 
 pub use task::*;

@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use crate::labs::dakon::deep::DeepFound;
-use crate::labs::dakon::search::{Found, Goal, Survey, Trial};
+use crate::labs::dakon::openings::{Found, Goal, Survey, Trial};
 use crate::labs::dakon::{
     self, Board, DakonAnswer, DakonGoal, DakonLab, DakonLink, DakonParams, DakonProgress, DakonTask, Move,
     MAX_DAKON_BOARDS, MAX_DAKON_BOUND, MAX_DAKON_SURVEY,

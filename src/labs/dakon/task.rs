@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::deep::{shortest_depth_first, DeepFound, DeepProgress};
-use super::search::{least_limit, search, survey, Found, Goal, Limit, Survey, Trial};
+use super::openings::{least_limit, search, survey, Found, Goal, Limit, Survey, Trial};
 use super::{parse_link, MAX_HOLES};
 use crate::labs::{Lab, LinkParams, Reporter};
 

@@ -1,0 +1,165 @@
+//! A row's game-theory value and its options' (the play page's Game value panel, the CLI's
+//! `value`, and the Erickson lab): next to the row families it values.
+
+use serde::{Deserialize, Serialize};
+
+use super::cgt::{value, Memo};
+use super::{paper_row, parse_row, row_text, trimmed, RowGame};
+use crate::cgt::{Games, Gid, Style};
+use crate::families::atomic::AtomicGame;
+use crate::families::sowing::SowingGame;
+
+/// One option of a row in the CGT view: the move, the row it leaves, its value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RowOption {
+    /// The move (`2r`).
+    pub mv: String,
+    /// The row after it, in the link notation.
+    pub row: String,
+    /// The row in the paper's notation.
+    pub paper_row: String,
+    /// Its value, in the paper's symbols.
+    pub value: String,
+    /// Its value, CGSuite's syntax.
+    pub ascii: String,
+    /// Whether the move wins: its player wins the option moving second (the option is ≥ 0
+    /// for a move of Left's, ≤ 0 for Right's).
+    pub wins: bool,
+}
+
+/// A row's value with everything the CGT view shows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RowValue {
+    /// The rules id.
+    pub rules: String,
+    /// The row (normal form dropped: as given, empty ends removed), link notation.
+    pub row: String,
+    /// The row in the paper's notation.
+    pub paper_row: String,
+    /// The value in the paper's symbols.
+    pub value: String,
+    /// The value, CGSuite's syntax.
+    pub ascii: String,
+    /// L, R, N or P.
+    pub outcome: char,
+    /// The outcome in words.
+    pub outcome_words: String,
+    /// The components the row splits into (link notation), if it splits.
+    pub components: Vec<(String, String)>,
+    /// For sparse Atomic Wari rows, the .37 heaps (Theorem 3.1).
+    pub heaps: Option<Vec<usize>>,
+    /// Left's options.
+    pub left: Vec<RowOption>,
+    /// Right's options.
+    pub right: Vec<RowOption>,
+    /// Rows valued.
+    pub followers: usize,
+}
+
+/// The value of `row` under `rules` (`sowing`, `sowing-i`, `atomic`, `atomic-i`) and of every
+/// option, for the page's CGT view.
+///
+/// # Errors
+/// Other rules, a row that cannot be read, or one too large to value.
+pub fn row_value(rules: &str, row: &str) -> Result<RowValue, String> {
+    row_value_in(rules, row).map(|(v, _, _)| v)
+}
+
+/// [`row_value`] with the table of games it built and the row's value in it (for the CLI's
+/// atomic weight, mean and temperature).
+///
+/// # Errors
+/// As [`row_value`].
+pub fn row_value_in(rules: &str, row: &str) -> Result<(RowValue, Games, Gid), String> {
+    use crate::families::AnyRules;
+    match rules.parse::<AnyRules>().map_err(|e| e.to_string())? {
+        AnyRules::Sowing(r) => row_value_of::<SowingGame>(r, row),
+        AnyRules::Atomic(r) => row_value_of::<AtomicGame>(r, row),
+        _ => Err("game values are for the one-row games: sowing, sowing-i, atomic, atomic-i".into()),
+    }
+}
+
+/// A row in the paper's notation, written as the sum of its parts where it splits as it
+/// stands (a sum set up as 312+21 reads so again, and so do its options: 303 + 21).
+fn sum_text<G: RowGame>(pots: &[u8]) -> String {
+    let parts = if G::FULL_POTS { crate::families::sowing::parts_as_is(pots) } else { vec![] };
+    if parts.len() > 1 {
+        parts.iter().map(|p| paper_row(p)).collect::<Vec<_>>().join(" + ")
+    } else {
+        paper_row(pots)
+    }
+}
+
+fn row_value_of<G: RowGame>(
+    rules: crate::families::row::RowRules<G>,
+    text: &str,
+) -> Result<(RowValue, Games, Gid), String> {
+    use crate::engine::Position;
+    use crate::families::row::Row;
+    if text.contains('+') && !G::FULL_POTS {
+        return Err(crate::families::row::NO_SUMS.into());
+    }
+    let counts = parse_row(text, G::MAX_SEEDS).map_err(|e| e.to_string())?;
+    let start = Row::new(rules, &counts, crate::engine::Player::South).map_err(|e| e.to_string())?;
+    // A row of empty pots is the empty row, 0: valued as one empty pot.
+    let pots = match trimmed(start.pots()) {
+        [] => vec![0],
+        p => p.to_vec(),
+    };
+    let mut t = Games::new();
+    let mut memo = Memo::default();
+    let g = value::<G>(&mut t, &mut memo, &pots, rules.impartial).map_err(|e| e.to_string())?;
+    let zero = t.zero();
+    let mut sides = [vec![], vec![]];
+    for (k, turn) in [crate::engine::Player::South, crate::engine::Player::North].into_iter().enumerate() {
+        let p =
+            Row::new(rules, &pots.iter().map(|&n| n as u32).collect::<Vec<_>>(), turn).map_err(|e| e.to_string())?;
+        for m in p.legal_moves() {
+            let q = p.play(m).map_err(|e| e.reason.to_string())?.0;
+            let after = trimmed(q.pots()).to_vec();
+            let h = value::<G>(&mut t, &mut memo, &after, rules.impartial).map_err(|e| e.to_string())?;
+            // A move wins when the player who made it wins moving second from the option.
+            let wins = if k == 0 { t.le(zero, h) } else { t.le(h, zero) };
+            sides[k].push(RowOption {
+                mv: m.to_string(),
+                row: row_text(&after),
+                paper_row: sum_text::<G>(&after),
+                value: t.show_in(h, Style::Paper),
+                ascii: t.show(h),
+                wins,
+            });
+        }
+    }
+    // The parts as the row stands (312 and 21 of 312+21), else those of its normal form.
+    let as_is = if G::FULL_POTS { crate::families::sowing::parts_as_is(&pots) } else { vec![] };
+    let parts = if as_is.len() > 1 { as_is } else { G::components(&G::normal(&pots)) };
+    let components = if parts.len() > 1 {
+        parts
+            .iter()
+            .map(|c| {
+                let h = value::<G>(&mut t, &mut memo, c, rules.impartial).map(|h| t.show_in(h, Style::Paper));
+                (paper_row(c), h.unwrap_or_else(|e| e.to_string()))
+            })
+            .collect()
+    } else {
+        vec![]
+    };
+    let heaps = if G::KEY == AtomicGame::KEY { crate::families::atomic::sparse_heaps(&pots) } else { None };
+    let outcome = t.outcome(g);
+    let [left, right] = sides;
+    let v = RowValue {
+        rules: rules.to_string(),
+        row: row_text(&pots),
+        paper_row: sum_text::<G>(&pots),
+        value: t.show_in(g, Style::Paper),
+        ascii: t.show(g),
+        outcome: outcome.letter(),
+        outcome_words: outcome.words().to_string(),
+        components,
+        heaps,
+        left,
+        right,
+        followers: memo.len(),
+    };
+    Ok((v, t, g))
+}
