@@ -360,13 +360,13 @@ impl Games {
     }
 
     /// Who wins `g`: Left, Right, the first player or the second player.
-    pub fn outcome(&mut self, g: Gid) -> Outcome {
+    pub fn outcome(&mut self, g: Gid) -> OutcomeClass {
         let zero = self.zero();
         match (self.le(zero, g), self.le(g, zero)) {
-            (true, true) => Outcome::Second,
-            (true, false) => Outcome::Left,
-            (false, true) => Outcome::Right,
-            (false, false) => Outcome::First,
+            (true, true) => OutcomeClass::Second,
+            (true, false) => OutcomeClass::Left,
+            (false, true) => OutcomeClass::Right,
+            (false, false) => OutcomeClass::First,
         }
     }
 
@@ -379,7 +379,7 @@ impl Games {
 
 /// The outcome class of a game: who wins it with perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum Outcome {
+pub enum OutcomeClass {
     /// `G > 0`: Left wins whoever starts.
     Left,
     /// `G < 0`: Right wins whoever starts.
@@ -390,24 +390,24 @@ pub enum Outcome {
     Second,
 }
 
-impl Outcome {
+impl OutcomeClass {
     /// The class's letter: L, R, N (next player) or P (previous player).
     pub fn letter(self) -> char {
         match self {
-            Outcome::Left => 'L',
-            Outcome::Right => 'R',
-            Outcome::First => 'N',
-            Outcome::Second => 'P',
+            OutcomeClass::Left => 'L',
+            OutcomeClass::Right => 'R',
+            OutcomeClass::First => 'N',
+            OutcomeClass::Second => 'P',
         }
     }
 
     /// In words.
     pub fn words(self) -> &'static str {
         match self {
-            Outcome::Left => "Left wins",
-            Outcome::Right => "Right wins",
-            Outcome::First => "the first player wins",
-            Outcome::Second => "the second player wins",
+            OutcomeClass::Left => "Left wins",
+            OutcomeClass::Right => "Right wins",
+            OutcomeClass::First => "the first player wins",
+            OutcomeClass::Second => "the second player wins",
         }
     }
 }

@@ -43,7 +43,7 @@ pub struct Job {
 
 /// What the page's client must do after a reply of a worker on the job.
 #[derive(Debug, Default, PartialEq)]
-pub struct Step {
+pub struct JobStep {
     /// Replies for the page, in order.
     pub to_page: Vec<Reply>,
     /// Requests to send: (worker, message text).
@@ -154,10 +154,10 @@ impl Job {
 
     /// Takes worker `k`'s reply (one of the job's) at time `now`: what to tell the page, whom
     /// to send what, whom to stop.
-    pub fn on_reply(&mut self, k: usize, reply: Reply, now: f64) -> Step {
+    pub fn on_reply(&mut self, k: usize, reply: Reply, now: f64) -> JobStep {
         let id = self.id;
         let elapsed_ms = now - self.start;
-        let mut step = Step::default();
+        let mut step = JobStep::default();
         match reply {
             Reply::Memory { bytes, .. } => {
                 self.memory[k] = bytes;

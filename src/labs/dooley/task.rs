@@ -28,7 +28,7 @@ pub struct DooleyAnswer {
 
 /// Nodes the solver searched so far.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Searched {
+pub struct DooleyProgress {
     /// Nodes.
     pub nodes: u64,
 }
@@ -39,13 +39,13 @@ impl Lab for DooleyLab {
     const SUMMARY: &'static str =
         "93,757 states of the one-pebble game: which rules give them, and the value of each opening.";
     type Task = DooleyTask;
-    type Progress = Searched;
+    type Progress = DooleyProgress;
     type Answer = DooleyAnswer;
     type Params = ();
 
-    fn run(task: DooleyTask, r: &mut Reporter<'_, Searched>) -> Result<DooleyAnswer, String> {
+    fn run(task: DooleyTask, r: &mut Reporter<'_, DooleyProgress>) -> Result<DooleyAnswer, String> {
         let rules: AnyRules = task.rules.parse().map_err(|e| format!("rules: {e}"))?;
-        let mut h = r.search_handler(|nodes| Searched { nodes });
+        let mut h = r.search_handler(|nodes| DooleyProgress { nodes });
         let (study, analysis) = study_and_values(&rules.start(), &mut h).map_err(|e| e.to_string())?;
         Ok(DooleyAnswer { study, analysis })
     }

@@ -25,7 +25,7 @@ use crate::families::sowing::SowingGame;
 
 /// One entry of a table: the row, the value printed in the paper and ours.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Entry {
+pub struct PrintedEntry {
     /// The row in the link notation (`x` full, `~` endless full pots).
     pub row: String,
     /// The row as the paper writes it (`•`, `←•`, `•→`).
@@ -48,7 +48,7 @@ pub struct Entry {
 
 /// One table of the paper, recomputed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Table {
+pub struct PrintedTable {
     /// "Table 2".
     pub name: String,
     /// What it lists.
@@ -56,14 +56,14 @@ pub struct Table {
     /// The rules id its rows are valued under.
     pub rules: String,
     /// Its entries.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<PrintedEntry>,
 }
 
 /// The paper recomputed (Table 3's search apart: [`table_3_search`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// Tables 1–5 and the worked examples.
-    pub tables: Vec<Table>,
+    pub tables: Vec<PrintedTable>,
     /// Theorems 2.2–2.5.
     pub theorems: Vec<Theorem>,
     /// Table 5's classification past the table.
@@ -120,7 +120,7 @@ pub fn report(progress: &mut dyn FnMut(&str) -> bool) -> Report {
             .filter(|r| r[3].starts_with(prefix))
             .map(|r| sowing_entry(&mut t, memo, rules == "sowing-i", &r))
             .collect();
-        tables.push(Table { name: name.into(), title: title.into(), rules: rules.into(), entries });
+        tables.push(PrintedTable { name: name.into(), title: title.into(), rules: rules.into(), entries });
     }
     if !progress("Table 5") {
         return report;
@@ -159,7 +159,7 @@ pub fn timed_report(now: &dyn Fn() -> f64, on_stage: &mut dyn FnMut(&str)) -> (R
 }
 
 /// A row of a Sowing table file (row, printed, ours or "-", source; note).
-fn sowing_entry(t: &mut Games, memo: &mut Memo, impartial: bool, r: &[&str]) -> Entry {
+fn sowing_entry(t: &mut Games, memo: &mut Memo, impartial: bool, r: &[&str]) -> PrintedEntry {
     let pots: Vec<u8> = parse_row(r[0], SowingGame::MAX_SEEDS)
         .expect("the data file's rows are rows")
         .into_iter()
@@ -171,7 +171,7 @@ fn sowing_entry(t: &mut Games, memo: &mut Memo, impartial: bool, r: &[&str]) -> 
         Some((s, n)) => (s.to_string(), n.to_string()),
         None => (r[3].to_string(), String::new()),
     };
-    Entry {
+    PrintedEntry {
         row: row_text(&pots),
         paper_row: paper_row(&pots),
         source,
@@ -185,13 +185,13 @@ fn sowing_entry(t: &mut Games, memo: &mut Memo, impartial: bool, r: &[&str]) -> 
 }
 
 /// Table 5: Atomic Wari's xy for x, y ≤ 10, in the paper's symbols.
-fn table_5(t: &mut Games, memo: &mut Memo) -> Table {
+fn table_5(t: &mut Games, memo: &mut Memo) -> PrintedTable {
     let entries = crate::data::rows(crate::data::ATOMIC_TABLE_5)
         .map(|r| {
             let pots = [r[0].parse::<u8>().expect("x"), r[1].parse::<u8>().expect("y")];
             let g = value::<AtomicGame>(t, memo, &pots, false).expect("two pots have values");
             let ours_paper = t.show_in(g, Style::Paper);
-            Entry {
+            PrintedEntry {
                 row: row_text(&pots),
                 paper_row: paper_row(&pots),
                 source: r[4].into(),
@@ -204,7 +204,7 @@ fn table_5(t: &mut Games, memo: &mut Memo) -> Table {
             }
         })
         .collect();
-    Table {
+    PrintedTable {
         name: "Table 5".into(),
         title: "Values of two-pot Atomic Wari positions xy".into(),
         rules: "atomic".into(),
@@ -213,7 +213,7 @@ fn table_5(t: &mut Games, memo: &mut Memo) -> Table {
 }
 
 /// The worked example 312 in its four versions (§2 and §3).
-fn examples(t: &mut Games) -> Table {
+fn examples(t: &mut Games) -> PrintedTable {
     let cases: [(&str, &str, &str); 4] = [
         ("sowing", "{0|-2}", "§2: 312 = {303 | 402, 420} = {0 | -2}"),
         ("sowing-i", "*", "§2: 312 = {303, 402, 420} = *"),
@@ -232,7 +232,7 @@ fn examples(t: &mut Games) -> Table {
             }
             .expect("312 has a value");
             let p = t.parse(printed).expect("a value");
-            Entry {
+            PrintedEntry {
                 row: "312".into(),
                 paper_row: rules.into(),
                 source: source.into(),
@@ -245,7 +245,7 @@ fn examples(t: &mut Games) -> Table {
             }
         })
         .collect();
-    Table {
+    PrintedTable {
         name: "312".into(),
         title: "The worked example in its four versions (each line names the rules)".into(),
         rules: "sowing, sowing-i, atomic, atomic-i".into(),

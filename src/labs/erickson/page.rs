@@ -5,8 +5,8 @@
 use yew::prelude::*;
 
 use crate::labs::erickson::{
-    Entry, EricksonAnswer, EricksonLab, EricksonProgress, EricksonTask, OctalSummary, Report, Table, Table3Search,
-    MAX_OCTAL_PAGE, MAX_SEARCH_SEEDS,
+    EricksonAnswer, EricksonLab, EricksonProgress, EricksonTask, OctalSummary, PrintedEntry, PrintedTable, Report,
+    Table3Search, MAX_OCTAL_PAGE, MAX_SEARCH_SEEDS,
 };
 use crate::labs::Linked;
 use crate::web::group;
@@ -220,7 +220,7 @@ pub fn page(_: &Props) -> Html {
 }
 
 fn report_view(r: &Report, stages: &[(String, f64)]) -> Html {
-    let differ: Vec<(&Table, &Entry)> =
+    let differ: Vec<(&PrintedTable, &PrintedEntry)> =
         r.tables.iter().flat_map(|t| t.entries.iter().filter(|e| !e.agrees).map(move |e| (t, e))).collect();
     let entries: usize = r.tables.iter().map(|t| t.entries.len()).sum();
     let total: f64 = stages.iter().map(|s| s.1).sum();
@@ -290,8 +290,8 @@ fn scroll_to(id: String) -> Callback<MouseEvent> {
     })
 }
 
-fn table_view(t: &Table) -> Html {
-    let rules_of = |e: &Entry| if t.name == "312" { e.paper_row.clone() } else { t.rules.clone() };
+fn table_view(t: &PrintedTable) -> Html {
+    let rules_of = |e: &PrintedEntry| if t.name == "312" { e.paper_row.clone() } else { t.rules.clone() };
     html! {
         <section class="erickson-table" id={anchor(&t.name)}>
             <h2>{format!("{} — {}", t.name, t.title.split(" (").next().unwrap_or(&t.title))}</h2>

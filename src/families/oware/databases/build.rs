@@ -1,7 +1,7 @@
 //! Building a layer: the first pass over every board, then the retrograde growth of the won
 //! and lost positions, level by level, breadth first, with their distances (see the module).
 
-use super::model::{Board, Node};
+use super::model::{MoverBoard, Node};
 use super::{Databases, Layer, Progress};
 use crate::families::oware::Ruleset;
 
@@ -11,7 +11,7 @@ const NONE: i8 = i8::MIN;
 impl Databases {
     /// The rank of a board in its layer.
     #[inline]
-    fn rank(&self, b: &Board) -> u64 {
+    fn rank(&self, b: &MoverBoard) -> u64 {
         self.ranker.rank(&b[..self.ranker.parts()])
     }
 
@@ -62,7 +62,7 @@ impl Databases {
 
     /// Calls `f` with the rank of every board of the layer that reaches `q` by a move that
     /// stays in the layer (a move without capture, or a pass).
-    fn predecessors(&self, k: usize, q: &Board, f: &mut impl FnMut(u64)) {
+    fn predecessors(&self, k: usize, q: &MoverBoard, f: &mut impl FnMut(u64)) {
         let m = &self.model;
         let n = m.n;
         let n2 = m.n2();

@@ -44,7 +44,7 @@ mod query;
 #[cfg(test)]
 mod tests;
 
-pub use model::{board_of, Board, Model};
+pub use model::{board_of, MoverBoard, Model};
 pub use query::Line;
 
 use crate::engine::rank::Ranker;
@@ -204,7 +204,7 @@ impl Databases {
 
     /// The index of a board in its layer, and the layer, if built.
     #[inline]
-    fn locate(&self, board: &Board) -> Option<(&Layer, usize)> {
+    fn locate(&self, board: &MoverBoard) -> Option<(&Layer, usize)> {
         let k: usize = board[..self.ranker.parts()].iter().map(|&x| x as usize).sum();
         let layer = self.layers.get(k)?;
         Some((layer, self.ranker.rank(&board[..self.ranker.parts()]) as usize))
@@ -212,12 +212,12 @@ impl Databases {
 
     /// The value of a board seen by its mover, if its layer is built.
     #[inline]
-    pub fn value(&self, board: &Board) -> Option<i32> {
+    pub fn value(&self, board: &MoverBoard) -> Option<i32> {
         self.locate(board).map(|(l, r)| l.values[r] as i32)
     }
 
     /// The distance of a board to its exit (see the module), if its layer is built.
-    pub fn distance(&self, board: &Board) -> Option<u8> {
+    pub fn distance(&self, board: &MoverBoard) -> Option<u8> {
         self.locate(board).map(|(l, r)| l.distances[r])
     }
 

@@ -6,10 +6,10 @@ use crate::engine::Position;
 use crate::families::oware::{Oware, OwareRules, Ruleset};
 
 /// A board seen by the mover: his pits `0..n`, then the opponent's `n..2n`.
-pub type Board = [u8; MAX_PARTS];
+pub type MoverBoard = [u8; MAX_PARTS];
 
 /// The board of a position, seen by its side to move.
-pub fn board_of(pos: &Oware) -> Board {
+pub fn board_of(pos: &Oware) -> MoverBoard {
     let n = pos.rules().pits();
     let me = pos.turn();
     let mut b = [0u8; MAX_PARTS];
@@ -33,7 +33,7 @@ pub struct Model {
 /// a grand slam (Oware: played without capture).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Sown {
-    pub(super) board: Board,
+    pub(super) board: MoverBoard,
     pub(super) captured: u8,
     pub(super) slam: bool,
 }
@@ -59,7 +59,7 @@ impl Model {
         2 * self.n
     }
 
-    pub(super) fn side(&self, b: &Board, opponent: bool) -> u32 {
+    pub(super) fn side(&self, b: &MoverBoard, opponent: bool) -> u32 {
         let from = if opponent { self.n } else { 0 };
         b[from..from + self.n].iter().map(|&x| x as u32).sum()
     }
@@ -73,7 +73,7 @@ impl Model {
     }
 
     /// Sows the mover's pit `i` and captures as the rules do.
-    pub(super) fn sow(&self, b: &Board, i: usize) -> Sown {
+    pub(super) fn sow(&self, b: &MoverBoard, i: usize) -> Sown {
         let n2 = self.n2();
         let wari = self.set == Ruleset::Wari;
         let mut a = *b;
@@ -91,7 +91,7 @@ impl Model {
             a[k] += 1;
             seeds -= 1;
         }
-        let capturable = |a: &Board, s: usize| (wari || s >= self.n) && matches!(a[s], 2 | 3);
+        let capturable = |a: &MoverBoard, s: usize| (wari || s >= self.n) && matches!(a[s], 2 | 3);
         let (mut s, mut taken, mut len) = (k, 0u32, 0);
         while len < n2 && capturable(&a, s) {
             taken += a[s] as u32;
@@ -113,7 +113,7 @@ impl Model {
         Sown { board: a, captured: taken as u8, slam }
     }
 
-    pub(super) fn expand(&self, b: &Board) -> Node {
+    pub(super) fn expand(&self, b: &MoverBoard) -> Node {
         let n = self.n;
         let least = self.least();
         let mut sown = [None; 12];
@@ -181,7 +181,7 @@ impl Model {
     /// allow (a move that leaves the opponent seeds, Wari's any move), and from every move of
     /// `p` only where it depends on the others (Awari's "leave him a seed if you can" when this
     /// one does not; Oware's grand slam refused); a test checks it against [`Model::expand`].
-    pub(super) fn unmoves_to(&self, p: &Board, o: usize, r: &Board) -> bool {
+    pub(super) fn unmoves_to(&self, p: &MoverBoard, o: usize, r: &MoverBoard) -> bool {
         let n2 = self.n2();
         let s = self.sow(p, o);
         if s.captured > 0 || s.board[..n2] != r[..n2] {
@@ -198,7 +198,7 @@ impl Model {
         quick.unwrap_or_else(|| matches!(self.expand(p), Node::Moves(legal, _) if legal & (1 << o) != 0))
     }
 
-    pub(super) fn flip(&self, b: &Board) -> Board {
+    pub(super) fn flip(&self, b: &MoverBoard) -> MoverBoard {
         let mut c = [0u8; MAX_PARTS];
         let n = self.n;
         c[..n].copy_from_slice(&b[n..2 * n]);

@@ -16,7 +16,7 @@ fn all_rules(pits: u32) -> Vec<OwareRules> {
 }
 
 /// The engine's position of a board, South to move (finished as the rules say).
-fn engine(rules: OwareRules, b: &Board) -> Oware {
+fn engine(rules: OwareRules, b: &MoverBoard) -> Oware {
     let n = rules.pits();
     let row = |r: &[u8]| r.iter().map(|&x| x as u32).collect();
     OwareSetup { south: row(&b[..n]), north: row(&b[n..2 * n]), captured: ByPlayer { south: 0, north: 0 }, turn: Player::South }
@@ -96,9 +96,9 @@ fn the_model_plays_as_the_engine() {
 
 /// Ayo: no board reachable from `b` is a finished game or has a capturing move (a plain
 /// search of every reachable board).
-fn stalled(m: &Model, b: &Board) -> bool {
+fn stalled(m: &Model, b: &MoverBoard) -> bool {
     thread_local! {
-        static KNOWN: std::cell::RefCell<std::collections::HashMap<(Model, Board), bool>> = Default::default();
+        static KNOWN: std::cell::RefCell<std::collections::HashMap<(Model, MoverBoard), bool>> = Default::default();
     }
     if let Some(&known) = KNOWN.with_borrow(|k| k.get(&(*m, *b)).copied()).as_ref() {
         return known;
@@ -108,7 +108,7 @@ fn stalled(m: &Model, b: &Board) -> bool {
     v
 }
 
-fn explore(m: &Model, b: &Board) -> bool {
+fn explore(m: &Model, b: &MoverBoard) -> bool {
     let mut seen = HashSet::from([*b]);
     let mut todo = vec![*b];
     while let Some(b) = todo.pop() {
@@ -129,7 +129,7 @@ fn explore(m: &Model, b: &Board) -> bool {
 
 /// A plain full-width search of the game as played: a position repeated on the path ends
 /// the game, the seeds left counting for nobody (alpha-beta on the tree of histories).
-fn plain(m: &Model, b: &Board, path: &mut HashSet<Board>, mut alpha: i32, beta: i32) -> i32 {
+fn plain(m: &Model, b: &MoverBoard, path: &mut HashSet<MoverBoard>, mut alpha: i32, beta: i32) -> i32 {
     if m.set == Ruleset::Ayo && stalled(m, b) {
         return m.side(b, false) as i32 - m.side(b, true) as i32;
     }
