@@ -2,7 +2,8 @@
 # Runs every CLI command of the README's cheat sheet and a few more (errors, other families),
 # text and --json, and writes their output with the timings masked to DIR: compare two builds
 # with `diff -r`. `bench` (its figures are timings) is left out.
-#   scripts/cli-golden.sh target/release/mancala-lab /tmp/golden-new
+# Solves use every core; run both builds under `taskset -c 0` for node counts that repeat.
+#   taskset -c 0 scripts/cli-golden.sh target/release/mancala-lab /tmp/golden-new
 set -uo pipefail
 bin=$1 out=$2
 mkdir -p "$out"
@@ -46,7 +47,7 @@ cases=("${readme[@]}"
   "dakon min-cycles 4"
   "dakon replay 4 1,4,2,4"
 )
-mask() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/"seconds":[0-9.e-]+/"seconds":T/g; s/"elapsed_ms":[0-9.e-]+/"elapsed_ms":T/g; s/\([0-9.]+ s\)/(T s)/g; s/"nodes_per_second":[0-9.e-]+/"nodes_per_second":T/g; s/= [0-9.]+ M nodes\/s/= T M nodes\/s/g'; }
+mask() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/"([a-z_]*seconds|elapsed_ms|millis|peak_memory_bytes|positions_per_second|nodes_per_second)":[0-9.e-]+/"\1":T/g; s/\([0-9.]+ s\)/(T s)/g; s/= [0-9.]+ M nodes\/s/= T M nodes\/s/g; s/ [0-9]+ positions\/s/ T positions\/s/g; s/peak memory [0-9]+ MiB/peak memory T MiB/g; s/(\["[^"]*",)[0-9.e-]+\]/\1T]/g; s/^( +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +-?[0-9]+ +)[0-9]+\.[0-9]+$/\1T/'; }
 i=0
 for c in "${cases[@]}"; do
   i=$((i + 1))

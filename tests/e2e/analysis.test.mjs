@@ -19,14 +19,15 @@ test('a search streams progress, stops on Stop, and the worker answers again', a
   await page.click('button.stop');
   await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Stopped'));
   const nodes = await page.textContent('.nodes');
-  // A negative check needs a window of time: no progress report may arrive in it.
+  // Stop terminated the worker: once the replies on their way are handled, nothing changes.
   await drained(page);
   assert.equal(await page.textContent('.nodes'), nodes, 'no progress arrives after Stop');
   // A fresh worker serves the next request.
   await page.click('button.hint');
   await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 20000 });
   const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
-  assert.ok(values.length >= 5, values.join(' '));
+  // a's six seeds ended in South's store: South moves again, from b to f.
+  assert.equal(values.length, 5, values.join(' '));
   assert.ok(await page.isVisible('.hint rect'));
   await page.context().close();
 });
@@ -92,7 +93,7 @@ test('the perfect computer player answers with a proven-best move', async () => 
   await before.click('button.solve');
   await before.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
   const values = await before.$$eval('.move-values li', (els) => els.map((e) => e.textContent.match(/^([a-d]): ([-+]\d+) proven$/)));
-  assert.ok(values.length >= 2 && values.every(Boolean), JSON.stringify(values));
+  assert.ok(values.length === 4 && values.every(Boolean), JSON.stringify(values)); // North's four pits
   const best = Math.max(...values.map((v) => Number(v[2])));
   const mine = values.find((v) => v[1] === played);
   assert.equal(Number(mine[2]), best, `North played ${played}: ${values.map((v) => v[0]).join(', ')}`);
