@@ -239,7 +239,7 @@ impl fmt::Display for OwareSolveReport {
             writeln!(f, "best line: {}", self.best_line)?;
         }
         if let Some(c) = self.convention {
-            writeln!(f, "proven with {c} (the rules' \"each takes his side\" depends on where play stops)")?;
+            writeln!(f, "proven assuming {c}")?;
         }
         writeln!(
             f,

@@ -232,7 +232,7 @@ impl fmt::Display for AnalysisReport {
             writeln!(f, "endgame databases to {k} seeds at the leaves (built in {s:.3} s)")?;
         }
         if let Some(c) = self.convention {
-            writeln!(f, "values from the databases are proven with {c}")?;
+            writeln!(f, "values from the databases are proven assuming {c}")?;
         }
         writeln!(f, "{} nodes in {:.3} s = {:.2} M nodes/s", self.nodes, self.seconds, self.nodes_per_second / 1e6)
     }

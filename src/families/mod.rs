@@ -192,9 +192,10 @@ pub trait FamilyView: Family {
 pub trait FamilySearch: Family {
     /// The family has an exact solver for the page's Solve button and perfect player.
     const EXACT_SOLVER: bool = false;
-    /// The convention under which values are called proven where the rules would end a game
-    /// otherwise, in a player's words (Oware's and Ayo's endless play: the endgame databases
-    /// count it as a draw); `None` where proven means proven by the rules alone.
+    /// What values proven by the family's endgame databases assume where the rules would end
+    /// a game otherwise, in a player's words completing "proven assuming …" (Oware's and Ayo's
+    /// endless play, Oware's "more than half wins"); `None` where proven means proven by the
+    /// rules alone.
     fn proven_convention(_rules: &Self::Rules) -> Option<&'static str> {
         None
     }

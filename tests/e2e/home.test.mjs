@@ -55,3 +55,16 @@ test('every registered preset opens and plays a legal move by a click, its seeds
     });
   }
 });
+
+test('a lab link with a part the page does not know says so, and the page still works', async () => {
+  const home = await open('#/', { wait: '.games' });
+  const labs = await home.$$eval('ul.labs li a', (els) => els.map((e) => e.getAttribute('href')));
+  await home.context().close();
+  for (const href of labs) {
+    const page = await open(`${href}${href.includes('?') ? '&' : '?'}bogus=1`, { wait: 'main h1' });
+    const errors = await page.$$eval('[role="alert"]', (els) => els.map((e) => e.textContent));
+    assert.ok(errors.some((e) => e.includes('bogus')), `${href}: ${JSON.stringify(errors)}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

@@ -22,7 +22,7 @@ pub struct Props {
 /// The benchmark page: the CLI's `bench` workloads timed in the worker, for comparing the
 /// browser with native runs (BENCHMARKS.md).
 #[function_component(Page)]
-pub fn page(_: &Props) -> Html {
+pub fn page(props: &Props) -> Html {
     let lab = use_lab::<BenchLab>();
     let search = lab.search().clone();
     let run = {
@@ -61,6 +61,7 @@ pub fn page(_: &Props) -> Html {
         <main class="bench">
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Engine benchmark"}</nav>
             <h1>{"Engine benchmark"}</h1>
+            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
             <p>{format!(
                 "Runs the same fixed workloads as the CLI's mancala-lab bench in the search worker: perft of Kalah(6,4) to depth {}, a search of its start position to depth {}, and a search of the Awari middlegame {} to depth {} with endgame databases to {} seeds at its leaves (built first, timed apart).",
                 crate::labs::bench::PERFT_DEPTH, crate::labs::bench::SEARCH_DEPTH,

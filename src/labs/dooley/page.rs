@@ -20,7 +20,7 @@ pub struct Props {
 /// Dooley's study reproduced: distinct states of the 6-bin, one-pebble game when the stores
 /// are ignored, and the exact value of each opening move, under each rule set.
 #[function_component(Page)]
-pub fn page(_: &Props) -> Html {
+pub fn page(props: &Props) -> Html {
     let lab = use_lab::<DooleyLab>();
     let rules = use_state(|| "kalah-6-1-e".to_string());
     {
@@ -50,6 +50,7 @@ pub fn page(_: &Props) -> Html {
         <main class="lab dooley">
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Dooley's study"}</nav>
             <h1>{"Dooley's one-pebble game"}</h1>
+            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
             <p class="lede">{"Fritz Dooley (\"How to Play Mancala - and WIN!\") enumerated the 6-bin game with one pebble per bin: \"he identified 93,757 unique states encountered during the games\", ignoring the pebbles in the mancalas, and reported that the first player draws by opening from C or E and loses otherwise. His essay does not state his rules; here every rule set is tried."}</p>
             <label>{"Rules "}
                 <select onchange={choose} class="dooley-rules">

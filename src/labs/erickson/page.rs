@@ -79,7 +79,7 @@ fn input_value(e: &Event) -> Option<String> {
 
 /// `#/lab/erickson`.
 #[function_component(Page)]
-pub fn page(_: &Props) -> Html {
+pub fn page(props: &Props) -> Html {
     let tables = use_lab::<EricksonLab>();
     let search = use_lab::<EricksonLab>();
     let octal = use_lab::<EricksonLab>();
@@ -186,6 +186,7 @@ pub fn page(_: &Props) -> Html {
         <main class="lab erickson">
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Erickson's Sowing Games"}</nav>
             <h1>{"Erickson's \"Sowing Games\" recomputed"}</h1>
+            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
             <p class="lede">{"Jeff Erickson's paper (Games of No Chance, 1996) valued Conway's Sowing and his Atomic Wari with Wolfe's toolkit. Here every table is recomputed in your browser's worker by Mancala Lab's own game-theory engine and set beside the printed entry: where they differ, the row is marked and the likely cause given. Click a row to play it."}</p>
             <nav class="lab-contents" aria-label="Sections">
                 { for [("erickson-table-1", "Tables 1–5"), ("erickson-theorems", "Theorems"), ("erickson-hanoi", "Followers of 1ⁿ"), ("erickson-search", "Table 3 search"), ("erickson-octal", ".37")]

@@ -92,7 +92,7 @@ pub fn page(props: &Props) -> Html {
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › The Towers of Hanoi go to Africa"}</nav>
             <h1>{"The Towers of Hanoi go to Africa: gathering 1ⁿ into the last pot"}</h1>
             <p class="lede">{"Erickson, \"Sowing Games\" §2. Start with n pots of one seed each and move every seed into the last pot with Sowing's moves: empty a pot into the following pots, one seed each, the last seed neither into an empty pot nor past the end of the row. A pot may be sown to the right or to the left (the impartial game's moves): Erickson's first algorithm needs both, since it begins by gathering seeds towards the first pot. He gives two algorithms, so an upper bound; the true minimum is searched here."}</p>
-            { for props.params.faults.iter().map(|f| html! { <p class="error" role="alert">{f.clone()}</p> }) }
+            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
             <form class="pots-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <span>{"Pots: "}</span>
                 { for (2..=MAX_PLAY).map(|k| html! {

@@ -49,7 +49,7 @@ struct Cell {
 /// The "Solved Kalah" lab: the value of the start position and of every opening move for
 /// each board size, under both capture rules, solved on demand and cached in the browser.
 #[function_component(Page)]
-pub fn page(_: &Props) -> Html {
+pub fn page(props: &Props) -> Html {
     let search = use_search();
     let max_pits = use_state(|| 6u32);
     let max_seeds = use_state(|| 6u32);
@@ -160,6 +160,7 @@ pub fn page(_: &Props) -> Html {
         <main class="lab solved-kalah">
             <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Solved Kalah"}</nav>
             <h1>{"Solved Kalah"}</h1>
+            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
             <p class="lede">{"The value of the start position — the first player's final margin with perfect play by both — for each board size, computed on demand by the exact solver in this page's worker and kept in this browser. Click a cell for the value of every opening move and a link to the position."}</p>
             <div class="row controls">
                 { number_select(*max_pits, max_pits.clone(), "Pits a side up to ") }

@@ -43,7 +43,7 @@ pub fn page(props: &Props) -> Html {
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Tchoukaillon and 1/π"}</nav>
             <h1>{"Tchoukaillon: one winning position for each s, periods lcm(1, …, i+1), and n²/π"}</h1>
             <p class="lede">{"Broline & Loeb, \"The Combinatorics of Mancala-Type Games: Ayo, Tchoukaillon, and 1/π\", §3–7. In Tchoukaillon pit i may be harvested only when it holds exactly i seeds; the winning move is always the smallest harvestable pit (Proposition 4), so the strategy runs backwards and there is exactly one winning position with s seeds (Theorem 5)."}</p>
-            { for props.params.faults.iter().map(|f| html! { <p class="error" role="alert">{f.clone()}</p> }) }
+            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
             <nav class="lab-contents">
                 <a href="#figure-4" onclick={jump("figure-4")}>{"Figure 4: the positions"}</a>
                 <a href="#figure-5" onclick={jump("figure-5")}>{"Figure 5: periods"}</a>

@@ -186,16 +186,16 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                                     _ => "This position can no longer be won.".to_string(),
                                 }
                             } else {
-                                let proven = match pos.rules().proven_convention() {
-                                    Some(c) => format!("(proven, {c})"),
-                                    None => "(proven)".to_string(),
-                                };
+                                let proven = "(proven)".to_string();
                                 format!("Value for {}: {} {} — {}", pos.player_name(pos.turn()), a.value, if a.exact { proven.as_str() } else { "(to this depth)" }, pos.rules().title())
                             }
                         }</p>
                         <ul class="move-values">
                             { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {}{}", m.mv, m.value, if m.exact && !solitaire { " proven" } else { "" }) }</li> }) }
                         </ul>
+                        if let Some(c) = pos.rules().proven_convention().filter(|_| a.moves.iter().any(|m| m.exact)) {
+                            <p class="endgame-convention">{format!("A proven value that comes from the endgame databases (the positions they cover, at the search's leaves) assumes {c}; one the rules end sooner may differ in its margin, never in its winner.")}</p>
+                        }
                     }
                 </div>
             }

@@ -263,7 +263,7 @@ pub fn databases_panel(props: &DatabasesProps) -> Html {
                     <p class="endgame-value"><strong>{format!("{} to move: {} with perfect play", p.turn(), signed(*value))}</strong>
                         {format!(" — the captured seeds at the end, {} minus {} (so far South {}, North {})", p.turn(), !p.turn(), c.0, c.1)}</p>
                     if let Some(c) = rules_now.proven_convention() {
-                        <p class="endgame-convention">{format!("Proven with {c}: the rules' \"each takes the seeds on his side\" depends on where the players stop.")}</p>
+                        <p class="endgame-convention">{format!("Proven assuming {c}: the rules' own ending depends on where the players stop.")}</p>
                     }
                     <ul class="endgame-moves">
                         { for moves.iter().map(|m| html! { <li><span class="mv">{m.mv.to_string()}</span>{" "}<span class="v">{signed(m.value)}</span></li> }) }

@@ -168,10 +168,12 @@ pub fn play_page(props: &PlayProps) -> Html {
             game.dispatch(Action::StepLine(moves, k))
         })
     };
-    let analysis_hints: Vec<(Cell, String)> = ss
+    let shown_analysis = ss
         .analysis
         .as_ref()
-        .filter(|_| ss.purpose == Purpose::Analysis && ss.target == target(&pos) && pos.outcome().is_none())
+        .filter(|_| ss.purpose == Purpose::Analysis && ss.target == target(&pos) && pos.outcome().is_none());
+    let analysis_proves = shown_analysis.is_some_and(|a| a.moves.iter().any(|m| m.exact));
+    let analysis_hints: Vec<(Cell, String)> = shown_analysis
         .map(|a| {
             a.moves
                 .iter()
@@ -182,9 +184,18 @@ pub fn play_page(props: &PlayProps) -> Html {
         .unwrap_or_default();
     // The databases' proven values, when they cover the position, else the analysis's.
     let databases = pos.rules().has_databases();
+    let convention = pos.rules().proven_convention();
     let (hints, proven_note) = match (&*endgame_hints, databases) {
-        (Some(v), true) => (v.clone(), pos.rules().proven_convention()),
-        _ => (analysis_hints, None),
+        (Some(v), true) => (
+            v.clone(),
+            convention.map(|c| format!("The values on the pits are proven by the endgame databases, assuming {c}.")),
+        ),
+        _ => {
+            let note = convention
+                .filter(|_| analysis_proves)
+                .map(|c| format!("A proven value on the pits that comes from the endgame databases assumes {c}."));
+            (analysis_hints, note)
+        }
     };
     let over = pos.outcome().is_some() && g.ply() == g.moves().len();
     let rematch = {
@@ -219,8 +230,8 @@ pub fn play_page(props: &PlayProps) -> Html {
                     }
                     <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints}
                         interactive={human_turn && st.anim.is_none()} on_play={on_play.clone()} />
-                    if let Some(c) = proven_note {
-                        <p class="hints-note">{format!("The values on the pits are proven by the endgame databases, {c}.")}</p>
+                    if let Some(note) = proven_note {
+                        <p class="hints-note">{note}</p>
                     }
                     <panels::Controls game={game.clone()} />
                 </div>

@@ -53,13 +53,23 @@ use crate::families::oware::{Oware, OwareRules, Ruleset};
 /// How the databases value a game that goes round for ever, in a player's words: shown
 /// wherever an Oware or Ayo value from the databases is called proven (for Awari and Wari it is
 /// the rule itself).
-pub const CYCLE_CONVENTION: &str = "an endless game counts as a draw of the seeds left";
+pub const CYCLE_CONVENTION: &str = "that a game that would go on for ever shares the seeds left equally";
 
-/// The convention under which the databases' values of these rules are proven, where it is
-/// not the rules' own ending: Oware's and Ayo's [`CYCLE_CONVENTION`]; `None` for Awari and
-/// Wari, whose rules end a cycle as the databases count it.
+/// Oware's conventions, in a player's words: [`CYCLE_CONVENTION`], and every seed played for to
+/// the end (the databases do not stop at "more than half wins", so their margin may be larger
+/// than the rules' — never their winner).
+pub const OWARE_CONVENTION: &str = "that a game that would go on for ever shares the seeds left equally, and that play goes on to the last seed, past the majority that wins by the rules";
+
+/// What the databases' values of these rules assume where it is not the rules' own ending
+/// (completes "proven assuming …"): Ayo's [`CYCLE_CONVENTION`], Oware's
+/// [`OWARE_CONVENTION`]; `None` for Awari and Wari, whose rules end a game as the databases
+/// count it.
 pub fn convention(rules: OwareRules) -> Option<&'static str> {
-    matches!(rules.set, Ruleset::Oware | Ruleset::Ayo).then_some(CYCLE_CONVENTION)
+    match rules.set {
+        Ruleset::Ayo => Some(CYCLE_CONVENTION),
+        Ruleset::Oware => Some(OWARE_CONVENTION),
+        Ruleset::Awari | Ruleset::Wari => None,
+    }
 }
 
 /// Positions of every layer up to `seeds` seeds on a board of `pits` pits a side:
