@@ -252,7 +252,7 @@ fn check_line(db: &Databases, pos: &Oware, max: usize) -> Line {
 fn best_lines_progress_to_their_value() {
     let mut lines = 0;
     let mut longest = 0;
-    for (pits, seeds) in [(2, 9), (3, 7), (4, 6), (6, 5)] {
+    for (pits, seeds) in [(2, 9), (3, 7), (4, 5), (6, 4)] {
         for rules in all_rules(pits) {
             let mut db = Databases::new(rules, seeds);
             while db.build_next(&mut |_| true).is_some() {}
@@ -269,7 +269,7 @@ fn best_lines_progress_to_their_value() {
             }
         }
     }
-    assert!(lines > 50_000, "{lines} lines, the longest {longest} moves");
+    assert!(lines > 20_000, "{lines} lines, the longest {longest} moves");
 }
 
 /// The positions the review found hanging (Awari, Oware and Ayo, 8 seeds on 6 pits): their
