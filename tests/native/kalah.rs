@@ -41,7 +41,7 @@ fn search_agrees_with_minimax_on_small_positions() {
     }
 }
 
-/// Every row of the perft table against the independent reference of tests/reference/ (rows
+/// Every row of the perft table against the independent reference of tests/native/reference/ (rows
 /// of at most `max` sequences here; the rest optimised, by make test-release).
 fn perft_rows_match_the_reference(small: bool) -> usize {
     let mut checked = 0;

@@ -31,7 +31,7 @@ fn sowing_value(t: &mut Games, pots: &[u8], impartial: bool) -> String {
 
 /// Checks every row of a table of Sowing values (row, value as printed, ours where it
 /// differs or "-", source) whose row has at most `most_pots` pots (the longest are checked
-/// optimised, in tests/engine.rs): ours must be the printed value, or the file's where it says
+/// optimised, in tests/native/): ours must be the printed value, or the file's where it says
 /// ours differs. Returns the rows checked and those where ours differs.
 fn check_table(text: &str, impartial: bool, most_pots: usize) -> (usize, usize) {
     let mut t = Games::new();

@@ -29,7 +29,7 @@ struct Printed {
 fn printed(n: usize) -> Vec<Printed> {
     let mut out: Vec<Printed> = vec![];
     for r in rows(LINES).filter(|r| r.len() > 6 && r[1] == n.to_string()) {
-        // Every printed line reads (tests/dakon.rs replays them all).
+        // Every printed line reads (tests/native/lab_dakon.rs replays them all).
         let Ok(holes) = dakon::parse_holes(r[6]) else { continue };
         let i = match out.iter().position(|p| p.holes == holes) {
             Some(i) => i,
