@@ -131,6 +131,31 @@ pub fn unknown_parts(query: &str, known: &[&str]) -> Option<String> {
     })
 }
 
+/// A link of one number, `key=N`: the number where it reads (the text made readable by
+/// `clean`) and `ok` holds it, else `default` and the fault `fault(text)`; with the query's
+/// other parts named as unknown.
+pub fn read_number<T: core::str::FromStr>(
+    query: &str,
+    key: &str,
+    default: T,
+    clean: impl Fn(&str) -> String,
+    ok: impl Fn(&T) -> bool,
+    fault: impl Fn(&str) -> String,
+) -> (T, Vec<String>) {
+    let mut faults: Vec<String> = unknown_parts(query, &[key]).into_iter().collect();
+    let n = match query_value(query, key) {
+        None => default,
+        Some(t) => match clean(t).parse::<T>() {
+            Ok(n) if ok(&n) => n,
+            _ => {
+                faults.insert(0, fault(t));
+                default
+            }
+        },
+    };
+    (n, faults)
+}
+
 /// The value of `key` in a query, if it has one.
 pub fn query_value<'q>(query: &'q str, key: &str) -> Option<&'q str> {
     query.split('&').find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))

@@ -6,6 +6,19 @@
 use yew::prelude::*;
 
 use super::route::Route;
+use crate::labs::Linked;
+
+/// A lab page's one property: its link, as read (the parameters, and what could not be read).
+#[derive(Properties, PartialEq)]
+pub struct LabProps<P: PartialEq> {
+    /// The link.
+    pub params: Linked<P>,
+}
+
+/// What a lab link could not read, a line each, shown above the page's contents.
+pub fn link_faults(faults: &[String]) -> Html {
+    faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }).collect()
+}
 
 macro_rules! pages {
     ($($(#[$doc:meta])* $v:ident => $module:ident :: $lab:ident),+ $(,)?) => {

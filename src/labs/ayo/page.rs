@@ -19,11 +19,7 @@ use crate::web::route::Route;
 use crate::web::use_lab::use_lab;
 
 /// The page's properties: its link.
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    /// The link (`s=9`).
-    pub params: Linked<AyoParams>,
-}
+pub type Props = super::LabProps<AyoParams>;
 
 /// One ply of the lockstep: the two positions after it and what happened, in words.
 struct Ply {
@@ -180,7 +176,7 @@ pub fn page(props: &Props) -> Html {
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Ayo = Tchoukaillon"}</nav>
             <h1>{"Ayo's determined endgames are Tchoukaillon's winning positions"}</h1>
             <p class="lede">{"Broline & Loeb (\"The Combinatorics of Mancala-Type Games: Ayo, Tchoukaillon, and 1/π\", Theorem 3): an Ayo position is determined when South can capture at every turn, never from an Odu, leaving North one stone after each of her turns, until she has captured all but the one North is awarded. Ignore North's pits from pit 0 on and what remains is a game of Tchoukaillon: North's forced move harvests pit 1, and each of South's captures harvests a pit holding as many stones as its distance from pit 0."}</p>
-            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
+            { super::link_faults(&props.params.faults) }
             <form class="stones" onsubmit={go}>
                 <label>{"Stones "}<input type="number" min="1" max={MAX_STONES.to_string()} value={(*typed).clone()} oninput={on_type} /></label>
                 <button type="submit">{"Show"}</button>

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{check_board, BoardCheck};
-use crate::labs::{query_value, unknown_parts, Lab, LinkParams, Reporter};
+use crate::labs::{read_number, Lab, LinkParams, Reporter};
 
 /// The largest board the worker checks (7 pits a side: about 360,000 candidates).
 pub const MAX_DETERMINED_PAGE: usize = 7;
@@ -43,21 +43,19 @@ impl Default for AyoParams {
 
 impl LinkParams for AyoParams {
     fn read(query: &str) -> (Self, Vec<String>) {
-        let mut faults: Vec<String> = unknown_parts(query, &["s"]).into_iter().collect();
-        let s = match query_value(query, "s").map(|t| (t, t.parse::<u32>())) {
-            None => 9,
-            Some((_, Ok(s))) if (1..=MAX_STONES).contains(&s) => s,
-            Some((t, _)) => {
-                faults.insert(
-                    0,
-                    format!(
-                        "s={} is not a number of stones from 1 to {MAX_STONES}: showing 9",
-                        crate::engine::text::clip(t, 12)
-                    ),
-                );
-                9
-            }
-        };
+        let (s, faults) = read_number(
+            query,
+            "s",
+            9,
+            str::to_string,
+            |s| (1..=MAX_STONES).contains(s),
+            |t| {
+                format!(
+                    "s={} is not a number of stones from 1 to {MAX_STONES}: showing 9",
+                    crate::engine::text::clip(t, 12)
+                )
+            },
+        );
         (AyoParams { s }, faults)
     }
 

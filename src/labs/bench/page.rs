@@ -5,19 +5,14 @@
 use yew::prelude::*;
 
 use crate::labs::bench::{BenchFigures, BenchLab, BenchTask};
-use crate::labs::Linked;
 use crate::web::client::Purpose;
 use crate::web::group;
 use crate::web::route::Route;
 use crate::web::use_lab::use_lab;
 use crate::web::worker::Task;
 
-/// The page's properties: its link (no parameters).
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    /// The link.
-    pub params: Linked<()>,
-}
+/// The page's properties: its link.
+pub type Props = super::LabProps<()>;
 
 /// The benchmark page: the CLI's `bench` workloads timed in the worker, for comparing the
 /// browser with native runs (BENCHMARKS.md).
@@ -61,7 +56,7 @@ pub fn page(props: &Props) -> Html {
         <main class="bench">
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Engine benchmark"}</nav>
             <h1>{"Engine benchmark"}</h1>
-            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
+            { super::link_faults(&props.params.faults) }
             <p>{format!(
                 "Runs the same fixed workloads as the CLI's mancala-lab bench in the search worker: perft of Kalah(6,4) to depth {}, a search of its start position to depth {}, and a search of the Awari middlegame {} to depth {} with endgame databases to {} seeds at its leaves (built first, timed apart).",
                 crate::labs::bench::PERFT_DEPTH, crate::labs::bench::SEARCH_DEPTH,

@@ -9,7 +9,6 @@ use crate::labs::dakon::{
     self, Board, DakonAnswer, DakonGoal, DakonLab, DakonLink, DakonParams, DakonProgress, DakonTask, Move,
     MAX_DAKON_BOARDS, MAX_DAKON_BOUND, MAX_DAKON_SURVEY,
 };
-use crate::labs::Linked;
 use crate::web::group;
 use crate::web::route::Route;
 use crate::web::use_lab::use_lab;
@@ -71,11 +70,7 @@ fn set_hash(h: &str) {
 }
 
 /// The page's properties: its link.
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    /// The link: `n=8&line=1.8.8.6`.
-    pub params: Linked<DakonParams>,
-}
+pub type Props = super::LabProps<DakonParams>;
 
 /// The page of Dakon-`n`, replaying `line` (the paper's hole numbers) if given.
 fn route(n: usize, line: Option<&[usize]>) -> Route {

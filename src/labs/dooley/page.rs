@@ -5,17 +5,12 @@ use yew::prelude::*;
 
 use crate::families::AnyRules;
 use crate::labs::dooley::{DooleyAnswer, DooleyLab, DooleyTask};
-use crate::labs::Linked;
 use crate::web::group;
 use crate::web::route::Route;
 use crate::web::use_lab::use_lab;
 
-/// The page's properties: its link (no parameters).
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    /// The link.
-    pub params: Linked<()>,
-}
+/// The page's properties: its link.
+pub type Props = super::LabProps<()>;
 
 /// Dooley's study reproduced: distinct states of the 6-bin, one-pebble game when the stores
 /// are ignored, and the exact value of each opening move, under each rule set.
@@ -50,7 +45,7 @@ pub fn page(props: &Props) -> Html {
         <main class="lab dooley">
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Dooley's study"}</nav>
             <h1>{"Dooley's one-pebble game"}</h1>
-            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
+            { super::link_faults(&props.params.faults) }
             <p class="lede">{"Fritz Dooley (\"How to Play Mancala - and WIN!\") enumerated the 6-bin game with one pebble per bin: \"he identified 93,757 unique states encountered during the games\", ignoring the pebbles in the mancalas, and reported that the first player draws by opening from C or E and loses otherwise. His essay does not state his rules; here every rule set is tried."}</p>
             <label>{"Rules "}
                 <select onchange={choose} class="dooley-rules">

@@ -8,17 +8,12 @@ use crate::labs::erickson::{
     EricksonAnswer, EricksonLab, EricksonProgress, EricksonTask, OctalSummary, PrintedEntry, PrintedTable, Report,
     Table3Search, MAX_OCTAL_PAGE, MAX_SEARCH_SEEDS,
 };
-use crate::labs::Linked;
 use crate::web::group;
 use crate::web::route::Route;
 use crate::web::use_lab::{use_lab, LabHandle};
 
-/// The page's properties: its link (no parameters).
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    /// The link.
-    pub params: Linked<()>,
-}
+/// The page's properties: its link.
+pub type Props = super::LabProps<()>;
 
 /// A handle on the lab's work (the page runs three at once, one worker each).
 type Handle = LabHandle<EricksonLab>;
@@ -186,7 +181,7 @@ pub fn page(props: &Props) -> Html {
         <main class="lab erickson">
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Erickson's Sowing Games"}</nav>
             <h1>{"Erickson's \"Sowing Games\" recomputed"}</h1>
-            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
+            { super::link_faults(&props.params.faults) }
             <p class="lede">{"Jeff Erickson's paper (Games of No Chance, 1996) valued Conway's Sowing and his Atomic Wari with Wolfe's toolkit. Here every table is recomputed in your browser's worker by Mancala Lab's own game-theory engine and set beside the printed entry: where they differ, the row is marked and the likely cause given. Click a row to play it."}</p>
             <nav class="lab-contents" aria-label="Sections">
                 { for [("erickson-table-1", "Tables 1–5"), ("erickson-theorems", "Theorems"), ("erickson-hanoi", "Followers of 1ⁿ"), ("erickson-search", "Table 3 search"), ("erickson-octal", ".37")]

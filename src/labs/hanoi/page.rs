@@ -12,18 +12,13 @@ use crate::families::{AnyMove, AnyPosition};
 use crate::labs::hanoi::{
     self, HanoiLab, HanoiMove, HanoiParams, HanoiTask, Minima, Minimum, MAX_HANOI_PAGE, MAX_PLAY,
 };
-use crate::labs::Linked;
 use crate::web::board::Board;
 use crate::web::group;
 use crate::web::route::Route;
 use crate::web::use_lab::use_lab;
 
 /// The page's properties: its link.
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    /// The link (`n=6`).
-    pub params: Linked<HanoiParams>,
-}
+pub type Props = super::LabProps<HanoiParams>;
 
 /// Which line the board plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +87,7 @@ pub fn page(props: &Props) -> Html {
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › The Towers of Hanoi go to Africa"}</nav>
             <h1>{"The Towers of Hanoi go to Africa: gathering 1ⁿ into the last pot"}</h1>
             <p class="lede">{"Erickson, \"Sowing Games\" §2. Start with n pots of one seed each and move every seed into the last pot with Sowing's moves: empty a pot into the following pots, one seed each, the last seed neither into an empty pot nor past the end of the row. A pot may be sown to the right or to the left (the impartial game's moves): Erickson's first algorithm needs both, since it begins by gathering seeds towards the first pot. He gives two algorithms, so an upper bound; the true minimum is searched here."}</p>
-            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
+            { super::link_faults(&props.params.faults) }
             <form class="pots-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <span>{"Pots: "}</span>
                 { for (2..=MAX_PLAY).map(|k| html! {

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{minimum, Minimum};
-use crate::labs::{query_value, unknown_parts, Lab, LinkParams, Reporter};
+use crate::labs::{read_number, Lab, LinkParams, Reporter};
 
 /// Most pots the worker searches the puzzle for (16 pots: about 1.3 million positions).
 pub const MAX_HANOI_PAGE: usize = 16;
@@ -46,21 +46,19 @@ impl Default for HanoiParams {
 
 impl LinkParams for HanoiParams {
     fn read(query: &str) -> (Self, Vec<String>) {
-        let mut faults: Vec<String> = unknown_parts(query, &["n"]).into_iter().collect();
-        let n = match query_value(query, "n").map(|t| (t, t.trim().parse::<usize>())) {
-            None => 6,
-            Some((_, Ok(n))) if (2..=MAX_PLAY).contains(&n) => n,
-            Some((t, _)) => {
-                faults.insert(
-                    0,
-                    format!(
-                        "n={} is not a number of pots from 2 to {MAX_PLAY}: showing 6",
-                        crate::engine::text::clip(t, 12)
-                    ),
-                );
-                6
-            }
-        };
+        let (n, faults) = read_number(
+            query,
+            "n",
+            6,
+            |t| t.trim().to_string(),
+            |n| (2..=MAX_PLAY).contains(n),
+            |t| {
+                format!(
+                    "n={} is not a number of pots from 2 to {MAX_PLAY}: showing 6",
+                    crate::engine::text::clip(t, 12)
+                )
+            },
+        );
         (HanoiParams { n }, faults)
     }
 

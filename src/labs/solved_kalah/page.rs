@@ -8,18 +8,13 @@ use yew::prelude::*;
 
 use crate::families::{AnyMove, AnyRules};
 use crate::labs::solved_kalah::{MEMORY_MIB, QUICK_SEEDS};
-use crate::labs::Linked;
 use crate::search::Analysis;
 use crate::web::client::{auto_workers, use_search, Purpose, SearchHandle};
 use crate::web::group;
 use crate::web::route::Route;
 
-/// The page's properties: its link (no parameters).
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    /// The link.
-    pub params: Linked<()>,
-}
+/// The page's properties: its link.
+pub type Props = super::LabProps<()>;
 
 /// Browser cache of solved start positions, by rules id.
 const CACHE_PREFIX: &str = "mancala-lab:solved:";
@@ -160,7 +155,7 @@ pub fn page(props: &Props) -> Html {
         <main class="lab solved-kalah">
             <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Solved Kalah"}</nav>
             <h1>{"Solved Kalah"}</h1>
-            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
+            { super::link_faults(&props.params.faults) }
             <p class="lede">{"The value of the start position — the first player's final margin with perfect play by both — for each board size, computed on demand by the exact solver in this page's worker and kept in this browser. Click a cell for the value of every opening move and a link to the position."}</p>
             <div class="row controls">
                 { number_select(*max_pits, max_pits.clone(), "Pits a side up to ") }

@@ -13,7 +13,6 @@ use crate::labs::tchoukaillon::{
     self as tk, Occupancy, SOfNCheck, TchoukaillonAnswer, TchoukaillonLab, TchoukaillonParams, TchoukaillonTask,
     WinningPosition, FIGURE_7_SEEDS, MAX_OCCUPANCY_PITS, MAX_S_OF_N_PAGE, MAX_TCHOUKA_MAP_PITS, MAX_TCHOUKA_MAP_SEEDS,
 };
-use crate::labs::Linked;
 use crate::notation::Game;
 use crate::web::board::Board;
 use crate::web::group;
@@ -22,11 +21,7 @@ use crate::web::route::Route;
 use crate::web::use_lab::use_lab;
 
 /// The page's properties: its link.
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    /// The link (`s=1925280`).
-    pub params: Linked<TchoukaillonParams>,
-}
+pub type Props = super::LabProps<TchoukaillonParams>;
 /// Most rows of the live Figure 4.
 const MAX_ROWS: u64 = 200;
 /// Largest first s of the live Figure 4.
@@ -43,7 +38,7 @@ pub fn page(props: &Props) -> Html {
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Tchoukaillon and 1/π"}</nav>
             <h1>{"Tchoukaillon: one winning position for each s, periods lcm(1, …, i+1), and n²/π"}</h1>
             <p class="lede">{"Broline & Loeb, \"The Combinatorics of Mancala-Type Games: Ayo, Tchoukaillon, and 1/π\", §3–7. In Tchoukaillon pit i may be harvested only when it holds exactly i seeds; the winning move is always the smallest harvestable pit (Proposition 4), so the strategy runs backwards and there is exactly one winning position with s seeds (Theorem 5)."}</p>
-            { for props.params.faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }) }
+            { super::link_faults(&props.params.faults) }
             <nav class="lab-contents">
                 <a href="#figure-4" onclick={jump("figure-4")}>{"Figure 4: the positions"}</a>
                 <a href="#figure-5" onclick={jump("figure-5")}>{"Figure 5: periods"}</a>

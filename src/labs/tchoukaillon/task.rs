@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::labs::{query_value, unknown_parts, Lab, LinkParams, Reporter};
+use crate::labs::{read_number, Lab, LinkParams, Reporter};
 
 /// The lab (see the module).
 pub struct TchoukaillonLab;
@@ -106,22 +106,21 @@ impl Default for TchoukaillonParams {
 
 impl LinkParams for TchoukaillonParams {
     fn read(query: &str) -> (Self, Vec<String>) {
-        let mut faults: Vec<String> = unknown_parts(query, &["s"]).into_iter().collect();
-        let s = match query_value(query, "s").map(|t| (t, t.trim().replace(['_', ','], "").parse::<u64>())) {
-            None => FIGURE_7_SEEDS,
-            Some((_, Ok(s))) => s,
-            Some((t, Err(_))) => {
-                faults.insert(
-                    0,
-                    format!(
-                        "s={} is not a number of seeds from 0 to 18446744073709551615 (2⁶⁴ − 1): showing the paper's {}",
-                        crate::engine::text::clip(t, 24),
-                        crate::engine::text::group(FIGURE_7_SEEDS as u128)
-                    ),
-                );
-                FIGURE_7_SEEDS
-            }
-        };
+        let clean = |t: &str| t.trim().replace(['_', ','], "");
+        let (s, faults) = read_number(
+            query,
+            "s",
+            FIGURE_7_SEEDS,
+            clean,
+            |_| true,
+            |t| {
+                format!(
+                    "s={} is not a number of seeds from 0 to 18446744073709551615 (2⁶⁴ − 1): showing the paper's {}",
+                    crate::engine::text::clip(t, 24),
+                    crate::engine::text::group(FIGURE_7_SEEDS as u128)
+                )
+            },
+        );
         (TchoukaillonParams { s }, faults)
     }
 

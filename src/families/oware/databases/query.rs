@@ -33,17 +33,21 @@ impl Databases {
         Some(out)
     }
 
-    /// How far a move of `pos` (pit `i`) leaves the game from its winner's exit: 0 for an exit
-    /// (a capture, or a finished game, Ayo's stall included), else the stored distance of the
+    /// How far each move of `pos` leaves the game from its winner's exit: 0 for an exit (a
+    /// capture, or a finished game, Ayo's stall included), else the stored distance of the
     /// position it leads to.
-    fn distance_after(&self, pos: &Oware, i: usize) -> u8 {
-        let mut next = *pos;
-        let e = next.play_unchecked(i);
-        if e.captured > 0 || next.is_over() {
-            return 0;
+    fn distances_after(&self, pos: &Oware) -> [u8; 12] {
+        let mut out = [0u8; 12];
+        let Node::Moves(legal, sown) = self.model.expand(&board_of(pos)) else { return out };
+        for (i, s) in sown.iter().enumerate().take(self.model.n) {
+            let Some(s) = s.filter(|_| legal & (1 << i) != 0) else { continue };
+            let mut next = *pos;
+            let e = next.play_unchecked(i);
+            if e.captured == 0 && !next.is_over() {
+                out[i] = self.distance(&self.model.flip(&s.board)).unwrap_or(0);
+            }
         }
-        let Node::Moves(_, sown) = self.model.expand(&board_of(pos)) else { return 0 };
-        sown[i].and_then(|s| self.distance(&self.model.flip(&s.board))).unwrap_or(0)
+        out
     }
 
     /// The best move of a position within the databases: a move of the position's value; of
@@ -56,11 +60,13 @@ impl Databases {
         let &(_, top) = moves.first()?;
         let best = moves.iter().filter(|m| m.1 == top).map(|m| m.0);
         let here = self.value_of(pos)?;
-        if here > 0 {
-            return best.min_by_key(|&i| (self.distance_after(pos, i), i));
-        }
-        if here < 0 {
-            return best.max_by_key(|&i| (self.distance_after(pos, i), core::cmp::Reverse(i)));
+        if here != 0 {
+            let d = self.distances_after(pos);
+            return if here > 0 {
+                best.min_by_key(|&i| (d[i], i))
+            } else {
+                best.max_by_key(|&i| (d[i], core::cmp::Reverse(i)))
+            };
         }
         let best: Vec<usize> = best.collect();
         let fresh = best.iter().copied().find(|&i| {
