@@ -131,22 +131,21 @@ pub fn unknown_parts(query: &str, known: &[&str]) -> Option<String> {
     })
 }
 
-/// A link of one number, `key=N`: the number where it reads (the text made readable by
-/// `clean`) and `ok` holds it, else `default` and the fault `fault(text)`; with the query's
-/// other parts named as unknown.
-pub fn read_number<T: core::str::FromStr>(
+/// A link of one number, `key=N`: the number where it reads (spaces around it and `_` or `,`
+/// between digit groups passed over) within `range`, else `default` and the fault
+/// `fault(text)`; with the query's other parts named as unknown.
+pub fn read_number<T: core::str::FromStr + PartialOrd>(
     query: &str,
     key: &str,
     default: T,
-    clean: impl Fn(&str) -> String,
-    ok: impl Fn(&T) -> bool,
+    range: core::ops::RangeInclusive<T>,
     fault: impl Fn(&str) -> String,
 ) -> (T, Vec<String>) {
     let mut faults: Vec<String> = unknown_parts(query, &[key]).into_iter().collect();
     let n = match query_value(query, key) {
         None => default,
-        Some(t) => match clean(t).parse::<T>() {
-            Ok(n) if ok(&n) => n,
+        Some(t) => match t.trim().replace(['_', ','], "").parse::<T>() {
+            Ok(n) if range.contains(&n) => n,
             _ => {
                 faults.insert(0, fault(t));
                 default

@@ -5,6 +5,18 @@ import { setup, drained, noAnimation, open } from './helpers.mjs';
 
 setup();
 
+// Stop, then a hint: Stop terminated the worker, so once the replies on their way are
+// handled nothing changes; a fresh worker serves the next request.
+async function stopAndAskAgain(page) {
+  await page.click('button.stop');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Stopped'));
+  const nodes = await page.textContent('.nodes');
+  await drained(page);
+  assert.equal(await page.textContent('.nodes'), nodes, 'no progress arrives after Stop');
+  await page.click('button.hint');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 20000 });
+}
+
 test('a search streams progress, stops on Stop, and the worker answers again', async () => {
   const page = await open('#/play?rules=kalah-6-6');
   await page.click('button.analyze');
@@ -16,15 +28,7 @@ test('a search streams progress, stops on Stop, and the worker answers again', a
   assert.match(await page.textContent('.status'), /South plays a/);
   await page.click('button.analyze');
   await page.waitForFunction(() => Number(document.querySelector('.nodes')?.dataset.nodes || 0) > 0);
-  await page.click('button.stop');
-  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Stopped'));
-  const nodes = await page.textContent('.nodes');
-  // Stop terminated the worker: once the replies on their way are handled, nothing changes.
-  await drained(page);
-  assert.equal(await page.textContent('.nodes'), nodes, 'no progress arrives after Stop');
-  // A fresh worker serves the next request.
-  await page.click('button.hint');
-  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 20000 });
+  await stopAndAskAgain(page);
   const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
   // a's six seeds ended in South's store: South moves again, from b to f.
   assert.equal(values.length, 5, values.join(' '));
@@ -69,14 +73,7 @@ test('Solve shares the moves between workers: 1, 2 and 3 workers prove the same 
   await page.click('button.solve');
   await page.waitForFunction(() => Number(document.querySelector('.nodes')?.dataset.nodes || 0) > 1e6 && document.querySelector('.memory-used'), null, { timeout: 60000 });
   assert.equal(await page.textContent('.workers-used'), '2');
-  await page.click('button.stop');
-  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Stopped'));
-  const nodes = await page.textContent('.nodes');
-  await drained(page);
-  assert.equal(await page.textContent('.nodes'), nodes, 'no progress arrives after Stop');
-  // The page's worker answers the next request.
-  await page.click('button.hint');
-  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 20000 });
+  await stopAndAskAgain(page);
   await page.context().close();
 });
 

@@ -81,6 +81,10 @@ test('Awari endgame databases: built in the worker, proven values on the pits, a
   await page.selectOption('.player-s', '6');
   await page.waitForFunction(() => /South plays a/.test(document.querySelector('.status')?.textContent || ''), null, { timeout: 30000 });
   assert.equal(await page.$('.notice'), null);
+  // A game of the same rules with 4 seeds in all: the field follows it, no larger.
+  await page.goto(env.base + 'index.html#/play?rules=awari&setup=1.0.0.1.0.0-0.1.0.0.1.0-0.0-s');
+  await page.waitForFunction(() => document.querySelector('.endgame input')?.value === '4');
+  assert.equal(await page.$('.endgame .error'), null);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

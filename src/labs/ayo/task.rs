@@ -43,19 +43,12 @@ impl Default for AyoParams {
 
 impl LinkParams for AyoParams {
     fn read(query: &str) -> (Self, Vec<String>) {
-        let (s, faults) = read_number(
-            query,
-            "s",
-            9,
-            str::to_string,
-            |s| (1..=MAX_STONES).contains(s),
-            |t| {
-                format!(
-                    "s={} is not a number of stones from 1 to {MAX_STONES}: showing 9",
-                    crate::engine::text::clip(t, 12)
-                )
-            },
-        );
+        let (s, faults) = read_number(query, "s", 9, 1..=MAX_STONES, |t| {
+            format!(
+                "s={} is not a number of stones from 1 to {MAX_STONES}: showing 9",
+                crate::engine::text::clip(t, 12)
+            )
+        });
         (AyoParams { s }, faults)
     }
 

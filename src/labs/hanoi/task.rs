@@ -46,19 +46,9 @@ impl Default for HanoiParams {
 
 impl LinkParams for HanoiParams {
     fn read(query: &str) -> (Self, Vec<String>) {
-        let (n, faults) = read_number(
-            query,
-            "n",
-            6,
-            |t| t.trim().to_string(),
-            |n| (2..=MAX_PLAY).contains(n),
-            |t| {
-                format!(
-                    "n={} is not a number of pots from 2 to {MAX_PLAY}: showing 6",
-                    crate::engine::text::clip(t, 12)
-                )
-            },
-        );
+        let (n, faults) = read_number(query, "n", 6, 2..=MAX_PLAY, |t| {
+            format!("n={} is not a number of pots from 2 to {MAX_PLAY}: showing 6", crate::engine::text::clip(t, 12))
+        });
         (HanoiParams { n }, faults)
     }
 

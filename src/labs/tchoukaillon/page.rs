@@ -67,7 +67,7 @@ fn jump(id: &'static str) -> Callback<MouseEvent> {
 }
 
 /// A number typed in a box: digits (with `_` or `,` between groups), within `range`.
-fn read_number(text: &str, what: &str, range: core::ops::RangeInclusive<u64>) -> Result<u64, String> {
+fn read_typed(text: &str, what: &str, range: core::ops::RangeInclusive<u64>) -> Result<u64, String> {
     let t = text.trim().replace(['_', ','], "");
     t.parse::<u64>().ok().filter(|v| range.contains(v)).ok_or_else(|| {
         format!(

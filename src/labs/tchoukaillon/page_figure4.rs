@@ -32,8 +32,8 @@ fn figure_4() -> Html {
             (from_text.clone(), rows_text.clone(), range.clone(), fault.clone(), watched.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            match read_number(&from_text, "from s", 0..=MAX_FROM)
-                .and_then(|f| Ok((f, read_number(&rows_text, "rows", 1..=MAX_ROWS)?)))
+            match read_typed(&from_text, "from s", 0..=MAX_FROM)
+                .and_then(|f| Ok((f, read_typed(&rows_text, "rows", 1..=MAX_ROWS)?)))
             {
                 Ok((f, n)) => {
                     range.set((f, n));

@@ -17,7 +17,7 @@ fn figure_6() -> Html {
         let (lab, n_text, fault) = (lab.clone(), n_text.clone(), fault.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            match read_number(&n_text, "n", 1..=MAX_S_OF_N_PAGE) {
+            match read_typed(&n_text, "n", 1..=MAX_S_OF_N_PAGE) {
                 Ok(n) => {
                     fault.set(None);
                     lab.run(TchoukaillonTask::SOfN { n });

@@ -25,7 +25,7 @@ fn figure_7(props: &Figure7Props) -> Html {
         let (typed, fault) = (typed.clone(), fault.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            match read_number(&typed, "seeds", 0..=u64::MAX) {
+            match read_typed(&typed, "seeds", 0..=u64::MAX) {
                 Ok(s) => {
                     if let Some(w) = web_sys::window() {
                         let _ =

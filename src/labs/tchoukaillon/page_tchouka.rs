@@ -19,8 +19,8 @@ fn tchouka_map() -> Html {
         let (lab, pits_text, seeds_text, fault) = (lab.clone(), pits_text.clone(), seeds_text.clone(), fault.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let read = read_number(&pits_text, "pits", 1..=MAX_TCHOUKA_MAP_PITS as u64)
-                .and_then(|p| Ok((p, read_number(&seeds_text, "seeds a pit", 1..=MAX_TCHOUKA_MAP_SEEDS as u64)?)));
+            let read = read_typed(&pits_text, "pits", 1..=MAX_TCHOUKA_MAP_PITS as u64)
+                .and_then(|p| Ok((p, read_typed(&seeds_text, "seeds a pit", 1..=MAX_TCHOUKA_MAP_SEEDS as u64)?)));
             match read {
                 Ok((p, s)) => {
                     fault.set(None);

@@ -106,21 +106,13 @@ impl Default for TchoukaillonParams {
 
 impl LinkParams for TchoukaillonParams {
     fn read(query: &str) -> (Self, Vec<String>) {
-        let clean = |t: &str| t.trim().replace(['_', ','], "");
-        let (s, faults) = read_number(
-            query,
-            "s",
-            FIGURE_7_SEEDS,
-            clean,
-            |_| true,
-            |t| {
-                format!(
-                    "s={} is not a number of seeds from 0 to 18446744073709551615 (2⁶⁴ − 1): showing the paper's {}",
-                    crate::engine::text::clip(t, 24),
-                    crate::engine::text::group(FIGURE_7_SEEDS as u128)
-                )
-            },
-        );
+        let (s, faults) = read_number(query, "s", FIGURE_7_SEEDS, 0..=u64::MAX, |t| {
+            format!(
+                "s={} is not a number of seeds from 0 to 18446744073709551615 (2⁶⁴ − 1): showing the paper's {}",
+                crate::engine::text::clip(t, 24),
+                crate::engine::text::group(FIGURE_7_SEEDS as u128)
+            )
+        });
         (TchoukaillonParams { s }, faults)
     }
 

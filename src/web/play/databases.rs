@@ -106,14 +106,27 @@ pub fn databases_panel(props: &DatabasesProps) -> Html {
             }
         });
     }
+    // Seeds the field accepts: every seed of this game, at most 60.
+    let most = pos.as_ref().map_or(0, |p| seeds_in_play(p).min(60));
+    // Another game of the same rules with fewer seeds (a new setup): the field no larger.
+    {
+        let seeds_text = seeds_text.clone();
+        use_effect_with(most, move |&most| {
+            if seeds_text.trim().parse::<usize>().is_ok_and(|k| k > most) {
+                seeds_text.set(default.to_string());
+            }
+        });
+    }
     // A build's answer: what is held now. Databases loaded beyond the field's size put the
-    // field at their size, so that Build never silently does nothing.
+    // field at their size (at most every seed of this game), so that Build never silently
+    // does nothing.
     {
         let (held, seeds_text) = (held.clone(), seeds_text.clone());
         use_effect_with((ss.endgame.clone(), ss.id), move |(reply, id)| {
             if let Some(EndgameReply::Built { rules, seeds, bytes, .. }) = reply {
                 held.set(Some((rules.clone(), *seeds, *bytes, *id)));
-                if let Some(s) = seeds.filter(|&s| seeds_text.trim().parse::<usize>().is_ok_and(|k| k < s)) {
+                let typed = seeds_text.trim().parse::<usize>().ok();
+                if let Some(s) = seeds.map(|s| s.min(most)).filter(|&s| typed.is_some_and(|k| k < s)) {
                     seeds_text.set(s.to_string());
                 }
             }
@@ -164,7 +177,6 @@ pub fn databases_panel(props: &DatabasesProps) -> Html {
     let rules_now = p.rules();
 
     let building = ss.running && *mode.borrow() != Mode::Query;
-    let most = seeds_in_play(&p).min(60);
     let wanted = seeds_text.trim().parse::<usize>().ok().filter(|&k| k <= most);
     let total = wanted.and_then(|k| rules_now.databases_size(k));
     let too_big = total.is_some_and(|t| t > MAX_PAGE_POSITIONS);
@@ -298,15 +310,15 @@ pub fn databases_panel(props: &DatabasesProps) -> Html {
                     <button class="endgame-build-button" onclick={build} disabled={field_error.is_some()}>{"Build"}</button>
                 }
             </div>
-            if let Some(t) = total.filter(|_| field_error.is_none()) {
-                <p class="endgame-size">{format!("{} positions, two bytes each (a value and a distance)", group(t as u128))}</p>
+            if let (Some(t), Some(k)) = (total.filter(|_| field_error.is_none()), wanted) {
+                <p class="endgame-size">{format!("{} positions with {k} seeds or fewer on the board", group(t as u128))}</p>
             }
             if let Some(e) = field_error {
                 <p class="error" role="alert">{e}</p>
             }
             {progress}
             {body}
-            <p class="note">{"Exact values by retrograde analysis, every position with that many seeds or fewer; endless play is worth 0 (the seeds left shared); each position's distance to its gain makes the best line a quick walk. Built in a worker; stored in this browser (IndexedDB), so a second visit loads it."}</p>
+            <p class="note">{"Exact values by retrograde analysis, every position with that many seeds or fewer; endless play is worth 0 (the seeds left shared). Built in a worker; stored in this browser (IndexedDB), so a second visit loads it."}</p>
         </section>
     }
 }

@@ -172,7 +172,6 @@ pub fn play_page(props: &PlayProps) -> Html {
         .analysis
         .as_ref()
         .filter(|_| ss.purpose == Purpose::Analysis && ss.target == target(&pos) && pos.outcome().is_none());
-    let analysis_proves = shown_analysis.is_some_and(|a| a.moves.iter().any(|m| m.exact));
     let analysis_hints: Vec<(Cell, String)> = shown_analysis
         .map(|a| {
             a.moves
@@ -182,20 +181,17 @@ pub fn play_page(props: &PlayProps) -> Html {
                 .collect()
         })
         .unwrap_or_default();
-    // The databases' proven values, when they cover the position, else the analysis's.
+    // The databases' proven values, when they cover the position, else the analysis's (whose
+    // panel says what its proven values assume).
     let databases = pos.rules().has_databases();
-    let convention = pos.rules().proven_convention();
     let (hints, proven_note) = match (&*endgame_hints, databases) {
         (Some(v), true) => (
             v.clone(),
-            convention.map(|c| format!("The values on the pits are proven by the endgame databases, assuming {c}.")),
+            pos.rules()
+                .proven_convention()
+                .map(|c| format!("The values on the pits are proven by the endgame databases, assuming {c}.")),
         ),
-        _ => {
-            let note = convention
-                .filter(|_| analysis_proves)
-                .map(|c| format!("A proven value on the pits that comes from the endgame databases assumes {c}."));
-            (analysis_hints, note)
-        }
+        _ => (analysis_hints, None),
     };
     let over = pos.outcome().is_some() && g.ply() == g.moves().len();
     let rematch = {

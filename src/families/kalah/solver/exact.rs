@@ -35,8 +35,8 @@ impl ExactSolver for Solver {
     }
 
     fn solve(&mut self, pos: &AnyPosition, handler: &mut dyn SearchHandler<AnyMove>) -> Result<i32, SolveError> {
-        let k = *self.ours(pos)?;
-        Solver::solve(self, &k, handler)
+        let k = self.ours(pos)?;
+        Solver::solve(self, k, handler)
     }
 
     fn analyze_moves(
@@ -46,13 +46,12 @@ impl ExactSolver for Solver {
         guess: Option<i32>,
         handler: &mut dyn SearchHandler<AnyMove>,
     ) -> Result<Analysis<AnyMove>, SolveError> {
-        let k = *self.ours(pos)?;
+        let k = self.ours(pos)?;
         let only: Vec<KalahMove> = only
             .unwrap_or_default()
             .iter()
             .map(|&m| KalahMove::try_from(m).map_err(|_| SolveError::IllegalMove(m.to_string())))
             .collect::<Result<_, _>>()?;
-        let only = (!only.is_empty()).then_some(&only[..]);
-        Solver::analyze_moves(self, &k, only, guess, handler)
+        Solver::analyze_moves(self, k, Some(&only), guess, handler)
     }
 }
