@@ -33,6 +33,7 @@ test('a search streams progress, stops on Stop, and the worker answers again', a
   // a's six seeds ended in South's store: South moves again, from b to f.
   assert.equal(values.length, 5, values.join(' '));
   assert.ok(await page.isVisible('.hint rect'));
+  assert.equal(await page.$$eval('svg.board .hint', (els) => els.length), 5);
   await page.context().close();
 });
 

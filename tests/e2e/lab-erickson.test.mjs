@@ -30,6 +30,7 @@ test("Erickson's lab recomputes the tables in the worker, searches Table 3 and c
   await page.goBack();
   await page.waitForSelector('.erickson > .verdict', { timeout: 5000 });
   assert.ok(await page.$('.octal-result'), 'the .37 result is kept');
+  assert.match(await page.textContent('.octal-result .verdict'), /P-positions: 0, 3, 11, 19, 29, 45, 71, 97, 123, 149, 175, 313, 407\./);
   // A bad heap size is refused where it is typed.
   await page.fill('.octal-n', '12x');
   assert.match(await page.textContent('.octal .error'), /'12x' is not a heap size/);

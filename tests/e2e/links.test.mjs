@@ -76,6 +76,8 @@ test('served from a sub-path, the page and its worker work (defect 9)', async ()
   await page.click('button.hint');
   await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
   assert.ok(await page.isVisible('.hint rect'));
+  // South moves again after c: a value on each of its five pits with seeds.
+  assert.equal(await page.$$eval('svg.board .hint', (els) => els.length), 5);
   assert.deepEqual(page.errors, []);
   await page.context().close();
   sub.close();
