@@ -47,6 +47,8 @@ pub enum CliError {
     Checkpoint(String),
     /// The JSON of a report cannot be made.
     Json(String),
+    /// A game record that cannot be read (the file, and why).
+    Record(String),
 }
 
 impl fmt::Display for CliError {
@@ -72,7 +74,7 @@ impl fmt::Display for CliError {
             CliError::Solve(e) => e.fmt(f),
             CliError::Dakon(e) => e.fmt(f),
             CliError::Moves(e) => write!(f, "moves: {e}"),
-            CliError::Replay(e) | CliError::Checkpoint(e) | CliError::Json(e) => f.write_str(e),
+            CliError::Replay(e) | CliError::Checkpoint(e) | CliError::Json(e) | CliError::Record(e) => f.write_str(e),
         }
     }
 }

@@ -60,7 +60,8 @@ struct PositionArgs {
     #[arg(long)]
     setup: Option<String>,
     /// Moves played from the setup, as in links: pit letters relative to the mover (cfab), or
-    /// Tchoukaillon's pit numbers joined by dots (1.2.1).
+    /// Tchoukaillon's pit numbers joined by dots (1.2.1). Side lines in parentheses and
+    /// comments in braces may follow a move (fa(cd{a try})b): the board is the main line's.
     #[arg(long)]
     moves: Option<String>,
 }
@@ -205,10 +206,25 @@ enum TchoukaillonCommand {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Print the board.
+    /// Print the board (the position at the end of the main line), or the game's record.
     Show {
         #[command(flatten)]
         pos: PositionArgs,
+        /// Print the game's record (docs/record.md) instead of the board.
+        #[arg(long)]
+        record: bool,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Read a game record (docs/record.md) from FILE (`-`: standard input) and print its board
+    /// on screen, or the record as written back.
+    Open {
+        /// The record's file, or `-` for standard input.
+        file: String,
+        /// Print the record, written back canonically, instead of the board.
+        #[arg(long)]
+        record: bool,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -453,7 +469,7 @@ fn load(args: &PositionArgs) -> Result<Game, CliError> {
 }
 
 /// Writes a report: its JSON (keys in order, on one line) or its text.
-fn emit<R: serde::Serialize + std::fmt::Display>(out: &mut String, report: &R, json: bool) -> Result<(), CliError> {
+pub(crate) fn emit<R: serde::Serialize + std::fmt::Display>(out: &mut String, report: &R, json: bool) -> Result<(), CliError> {
     if json {
         let v = serde_json::to_value(report).map_err(|e| CliError::Json(e.to_string()))?;
         let _ = writeln!(out, "{v}");
@@ -465,7 +481,8 @@ fn emit<R: serde::Serialize + std::fmt::Display>(out: &mut String, report: &R, j
 
 fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
     match cmd {
-        Command::Show { pos, json } => emit(out, &play::show(&load(&pos)?), json),
+        Command::Show { pos, record, json } => play::show_or_record(out, &load(&pos)?, record, json),
+        Command::Open { file, record, json } => play::show_or_record(out, &play::open(&file)?, record, json),
         Command::Perft { pos, depth, json } => emit(out, &play::perft(&load(&pos)?, depth)?, json),
         Command::Analyze { pos, depth, time_ms, table_mib, endgame, json } => {
             emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib, endgame)?, json)

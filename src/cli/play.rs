@@ -57,6 +57,55 @@ impl fmt::Display for ShowReport {
     }
 }
 
+/// `show --record`: the game's record.
+#[derive(Serialize)]
+struct RecordReport {
+    record: String,
+}
+
+impl fmt::Display for RecordReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.record)
+    }
+}
+
+/// `show` and `open`: the board of the position on screen, or (`record`) the game's record.
+///
+/// # Errors
+/// When the JSON cannot be made.
+pub fn show_or_record(out: &mut String, g: &Game, record: bool, json: bool) -> Result<(), CliError> {
+    if record {
+        super::emit(out, &RecordReport { record: g.record() }, json)
+    } else {
+        super::emit(out, &show(g), json)
+    }
+}
+
+/// Most bytes a record file may have.
+const MAX_RECORD_BYTES: u64 = 1 << 20;
+
+/// `open`: reads a game record from a file (`-`: standard input).
+///
+/// # Errors
+/// When the file cannot be read, or the record has a fault (strict: the CLI takes no guess).
+pub fn open(file: &str) -> Result<Game, CliError> {
+    use std::io::Read;
+    let mut text = String::new();
+    let read = if file == "-" {
+        std::io::stdin().take(MAX_RECORD_BYTES + 1).read_to_string(&mut text)
+    } else {
+        std::fs::File::open(file).and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_string(&mut text))
+    };
+    read.map_err(|e| CliError::Record(format!("{file}: cannot read the record: {e}")))?;
+    if text.len() as u64 > MAX_RECORD_BYTES {
+        return Err(CliError::Record(format!("{file}: a record is at most {MAX_RECORD_BYTES} bytes")));
+    }
+    match Game::from_record_lenient(&text) {
+        (g, None) => Ok(g),
+        (_, Some(e)) => Err(CliError::Record(format!("{file}: {e}"))),
+    }
+}
+
 /// `perft`: the move sequences of exactly `depth` moves.
 #[derive(Serialize)]
 pub struct PerftReport {

@@ -571,10 +571,14 @@ macro_rules! families {
                 }
             }
 
+            /// What stands between two moves in a move list: nothing (`cfab`) or a dot.
+            pub fn move_separator(&self) -> &'static str {
+                if self.moves_joined() { "" } else { "." }
+            }
+
             /// Writes a move list canonically.
             pub fn join_moves(&self, moves: &[AnyMove]) -> String {
-                let sep = if self.moves_joined() { "" } else { "." };
-                moves.iter().map(AnyMove::to_string).collect::<Vec<_>>().join(sep)
+                moves.iter().map(AnyMove::to_string).collect::<Vec<_>>().join(self.move_separator())
             }
 
             /// How the board is drawn.

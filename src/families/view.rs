@@ -85,6 +85,31 @@ pub struct Field {
     pub value: String,
 }
 
+impl Field {
+    /// Whether `value` fits the field: `Err` says what is wrong, in words about the field
+    /// ("Pits a side: at most 12").
+    ///
+    /// # Errors
+    /// An empty field, text that is not a whole number, or a number out of the field's range.
+    pub fn check(&self, value: &str) -> Result<(), String> {
+        let FieldKind::Number { min, max } = self.kind else { return Ok(()) };
+        let v = value.trim();
+        let label = self.label.trim_end_matches(':');
+        if v.is_empty() {
+            return Err(format!("{label}: type a number from {min} to {max}"));
+        }
+        if !v.bytes().all(|b| b.is_ascii_digit()) {
+            let shown = crate::engine::text::clip(v, 12);
+            return Err(format!("{label}: '{shown}' is not a whole number; type one from {min} to {max}"));
+        }
+        match v.parse::<u64>() {
+            Ok(n) if n < u64::from(min) => Err(format!("{label}: {n} is too few; at least {min}")),
+            Ok(n) if n <= u64::from(max) => Ok(()),
+            _ => Err(format!("{label}: {} is too many; at most {max}", crate::engine::text::clip(v, 12))),
+        }
+    }
+}
+
 /// What a field of a New game form holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FieldKind {

@@ -1,7 +1,7 @@
 //! Text forms shared by links and the CLI: rules ids, setups, moves and game records.
 //!
-//! Values use only `[A-Za-z0-9._-]`, so links need no escaping. `Display` writes one canonical
-//! form; `FromStr` is lenient (any case, surrounding spaces, `_` or spaces for separators).
+//! Values use `[A-Za-z0-9._-]` (and a tree's parentheses), so links need no escaping but for
+//! comments. `Display` writes one canonical form; `FromStr` is lenient (any case, surrounding spaces, `_` or spaces for separators).
 //!
 //! - Rules: `kalah-M-N` with optional suffixes `-e` (empty capture), `-o` (capture the opposite
 //!   pit only), `-m` (the game ends only when the mover cannot move); presets `kalah`,
@@ -12,10 +12,18 @@
 //!   `1.2.2.4-0` (the Roumba part may be left out).
 //! - Moves: Kalah moves are pit letters relative to the mover, written together (`cfab`);
 //!   Tchoukaillon moves are pit numbers joined by dots (`1.2.1.4`).
-//! - A game: `rules=kalah-6-4&setup=...&moves=cf&ply=2` (setup omitted for the start
-//!   position, ply omitted for the last one).
+//! - A game: `rules=kalah-6-4&setup=...&moves=cf(b)a&line=3&ply=2&north=hard` (setup omitted
+//!   for the start position; the moves are a tree, side lines in parentheses; line omitted for
+//!   the main line, ply for its last position, players for people). The moves' text may hold
+//!   comments in braces, so a link writes it percent-encoded where it has to.
+//! - A game record: the same parts as headers `[Rules "kalah-6-4"]`, then the tree's text
+//!   (`docs/record.md`).
 
 mod game;
+mod players;
 
 pub use crate::engine::text::MAX_TEXT;
-pub use game::{percent_decode, Game, LinkError, MAX_MOVES};
+pub use game::{
+    percent_decode, percent_encode, Game, LinkError, NodeId, TreeFault, MAX_COMMENT, MAX_MOVES, MAX_NESTING,
+};
+pub use players::{Opponent, ParseOpponentError};

@@ -82,13 +82,13 @@ impl Spot {
 fn two_rows(n: usize, mirror: bool) -> (Vec<Spot>, f64, f64) {
     let width = W * (n as f64 + 2.0);
     let x = |x: f64| if mirror { width - x } else { x };
+    // In sowing order (a screen reader reads them so): South's pits, South's store, North's
+    // pits, North's store.
     let mut v = Vec::with_capacity(2 * n + 2);
-    for i in 0..n {
-        v.push(Spot::pit(Player::South, i, x(W * (i as f64 + 1.5)), 235.0, 1.0));
-        v.push(Spot::pit(Player::North, i, x(W * ((n - i) as f64 + 0.5)), 125.0, -1.0));
-    }
-    v.push(Spot::store(Player::North, x(W * 0.5), 180.0));
+    v.extend((0..n).map(|i| Spot::pit(Player::South, i, x(W * (i as f64 + 1.5)), 235.0, 1.0)));
     v.push(Spot::store(Player::South, x(W * (n as f64 + 1.5)), 180.0));
+    v.extend((0..n).map(|i| Spot::pit(Player::North, i, x(W * ((n - i) as f64 + 0.5)), 125.0, -1.0)));
+    v.push(Spot::store(Player::North, x(W * 0.5), 180.0));
     (v, width, 360.0)
 }
 
@@ -148,32 +148,38 @@ fn seed_dots(cx: f64, cy: f64, n: u32, radius: f64, tall: f64) -> Html {
     }
 }
 
-/// Focuses the next or previous playable pit, in screen order (left to right).
-fn move_focus(current: &str, forward: bool) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+/// The board's playable pits (one button each), in sowing order (the document's).
+fn playable(board: &web_sys::Element) -> Vec<web_sys::Element> {
+    let Ok(list) = board.query_selector_all(".pit.legal") else { return vec![] };
+    (0..list.length()).filter_map(|i| list.get(i)?.dyn_into::<web_sys::Element>().ok()).collect()
+}
+
+fn focus(e: &web_sys::Element) {
+    if let Ok(s) = e.clone().dyn_into::<web_sys::SvgElement>() {
+        let _ = s.focus();
+    } else if let Ok(h) = e.clone().dyn_into::<web_sys::HtmlElement>() {
+        let _ = h.focus();
+    }
+}
+
+/// Moves the focus from the playable pit focused to the next or previous one: on screen
+/// (`screen`: left to right, for ← →) or in sowing order (↑ ↓).
+fn move_focus(board: &web_sys::Element, forward: bool, screen: bool) {
+    let mut items = playable(board);
+    if items.is_empty() {
         return;
-    };
-    let Ok(list) = doc.query_selector_all(".pit.legal") else {
-        return;
-    };
-    let mut items: Vec<(f64, web_sys::Element)> = (0..list.length())
-        .filter_map(|i| list.get(i)?.dyn_into::<web_sys::Element>().ok())
-        .map(|e| (e.get_bounding_client_rect().left(), e))
-        .collect();
-    items.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let pos = items.iter().position(|(_, e)| e.id() == current);
+    }
+    if screen {
+        items.sort_by(|a, b| a.get_bounding_client_rect().left().total_cmp(&b.get_bounding_client_rect().left()));
+    }
+    let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+    let pos = items.iter().position(|e| Some(e) == active.as_ref());
     let next = match pos {
         Some(i) if forward => (i + 1) % items.len(),
         Some(i) => (i + items.len() - 1) % items.len(),
         None => 0,
     };
-    if let Some((_, e)) = items.get(next) {
-        if let Ok(h) = e.clone().dyn_into::<web_sys::HtmlElement>() {
-            let _ = h.focus();
-        } else if let Ok(s) = e.clone().dyn_into::<web_sys::SvgElement>() {
-            let _ = s.focus();
-        }
-    }
+    focus(&items[next]);
 }
 
 fn cell_id(cell: Cell) -> String {
@@ -221,6 +227,69 @@ pub fn board(props: &BoardProps) -> Html {
             (width / W * 130.0_f64.max(per_column)).round()
         )
     };
+    // The pit the keyboard starts from: the first playable one in sowing order.
+    let first_playable = spots
+        .iter()
+        .map(|s| s.cell)
+        .find(|&c| move_of(p, c).is_some_and(|m| legal.contains(&m)) || legal.iter().filter(|m| p.move_cell(**m) == c).count() > 1);
+    let svg = use_node_ref();
+    // After a move by keyboard (the focus inside the board), the focus goes to a pit the player
+    // to move may play, or to the board itself, never to a control that rewinds.
+    {
+        let svg = svg.clone();
+        use_effect_with((key.clone(), props.interactive), move |_| {
+            let Some(board) = svg.cast::<web_sys::Element>() else { return };
+            let doc = web_sys::window().and_then(|w| w.document());
+            let active = doc.as_ref().and_then(|d| d.active_element());
+            let inside = active.as_ref().is_some_and(|a| board.contains(Some(a)));
+            // A pit that stopped being playable drops the focus to the page's body.
+            let body = doc.as_ref().and_then(|d| d.body());
+            let lost = active.is_none() || active.zip(body).is_some_and(|(a, b)| a == *b.as_ref());
+            let keep = inside || (lost && board.has_attribute("data-had-focus"));
+            if !keep {
+                return;
+            }
+            match board.query_selector(".pit.legal[tabindex='0']").ok().flatten() {
+                Some(pit) => focus(&pit),
+                None => focus(&board),
+            }
+        });
+    }
+    let on_board_key = {
+        let svg = svg.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(board) = svg.cast::<web_sys::Element>() else { return };
+            let (forward, screen) = match e.key().as_str() {
+                "ArrowRight" => (true, true),
+                "ArrowLeft" => (false, true),
+                "ArrowDown" => (true, false),
+                "ArrowUp" => (false, false),
+                _ => return,
+            };
+            // The board keeps its arrows: the page's ← → (step through the game) stay out.
+            e.prevent_default();
+            move_focus(&board, forward, screen);
+        })
+    };
+    let on_focus_in = {
+        let svg = svg.clone();
+        Callback::from(move |_: FocusEvent| {
+            if let Some(b) = svg.cast::<web_sys::Element>() {
+                let _ = b.set_attribute("data-had-focus", "");
+            }
+        })
+    };
+    let on_focus_out = {
+        let svg = svg.clone();
+        Callback::from(move |e: FocusEvent| {
+            // Focus leaving for another element of the page (not lost with a pit re-drawn).
+            let to_elsewhere = e.related_target().is_some();
+            if let (Some(b), true) = (svg.cast::<web_sys::Element>(), to_elsewhere) {
+                let _ = b.remove_attribute("data-had-focus");
+            }
+        })
+    };
+    let board_tab = if first_playable.is_some() || props.compact { "-1" } else { "0" };
     let cells = spots.iter().map(|s| {
         let n = count_of(s.cell);
         let name = cell_name(p, s.cell);
@@ -300,23 +369,13 @@ pub fn board(props: &BoardProps) -> Html {
             Some(m) => {
                 let cb = props.on_play.clone();
                 let cb2 = props.on_play.clone();
-                let id2 = id.clone();
                 (
                     Callback::from(move |_: MouseEvent| cb.emit(m)),
-                    Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
-                        "Enter" | " " => {
+                    Callback::from(move |e: KeyboardEvent| {
+                        if matches!(e.key().as_str(), "Enter" | " ") {
                             e.prevent_default();
                             cb2.emit(m)
                         }
-                        "ArrowRight" | "ArrowDown" => {
-                            e.prevent_default();
-                            move_focus(&id2, true)
-                        }
-                        "ArrowLeft" | "ArrowUp" => {
-                            e.prevent_default();
-                            move_focus(&id2, false)
-                        }
-                        _ => {}
                     }),
                 )
             }
@@ -371,10 +430,14 @@ pub fn board(props: &BoardProps) -> Html {
             },
             _ => html! {},
         };
-        // A pit that is not playable now keeps a tabindex of -1, so that the focus stays on it
-        // after a move by keyboard (and the arrows go on from it).
+        // The board is one Tab stop: its first playable pit (the arrows move between them).
         let asks = several.len() > 1 && !props.compact;
-        let (role, tabindex) = if mv.is_some() || asks { ("button", "0") } else { ("img", "-1") };
+        let tab_stop = Some(s.cell) == first_playable;
+        let (role, tabindex) = match (mv.is_some() || asks, tab_stop) {
+            (true, true) => ("button", Some("0")),
+            (true, false) => ("button", Some("-1")),
+            (false, _) => ("img", None),
+        };
         if asks {
             class.push("legal");
         }
@@ -438,7 +501,8 @@ pub fn board(props: &BoardProps) -> Html {
     html! {
         <>
         <div class={classes!("board-wrap", props.compact.then_some("compact"))}>
-            <svg class="board" viewBox={format!("0 0 {width} {height}")} style={min_width} role="group" aria-label="Board">
+            <svg class="board" viewBox={format!("0 0 {width} {height}")} style={min_width} role="group" aria-label="Board"
+                ref={svg} tabindex={board_tab} onkeydown={on_board_key} onfocusin={on_focus_in} onfocusout={on_focus_out}>
                 <rect class="plank" x="2" y="2" width={format!("{}", width - 4.0)} height={format!("{}", height - 4.0)} rx="40" />
                 if !top.is_empty() {
                     <text class="side-label" x={format!("{}", width / 2.0)} y="24" aria-hidden="true">{top}</text>

@@ -46,9 +46,19 @@ test('Solve proves every move of Kalah(4,3) and the best line plays on the board
   const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
   assert.deepEqual(values, ['b: +6 proven', 'c: +2 proven', 'd: -2 proven', 'a: -6 proven']);
   assert.equal(await page.textContent('#pit-s-1 .hint text'), '+6');
-  // Clicking the third move of the best line plays the first three moves.
+  // Clicking the third move of the best line previews it: the board shows the position after
+  // three moves, marked, and nothing is played.
+  const n = await page.$$eval('.line-move', (els) => els.length);
   await page.click('.line-move >> nth=2');
-  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 4);
+  await page.waitForSelector('.preview-bar:not(.empty)');
+  assert.match(await page.textContent('.preview-what'), new RegExp(`move 3 of ${n} of the line`));
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 1, 'nothing is played');
+  assert.ok(await page.$('.previewing svg.board'), 'the board is marked as a preview');
+  // "Play this line" adds the whole line and shows the position previewed.
+  await page.click('.preview-play');
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), n + 1);
+  assert.equal(await page.$$eval('.ply', (els) => els.findIndex((e) => e.classList.contains('current'))), 3);
+  assert.equal(await page.$('.preview-bar:not(.empty)'), null);
   await page.context().close();
 });
 
@@ -140,23 +150,40 @@ test("each value sits with its own pit, and the computer's search is not shown a
   for (const p of [page, north, vs]) await p.context().close();
 });
 
-test('a solved best line can be stepped, keeping the line and valuing each position (defect 3)', async () => {
-  const page = await open('#/play?rules=kalah-4-3');
+test('a solved best line is previewed move by move, nothing played, and played as a side line', async () => {
+  const page = await open('#/play?rules=kalah-4-3&moves=ab&ply=0');
   await noAnimation(page);
   await page.click('button.solve');
   await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
   const line = await page.$$eval('.line-move', (els) => els.map((e) => e.textContent));
+  const board = () => page.$$eval('svg.board [data-count]', (els) => els.map((e) => e.dataset.count).join());
+  const before = await board();
+  // Hovering a move shows its position; leaving it shows the game again.
+  await page.hover('.line-move >> nth=1');
+  await page.waitForSelector('.preview-bar:not(.empty)');
+  assert.notEqual(await board(), before);
+  await page.mouse.move(0, 0);
+  await page.waitForSelector('.preview-bar.empty', { state: 'attached' });
+  assert.equal(await board(), before);
+  // Stepping: click the first move, then → and ← step the preview, Escape ends it.
   await page.click('.line-move >> nth=0');
-  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done') && document.querySelector('.line-move.current'), null, { timeout: 60000 });
-  assert.deepEqual(await page.$$eval('.line-move', (els) => els.map((e) => e.textContent)), line, 'the line is kept');
   assert.equal(await page.textContent('.line-move.current'), line[0]);
-  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 2);
-  // The values shown are those of the position on screen, proven.
-  assert.match(await page.textContent('.value'), /\(proven\)/);
-  assert.doesNotMatch(await page.textContent('.analysis'), /earlier position/);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.textContent('.line-move.current'), line[1]);
+  assert.match(await page.textContent('.preview-what'), /move 2 of/);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.textContent('.line-move.current'), line[0]);
+  assert.deepEqual(await page.$$eval('.line-move', (els) => els.map((e) => e.textContent)), line, 'the line is kept');
+  assert.match(page.url(), /moves=ab&ply=0$/, 'the game is untouched');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.preview-bar.empty', { state: 'attached' });
+  assert.equal(await board(), before);
+  // Played from the start of "a b": a side line beside them (b is the best first move).
   await page.click('.line-move >> nth=2');
-  await page.waitForFunction(() => document.querySelector('.line-move.current')?.textContent, null, { timeout: 60000 });
-  assert.equal(await page.textContent('.line-move.current'), line[2]);
-  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 4);
+  await page.click('.preview-play');
+  await page.waitForFunction(() => location.hash.includes('moves=a('));
+  assert.match(page.url(), /moves=a\(b/);
+  assert.equal(await page.$$eval('.move-list .variation', (els) => els.length), 1, 'the main line a b stays, the line beside it');
+  assert.equal(await page.textContent('.ply.current'), line[2]);
   await page.context().close();
 });

@@ -82,9 +82,21 @@ test('a new custom Kalah game from the dialog', async () => {
   await page.click('.custom button[type=submit]');
   await page.waitForFunction(() => location.hash.includes('rules=kalah-4-3-e'));
   assert.equal(await page.$$eval('.pit', (els) => els.length), 8);
-  await page.fill('#ng-pits', '13');
+  // A fault is said beside its field, in words about the field (defect 4).
+  for (const [value, said] of [['13', 'Pits a side: 13 is too many; at most 12'], ['', 'Pits a side: type a number from 1 to 12']]) {
+    await page.fill('#ng-pits', value);
+    await page.click('.custom button[type=submit]');
+    assert.equal(await page.textContent('#ng-pits-error'), said);
+    const [field, error] = [await page.locator('#ng-pits').boundingBox(), await page.locator('#ng-pits-error').boundingBox()];
+    assert.ok(Math.abs(error.y - field.y) < 60, `the message is beside the field (${field.y}, ${error.y})`);
+    assert.equal(await page.getAttribute('#ng-pits', 'aria-invalid'), 'true');
+  }
+  await page.fill('#ng-pits', '6');
+  await page.fill('#ng-seeds', '100');
   await page.click('.custom button[type=submit]');
-  assert.match(await page.textContent('.notice'), /13 pits per side is out of range/);
+  assert.match(await page.textContent('#ng-seeds-error'), /^Seeds a pit: 100 is too many; at most \d+$/);
+  assert.equal(await page.$('#ng-pits-error'), null, 'a mended field says nothing');
+  assert.match(page.url(), /rules=kalah-4-3-e/, 'the game is kept');
   await page.context().close();
 });
 
@@ -185,24 +197,24 @@ test('a finished game says so with a Rematch, and no warning is logged on load',
   await page.context().close();
 });
 
-test('a link opens a game nobody plays by itself, and a line that replaces moves can be taken back', async () => {
+test('a link keeps its players: a reload goes on with the computer', async () => {
   const page = await open('#/play?rules=kalah-6-4');
   await noAnimation(page);
   await page.selectOption('.player-n', '1'); // random
+  await page.waitForFunction(() => location.hash.includes('north=random'));
   await page.evaluate(() => { location.hash = '#/play?rules=kalah-6-4&moves=cf'; });
   await page.waitForFunction(() => document.querySelectorAll('.move-list .ply').length === 3);
-  assert.equal(await page.inputValue('.player-n'), '0', 'North is a person again');
+  assert.equal(await page.inputValue('.player-n'), '0', "a link without players: people on both sides");
   assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 3, 'nobody played the shared position');
-  // kalah-4-3's best first move is b; stepping the solved line from the start of "a b" replaces them.
-  const line = await open('#/play?rules=kalah-4-3&moves=ab&ply=0');
-  await noAnimation(line);
-  await line.click('button.solve');
-  await line.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
-  await line.click('.line-move >> nth=0');
-  assert.match(await line.textContent('.notice'), /replaced the moves after this position/);
-  await line.click('button.back');
-  await line.waitForFunction(() => location.hash.includes('moves=ab'));
-  for (const p of [page, line]) await p.context().close();
+  // A link with the computer as North: it plays North's turn, and a reload keeps it.
+  const vs = await open('#/play?rules=kalah-6-4&moves=ca&north=easy');
+  await noAnimation(vs);
+  await vs.waitForFunction(() => document.querySelectorAll('.move-list .ply').length > 3, null, { timeout: 20000 });
+  assert.equal(await vs.inputValue('.player-n'), '2');
+  await vs.reload();
+  await vs.waitForSelector('svg.board');
+  assert.equal(await vs.inputValue('.player-n'), '2', 'the reload keeps the players');
+  for (const p of [page, vs]) await p.context().close();
 });
 
 test('screenshots of the board (laptop and phone) are saved as artifacts', async () => {

@@ -33,6 +33,7 @@ mod properties;
 mod reference;
 mod sowing;
 mod tchoukaillon;
+mod tree;
 
 /// A table of `data/`, read by the crate's one reader (the pages read the same files).
 fn rows(file: &str) -> Vec<Vec<String>> {

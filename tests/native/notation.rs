@@ -28,7 +28,7 @@ fn links_are_percent_decoded() {
     assert!(e.to_string().contains("unknown rules '<script>'"), "{e}");
     let (g, e) = Game::from_query_lenient("rules=kalah-6-4&moves=c&ply=12345678901234567890");
     let msg = e.unwrap().message(&g);
-    assert!(msg.contains("ply 12345678901234567890 is past the end of the game (1 moves)"), "{msg}");
+    assert!(msg.contains("ply 12345678901234567890 is past the end of the game's line (1 move)"), "{msg}");
     assert!(msg.ends_with("showing the last position"), "{msg}");
     // A lone or broken escape stays as it is.
     assert_eq!(mancala_lab::notation::percent_decode("50%"), "50%");

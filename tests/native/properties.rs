@@ -97,6 +97,52 @@ proptest! {
         prop_assert_eq!(back, g);
     }
 
+    /// Random trees (moves from random nodes, promotions, deletions, comments) keep their
+    /// invariants and round-trip through links and records.
+    #[test]
+    fn game_trees_round_trip(
+        rules in any_rules(),
+        ops in prop::collection::vec((0u8..8, any::<u16>()), 0..80),
+        comment in "\\PC{0,12}",
+    ) {
+        let rules: AnyRules = rules.parse().unwrap();
+        let mut g = Game::new(rules.start());
+        for (op, a) in ops {
+            let node = a as usize % (g.len() + 1);
+            match op {
+                0..=2 => {
+                    let legal = g.position().legal_moves();
+                    if !legal.is_empty() {
+                        let before = g.len();
+                        g.play(legal[a as usize % legal.len()]).unwrap();
+                        prop_assert!(g.len() == before || g.len() == before + 1, "a move adds one node at most");
+                    }
+                }
+                3 => g.select(node),
+                4 => g.goto(a as usize % (g.moves().len() + 1)),
+                5 => g.promote(node),
+                6 => {
+                    let before = g.len();
+                    g.delete(node);
+                    prop_assert!(node == 0 || g.len() < before);
+                }
+                _ => g.set_comment(node, &comment),
+            }
+            prop_assert!(g.ply() <= g.moves().len());
+            prop_assert_eq!(g.line().len(), g.moves().len() + 1);
+            prop_assert_eq!(g.line()[0], 0);
+            for k in 1..g.line().len() {
+                prop_assert_eq!(g.parent(g.line()[k]), Some(g.line()[k - 1]));
+            }
+        }
+        let text = g.to_string();
+        let back: Game = text.parse().unwrap();
+        prop_assert_eq!(&back, &g, "{}", text);
+        let (r, e) = Game::from_record_lenient(&g.record());
+        prop_assert_eq!(e, None);
+        prop_assert_eq!(r, g);
+    }
+
     /// Setups round-trip, also from a mid-game position, and parse leniently.
     #[test]
     fn setups_round_trip(rules in any_rules(), choices in prop::collection::vec(any::<u8>(), 0..30)) {

@@ -101,7 +101,9 @@ fn row_value_of<G: RowGame>(
     }
     let counts = parse_row(text, G::MAX_SEEDS).map_err(|e| e.to_string())?;
     let start = Row::new(rules, &counts, crate::engine::Player::South).map_err(|e| e.to_string())?;
-    // A row of empty pots is the empty row, 0: valued as one empty pot.
+    // A row of empty pots is the empty row, 0: valued as one empty pot. The moves are named as
+    // on the board: a pot's number counts the empty pots dropped on the left.
+    let offset = start.pots().iter().position(|&n| n > 0).unwrap_or(0);
     let pots = match trimmed(start.pots()) {
         [] => vec![0],
         p => p.to_vec(),
@@ -121,7 +123,7 @@ fn row_value_of<G: RowGame>(
             // A move wins when the player who made it wins moving second from the option.
             let wins = if k == 0 { t.le(zero, h) } else { t.le(h, zero) };
             sides[k].push(RowOption {
-                mv: m.to_string(),
+                mv: crate::families::row::RowMove::<G>::new(m.pot + offset as u8, m.dir).to_string(),
                 row: row_text(&after),
                 paper_row: sum_text::<G>(&after),
                 value: t.show_in(h, Style::Paper),

@@ -1,12 +1,13 @@
 //! The analysis panel: hints, analysis and the exact solver, the value of every move of the
-//! position on screen, and its best line to step through.
+//! position on screen, and its best line to preview and play.
 
 use yew::prelude::*;
 
 use super::game::{Action, GameHandle, MEMORY_CHOICES};
 use super::panels::select_value;
 use super::{analyze_task, target};
-use crate::families::{AnyMove, AnyPosition};
+use super::line::LineView;
+use crate::families::AnyPosition;
 use crate::web::client::{auto_workers, Purpose, SearchHandle};
 use crate::web::group;
 
@@ -76,54 +77,7 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
     let here = ss.target == target(&pos);
     let ours = ss.purpose == Purpose::Analysis;
     let nps = if ss.elapsed_ms > 0.0 { ss.nodes as f64 / ss.elapsed_ms * 1000.0 } else { 0.0 };
-    // The line being stepped (kept in the game's state), or the analysis's own.
-    let stepping = st.line.as_ref().filter(|(from, line)| {
-        let g = game.game();
-        let k = g.ply().wrapping_sub(*from);
-        g.ply() >= *from && k <= line.len() && g.moves().get(*from..g.ply()) == Some(&line[..k])
-    });
     let analysis = ss.analysis.as_ref().filter(|_| here && ours && !over);
-    let line: Option<(Vec<AnyMove>, usize)> = match (stepping, analysis) {
-        (Some((from, l)), _) => Some((l.clone(), game.game().ply() - from)),
-        (None, Some(a)) if !a.best_line.is_empty() => Some((a.best_line.clone(), 0)),
-        _ => None,
-    };
-    let line_view = |(moves, at): (Vec<AnyMove>, usize)| {
-        // The mover before each move of the line, from the line's first position.
-        let first = game.game().position_at(game.game().ply() - at).clone();
-        let mut p = first;
-        let mut movers = vec![];
-        for &mv in &moves {
-            movers.push(p.move_label(mv));
-            match p.play(mv) {
-                Ok((q, _)) => p = q,
-                Err(_) => break,
-            }
-        }
-        html! {
-            <ol class="best-line" aria-label="Best line">
-                { for movers.iter().enumerate().map(|(k, label)| {
-                    let (game, search, moves) = (game.clone(), search.clone(), moves.clone());
-                    let kind = *kind;
-                    let label = label.clone();
-                    let onclick = Callback::from(move |_: MouseEvent| {
-                        // Show the position after this move, keep the line, and value that
-                        // position as the line's was.
-                        let from = game.game().ply() - at;
-                        let mut p = game.game().position_at(from).clone();
-                        for &mv in &moves[..=k] {
-                            if let Ok((q, _)) = p.play(mv) { p = q; }
-                        }
-                        game.dispatch(Action::StepLine(moves.clone(), k + 1));
-                        if p.outcome().is_none() {
-                            start(&search, &game, kind, &p);
-                        }
-                    });
-                    html! { <li><button class={classes!("line-move", (k + 1 == at).then_some("current"))} title="Show the position after this move" {onclick}>{label}</button></li> }
-                }) }
-            </ol>
-        }
-    };
     html! {
         <section class="panel analysis" aria-label="Analysis">
             <h2>{"Analysis"}</h2>
@@ -199,9 +153,9 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                     }
                 </div>
             }
-            if let Some(l) = line.filter(|_| !over || stepping.is_some()) {
-                <p class="line-label">{ if stepping.is_some() { "Best line (stepping: click a move to show the position after it):" } else { "Best line (click a move to show the position after it):" } }</p>
-                { line_view(l) }
+            if let Some(a) = analysis.filter(|a| !a.best_line.is_empty()) {
+                <p class="line-label">{"Best line (point at or click a move to see the position after it; nothing is played):"}</p>
+                <LineView game={game.clone()} moves={a.best_line.clone()} />
             }
         </section>
     }

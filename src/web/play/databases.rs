@@ -1,7 +1,7 @@
 //! The endgame databases' panel (families with databases, through their capability): builds
 //! the databases in its own worker, with progress and Stop, cached in IndexedDB; and, once the
 //! position on the board has few enough seeds, the proven value of the position and of every
-//! move (shown on the pits too) and a best line to play through.
+//! move (shown on the pits too) and a best line to preview and play.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -10,6 +10,8 @@ use yew::prelude::*;
 
 use crate::engine::{Cell, Player};
 use crate::families::{AnyMove, AnyPosition};
+use super::game::GameHandle;
+use super::line::LineView;
 use crate::web::client::{use_search, Purpose, SearchHandle};
 use crate::web::group;
 use crate::web::worker::databases::{
@@ -26,8 +28,8 @@ pub struct DatabasesProps {
     pub on_values: Callback<Option<Vec<(Cell, String)>>>,
     /// Plays a move (the best line's next move).
     pub on_play: Callback<AnyMove>,
-    /// Shows the position after the first `k` moves of a line (stepping through it).
-    pub on_step: Callback<(Vec<AnyMove>, usize)>,
+    /// The game, whose node on screen the best line starts from (to preview and play it).
+    pub game: GameHandle,
 }
 
 /// The default size for a board: 15 seeds on 6 pits a side, and on other boards the most seeds
@@ -247,28 +249,7 @@ pub fn databases_panel(props: &DatabasesProps) -> Html {
                     }
                 })
             };
-            // The line with who plays each move, at most 20 moves shown, each a button that
-            // shows the position after it.
-            let moves_any: Vec<AnyMove> = line.clone();
-            let mut q = p.clone();
-            let mut line_items = vec![];
-            for (k, &m) in line.iter().take(20).enumerate() {
-                let label = format!("{} {m}", if q.turn() == Player::South { 'S' } else { 'N' });
-                match q.play(m) {
-                    Ok((next, _)) => q = next,
-                    Err(_) => break,
-                }
-                let (on_step, moves_any) = (props.on_step.clone(), moves_any.clone());
-                let onclick = Callback::from(move |_: MouseEvent| on_step.emit((moves_any.clone(), k + 1)));
-                line_items.push(html! {
-                    <li><button class="line-move" title="Play the line on the board up to this move" {onclick}>{label}</button></li>
-                });
-            }
-            let more = match (line.len().saturating_sub(20), *repeats) {
-                (0, true) => " … then it repeats (worth 0 from there)".to_string(),
-                (0, false) => String::new(),
-                (n, _) => format!(" … ({n} more)"),
-            };
+            let more = if *repeats && line.len() <= 20 { " … then it repeats (worth 0 from there)" } else { "" };
             let c = (p.store(Player::South), p.store(Player::North));
             html! {
                 <div class="endgame-values">
@@ -280,7 +261,7 @@ pub fn databases_panel(props: &DatabasesProps) -> Html {
                     <ul class="endgame-moves">
                         { for moves.iter().map(|m| html! { <li><span class="mv">{m.mv.to_string()}</span>{" "}<span class="v">{signed(m.value)}</span></li> }) }
                     </ul>
-                    <div class="endgame-line">{"Best line: "}<ol class="best-line" aria-label="Best line">{ for line_items }</ol>{more}</div>
+                    <div class="endgame-line">{"Best line: "}<LineView game={props.game.clone()} moves={line.clone()} limit={20} />{more}</div>
                     <button class="endgame-next" onclick={play_next} disabled={next.is_none()}>{"Play the best move"}</button>
                 </div>
             }

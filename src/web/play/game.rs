@@ -6,72 +6,12 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::engine::{ByPlayer, Cell, Player, Step, Trace};
-use crate::families::AnyMove;
-use crate::notation::{Game, LinkError};
+use crate::engine::{Cell, Player, Step, Trace};
+use crate::families::{AnyMove, AnyPosition};
+use crate::notation::{Game, LinkError, NodeId};
 use crate::web::board::Hand;
 
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Opponent {
-    /// A person at this screen.
-    Human,
-    /// A uniformly random legal move.
-    Random,
-    /// Search 2 sowings deep.
-    Easy,
-    /// Search 6 sowings deep.
-    Medium,
-    /// Search for 1 second.
-    Hard,
-    /// Search for 5 seconds.
-    Expert,
-    /// Proven-best moves from the exact solver (Kalah), within a time limit.
-    Perfect,
-}
-
-impl Opponent {
-    /// All, weakest first.
-    pub const ALL: [Opponent; 7] = [
-        Opponent::Human,
-        Opponent::Random,
-        Opponent::Easy,
-        Opponent::Medium,
-        Opponent::Hard,
-        Opponent::Expert,
-        Opponent::Perfect,
-    ];
-
-    /// Name on screen, for a game whose rules have endgame databases or not (the strong
-    /// players' means differ).
-    pub fn name(self, databases: bool) -> &'static str {
-        match self {
-            Opponent::Hard if databases => "Computer: hard (1 s search, endgame databases)",
-            Opponent::Expert if databases => "Computer: expert (5 s search, endgame databases)",
-            Opponent::Perfect if databases => "Computer: perfect within the endgame databases (else 3 s search)",
-            Opponent::Human => "Human",
-            Opponent::Random => "Computer: random",
-            Opponent::Easy => "Computer: easy (2 sowings)",
-            Opponent::Medium => "Computer: medium (6 sowings)",
-            Opponent::Hard => "Computer: hard (1 s search)",
-            Opponent::Expert => "Computer: expert (5 s search)",
-            Opponent::Perfect => "Computer: perfect (exact solver, 60 s at most)",
-        }
-    }
-
-    /// Search depth, time limit (ms, 0 = none), and whether the endgame databases cached in
-    /// this browser value the search's leaves (Oware family); `None` for humans and random
-    /// play.
-    pub fn limits(self) -> Option<(u32, u64, bool)> {
-        match self {
-            Opponent::Human | Opponent::Random | Opponent::Perfect => None,
-            Opponent::Easy => Some((2, 0, false)),
-            Opponent::Medium => Some((6, 0, false)),
-            Opponent::Hard => Some((200, 1000, true)),
-            Opponent::Expert => Some((200, 5000, true)),
-        }
-    }
-}
+pub use crate::notation::Opponent;
 
 /// The steps an animation shows one at a time: where the hand picks, drops or passes over.
 fn hand_steps(trace: &Trace) -> impl Iterator<Item = &Step> {
@@ -100,15 +40,13 @@ pub struct PlayState {
     pub game: Rc<Game>,
     /// The game a New game or the editor replaced, to go back to.
     pub previous: Option<Rc<Game>>,
-    /// A best line being stepped through: the ply it starts from and its moves.
-    pub line: Option<(usize, Vec<AnyMove>)>,
+    /// A line being previewed on the board without playing it.
+    pub preview: Option<Preview>,
     /// What was wrong with the link that opened the page, if anything, and what is shown
     /// instead (the message of a [`LinkError`]).
     pub link_error: Option<String>,
     /// The move being animated.
     pub anim: Option<Anim>,
-    /// Who plays each side.
-    pub players: ByPlayer<Opponent>,
     /// Animation speed.
     pub speed: Speed,
     /// A message about the last action (an illegal move, an editor error).
@@ -120,6 +58,50 @@ pub struct PlayState {
     pub workers_setting: usize,
 }
 
+/// A line shown on the board without playing it (a best line, stepped or hovered).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preview {
+    /// The node the line starts from.
+    pub node: NodeId,
+    /// The line's moves (those that could be played).
+    pub moves: Vec<AnyMove>,
+    /// The position after each move.
+    pub positions: Vec<AnyPosition>,
+    /// Moves shown: `1..=moves.len()`.
+    pub k: usize,
+    /// Shown only while the pointer is over a move of the line.
+    pub hover: bool,
+}
+
+impl Preview {
+    /// The preview of `moves` from `node` of `game`, after `k` of them (at least one).
+    pub fn new(game: &Game, node: NodeId, moves: &[AnyMove], k: usize, hover: bool) -> Option<Preview> {
+        let mut p = game.position_of(node).clone();
+        let mut positions = vec![];
+        for &mv in moves {
+            match p.play(mv) {
+                Ok((q, _)) => {
+                    positions.push(q.clone());
+                    p = q;
+                }
+                Err(_) => break,
+            }
+        }
+        (!positions.is_empty()).then(|| Preview {
+            node,
+            moves: moves[..positions.len()].to_vec(),
+            k: k.clamp(1, positions.len()),
+            positions,
+            hover,
+        })
+    }
+
+    /// The position shown.
+    pub fn position(&self) -> &AnyPosition {
+        &self.positions[self.k - 1]
+    }
+}
+
 /// Memory budgets offered for the exact solver, in MiB; the default is the third.
 pub const MEMORY_CHOICES: [usize; 5] = [128, 256, 768, 1024, 1536];
 
@@ -127,8 +109,18 @@ pub const MEMORY_CHOICES: [usize; 5] = [128, 256, 768, 1024, 1536];
 pub enum Action {
     /// Play a move at the ply on screen.
     Play(AnyMove),
-    /// Show ply k.
+    /// Show ply k of the line on screen.
     Goto(usize),
+    /// Show a node of the tree, on the line through it.
+    GotoNode(NodeId),
+    /// Show the next (1) or previous (-1) move played instead of the one on screen.
+    Sibling(isize),
+    /// Make a node's line the main line.
+    Promote(NodeId),
+    /// Delete a node's move and everything after it.
+    Delete(NodeId),
+    /// Set the comment on a node's move.
+    Comment(NodeId, String),
     /// Show the ply this many before (negative) or after the one on screen.
     Step(isize),
     /// Show the last ply.
@@ -141,6 +133,9 @@ pub enum Action {
     Load(Game, Option<LinkError>),
     /// Replace the game (New game, the editor), keeping the one replaced to go back to.
     Replace(Game),
+    /// Replace the game with a record's, its players included, keeping the one replaced to go
+    /// back to.
+    Open(Game),
     /// Back to the game the last New game or editor replaced.
     Back,
     /// Change who plays a side.
@@ -157,9 +152,18 @@ pub enum Action {
     SetMemory(usize),
     /// Change the solver's number of workers (0: auto).
     SetWorkers(usize),
-    /// Step a best line: show the position after its first `k` moves (playing them as needed),
-    /// keeping the line.
-    StepLine(Vec<AnyMove>, usize),
+    /// Preview a line from the node on screen: the position after its first `k` moves,
+    /// nothing played (`hover`: only while the pointer is over it).
+    Preview(Vec<AnyMove>, usize, bool),
+    /// Step the preview this many moves.
+    PreviewStep(isize),
+    /// End the preview (`hover`: only a preview shown by hovering).
+    EndPreview(bool),
+    /// Play the line previewed (adding what the tree lacks) and show its position.
+    PlayPreview,
+    /// Play a line from the node on screen (adding what the tree lacks) and show the position
+    /// after its first `k` moves.
+    PlayLine(Vec<AnyMove>, usize),
 }
 
 impl PlayState {
@@ -177,9 +181,8 @@ impl PlayState {
             link_error: link_error.map(|e| e.message(&game)),
             game: Rc::new(game),
             previous: None,
-            line: None,
+            preview: None,
             anim: None,
-            players: ByPlayer { south: Opponent::Human, north: Opponent::Human },
             speed: Speed(120),
             notice: None,
             memory_mib: MEMORY_CHOICES[2],
@@ -189,6 +192,9 @@ impl PlayState {
 
     /// Counts to draw, and where the hand is.
     pub fn shown(&self) -> (Vec<(Cell, u32)>, Option<Hand>) {
+        if let Some(p) = &self.preview {
+            return (p.position().cells(), None);
+        }
         match (&self.anim, self.anim.as_ref().and_then(|a| self.game.trace(a.ply))) {
             (Some(a), Some(trace)) => {
                 let before = self.game.position_at(a.ply - 1);
@@ -243,12 +249,22 @@ impl PlayState {
     /// Whether the side to move at the ply on screen is a computer that should move now.
     pub fn computer_to_move(&self) -> Option<Opponent> {
         let p = self.game.position();
-        let who = *self.players.get(p.turn());
+        let who = *self.game.players().get(p.turn());
         (who != Opponent::Human
             && self.anim.is_none()
             && p.outcome().is_none()
             && self.game.ply() == self.game.moves().len())
         .then_some(who)
+    }
+
+    /// Plays a line from the node on screen and shows the position after its first `k` moves.
+    fn play_line(&mut self, moves: &[AnyMove], k: usize) {
+        self.anim = None;
+        self.link_error = None;
+        self.notice = None;
+        if let Err((i, e)) = Rc::make_mut(&mut self.game).play_line(moves, k) {
+            self.notice = Some(format!("{} cannot be played: {e}", moves[i]));
+        }
     }
 
     fn start_anim(&mut self) {
@@ -268,10 +284,29 @@ impl Reducible for PlayState {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
+        // Moving through the game ends a preview.
+        let moves_through = !matches!(
+            action,
+            Action::Preview(..)
+                | Action::PreviewStep(_)
+                | Action::EndPreview(_)
+                | Action::PlayPreview
+                | Action::PlayLine(..)
+                | Action::Tick
+                | Action::Skip
+                | Action::Notice(_)
+                | Action::SetSpeed(_)
+                | Action::SetMemory(_)
+                | Action::SetWorkers(_)
+                | Action::SetPlayer(..)
+                | Action::Comment(..)
+        );
+        if moves_through {
+            s.preview = None;
+        }
         match action {
             Action::Play(mv) => {
                 s.anim = None;
-                s.line = None;
                 s.link_error = None;
                 match Rc::make_mut(&mut s.game).play(mv) {
                     Ok(()) => {
@@ -285,10 +320,53 @@ impl Reducible for PlayState {
                 s.anim = None;
                 Rc::make_mut(&mut s.game).goto(k);
             }
+            Action::GotoNode(n) => {
+                s.anim = None;
+                if n <= s.game.len() {
+                    Rc::make_mut(&mut s.game).select(n);
+                }
+            }
+            Action::Sibling(d) => {
+                let g = &s.game;
+                let Some(parent) = g.parent(g.node()) else { return self };
+                let siblings = g.children(parent);
+                if siblings.len() < 2 {
+                    return self;
+                }
+                let i = siblings.iter().position(|&c| c == g.node()).unwrap_or(0);
+                let j = (i as isize + d).rem_euclid(siblings.len() as isize) as usize;
+                let next = siblings[j];
+                s.anim = None;
+                Rc::make_mut(&mut s.game).select(next);
+            }
+            Action::Promote(n) => {
+                if n > s.game.len() {
+                    return self;
+                }
+                Rc::make_mut(&mut s.game).promote(n);
+                s.notice = Some("This line is now the main line.".into());
+            }
+            Action::Delete(n) => {
+                if n == 0 || n > s.game.len() {
+                    return self;
+                }
+                s.anim = None;
+                let removed = s.game.clone();
+                Rc::make_mut(&mut s.game).delete(n);
+                // A deletion can be taken back, as a New game can.
+                s.previous = Some(removed);
+                s.notice = Some("Moves deleted: \"Back to the game before\" brings them back.".into());
+            }
+            Action::Comment(n, text) => {
+                if n > s.game.len() {
+                    return self;
+                }
+                Rc::make_mut(&mut s.game).set_comment(n, &text);
+            }
             Action::Step(d) => {
                 let k = s.game.ply().saturating_add_signed(d);
                 if k == s.game.ply() || k > s.game.moves().len() {
-                    return self;
+                    return if self.preview.is_some() { Rc::new(s) } else { self };
                 }
                 s.anim = None;
                 Rc::make_mut(&mut s.game).goto(k);
@@ -301,7 +379,7 @@ impl Reducible for PlayState {
             Action::Undo => {
                 s.anim = None;
                 let mut k = s.game.ply().saturating_sub(1);
-                while k > 0 && *s.players.get(s.game.position_at(k).turn()) != Opponent::Human {
+                while k > 0 && *s.game.players().get(s.game.position_at(k).turn()) != Opponent::Human {
                     k -= 1;
                 }
                 if k == s.game.ply() && k == 0 && s.previous.is_some() {
@@ -319,31 +397,34 @@ impl Reducible for PlayState {
                 }
             }
             Action::Load(game, err) => {
-                // A link opens a game to look at: nobody plays it by itself.
-                s.players = ByPlayer { south: Opponent::Human, north: Opponent::Human };
+                // The link's players, so that a reload keeps them.
                 s.link_error = err.map(|e| e.message(&game));
                 s.game = Rc::new(game);
                 s.previous = None;
-                s.line = None;
                 s.anim = None;
                 s.notice = None;
             }
-            Action::Replace(game) => {
+            Action::Replace(mut game) => {
+                // The same players in the new game.
+                for p in [Player::South, Player::North] {
+                    game.set_player(p, *s.game.players().get(p));
+                }
+                return Rc::new(s).reduce(Action::Open(game));
+            }
+            Action::Open(game) => {
                 s.previous = Some(s.game.clone());
                 s.game = Rc::new(game);
                 s.link_error = None;
-                s.line = None;
                 s.anim = None;
                 s.notice = None;
             }
             Action::Back => {
                 let Some(prev) = s.previous.take() else { return self };
                 s.game = prev;
-                s.line = None;
                 s.anim = None;
                 s.notice = Some("Back to the game before.".into());
             }
-            Action::SetPlayer(p, o) => *s.players.get_mut(p) = o,
+            Action::SetPlayer(p, o) => Rc::make_mut(&mut s.game).set_player(p, o),
             Action::SetSpeed(sp) => {
                 s.speed = sp;
                 if sp.0 == 0 {
@@ -364,32 +445,39 @@ impl Reducible for PlayState {
             Action::Notice(n) => s.notice = n,
             Action::SetMemory(m) => s.memory_mib = m,
             Action::SetWorkers(n) => s.workers_setting = n.min(4),
-            Action::StepLine(moves, k) => {
+            Action::Preview(moves, k, hover) => {
+                // A hover never replaces a preview being stepped.
+                if hover && s.preview.as_ref().is_some_and(|p| !p.hover) {
+                    return self;
+                }
                 s.anim = None;
-                // The line starts at the ply on screen, or at the line's own start when it is
-                // being stepped already.
-                let from = match &s.line {
-                    Some((from, line)) if *line == moves => *from,
-                    _ => s.game.ply(),
-                };
-                // Stepping a line that leaves the recorded moves replaces them: keep the game
-                // to go back to.
-                let recorded = s.game.moves().get(from..).unwrap_or_default();
-                let diverges = moves.iter().zip(recorded).take(k).any(|(a, b)| a != b) && !recorded.is_empty();
-                if diverges && s.line.is_none() {
-                    s.previous = Some(s.game.clone());
-                    s.notice = Some("The line replaced the moves after this position: \"Back to the game before\" brings them back.".into());
+                s.preview = Preview::new(&s.game, s.game.node(), &moves, k, hover);
+            }
+            Action::PreviewStep(d) => {
+                let Some(p) = &mut s.preview else { return self };
+                let k = p.k.saturating_add_signed(d).clamp(1, p.moves.len());
+                if k == p.k && d < 0 {
+                    // Before the line's first move: the game itself.
+                    s.preview = None;
+                } else {
+                    p.k = k;
+                    p.hover = false;
                 }
-                s.link_error = None;
-                let g = Rc::make_mut(&mut s.game);
-                g.goto(from);
-                for &mv in moves.iter().take(k) {
-                    if let Err(e) = g.play(mv) {
-                        s.notice = Some(format!("{mv} cannot be played: {e}"));
-                        break;
-                    }
+            }
+            Action::EndPreview(hover) => {
+                if s.preview.as_ref().is_none_or(|p| hover && !p.hover) {
+                    return self;
                 }
-                s.line = Some((from, moves));
+                s.preview = None;
+            }
+            Action::PlayPreview => {
+                let Some(p) = s.preview.take() else { return self };
+                Rc::make_mut(&mut s.game).select(p.node);
+                s.play_line(&p.moves, p.k);
+            }
+            Action::PlayLine(moves, k) => {
+                s.preview = None;
+                s.play_line(&moves, k);
             }
         }
         Rc::new(s)

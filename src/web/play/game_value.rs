@@ -5,9 +5,10 @@
 
 use yew::prelude::*;
 
-use crate::families::AnyPosition;
+use super::game::GameHandle;
+use crate::families::{AnyMove, AnyPosition};
+use crate::notation::Game;
 use crate::labs::erickson::{EricksonAnswer, EricksonLab, EricksonTask, RowValue};
-use crate::web::route::Route;
 use crate::web::use_lab::use_lab;
 
 /// Properties of [`GameValue`].
@@ -15,6 +16,25 @@ use crate::web::use_lab::use_lab;
 pub struct GameValueProps {
     /// The position on the board.
     pub position: AnyPosition,
+    /// The game, to play a row explored as a side line.
+    pub game: GameHandle,
+}
+
+/// The moves that lead from `from` through the rows of `trail` (after its first), each by the
+/// side whose turn it is; `None` when a row is not reached so (two options of one side in a
+/// row, which game theory explores and play cannot).
+fn moves_through(from: &AnyPosition, trail: &[(String, char)]) -> Option<Vec<AnyMove>> {
+    let mut p = from.clone();
+    let mut moves = vec![];
+    for (row, _) in trail.iter().skip(1) {
+        let (mv, next) = p.legal_moves().into_iter().find_map(|m| {
+            let q = p.play(m).ok()?.0;
+            (q.value_row().as_deref() == Some(row.as_str())).then_some((m, q))
+        })?;
+        moves.push(mv);
+        p = next;
+    }
+    Some(moves)
 }
 
 /// The rules id and the row of a position whose family has a game-theory value (`None` for
@@ -76,6 +96,26 @@ pub fn game_value(props: &GameValueProps) -> Html {
     if row.is_none() {
         return html! {};
     }
+    // The row explored on the board: the moves that reach it, as a side line of the game; a
+    // row play cannot reach (one side moving twice) opens as a new position, the game kept
+    // to go back to.
+    let play_row = {
+        let (game, trail, from) = (props.game.clone(), trail.clone(), props.position.clone());
+        let setup = format!("{shown}-{next}");
+        Callback::from(move |_: MouseEvent| match moves_through(&from, &trail) {
+            Some(moves) => {
+                let n = moves.len();
+                game.dispatch(super::game::Action::PlayLine(moves, n));
+            }
+            None => match from.rules().parse_setup(&setup) {
+                Ok(p) => {
+                    game.replace(Game::new(p));
+                    game.notice("One side moves twice on the way to this row, as game theory may and play may not: it opens as a new position (\"Back to the game before\" returns).");
+                }
+                Err(e) => game.notice(format!("This row cannot be set up: {e}")),
+            },
+        })
+    };
     let impartial = rules.ends_with("-i");
     let value: Option<RowValue> = match (lab.answer(), lab.running()) {
         (Some(EricksonAnswer::Value { value }), false) if value.row == shown => Some(*value),
@@ -151,7 +191,7 @@ pub fn game_value(props: &GameValueProps) -> Html {
                         crate::web::group(v.followers as u128), if v.followers == 1 { "row" } else { "rows" }
                     )}</p>
                     if trail.len() > 1 {
-                        <p><a href={Route::Play(format!("rules={rules}&setup={shown}-{next}")).to_string()}>{format!("Play from this row, {} to move", if next == 'l' { "Left" } else { "Right" })}</a></p>
+                        <p><button class="play-row" onclick={play_row.clone()}>{format!("Play from this row, {} to move", if next == 'l' { "Left" } else { "Right" })}</button></p>
                     }
                 </>
             }

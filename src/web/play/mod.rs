@@ -7,10 +7,11 @@ mod databases;
 mod editor;
 pub mod game;
 mod game_value;
+mod line;
 mod moves;
 mod new_game;
 mod panels;
-pub(crate) use panels::{bind_input, input_value, select_value};
+pub(crate) use panels::{bind_input, input_value, select_value, textarea_value};
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
@@ -135,7 +136,7 @@ pub fn play_page(props: &PlayProps) -> Html {
             game.play(mv)
         })
     };
-    let human_turn = *st.players.get(pos.turn()) == Opponent::Human;
+    let human_turn = *g.players().get(pos.turn()) == Opponent::Human;
     let (last_move, path) = match (g.ply(), g.trace(g.ply())) {
         (k, Some(t)) if k > 0 => {
             (Some(t.picked().unwrap_or_else(|| g.position_at(k - 1).move_cell(g.moves()[k - 1]))), t.path().collect())
@@ -161,12 +162,6 @@ pub fn play_page(props: &PlayProps) -> Html {
     let on_endgame_values = {
         let endgame_hints = endgame_hints.clone();
         Callback::from(move |v| endgame_hints.set(v))
-    };
-    let on_step_line = {
-        let game = game.clone();
-        Callback::from(move |(moves, k): (Vec<crate::families::AnyMove>, usize)| {
-            game.dispatch(Action::StepLine(moves, k))
-        })
     };
     let shown_analysis = ss
         .analysis
@@ -224,8 +219,15 @@ pub fn play_page(props: &PlayProps) -> Html {
                             <button class="rematch" onclick={rematch}>{if g.start().family().is_solitaire() { "Play again" } else { "Rematch" }}</button>
                         </div>
                     }
-                    <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints}
-                        interactive={human_turn && st.anim.is_none()} on_play={on_play.clone()} />
+                    <div class={classes!("board-area", st.preview.is_some().then_some("previewing"))}>
+                        <PreviewBar game={game.clone()} />
+                        if let Some(pv) = &st.preview {
+                            <Board position={pv.position().clone()} {shown} interactive={false} />
+                        } else {
+                            <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints}
+                                interactive={human_turn} on_play={on_play.clone()} />
+                        }
+                    </div>
                     if let Some(note) = proven_note {
                         <p class="hints-note">{note}</p>
                     }
@@ -234,10 +236,10 @@ pub fn play_page(props: &PlayProps) -> Html {
                 <aside class="play-side">
                     <analysis::AnalysisPanel game={game.clone()} search={search.clone()} />
                     if databases {
-                        <databases::DatabasesPanel position={pos.clone()} on_values={on_endgame_values} on_play={on_play} on_step={on_step_line} />
+                        <databases::DatabasesPanel position={pos.clone()} on_values={on_endgame_values} on_play={on_play.clone()} game={game.clone()} />
                     }
                     if game_value::row_of(&pos).is_some() {
-                        <game_value::GameValue position={pos.clone()} />
+                        <game_value::GameValue position={pos.clone()} game={game.clone()} />
                     }
                     <moves::MoveList game={game.clone()} />
                 </aside>
@@ -347,8 +349,10 @@ fn use_computer(game: &GameHandle, search: &SearchHandle) {
     }
 }
 
-/// ←/→/Home/End step through the game anywhere on the page, unless a field has the keys or a
-/// pit used them (the arrows move between pits).
+/// ←/→/Home/End step through the line on screen anywhere on the page, ↑/↓ go to the other
+/// moves played instead of the one on screen, unless a field has the keys or the board used
+/// them (the arrows move between pits). While a line is previewed, ←/→ step the preview and
+/// Escape ends it.
 #[hook]
 fn use_step_keys(game: &GameHandle) {
     use wasm_bindgen::closure::Closure;
@@ -363,11 +367,17 @@ fn use_step_keys(game: &GameHandle) {
             if typing || e.default_prevented() || e.alt_key() || e.ctrl_key() || e.meta_key() {
                 return;
             }
-            let action = match e.key().as_str() {
-                "ArrowLeft" => Action::Step(-1),
-                "ArrowRight" => Action::Step(1),
-                "Home" => Action::Goto(0),
-                "End" => Action::End,
+            let previewing = game.state().preview.is_some();
+            let action = match (e.key().as_str(), previewing) {
+                ("ArrowLeft", true) => Action::PreviewStep(-1),
+                ("ArrowRight", true) => Action::PreviewStep(1),
+                ("Escape", true) => Action::EndPreview(false),
+                ("ArrowLeft", false) => Action::Step(-1),
+                ("ArrowRight", false) => Action::Step(1),
+                ("ArrowUp", _) => Action::Sibling(-1),
+                ("ArrowDown", _) => Action::Sibling(1),
+                ("Home", _) => Action::Goto(0),
+                ("End", _) => Action::End,
                 _ => return,
             };
             e.prevent_default();
@@ -380,4 +390,38 @@ fn use_step_keys(game: &GameHandle) {
             drop(cb);
         }
     });
+}
+
+/// Above the board while a line is previewed: what is shown, and the ways on.
+#[function_component(PreviewBar)]
+fn preview_bar(props: &panels::GameProps) -> Html {
+    let game = &props.game;
+    let st = game.state();
+    // The bar keeps its height when there is no preview, so the board never moves.
+    let Some(pv) = &st.preview else {
+        return html! { <div class="preview-bar empty" aria-hidden="true"></div> };
+    };
+    let g = game.game();
+    let before = if pv.k > 1 { &pv.positions[pv.k - 2] } else { g.position_of(pv.node) };
+    let label = before.move_label(pv.moves[pv.k - 1]);
+    let act = |a: fn() -> Action| {
+        let game = game.clone();
+        Callback::from(move |_: MouseEvent| game.dispatch(a()))
+    };
+    html! {
+        <div class="preview-bar" role="status" aria-live="polite">
+            <span class="preview-what"><strong>{"Preview"}</strong>{format!(
+                " — not played: after {label}, move {} of {} of the line. {}",
+                pv.k,
+                pv.moves.len(),
+                pv.position().status()
+            )}</span>
+            <span class="preview-buttons">
+                <button class="preview-prev" onclick={act(|| Action::PreviewStep(-1))} aria-label="Previous move of the line" title="←">{"‹"}</button>
+                <button class="preview-next" onclick={act(|| Action::PreviewStep(1))} disabled={pv.k == pv.moves.len()} aria-label="Next move of the line" title="→">{"›"}</button>
+                <button class="preview-play" onclick={act(|| Action::PlayPreview)} title="Add the line to the game as a side line, up to this move">{"Play this line"}</button>
+                <button class="preview-end" onclick={act(|| Action::EndPreview(false))} title="Escape">{"Back to the game"}</button>
+            </span>
+        </div>
+    }
 }

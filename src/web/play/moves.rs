@@ -1,12 +1,77 @@
-//! The move list: numbered, one row a turn (a turn of Kalah or Dakon may hold several moves),
-//! each move a button that shows its position.
+//! The move list: the game's tree, lichess style. The main line is numbered, one row a turn (a
+//! turn of Kalah or Dakon may hold several moves); the moves played instead of a main-line
+//! move follow its row in parentheses, nested as deep as they go. Every move is a button that
+//! shows its position; under the list, the node on screen can be promoted, deleted or
+//! commented.
 
 use yew::prelude::*;
 
-use super::describe_move;
+use super::game::{Action, GameHandle};
 use super::panels::GameProps;
+use crate::notation::{Game, NodeId};
 
-/// The moves of the game, grouped by turn; the list keeps the current move in view.
+/// Move `node`'s move in words, for its accessible name.
+fn describe(g: &Game, node: NodeId) -> String {
+    let (Some(parent), Some(mv)) = (g.parent(node), g.move_of(node)) else {
+        return "The start position".into();
+    };
+    let before = g.position_of(parent);
+    match g.trace_of(node) {
+        Some(t) => before.describe_move(mv, t, g.position_of(node)),
+        None => format!("{} plays {mv}", before.turn()),
+    }
+}
+
+/// A move's button: shows its node.
+fn node_button(game: &GameHandle, node: NodeId, label: String) -> Html {
+    let g = game.game();
+    let current = g.node() == node;
+    let onclick = {
+        let game = game.clone();
+        Callback::from(move |_: MouseEvent| game.dispatch(Action::GotoNode(node)))
+    };
+    let comment = g.comment(node);
+    html! {
+        <>
+            <button class={classes!("ply", current.then_some("current"))} aria-label={format!("Move {}: {}", g.depth(node), describe(g, node))}
+                aria-current={current.then_some("step")} data-node={node.to_string()} {onclick}>{label}</button>
+            if !comment.is_empty() { <span class="comment">{comment.to_string()}</span> }
+        </>
+    }
+}
+
+/// A side line from `node` (a move played instead of its parent's first), inline: its moves,
+/// the mover named where it changes, and its own side lines nested in parentheses.
+fn side_line(game: &GameHandle, node: NodeId) -> Html {
+    let g = game.game();
+    let mut items = vec![];
+    let mut n = node;
+    let mut last_mover = None;
+    loop {
+        let parent = g.parent(n).expect("a move");
+        let before = g.position_of(parent);
+        let mover = before.turn();
+        let mv = g.move_of(n).expect("a move");
+        let label = if last_mover == Some(mover) { mv.to_string() } else { before.move_label(mv) };
+        last_mover = Some(mover);
+        items.push(node_button(game, n, label));
+        // The moves played instead of this one (not for the line's first: its parent's list
+        // shows those).
+        if n != node {
+            for &alt in &g.children(parent)[1..] {
+                items.push(html! { <span class="variation nested">{"("}{side_line(game, alt)}{")"}</span> });
+                last_mover = None;
+            }
+        }
+        match g.children(n).first() {
+            Some(&c) => n = c,
+            None => break,
+        }
+    }
+    html! { <>{ for items }</> }
+}
+
+/// The game's tree, and the tools for the node on screen.
 #[function_component(MoveList)]
 pub fn move_list(props: &GameProps) -> Html {
     let game = &props.game;
@@ -14,7 +79,7 @@ pub fn move_list(props: &GameProps) -> Html {
     let list = use_node_ref();
     {
         let list = list.clone();
-        use_effect_with((g.ply(), g.moves().len()), move |_| {
+        use_effect_with((g.node(), g.len()), move |_| {
             let el = list.cast::<web_sys::HtmlElement>();
             let current = el.as_ref().and_then(|l| l.query_selector(".ply.current").ok().flatten());
             if let (Some(l), Some(c)) =
@@ -29,40 +94,73 @@ pub fn move_list(props: &GameProps) -> Html {
         });
     }
     let solitaire = g.start().family().is_solitaire();
-    // Turns: runs of consecutive moves by the same player (each move its own row in a
-    // solitaire).
+    let main = g.main_line();
+    // Turns of the main line: runs of consecutive moves by the same player (each move its own
+    // row in a solitaire), as indices into `main`.
     let mut turns: Vec<Vec<usize>> = vec![];
-    for k in 1..=g.moves().len() {
-        let who = g.position_at(k - 1).turn();
+    for k in 1..main.len() {
+        let who = g.position_of(main[k - 1]).turn();
         match turns.last_mut() {
-            Some(t) if !solitaire && g.position_at(t[0] - 1).turn() == who => t.push(k),
+            Some(t) if !solitaire && g.position_of(main[t[0] - 1]).turn() == who => t.push(k),
             _ => turns.push(vec![k]),
         }
     }
-    let ply_button = |k: usize, label: String, aria: String| {
-        let game = game.clone();
+    let rows = turns.iter().enumerate().map(|(i, t)| {
+        let who = g.position_of(main[t[0] - 1]).turn();
+        // The moves played instead of this turn's moves.
+        let sides: Vec<NodeId> = t.iter().flat_map(|&k| g.children(main[k - 1])[1..].iter().copied()).collect();
         html! {
-            <button class={classes!("ply", (g.ply() == k).then_some("current"))} aria-label={aria}
-                aria-current={(g.ply() == k).then_some("step")}
-                onclick={Callback::from(move |_: MouseEvent| game.goto(k))}>{label}</button>
+            <>
+                <li class="turn">
+                    <span class="turn-no">{format!("{}.", i + 1)}</span>
+                    if !solitaire { <span class="who">{g.start().player_name(who)}</span> }
+                    { for t.iter().map(|&k| node_button(game, main[k], g.move_of(main[k]).expect("a move").to_string())) }
+                </li>
+                if !sides.is_empty() {
+                    <li class="variations">
+                        { for sides.iter().map(|&v| html! { <div class="variation">{"("}{side_line(game, v)}{")"}</div> }) }
+                    </li>
+                }
+            </>
         }
+    });
+    let node = g.node();
+    let act = |a: Action| {
+        let game = game.clone();
+        let a = std::cell::Cell::new(Some(a));
+        Callback::from(move |_: MouseEvent| {
+            if let Some(a) = a.take() {
+                game.dispatch(a)
+            }
+        })
     };
+    let on_comment = {
+        let game = game.clone();
+        Callback::from(move |e: Event| game.dispatch(Action::Comment(node, super::textarea_value(&e))))
+    };
+    let start_comment = g.comment(0);
     html! {
         <section class="panel moves" aria-label="Moves">
             <h2>{"Moves"}</h2>
+            if !start_comment.is_empty() { <p class="comment game-comment">{start_comment.to_string()}</p> }
             <ol class="move-list" ref={list}>
-                <li class="start">{ ply_button(0, "start".into(), "The start position".into()) }</li>
-                { for turns.iter().enumerate().map(|(i, t)| {
-                    let who = g.position_at(t[0] - 1).turn();
-                    html! {
-                        <li class="turn">
-                            <span class="turn-no">{format!("{}.", i + 1)}</span>
-                            if !solitaire { <span class="who">{g.start().player_name(who)}</span> }
-                            { for t.iter().map(|&k| ply_button(k, g.moves()[k - 1].to_string(), format!("Move {k}: {}", describe_move(g, k)))) }
-                        </li>
-                    }
-                }) }
+                <li class="start">{ node_button(game, 0, "start".into()) }</li>
+                { for rows }
             </ol>
+            <div class="node-tools">
+                if node != 0 && !g.is_main(node) {
+                    <button class="promote" onclick={act(Action::Promote(node))}
+                        title="Make the line through this move the main line">{"Promote to main line"}</button>
+                }
+                if node != 0 {
+                    <button class="delete-node" onclick={act(Action::Delete(node))}
+                        title="Delete this move and every move after it (\"Back to the game before\" brings them back)">{"Delete from here"}</button>
+                }
+                <label class="comment-edit">{ if node == 0 { "Comment on the game" } else { "Comment on this move" } }
+                    <textarea rows="2" maxlength={crate::notation::MAX_COMMENT.to_string()} value={g.comment(node).to_string()} onchange={on_comment} />
+                </label>
+            </div>
+            <p class="help keys">{"Keys: ← → step, Home End, ↑ ↓ the other moves played here."}</p>
         </section>
     }
 }

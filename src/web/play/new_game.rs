@@ -29,23 +29,40 @@ pub fn new_game(props: &GameProps) -> Html {
             }
         })
     };
+    // What is wrong with each field (shown beside it) and with the whole (under the button),
+    // after a try; a field's error goes when it changes.
+    let faults = use_state(|| (vec![None::<String>; form.fields.len()], None::<String>));
     let set = |k: usize| {
-        let (values, current) = (values.clone(), current.clone());
+        let (values, current, faults) = (values.clone(), current.clone(), faults.clone());
         move |v: String| {
             let mut next = current.clone();
             if let Some(x) = next.get_mut(k) {
                 *x = v;
             }
             values.set((rules, next));
+            let (mut each, _) = (*faults).clone();
+            if let Some(f) = each.get_mut(k) {
+                *f = None;
+            }
+            faults.set((each, None));
         }
     };
     let onsubmit = {
-        let (game, current) = (game.clone(), current.clone());
+        let (game, current, faults, fields) = (game.clone(), current.clone(), faults.clone(), form.fields.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
+            let each: Vec<Option<String>> =
+                fields.iter().zip(&current).map(|(f, v)| f.check(v).err()).collect();
+            if each.iter().any(Option::is_some) {
+                faults.set((each, None));
+                return;
+            }
             match family.new_game(&current) {
-                Ok(p) => game.replace(Game::new(p)),
-                Err(err) => game.notice(format!("New game: {err}")),
+                Ok(p) => {
+                    faults.set((each, None));
+                    game.replace(Game::new(p));
+                }
+                Err(err) => faults.set((each, Some(err.to_string()))),
             }
         })
     };
@@ -59,9 +76,11 @@ pub fn new_game(props: &GameProps) -> Html {
                 { for form.fields.iter().enumerate().map(|(k, f)| {
                     let set = set(k);
                     let value = current.get(k).cloned().unwrap_or_default();
+                    let invalid = faults.0.get(k).is_some_and(Option::is_some);
                     let input = match &f.kind {
                         FieldKind::Number { min, max } => html! {
                             <input id={f.id} type="number" min={min.to_string()} max={max.to_string()} value={value}
+                                aria-invalid={invalid.to_string()} aria-describedby={invalid.then(|| format!("{}-error", f.id))}
                                 oninput={Callback::from(move |e: InputEvent| set(input_value(&e)))} />
                         },
                         FieldKind::Choice(options) => html! {
@@ -70,9 +89,16 @@ pub fn new_game(props: &GameProps) -> Html {
                             </select>
                         },
                     };
-                    html! { <label>{format!("{} ", f.label)}{input}</label> }
+                    let fault = faults.0.get(k).cloned().flatten();
+                    html! {
+                        <div class="field">
+                            <label for={f.id}>{format!("{} ", f.label)}</label>{input}
+                            if let Some(msg) = fault { <span class="field-error" id={format!("{}-error", f.id)} role="alert">{msg}</span> }
+                        </div>
+                    }
                 }) }
                 <button type="submit" class={form.button_class}>{form.submit}</button>
+                if let Some(msg) = &faults.1 { <p class="field-error form-error" role="alert">{msg.clone()}</p> }
             </form>
             if game.state().previous.is_some() {
                 <p class="help">{"Undo at the start of this game goes back to the game before it."}</p>

@@ -27,6 +27,11 @@ pub(crate) fn input_value(e: &InputEvent) -> String {
     e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).map(|i| i.value()).unwrap_or_default()
 }
 
+/// The value of the text area an event came from.
+pub(crate) fn textarea_value(e: &Event) -> String {
+    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()).map(|i| i.value()).unwrap_or_default()
+}
+
 /// A text box bound to `state`: what is typed goes there.
 pub(crate) fn bind_input(state: &UseStateHandle<String>) -> Callback<InputEvent> {
     let state = state.clone();
@@ -94,7 +99,7 @@ pub fn players(props: &GameProps) -> Html {
         return html! {};
     }
     let select = |p: Player| {
-        let cur = *game.state().players.get(p);
+        let cur = *game.game().players().get(p);
         let name = game.game().start().player_name(p);
         let databases = game.game().start().rules().has_databases();
         let game = game.clone();
@@ -119,11 +124,12 @@ pub fn players(props: &GameProps) -> Html {
     }
 }
 
-/// The link to this game and position.
+/// The link to this game and position, and the game's record to keep or send (and to open one).
 #[function_component(Share)]
 pub fn share(props: &GameProps) -> Html {
     let copied = use_state(|| false);
-    let href = game_href(props.game.game());
+    let game = &props.game;
+    let href = game_href(game.game());
     let onclick = {
         let href = href.clone();
         let copied = copied.clone();
@@ -134,6 +140,33 @@ pub fn share(props: &GameProps) -> Html {
             copied.set(true);
         })
     };
+    let record = game.game().record();
+    let download = format!("data:text/plain;charset=utf-8,{}", crate::notation::percent_encode(&record));
+    let file = format!("{}.txt", game.game().rules());
+    // A record pasted to open, and what is wrong with it.
+    let pasted = use_state(String::new);
+    let fault = use_state(|| None::<String>);
+    let on_paste = {
+        let (pasted, fault) = (pasted.clone(), fault.clone());
+        Callback::from(move |e: InputEvent| {
+            pasted.set(textarea_input(&e));
+            fault.set(None);
+        })
+    };
+    let open = {
+        let (game, pasted, fault) = (game.clone(), pasted.clone(), fault.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (g, err) = crate::notation::Game::from_record_lenient(&pasted);
+            match err {
+                Some(e) => fault.set(Some(format!("{}. Nothing was opened: mend the record and open it again.", e.message(&g)))),
+                None => {
+                    game.dispatch(Action::Open(g));
+                    game.notice("The record is open: \"Back to the game before\" returns to the game it replaced.");
+                    pasted.set(String::new());
+                }
+            }
+        })
+    };
     html! {
         <section class="panel share" aria-label="Share">
             <h2>{"Share"}</h2>
@@ -142,8 +175,24 @@ pub fn share(props: &GameProps) -> Html {
             <input class="link" readonly=true value={href} aria-label="Link to this game" onfocus={Callback::from(|e: FocusEvent| {
                 if let Some(i) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) { i.select(); }
             })} />
+            <details class="record">
+                <summary>{"Game record (keep it, send it, open one)"}</summary>
+                <p class="help">{"The rules, the setup, the players and every line with its comments, as text (docs/record.md). The command-line tool reads and writes the same text: mancala-lab show --record."}</p>
+                <textarea class="record-text" readonly=true rows="6" value={record} aria-label="This game's record" />
+                <a class="download-record" href={download} download={file}>{"Download the record"}</a>
+                <label class="record-import">{"Open a record (paste it here)"}
+                    <textarea rows="4" value={(*pasted).clone()} oninput={on_paste} aria-invalid={fault.is_some().to_string()} />
+                </label>
+                <button class="open-record" onclick={open} disabled={pasted.trim().is_empty()}>{"Open this record"}</button>
+                if let Some(f) = &*fault { <p class="error field-error" role="alert">{f.clone()}</p> }
+            </details>
         </section>
     }
+}
+
+/// The value of the text area an input event came from.
+fn textarea_input(e: &InputEvent) -> String {
+    e.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()).map(|i| i.value()).unwrap_or_default()
 }
 
 /// Properties of [`RulesCard`].
