@@ -469,7 +469,11 @@ fn load(args: &PositionArgs) -> Result<Game, CliError> {
 }
 
 /// Writes a report: its JSON (keys in order, on one line) or its text.
-pub(crate) fn emit<R: serde::Serialize + std::fmt::Display>(out: &mut String, report: &R, json: bool) -> Result<(), CliError> {
+pub(crate) fn emit<R: serde::Serialize + std::fmt::Display>(
+    out: &mut String,
+    report: &R,
+    json: bool,
+) -> Result<(), CliError> {
     if json {
         let v = serde_json::to_value(report).map_err(|e| CliError::Json(e.to_string()))?;
         let _ = writeln!(out, "{v}");

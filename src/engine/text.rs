@@ -11,9 +11,21 @@ pub fn split_list(s: &str) -> impl Iterator<Item = &str> {
     s.split(['.', '_', ' ', ',']).filter(|t| !t.is_empty())
 }
 
-/// The first `n` characters of untrusted text, for quoting it in a message.
+/// The first `n` characters of untrusted text, for quoting it in a message. Control and
+/// bidirectional-formatting characters are shown as `<U+202E>`, so that quoted text can
+/// neither hide itself nor reverse the message around it.
 pub fn clip(s: &str, n: usize) -> String {
-    s.chars().take(n).collect()
+    let mut out = String::new();
+    for c in s.chars().take(n) {
+        let bidi =
+            matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || bidi {
+            out.push_str(&format!("<U+{:04X}>", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A count that could not be read: what it was for, and what was wrong.

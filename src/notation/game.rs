@@ -201,10 +201,9 @@ impl fmt::Display for LinkError {
         write!(f, "{}: ", self.part())?;
         match self {
             LinkError::TooLong(n) => write!(f, "the link is {n} characters long, too long to read"),
-            LinkError::UnknownPart(k) => write!(
-                f,
-                "unknown part '{k}' ignored (a link has rules, setup, moves, line, ply, south and north)"
-            ),
+            LinkError::UnknownPart(k) => {
+                write!(f, "unknown part '{k}' ignored (a link has rules, setup, moves, line, ply, south and north)")
+            }
             LinkError::Rules(e) => e.fmt(f),
             LinkError::Setup(e) => e.fmt(f),
             LinkError::MovesTooLong(n) => write!(f, "the move list is {n} characters long: at most {MAX_TEXT}"),
@@ -310,7 +309,14 @@ impl Game {
     pub fn new(start: AnyPosition) -> Game {
         Game {
             rules: start.rules(),
-            nodes: vec![Node { parent: None, mv: None, position: start, trace: None, children: vec![], comment: String::new() }],
+            nodes: vec![Node {
+                parent: None,
+                mv: None,
+                position: start,
+                trace: None,
+                children: vec![],
+                comment: String::new(),
+            }],
             line: vec![0],
             moves: vec![],
             ply: 0,
@@ -731,7 +737,8 @@ impl Game {
                         return Err(LinkError::TooManyMoves);
                     }
                     index += 1;
-                    let mv = self.nodes[at].position.parse_move(token).map_err(|error| LinkError::Move { index, error })?;
+                    let mv =
+                        self.nodes[at].position.parse_move(token).map_err(|error| LinkError::Move { index, error })?;
                     let n = self.add(at, mv).map_err(|reason| LinkError::Illegal { index, mv, reason })?;
                     (at, last) = (n, Some(n));
                 }

@@ -228,10 +228,9 @@ pub fn board(props: &BoardProps) -> Html {
         )
     };
     // The pit the keyboard starts from: the first playable one in sowing order.
-    let first_playable = spots
-        .iter()
-        .map(|s| s.cell)
-        .find(|&c| move_of(p, c).is_some_and(|m| legal.contains(&m)) || legal.iter().filter(|m| p.move_cell(**m) == c).count() > 1);
+    let first_playable = spots.iter().map(|s| s.cell).find(|&c| {
+        move_of(p, c).is_some_and(|m| legal.contains(&m)) || legal.iter().filter(|m| p.move_cell(**m) == c).count() > 1
+    });
     let svg = use_node_ref();
     // After a move by keyboard (the focus inside the board), the focus goes to a pit the player
     // to move may play, or to the board itself, never to a control that rewinds.

@@ -16,6 +16,8 @@ pub mod app;
 #[cfg(feature = "web")]
 pub mod board;
 #[cfg(feature = "web")]
+pub mod book;
+#[cfg(feature = "web")]
 pub mod client;
 #[cfg(feature = "web")]
 pub mod pages;

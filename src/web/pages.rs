@@ -17,7 +17,7 @@ pub struct LabProps<P: PartialEq> {
 
 /// What a lab link could not read, a line each, shown above the page's contents.
 pub fn link_faults(faults: &[String]) -> Html {
-    faults.iter().map(|f| html! { <p class="error link-error" role="alert">{f.clone()}</p> }).collect()
+    faults.iter().map(|f| html! { <p class="error link-error" role="alert"><bdi>{f.clone()}</bdi></p> }).collect()
 }
 
 macro_rules! pages {

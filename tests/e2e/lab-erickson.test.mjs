@@ -38,3 +38,14 @@ test("Erickson's lab recomputes the tables in the worker, searches Table 3 and c
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("Erickson's tables are kept in the browser: a second visit shows them at once (defect 10)", async () => {
+  const page = await open('#/lab/erickson', { wait: 'main.erickson' });
+  await page.waitForSelector('.erickson > .verdict', { timeout: 120000 });
+  assert.equal(await page.$('.cached'), null, 'computed on this visit');
+  await page.reload();
+  await page.waitForSelector('.erickson > .verdict', { timeout: 5000 });
+  assert.match(await page.textContent('.cached'), /earlier visit/);
+  assert.match(await page.textContent('.erickson > .verdict'), /224 agree, 6 differ/);
+  await page.context().close();
+});

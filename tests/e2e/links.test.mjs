@@ -82,3 +82,12 @@ test('served from a sub-path, the page and its worker work (defect 9)', async ()
   await page.context().close();
   sub.close();
 });
+
+test('a right-to-left override in a link cannot reverse the banner: echoed text is isolated and shown (defect 8)', async () => {
+  const page = await open('#/play?rules=kalah%E2%80%AE-6-4');
+  const banner = await page.textContent('.link-error');
+  assert.match(banner, /^This link has a problem — rules: unknown rules 'kalah<U\+202E>-6-4'/);
+  assert.ok(!banner.includes('\u202e'));
+  assert.ok(await page.$('.link-error bdi'));
+  await page.context().close();
+});

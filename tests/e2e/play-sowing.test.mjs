@@ -37,8 +37,17 @@ test('a Sowing row shows its game value and its options, explored with a breadcr
   await page.click('.cgt-options li a >> nth=0');
   await page.waitForFunction(() => document.querySelector('.cgt-trail a') && /•0211• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
   // After one of Left's options, Right moves: the link to play from there says so.
-  assert.match(await page.getAttribute('.game-value a:has-text("Play from this row")', 'href'), /setup=x0211x-r$/);
+  // The breadcrumb goes back; the option again, and play from there: the row is one of Left's
+  // moves from the board, so it is played as a move.
   await page.click('.cgt-trail a');
+  await page.waitForFunction(() => /^•1111• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
+  await page.click('.cgt-options li a >> nth=0');
+  await page.waitForSelector('button.play-row', { timeout: 60000 });
+  await page.click('button.play-row');
+  await page.waitForFunction(() => /moves=2r$/.test(location.hash));
+  assert.equal(await page.isEnabled('button.undo'), true);
+  await page.click('button.undo');
+  await page.waitForFunction(() => /moves=2r&ply=0$/.test(location.hash));
   await page.waitForFunction(() => /^•1111• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
   // The editor shows full pots as x and takes them typed.
   await page.click('.editor summary');
@@ -53,4 +62,33 @@ test('a Sowing row shows its game value and its options, explored with a breadcr
   await atomic.waitForSelector('.cgt-heaps', { timeout: 60000 });
   assert.match(await atomic.textContent('.cgt-heaps'), /heaps, one a run of 2s: 3\./);
   for (const p of [page, atomic]) await p.context().close();
+});
+
+test('one numbering everywhere (defect 3), a row explored is played as a side line with Undo (defect 6), a huge row waits to be asked (defect 10)', async () => {
+  // 0 4 4 0 2: Right's only move is pot 5 — so named in the Game value panel too.
+  const page = await open('#/play?rules=sowing&moves=1r.4l');
+  await noAnimation(page);
+  await page.waitForSelector('.cgt-options li a', { timeout: 60000 });
+  const right = await page.$$eval('.cgt-options', (cols) => cols[1].textContent);
+  assert.match(right, /5l → /);
+  assert.doesNotMatch(right, /4l → /);
+  // From an earlier position, a row explored beside the main line's move: a side line.
+  const earlier = await open('#/play?rules=sowing&moves=1r.4l&ply=1');
+  await noAnimation(earlier);
+  await earlier.waitForSelector('.cgt-options li a', { timeout: 60000 });
+  const options = await earlier.$$eval('.cgt-options', (cols) => [...cols[1].querySelectorAll('li a')].map((a) => a.textContent));
+  const other = options.findIndex((o) => !o.startsWith('4l'));
+  assert.ok(other >= 0, options.join());
+  await earlier.click(`.cgt-options >> nth=1 >> li a >> nth=${other}`);
+  await earlier.waitForSelector('button.play-row', { timeout: 60000 });
+  await earlier.click('button.play-row');
+  await earlier.waitForFunction(() => /moves=1r\.4l\(/.test(location.hash));
+  assert.equal(await earlier.$$eval('.move-list .variation', (els) => els.length), 1, 'the main line is kept');
+  assert.equal(await earlier.isEnabled('button.undo'), true);
+  // A huge Atomic Wari row: the valuation that starts by itself stops soon and asks.
+  const huge = await open('#/play?rules=atomic&setup=99999999999999999999999-l');
+  await huge.waitForSelector('.too-big', { timeout: 60000 });
+  assert.match(await huge.textContent('.too-big'), /more than 200000 rows follow this one/);
+  assert.ok(await huge.$('button.value-all'));
+  for (const p of [page, earlier, huge]) await p.context().close();
 });

@@ -64,3 +64,15 @@ fn erickson_table_3_search() {
         s.simplest.iter().filter_map(|v| v.agrees.filter(|a| !a.0 || !a.1).map(|a| (v.value, !a.0, !a.1))).collect();
     assert_eq!(marked, [(6, true, true), (9, true, true)]);
 }
+
+/// The page keeps Tables 1–5 in the browser as JSON: the answer reads back as written.
+#[test]
+fn erickson_tables_answer_round_trips_through_json() {
+    use mancala_lab::labs::erickson::EricksonAnswer;
+    let clock = || 0.0;
+    let (report, stages) = mancala_lab::labs::erickson::timed_report(&clock, &mut |_| {});
+    let a = EricksonAnswer::Tables { report: Box::new(report), stages };
+    let text = serde_json::to_string(&a).unwrap();
+    let back: EricksonAnswer = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(serde_json::to_string(&back).unwrap(), text);
+}

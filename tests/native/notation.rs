@@ -54,3 +54,13 @@ fn link_errors_say_the_fault_and_what_is_shown() {
         "moves: move 2 (c) is illegal: pit c is empty; the moves are valid up to move 1; showing the game up to move 1"
     );
 }
+
+/// Text quoted from a link shows its control and bidirectional characters, so that a
+/// right-to-left override cannot reverse the message around it.
+#[test]
+fn quoted_link_text_shows_control_characters() {
+    let (g, e) = Game::from_query_lenient("rules=kalah%E2%80%AE-6-4%0A");
+    let msg = e.unwrap().message(&g);
+    assert!(msg.contains("unknown rules 'kalah<U+202E>-6-4<U+000A>'"), "{msg}");
+    assert!(!msg.contains('\u{202E}'));
+}

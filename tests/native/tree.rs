@@ -97,7 +97,10 @@ fn comments_travel_percent_encoded_and_in_records() {
     let back: Game = text.parse().unwrap();
     assert_eq!(back, g);
     let record = g.record();
-    assert_eq!(record, "[Rules \"kalah-6-4\"]\n[South \"human\"]\n[North \"human\"]\n\nf a {a quiet move & (braces) #1} b\n");
+    assert_eq!(
+        record,
+        "[Rules \"kalah-6-4\"]\n[South \"human\"]\n[North \"human\"]\n\nf a {a quiet move & (braces) #1} b\n"
+    );
     let (r, e) = Game::from_record_lenient(&record);
     assert_eq!(e, None);
     assert_eq!(r, g);

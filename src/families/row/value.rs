@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cgt::{value, Memo};
+use super::cgt::{value_within, Memo};
 use super::{paper_row, parse_row, row_text, trimmed, RowGame};
 use crate::cgt::{Games, Gid, Style};
 use crate::families::atomic::AtomicGame;
@@ -65,17 +65,52 @@ pub fn row_value(rules: &str, row: &str) -> Result<RowValue, String> {
     row_value_in(rules, row).map(|(v, _, _)| v)
 }
 
+/// [`row_value`] valuing at most `limit` rows: past it, [`TooManyFollowers`].
+///
+/// # Errors
+/// As [`row_value`], and past the limit.
+pub fn row_value_within(rules: &str, row: &str, limit: usize) -> Result<RowValue, RowValueError> {
+    row_value_limited(rules, row, limit).map(|(v, _, _)| v)
+}
+
+/// Why a row was not valued.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RowValueError {
+    /// More rows follow it than the limit given.
+    TooManyFollowers(usize),
+    /// Anything else (its message).
+    Other(String),
+}
+
+impl core::fmt::Display for RowValueError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            RowValueError::TooManyFollowers(n) => write!(f, "more than {n} rows follow this one"),
+            RowValueError::Other(e) => f.write_str(e),
+        }
+    }
+}
+
 /// [`row_value`] with the table of games it built and the row's value in it (for the CLI's
 /// atomic weight, mean and temperature).
 ///
 /// # Errors
 /// As [`row_value`].
 pub fn row_value_in(rules: &str, row: &str) -> Result<(RowValue, Games, Gid), String> {
+    row_value_limited(rules, row, super::cgt::MAX_FOLLOWERS).map_err(|e| match e {
+        RowValueError::TooManyFollowers(_) => super::cgt::ValueError::TooMany.to_string(),
+        RowValueError::Other(e) => e,
+    })
+}
+
+fn row_value_limited(rules: &str, row: &str, limit: usize) -> Result<(RowValue, Games, Gid), RowValueError> {
     use crate::families::AnyRules;
-    match rules.parse::<AnyRules>().map_err(|e| e.to_string())? {
-        AnyRules::Sowing(r) => row_value_of::<SowingGame>(r, row),
-        AnyRules::Atomic(r) => row_value_of::<AtomicGame>(r, row),
-        _ => Err("game values are for the one-row games: sowing, sowing-i, atomic, atomic-i".into()),
+    match rules.parse::<AnyRules>().map_err(|e| RowValueError::Other(e.to_string()))? {
+        AnyRules::Sowing(r) => row_value_of::<SowingGame>(r, row, limit),
+        AnyRules::Atomic(r) => row_value_of::<AtomicGame>(r, row, limit),
+        _ => Err(RowValueError::Other(
+            "game values are for the one-row games: sowing, sowing-i, atomic, atomic-i".into(),
+        )),
     }
 }
 
@@ -93,14 +128,20 @@ fn sum_text<G: RowGame>(pots: &[u8]) -> String {
 fn row_value_of<G: RowGame>(
     rules: crate::families::row::RowRules<G>,
     text: &str,
-) -> Result<(RowValue, Games, Gid), String> {
+    limit: usize,
+) -> Result<(RowValue, Games, Gid), RowValueError> {
+    let other = |e: &dyn core::fmt::Display| RowValueError::Other(e.to_string());
+    let valued = |e: super::cgt::ValueError| match e {
+        super::cgt::ValueError::TooMany => RowValueError::TooManyFollowers(limit),
+        e => RowValueError::Other(e.to_string()),
+    };
     use crate::engine::Position;
     use crate::families::row::Row;
     if text.contains('+') && !G::FULL_POTS {
-        return Err(crate::families::row::NO_SUMS.into());
+        return Err(RowValueError::Other(crate::families::row::NO_SUMS.into()));
     }
-    let counts = parse_row(text, G::MAX_SEEDS).map_err(|e| e.to_string())?;
-    let start = Row::new(rules, &counts, crate::engine::Player::South).map_err(|e| e.to_string())?;
+    let counts = parse_row(text, G::MAX_SEEDS).map_err(|e| other(&e))?;
+    let start = Row::new(rules, &counts, crate::engine::Player::South).map_err(|e| other(&e))?;
     // A row of empty pots is the empty row, 0: valued as one empty pot. The moves are named as
     // on the board: a pot's number counts the empty pots dropped on the left.
     let offset = start.pots().iter().position(|&n| n > 0).unwrap_or(0);
@@ -110,16 +151,15 @@ fn row_value_of<G: RowGame>(
     };
     let mut t = Games::new();
     let mut memo = Memo::default();
-    let g = value::<G>(&mut t, &mut memo, &pots, rules.impartial).map_err(|e| e.to_string())?;
+    let g = value_within::<G>(&mut t, &mut memo, &pots, rules.impartial, limit).map_err(valued)?;
     let zero = t.zero();
     let mut sides = [vec![], vec![]];
     for (k, turn) in [crate::engine::Player::South, crate::engine::Player::North].into_iter().enumerate() {
-        let p =
-            Row::new(rules, &pots.iter().map(|&n| n as u32).collect::<Vec<_>>(), turn).map_err(|e| e.to_string())?;
+        let p = Row::new(rules, &pots.iter().map(|&n| n as u32).collect::<Vec<_>>(), turn).map_err(|e| other(&e))?;
         for m in p.legal_moves() {
-            let q = p.play(m).map_err(|e| e.reason.to_string())?.0;
+            let q = p.play(m).map_err(|e| other(&e.reason))?.0;
             let after = trimmed(q.pots()).to_vec();
-            let h = value::<G>(&mut t, &mut memo, &after, rules.impartial).map_err(|e| e.to_string())?;
+            let h = value_within::<G>(&mut t, &mut memo, &after, rules.impartial, limit).map_err(valued)?;
             // A move wins when the player who made it wins moving second from the option.
             let wins = if k == 0 { t.le(zero, h) } else { t.le(h, zero) };
             sides[k].push(RowOption {
@@ -139,7 +179,8 @@ fn row_value_of<G: RowGame>(
         parts
             .iter()
             .map(|c| {
-                let h = value::<G>(&mut t, &mut memo, c, rules.impartial).map(|h| t.show_in(h, Style::Paper));
+                let h =
+                    value_within::<G>(&mut t, &mut memo, c, rules.impartial, limit).map(|h| t.show_in(h, Style::Paper));
                 (paper_row(c), h.unwrap_or_else(|e| e.to_string()))
             })
             .collect()

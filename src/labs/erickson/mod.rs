@@ -8,7 +8,7 @@ mod table3;
 mod task;
 mod theorems;
 
-pub use crate::families::row::value::{row_value, row_value_in, RowOption, RowValue};
+pub use crate::families::row::value::{row_value, row_value_in, row_value_within, RowOption, RowValue, RowValueError};
 pub use octal::*;
 pub use table3::*;
 pub use task::*;

@@ -47,6 +47,24 @@ fn answer(s: &Handle, slot: fn(&mut Kept) -> &mut Option<EricksonAnswer>) -> Opt
     }
 }
 
+/// The browser's copy of Tables 1–5 recomputed (localStorage), so that a visit does not
+/// recompute them (about 20 s): the key names the computation's version.
+const TABLES_CACHE: &str = "mancala-lab:erickson-tables:1";
+
+fn cached_tables() -> Option<EricksonAnswer> {
+    let storage = web_sys::window()?.local_storage().ok()??;
+    let text = storage.get_item(TABLES_CACHE).ok()??;
+    // A damaged or foreign entry is ignored (and recomputed), never trusted blindly.
+    serde_json::from_str::<EricksonAnswer>(&text).ok().filter(|a| matches!(a, EricksonAnswer::Tables { .. }))
+}
+
+fn store_tables(a: &EricksonAnswer) {
+    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+    if let (Some(s), Ok(text)) = (storage, serde_json::to_string(a)) {
+        let _ = s.set_item(TABLES_CACHE, &text);
+    }
+}
+
 /// The stage under way and its count, while a task runs.
 fn progress(s: &Handle) -> Option<(String, u64)> {
     match (s.progress(), s.running()) {
@@ -75,6 +93,12 @@ fn input_value(e: &Event) -> Option<String> {
 /// `#/lab/erickson`.
 #[function_component(Page)]
 pub fn page(props: &Props) -> Html {
+    // The tables kept in this browser, before the first render's effect would recompute them.
+    if KEPT.with(|k| k.borrow().tables.is_none()) {
+        if let Some(a) = cached_tables() {
+            KEPT.with(|k| k.borrow_mut().tables = Some(a));
+        }
+    }
     let tables = use_lab::<EricksonLab>();
     let search = use_lab::<EricksonLab>();
     let octal = use_lab::<EricksonLab>();
@@ -95,10 +119,25 @@ pub fn page(props: &Props) -> Html {
     let heaps_text = use_state(|| "1000000".to_string());
     let heaps_error = use_state(|| None::<String>);
 
+    // A fresh answer is kept in the browser for the next visit.
+    let fresh = tables.answer().filter(|_| !tables.running());
+    {
+        let fresh = fresh.clone();
+        use_effect_with(fresh.is_some(), move |_| {
+            if let Some(a) = &fresh {
+                store_tables(a);
+            }
+        });
+    }
     let tables_view = match (answer(&tables, |k| &mut k.tables), progress(&tables), &tables.error()) {
         (Some(EricksonAnswer::Tables { report, stages }), _, _) => html! {
             <>
-                <p><button class="recompute" onclick={recompute}>{"Recompute"}</button></p>
+                <p>
+                    if fresh.is_none() {
+                        <span class="cached">{"Recomputed in this browser on an earlier visit (kept in localStorage). "}</span>
+                    }
+                    <button class="recompute" onclick={recompute}>{"Recompute"}</button>
+                </p>
                 {report_view(&report, &stages)}
             </>
         },

@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{octal_summary, row_value, table_3_search, timed_report, OctalSummary, Report, RowValue, Table3Search};
+use super::{
+    octal_summary, row_value_within, table_3_search, timed_report, OctalSummary, Report, RowValue, Table3Search,
+};
 use crate::labs::{Lab, Reporter};
 
 /// Most seeds Table 3's search takes in the worker (9 seeds: about 1.5 GB).
@@ -40,6 +42,10 @@ pub enum EricksonTask {
         rules: String,
         /// The row, link notation.
         row: String,
+        /// Rows valued at most (`None`: the most any valuation here may take), so that a
+        /// valuation that starts by itself stays short.
+        #[serde(default)]
+        limit: Option<usize>,
     },
 }
 
@@ -116,8 +122,11 @@ impl Lab for EricksonLab {
                 let seconds = r.elapsed_ms() / 1000.0;
                 Ok(EricksonAnswer::Octal { summary: Box::new(OctalSummary { seconds, ..summary }) })
             }
-            EricksonTask::Value { rules, row } => {
-                row_value(&rules, &row).map(|value| EricksonAnswer::Value { value: Box::new(value) })
+            EricksonTask::Value { rules, row, limit } => {
+                let limit = limit.unwrap_or(crate::families::row::cgt::MAX_FOLLOWERS);
+                row_value_within(&rules, &row, limit)
+                    .map(|value| EricksonAnswer::Value { value: Box::new(value) })
+                    .map_err(|e| e.to_string())
             }
         }
     }

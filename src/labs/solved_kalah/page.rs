@@ -16,8 +16,8 @@ use crate::web::route::Route;
 /// The page's properties: its link.
 pub type Props = super::LabProps<()>;
 
-/// Browser cache of solved start positions, by rules id.
-const CACHE_PREFIX: &str = "mancala-lab:solved:";
+/// Browser cache of solved start positions, by rules id (the perfect player's book reads it).
+use crate::web::book::START_PREFIX as CACHE_PREFIX;
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten())

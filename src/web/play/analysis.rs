@@ -4,9 +4,9 @@
 use yew::prelude::*;
 
 use super::game::{Action, GameHandle, MEMORY_CHOICES};
+use super::line::LineView;
 use super::panels::select_value;
 use super::{analyze_task, target};
-use super::line::LineView;
 use crate::families::AnyPosition;
 use crate::web::client::{auto_workers, Purpose, SearchHandle};
 use crate::web::group;

@@ -8,10 +8,10 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::engine::{Cell, Player};
-use crate::families::{AnyMove, AnyPosition};
 use super::game::GameHandle;
 use super::line::LineView;
+use crate::engine::{Cell, Player};
+use crate::families::{AnyMove, AnyPosition};
 use crate::web::client::{use_search, Purpose, SearchHandle};
 use crate::web::group;
 use crate::web::worker::databases::{

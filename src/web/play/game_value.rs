@@ -7,9 +7,13 @@ use yew::prelude::*;
 
 use super::game::GameHandle;
 use crate::families::{AnyMove, AnyPosition};
-use crate::notation::Game;
 use crate::labs::erickson::{EricksonAnswer, EricksonLab, EricksonTask, RowValue};
+use crate::notation::Game;
 use crate::web::use_lab::use_lab;
+
+/// Rows a valuation that starts by itself may value (a fraction of a second): a larger row is
+/// valued when asked.
+const AUTO_FOLLOWERS: usize = 200_000;
 
 /// Properties of [`GameValue`].
 #[derive(Properties, PartialEq)]
@@ -18,6 +22,20 @@ pub struct GameValueProps {
     pub position: AnyPosition,
     /// The game, to play a row explored as a side line.
     pub game: GameHandle,
+}
+
+/// Empty pots at the left end of a row.
+fn leading_empty(p: &AnyPosition) -> usize {
+    p.cells().iter().take_while(|(c, n)| matches!(c, crate::engine::Cell::Pit { .. }) && *n == 0).count()
+}
+
+/// A move of a row (`4l`) with its pot number moved on by `shift`.
+fn renumber(mv: &str, shift: usize) -> String {
+    let Some(dir) = mv.chars().last() else { return mv.to_string() };
+    match mv[..mv.len() - dir.len_utf8()].parse::<usize>() {
+        Ok(n) if shift > 0 => format!("{}{dir}", n + shift),
+        _ => mv.to_string(),
+    }
 }
 
 /// The moves that lead from `from` through the rows of `trail` (after its first), each by the
@@ -69,14 +87,18 @@ pub fn game_value(props: &GameValueProps) -> Html {
     // Value again clicks, each starting it afresh).
     let stopped = use_state(|| false);
     let again = use_state(|| 0u32);
+    // A valuation that starts by itself stops at AUTO_FOLLOWERS rows; past them, the page
+    // asks before valuing the rest (`full`: asked, for the row shown).
+    let full = use_state(|| None::<String>);
     {
-        let (lab, stopped) = (lab.clone(), stopped.clone());
-        use_effect_with((rules.clone(), shown.clone(), *again), move |(rules, row, _)| {
+        let (lab, stopped, full) = (lab.clone(), stopped.clone(), full.clone());
+        use_effect_with((rules.clone(), shown.clone(), *again, (*full).clone()), move |(rules, row, _, full)| {
             stopped.set(false);
             if rules.is_empty() {
                 return;
             }
-            lab.run(EricksonTask::Value { rules: rules.clone(), row: row.clone() });
+            let limit = (full.as_deref() != Some(row.as_str())).then_some(AUTO_FOLLOWERS);
+            lab.run(EricksonTask::Value { rules: rules.clone(), row: row.clone(), limit });
         });
     }
     let go = |row: Option<(String, char)>, keep: Option<usize>| {
@@ -116,6 +138,9 @@ pub fn game_value(props: &GameValueProps) -> Html {
             },
         })
     };
+    // The board's row is valued without its empty end pots: its moves are named as on the
+    // board (a row explored further is its own row).
+    let shift = if trail.len() == 1 { leading_empty(&props.position) } else { 0 };
     let impartial = rules.ends_with("-i");
     let value: Option<RowValue> = match (lab.answer(), lab.running()) {
         (Some(EricksonAnswer::Value { value }), false) if value.row == shown => Some(*value),
@@ -145,7 +170,7 @@ pub fn game_value(props: &GameValueProps) -> Html {
                             { for opts.iter().map(|o| html! {
                                 <li class={classes!(o.wins.then_some("wins"))}>
                                     <a href="#" onclick={go(Some((o.row.clone(), after)), None)} title={format!("explore {}", o.paper_row)}>
-                                        {format!("{} → {}", o.mv, o.paper_row)}
+                                        {format!("{} → {}", renumber(&o.mv, shift), o.paper_row)}
                                     </a>
                                     {format!(" = {}", o.value)}
                                     if o.wins { <span class="win-mark">{" wins"}</span> }
@@ -194,6 +219,17 @@ pub fn game_value(props: &GameValueProps) -> Html {
                         <p><button class="play-row" onclick={play_row.clone()}>{format!("Play from this row, {} to move", if next == 'l' { "Left" } else { "Right" })}</button></p>
                     }
                 </>
+            }
+        }
+        (None, Some(e)) if full.as_deref() != Some(shown.as_str()) && e.starts_with("more than") => {
+            let value_all = {
+                let (full, shown) = (full.clone(), shown.clone());
+                Callback::from(move |_: MouseEvent| full.set(Some(shown.clone())))
+            };
+            html! {
+                <p class="too-big">{format!("A large row: {e}. Valuing it may take minutes and much memory (Stop ends it); the CLI is faster: ")}
+                    <code>{format!("mancala-lab value {rules} {shown}")}</code>{" "}
+                    <button class="value-all" onclick={value_all}>{"Value it anyway"}</button></p>
             }
         }
         (None, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },

@@ -39,12 +39,8 @@ pub fn line_view(props: &LineProps) -> Html {
     }
     let moves: Vec<AnyMove> = props.moves[..labels.len()].to_vec();
     // The move previewed, when the preview is of this line from this node.
-    let at = game
-        .state()
-        .preview
-        .as_ref()
-        .filter(|pv| pv.node == g.node() && pv.moves == moves)
-        .map(|pv| (pv.k, pv.hover));
+    let at =
+        game.state().preview.as_ref().filter(|pv| pv.node == g.node() && pv.moves == moves).map(|pv| (pv.k, pv.hover));
     let items = labels.iter().enumerate().take(props.limit).map(|(k, label)| {
         let preview = |hover: bool| {
             let (game, moves) = (game.clone(), moves.clone());

@@ -69,6 +69,21 @@ pub(crate) fn describe_move(game: &Game, k: usize) -> String {
     }
 }
 
+/// What the computer is doing while it thinks, with the time so far (and the most it may take,
+/// for the perfect player's proof).
+fn thinking(p: &AnyPosition, who: Opponent, elapsed_ms: f64) -> String {
+    let s = (elapsed_ms / 1000.0).floor();
+    let name = p.player_name(p.turn());
+    match (who, who.limits()) {
+        (Opponent::Perfect, _) if p.rules().has_exact_solver() => format!(
+            " {name} (the computer) is proving its best move: {s:.0} s of at most {} s, then the best move of a 3 s search…",
+            PERFECT_TIME_MS / 1000
+        ),
+        (_, Some((_, ms, _))) if ms > 0 => format!(" {name} (the computer) is thinking: {s:.0} s of {} s…", ms / 1000),
+        _ => format!(" {name} (the computer) is thinking…"),
+    }
+}
+
 /// The search's target for a position: its rules and setup.
 pub(crate) fn target(p: &AnyPosition) -> (String, String) {
     (p.rules().to_string(), p.to_string())
@@ -198,7 +213,7 @@ pub fn play_page(props: &PlayProps) -> Html {
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › "}<span>{pos.rules().title()}</span></nav>
             if let Some(e) = &st.link_error {
                 <div class="link-error" role="alert">
-                    <strong>{"This link has a problem — "}</strong>{e.clone()}
+                    <strong>{"This link has a problem — "}</strong><bdi>{e.clone()}</bdi>
                 </div>
             }
             <div class="play-layout">
@@ -206,13 +221,10 @@ pub fn play_page(props: &PlayProps) -> Html {
                     <p class="status" aria-live="polite" role="status">
                         { if g.ply() > 0 { format!("{}. ", describe_move(g, g.ply())) } else { String::new() } }
                         { pos.status() }
-                        if st.computer_to_move().is_some() && search.state().running && search.state().purpose == Purpose::Computer {
-                            <span class="thinking">{format!(" {} (the computer) is thinking…", pos.player_name(pos.turn()))}</span>
+                        if let Some(who) = st.computer_to_move().filter(|_| ss.running && ss.purpose == Purpose::Computer) {
+                            <span class="thinking" aria-live="off">{thinking(&pos, who, ss.elapsed_ms)}</span>
                         }
                     </p>
-                    if let Some(n) = &st.notice {
-                        <p class="notice" role="alert">{n.clone()}</p>
-                    }
                     if over && st.anim.is_none() {
                         <div class="game-over" role="status">
                             <strong>{ pos.status() }</strong>
@@ -232,6 +244,10 @@ pub fn play_page(props: &PlayProps) -> Html {
                         <p class="hints-note">{note}</p>
                     }
                     <panels::Controls game={game.clone()} />
+                    // Under the board, so that a notice never moves it.
+                    if let Some(n) = &st.notice {
+                        <p class="notice" role="status">{n.clone()}</p>
+                    }
                 </div>
                 <aside class="play-side">
                     <analysis::AnalysisPanel game={game.clone()} search={search.clone()} />
@@ -284,7 +300,11 @@ fn use_computer(game: &GameHandle, search: &SearchHandle) {
                     }));
                 }
                 Some(Opponent::Perfect) => {
-                    if p.rules().has_exact_solver() {
+                    if let Some(a) = crate::web::book::lookup(&p) {
+                        // Proven in this browser before: the book's move, without a think.
+                        let (game, mv) = (game.clone(), a.moves[0].mv);
+                        timer = Some(Timeout::new(400, move || game.play(mv)));
+                    } else if p.rules().has_exact_solver() {
                         let (rules, setup) = target(&p);
                         let st = game.state();
                         search.solve(&rules, &setup, st.memory_mib, PERFECT_TIME_MS, st.workers(), Purpose::Computer);
@@ -328,6 +348,8 @@ fn use_computer(game: &GameHandle, search: &SearchHandle) {
                 if let Some(a) = s.analysis.as_ref() {
                     let Some(best) = a.moves.first() else { return };
                     if p.legal_moves().contains(&best.mv) {
+                        // A long proof goes into the book: the next game answers at once.
+                        crate::web::book::keep(&p, a, s.elapsed_ms);
                         game.play(best.mv);
                         // A search that saw every line to its end played a proven move.
                         if let Some(why) = fallback.borrow_mut().take().filter(|_| !a.exact) {

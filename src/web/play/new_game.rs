@@ -51,8 +51,7 @@ pub fn new_game(props: &GameProps) -> Html {
         let (game, current, faults, fields) = (game.clone(), current.clone(), faults.clone(), form.fields.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let each: Vec<Option<String>> =
-                fields.iter().zip(&current).map(|(f, v)| f.check(v).err()).collect();
+            let each: Vec<Option<String>> = fields.iter().zip(&current).map(|(f, v)| f.check(v).err()).collect();
             if each.iter().any(Option::is_some) {
                 faults.set((each, None));
                 return;

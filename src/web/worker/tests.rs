@@ -49,7 +49,7 @@ fn messages_round_trip_as_json() {
         Task::Lab(LabTask::Erickson(EricksonTask::Tables)),
         Task::Lab(LabTask::Erickson(EricksonTask::Search { max_seeds: 5, max_pots: 4, max_seeds_long: 6 })),
         Task::Lab(LabTask::Erickson(EricksonTask::Octal { code: ".37".into(), n: 1000 })),
-        Task::Lab(LabTask::Erickson(EricksonTask::Value { rules: "sowing".into(), row: "312".into() })),
+        Task::Lab(LabTask::Erickson(EricksonTask::Value { rules: "sowing".into(), row: "312".into(), limit: None })),
     ];
     for task in tasks {
         let text = serde_json::to_string(&Request { id: 3, task: task.clone() }).unwrap();
@@ -69,7 +69,7 @@ fn erickson_tasks_answer() {
         run(&text).pop().unwrap()
     };
     let Reply::Lab { reply: LabReply::Erickson(LabSays::Answer(EricksonAnswer::Value { value })), .. } =
-        last(EricksonTask::Value { rules: "sowing".into(), row: "312".into() })
+        last(EricksonTask::Value { rules: "sowing".into(), row: "312".into(), limit: None })
     else {
         panic!("a value")
     };
@@ -89,13 +89,20 @@ fn erickson_tasks_answer() {
     };
     assert_eq!(search.simplest[3].fewest_seeds.as_deref(), Some("1112"));
     for bad in [
-        EricksonTask::Value { rules: "sowing".into(), row: "3q2".into() },
-        EricksonTask::Value { rules: "kalah".into(), row: "312".into() },
+        EricksonTask::Value { rules: "sowing".into(), row: "3q2".into(), limit: None },
+        EricksonTask::Value { rules: "kalah".into(), row: "312".into(), limit: None },
         EricksonTask::Octal { code: ".9".into(), n: 10 },
         EricksonTask::Octal { code: ".37".into(), n: usize::MAX },
         EricksonTask::Search { max_seeds: 99, max_pots: 3, max_seeds_long: 3 },
     ] {
         assert!(matches!(last(bad.clone()), Reply::Error { id: Some(7), .. }), "{bad:?}");
+    }
+    // A valuation that starts by itself stops at its limit, saying so.
+    let limited =
+        EricksonTask::Value { rules: "atomic".into(), row: "99999999999999999999999".into(), limit: Some(1000) };
+    match last(limited) {
+        Reply::Error { id: Some(7), message } => assert_eq!(message, "more than 1000 rows follow this one"),
+        other => panic!("{other:?}"),
     }
 }
 
