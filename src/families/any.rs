@@ -197,6 +197,16 @@ macro_rules! families {
                 match self { $(FamilyId::$v => <$module::$fam as Family>::KEY,)+ }
             }
 
+            /// The family's name on the home page.
+            pub fn name(self) -> &'static str {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::NAME,)+ }
+            }
+
+            /// How the family plays, in one sentence.
+            pub fn how_it_plays(self) -> &'static str {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::HOW_IT_PLAYS,)+ }
+            }
+
             /// The family's presets, in order.
             pub fn presets(self) -> &'static [Preset] {
                 match self { $(FamilyId::$v => <$module::$fam as Family>::PRESETS,)+ }

@@ -45,6 +45,10 @@ pub trait Family: 'static {
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + serde::Serialize + serde::de::DeserializeOwned;
     /// The first part of the family's rules ids (`kalah` in `kalah-6-4-e`).
     const KEY: &'static str;
+    /// The family's name on the home page ("Kalah and Mancala").
+    const NAME: &'static str;
+    /// How it plays, in one sentence (the rules card has the whole, with its source).
+    const HOW_IT_PLAYS: &'static str;
     /// Named presets and the canonical ids they stand for (`("dooley", "kalah-6-4-e")`).
     const ALIASES: &'static [(&'static str, &'static str)];
     /// The presets shown on the home page and in the New game panel, in order.

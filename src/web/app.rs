@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::board::Board;
 use super::play::PlayPage;
 use super::route::Route;
-use crate::families::AnyRules;
+use crate::families::{AnyRules, FamilyId};
 use crate::labs::LABS;
 
 fn current_hash() -> String {
@@ -47,6 +47,20 @@ pub fn app() -> Html {
             }
         });
     }
+    // The tab's title says where you are (the play page names the game and the move itself).
+    {
+        let title = match &*route {
+            Route::Home => Some("Mancala Lab".to_string()),
+            Route::NotFound(_) => Some("Page not found — Mancala Lab".to_string()),
+            Route::Play(_) => None,
+            lab => super::pages::lab_title(lab).map(|t| format!("{t} — Mancala Lab")),
+        };
+        use_effect_with(title, |title| {
+            if let (Some(t), Some(d)) = (title, web_sys::window().and_then(|w| w.document())) {
+                d.set_title(t);
+            }
+        });
+    }
     let body = match &*route {
         Route::Home => html! { <Home /> },
         Route::Play(q) => html! { <PlayPage query={AttrValue::from(q.clone())} nav={*nav} /> },
@@ -60,36 +74,80 @@ pub fn app() -> Html {
     };
     html! {
         <>
-            <header class="top"><a href="#/" class="brand">{"Mancala Lab"}</a><span class="tag">{"play, study and solve sowing games"}</span></header>
+            <header class="top"><a href="#/" class="brand">{"Mancala Lab"}</a><span class="tag">{"play, study and solve sowing games"}</span><ThemeSwitch /></header>
             {body}
             <footer>{"Rules follow their published sources; each game's rules card names them."}</footer>
         </>
     }
 }
 
-/// The home page: the games, each with a picture of its board and its source.
+/// The colour theme: the system's, light or dark (kept in this browser).
+#[function_component(ThemeSwitch)]
+fn theme_switch() -> Html {
+    let theme = use_state(super::prefs::theme);
+    let onchange = {
+        let theme = theme.clone();
+        Callback::from(move |e: Event| {
+            let v = super::play::select_value(&e);
+            let t = (v == "light" || v == "dark").then_some(v);
+            super::prefs::set_theme(t.as_deref());
+            theme.set(t);
+        })
+    };
+    let cur = theme.as_deref().unwrap_or("auto");
+    html! {
+        <label class="theme">{"Theme "}
+            <select {onchange} aria-label="Colour theme">
+                { for [("auto", "as the system"), ("light", "light"), ("dark", "dark")].iter().map(|(v, name)| html! {
+                    <option value={*v} selected={cur == *v}>{*name}</option>
+                }) }
+            </select>
+        </label>
+    }
+}
+
+/// The home page: the games grouped by family, a sentence of how each family plays, each game
+/// with a picture of its board and its source; then the labs (a button at the top goes there).
 #[function_component(Home)]
 pub fn home() -> Html {
+    let labs = use_node_ref();
+    let to_labs = {
+        let labs = labs.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(e) = labs.cast::<web_sys::Element>() {
+                e.scroll_into_view();
+            }
+        })
+    };
     html! {
         <main class="home">
             <h1>{"Mancala Lab"}</h1>
             <p class="lede">{"Play the sowing games of the mancala family against a friend or the computer, read their rules with their sources, and see the values the search finds."}</p>
-            <ul class="games">
-                { for AnyRules::presets().map(|p| {
-                    let rules: AnyRules = p.id.parse().expect("presets are valid");
-                    let start = rules.start();
-                    html! {
-                        <li class="game-card">
-                            <a href={Route::rules(p.id).to_string()} class="game-link">
-                                <Board position={start.clone()} shown={start.cells()} interactive={false} compact={true} />
-                                <span class="game-name">{p.name}</span>
-                            </a>
-                            <span class="game-source">{p.source}</span>
-                        </li>
-                    }
-                }) }
-            </ul>
-            <h2>{"Labs"}</h2>
+            <p class="jump"><button class="to-labs" onclick={to_labs}>{format!("The {} labs: the papers' results recomputed ↓", LABS.len())}</button></p>
+            { for FamilyId::ALL.iter().map(|&f| html! {
+                <section class="family" aria-label={f.name()}>
+                    <h2>{f.name()}</h2>
+                    <p class="how">{f.how_it_plays()}</p>
+                    <ul class="games">
+                        { for f.presets().iter().map(|p| {
+                            let rules: AnyRules = p.id.parse().expect("presets are valid");
+                            let start = rules.start();
+                            html! {
+                                <li class="game-card">
+                                    <a href={Route::rules(p.id).to_string()} class="game-link">
+                                        <div aria-hidden="true">
+                                            <Board position={start.clone()} shown={start.cells()} interactive={false} compact={true} />
+                                        </div>
+                                        <span class="game-name">{p.name}</span>
+                                    </a>
+                                    <span class="game-source">{p.source}</span>
+                                </li>
+                            }
+                        }) }
+                    </ul>
+                </section>
+            }) }
+            <h2 ref={labs} id="labs">{"Labs"}</h2>
             <ul class="labs">
                 { for LABS.iter().map(|(path, title, summary)| html! {
                     <li><a href={format!("#{path}")}>{*title}</a>{format!(" — {summary}")}</li>

@@ -55,6 +55,12 @@ pub struct BoardProps {
     /// A small picture (home page): no labels.
     #[prop_or_default]
     pub compact: bool,
+    /// Turned round: North's row at the bottom (two-sided boards).
+    #[prop_or_default]
+    pub flipped: bool,
+    /// The cell of the best move among the hints, marked distinctly.
+    #[prop_or_default]
+    pub best: Option<Cell>,
 }
 
 struct Spot {
@@ -96,7 +102,21 @@ fn two_rows(n: usize, mirror: bool) -> (Vec<Spot>, f64, f64) {
 /// (a wide board scrolls sideways in its frame rather than shrink below it).
 const MIN_COLUMN_PX: f64 = 45.0;
 
-fn layout(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
+/// The spots of a board, turned round (half a turn: North's row at the bottom, every label
+/// still upright) when `flipped` and the board has two sides.
+fn layout(p: &AnyPosition, flipped: bool) -> (Vec<Spot>, f64, f64) {
+    let (mut spots, width, height) = layout_upright(p);
+    if flipped && p.layout().two_sided() {
+        for s in &mut spots {
+            s.x = width - s.x;
+            s.y = height - s.y;
+            s.label_side = -s.label_side;
+        }
+    }
+    (spots, width, height)
+}
+
+fn layout_upright(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
     match p.layout() {
         Layout::TwoRowsWithStores { pits, mirrored } => two_rows(pits, mirrored),
         Layout::Row { pits: n } => {
@@ -194,7 +214,7 @@ fn cell_id(cell: Cell) -> String {
 pub fn board(props: &BoardProps) -> Html {
     let chosen = use_state(|| None::<(String, Cell)>);
     let p = &props.position;
-    let (spots, width, height) = layout(p);
+    let (spots, width, height) = layout(p, props.flipped);
     let two_stores = spots.iter().filter(|s| s.store).count() == 2;
     let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
     let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
@@ -420,15 +440,19 @@ pub fn board(props: &BoardProps) -> Html {
             let text = p.cell_label(s.cell);
             html! { <text class="letter" x={format!("{}", s.x)} y={format!("{}", s.y + s.label_side * 52.0 + 5.0)} aria-hidden="true">{text}</text> }
         };
+        let best = props.best == Some(s.cell);
         let hint_el = match (&hint, props.compact) {
             (Some(h), false) => html! {
-                <g class="hint" aria-hidden="true">
-                    <rect x={format!("{}", s.x - 40.0)} y={format!("{}", s.y + s.label_side * 84.0 - 14.0)} width="80" height="28" rx="14" />
-                    <text x={format!("{}", s.x)} y={format!("{}", s.y + s.label_side * 84.0 + 6.0)}>{h.clone()}</text>
+                <g class={classes!("hint", best.then_some("best"))} aria-hidden="true">
+                    <rect x={format!("{}", s.x - 44.0)} y={format!("{}", s.y + s.label_side * 84.0 - 14.0)} width="88" height="28" rx="14" />
+                    <text x={format!("{}", s.x)} y={format!("{}", s.y + s.label_side * 84.0 + 6.0)}>{ if best { format!("★ {h}") } else { h.clone() } }</text>
                 </g>
             },
             _ => html! {},
         };
+        if best && hint.is_some() {
+            label += "; the best move";
+        }
         // The board is one Tab stop: its first playable pit (the arrows move between them).
         let asks = several.len() > 1 && !props.compact;
         let tab_stop = Some(s.cell) == first_playable;
@@ -462,7 +486,11 @@ pub fn board(props: &BoardProps) -> Html {
             </g>
         }
     });
-    let (top, bottom) = if p.layout().two_sided() && !props.compact { ("North", "South") } else { ("", "") };
+    let (top, bottom) = match (p.layout().two_sided() && !props.compact, props.flipped) {
+        (false, _) => ("", ""),
+        (true, false) => ("North", "South"),
+        (true, true) => ("South", "North"),
+    };
     // The chooser: the pot's moves as full-size buttons, and a way back.
     let chooser = match asking {
         Some(cell) if !props.compact => {

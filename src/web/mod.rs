@@ -24,6 +24,8 @@ pub mod pages;
 #[cfg(feature = "web")]
 pub mod play;
 #[cfg(feature = "web")]
+pub mod prefs;
+#[cfg(feature = "web")]
 pub mod use_lab;
 
 pub use crate::engine::text::group;
@@ -31,5 +33,6 @@ pub use crate::engine::text::group;
 /// Mounts the app on the page's body.
 #[cfg(feature = "web")]
 pub fn start_app() {
+    prefs::apply_theme();
     yew::Renderer::<app::App>::new().render();
 }

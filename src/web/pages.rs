@@ -36,6 +36,14 @@ macro_rules! pages {
                 _ => None,
             }
         }
+
+        /// The title of a lab's route (`None` for the other routes).
+        pub fn lab_title(route: &Route) -> Option<&'static str> {
+            match route {
+                $(Route::$v(_) => Some(<crate::labs::$module::$lab as crate::labs::Lab>::TITLE),)+
+                _ => None,
+            }
+        }
     };
 }
 

@@ -41,6 +41,8 @@ pub const MAX_SEEDS: u32 = 32;
 impl RowGame for AtomicGame {
     const KEY: &'static str = "atomic";
     const NAME: &'static str = "Atomic Wari";
+    const HOW_IT_PLAYS: &'static str =
+        "One row that grows: sow a pot of two or more seeds starting with the pot itself, Left to the right and Right to the left; a last pot of 2 or 3 is captured, with the 2s and 3s before it.";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("atomic-wari", "atomic")];
     const PRESETS: &'static [Preset] = &[
         Preset {

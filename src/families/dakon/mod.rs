@@ -100,6 +100,9 @@ impl Family for DakonFamily {
     type Move = DakonMove;
 
     const KEY: &'static str = "dakon";
+    const NAME: &'static str = "Dakon";
+    const HOW_IT_PLAYS: &'static str =
+        "Relay sowing: a last counter in a filled hole is lifted and sown on, one in your store plays again, one in your own empty hole captures across; a new round refills the holes.";
 
     const ALIASES: &'static [(&'static str, &'static str)] =
         &[("dakon", "dakon-8"), ("ohvalhu", "dakon-8-cw"), ("sungka", "dakon-7-sungka")];

@@ -48,6 +48,9 @@ impl Family for KalahFamily {
     type Move = KalahMove;
 
     const KEY: &'static str = "kalah";
+    const NAME: &'static str = "Kalah and Mancala";
+    const HOW_IT_PLAYS: &'static str =
+        "Two rows of pits and a store each: sow counter-clockwise; a last seed in your store plays again, one in an empty pit of yours captures the pit across.";
 
     const ALIASES: &'static [(&'static str, &'static str)] = &[
         ("kalah", "kalah-6-4"),

@@ -46,6 +46,9 @@ impl Family for OwareFamily {
     type Move = OwareMove;
 
     const KEY: &'static str = "oware";
+    const NAME: &'static str = "The Oware family";
+    const HOW_IT_PLAYS: &'static str =
+        "No stores to sow into: a last seed that makes 2 or 3 in the other row captures them, and the 2s and 3s before it.";
 
     const OTHER_KEYS: &'static [&'static str] = &["ayo", "awari", "wari"];
 

@@ -32,6 +32,8 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     const KEY: &'static str;
     /// The game's name in titles ("Conway's Sowing").
     const NAME: &'static str;
+    /// As [`Family::HOW_IT_PLAYS`].
+    const HOW_IT_PLAYS: &'static str;
     /// As [`Family::ALIASES`].
     const ALIASES: &'static [(&'static str, &'static str)];
     /// As [`Family::PRESETS`].
@@ -128,6 +130,8 @@ impl<G: RowGame> Family for RowFamily<G> {
     type Move = RowMove<G>;
 
     const KEY: &'static str = G::KEY;
+    const NAME: &'static str = G::NAME;
+    const HOW_IT_PLAYS: &'static str = G::HOW_IT_PLAYS;
 
     const ALIASES: &'static [(&'static str, &'static str)] = G::ALIASES;
 

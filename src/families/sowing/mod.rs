@@ -42,6 +42,8 @@ pub const MAX_SEEDS: u32 = 250;
 impl RowGame for SowingGame {
     const KEY: &'static str = "sowing";
     const NAME: &'static str = "Conway's Sowing";
+    const HOW_IT_PLAYS: &'static str =
+        "One row, partizan: Left sows a pot to the right, Right to the left (either way in the impartial game); the last seed may not fall into an empty pot; who cannot move loses.";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("conway", "sowing")];
     const PRESETS: &'static [Preset] = &[
         Preset {

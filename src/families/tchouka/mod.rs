@@ -55,6 +55,12 @@ impl<const D: bool> Family for TchoukaFamily<D> {
     type Move = TchoukaMove<D>;
 
     const KEY: &'static str = if D { "tchouka2" } else { "tchouka" };
+    const NAME: &'static str = if D { "Tchouka for two" } else { "Tchouka and Tchuka Ruma" };
+    const HOW_IT_PLAYS: &'static str = if D {
+        "Tchouka's relays for two players sharing one Roumba: a last seed in a filled pit sows on, in the Roumba plays again, in an empty pit ends the turn; the most seeds in the Roumba wins."
+    } else {
+        "A solitaire: sow a pit around the ring; a last seed in a filled pit sows on, in the Roumba plays again, in an empty pit loses; put every seed in the Roumba to win."
+    };
 
     const ALIASES: &'static [(&'static str, &'static str)] =
         if D { &[("tchuka-ruma-2", "tchouka2-4-2")] } else { &[("tchuka-ruma", "tchouka-4-2")] };

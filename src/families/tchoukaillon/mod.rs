@@ -39,6 +39,9 @@ impl Family for TchoukaillonFamily {
     type Move = TchoukaillonMove;
 
     const KEY: &'static str = "tchoukaillon";
+    const NAME: &'static str = "Tchoukaillon";
+    const HOW_IT_PLAYS: &'static str =
+        "A solitaire: pit i may be sown only when it holds exactly i seeds, its last seed landing in the Roumba; empty the board to win.";
 
     const ALIASES: &'static [(&'static str, &'static str)] = &[];
 

@@ -183,7 +183,8 @@ impl PlayState {
             previous: None,
             preview: None,
             anim: None,
-            speed: Speed(120),
+            // No animation when the system asks for less motion.
+            speed: Speed(if crate::web::prefs::reduced_motion() { 0 } else { 120 }),
             notice: None,
             memory_mib: MEMORY_CHOICES[2],
             workers_setting: 0,

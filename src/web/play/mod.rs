@@ -120,6 +120,23 @@ pub fn play_page(props: &PlayProps) -> Html {
         });
     }
 
+    // Sound: a tone a seed shown, and one for a capture once the move's seeds have landed.
+    {
+        let step = game.state().anim.as_ref().map(|a| (a.ply, a.step));
+        use_effect_with(step, |step| {
+            if step.is_some() {
+                crate::web::prefs::play(crate::web::prefs::Tone::Drop);
+            }
+        });
+        let g = game.game();
+        let captures =
+            g.trace(g.ply()).is_some_and(|t| t.steps.iter().any(|s| matches!(s, crate::engine::Step::Capture { .. })));
+        use_effect_with((g.len(), game.state().anim.is_none()), move |(_, landed)| {
+            if *landed && captures {
+                crate::web::prefs::play(crate::web::prefs::Tone::Capture);
+            }
+        });
+    }
     // Animation: one timer per seed.
     {
         let game = game.clone();
@@ -134,6 +151,20 @@ pub fn play_page(props: &PlayProps) -> Html {
         });
     }
 
+    // The tab's title: the game and where in it ("Kalah(6,4) — move 12 — Mancala Lab").
+    {
+        let g = game.game();
+        let at = match g.ply() {
+            0 => "start".to_string(),
+            k => format!("move {k}"),
+        };
+        let title = format!("{} — {at} — Mancala Lab", g.rules().title());
+        use_effect_with(title, |t| {
+            if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+                d.set_title(t);
+            }
+        });
+    }
     use_computer(&game, &search);
     use_step_keys(&game);
 
@@ -203,14 +234,46 @@ pub fn play_page(props: &PlayProps) -> Html {
         ),
         _ => (analysis_hints, None),
     };
+    // The best move among the hints: the analysis's first, or the databases' highest value.
+    let best = match (&*endgame_hints, databases, shown_analysis) {
+        (Some(v), true, _) => v
+            .iter()
+            .filter_map(|(c, h)| Some((*c, h.trim_start_matches('+').parse::<i32>().ok()?)))
+            .max_by_key(|&(_, n)| n)
+            .map(|(c, _)| c),
+        (_, _, Some(a)) => a.moves.first().filter(|m| pos.legal_moves().contains(&m.mv)).map(|m| pos.move_cell(m.mv)),
+        _ => None,
+    };
     let over = pos.outcome().is_some() && g.ply() == g.moves().len();
+    // The board turned round, remembered per rules; the sound, off unless turned on.
+    let rules_id = pos.rules().to_string();
+    let flipped = use_state(|| crate::web::prefs::flipped(&rules_id));
+    {
+        let flipped = flipped.clone();
+        use_effect_with(rules_id.clone(), move |r| flipped.set(crate::web::prefs::flipped(r)));
+    }
+    let flip = {
+        let (flipped, rules_id) = (flipped.clone(), rules_id.clone());
+        Callback::from(move |_: MouseEvent| {
+            crate::web::prefs::set_flipped(&rules_id, !*flipped);
+            flipped.set(!*flipped);
+        })
+    };
+    let sound = use_state(crate::web::prefs::sound);
+    let toggle_sound = {
+        let sound = sound.clone();
+        Callback::from(move |_: MouseEvent| {
+            crate::web::prefs::set_sound(!*sound);
+            sound.set(!*sound);
+        })
+    };
     let rematch = {
         let game = game.clone();
         Callback::from(move |_: MouseEvent| game.replace(Game::new(game.game().start().clone())))
     };
     html! {
         <main class="play">
-            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › "}<span>{pos.rules().title()}</span></nav>
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › "}<h1 class="play-title">{pos.rules().title()}</h1></nav>
             if let Some(e) = &st.link_error {
                 <div class="link-error" role="alert">
                     <strong>{"This link has a problem — "}</strong><bdi>{e.clone()}</bdi>
@@ -234,16 +297,24 @@ pub fn play_page(props: &PlayProps) -> Html {
                     <div class={classes!("board-area", st.preview.is_some().then_some("previewing"))}>
                         <PreviewBar game={game.clone()} />
                         if let Some(pv) = &st.preview {
-                            <Board position={pv.position().clone()} {shown} interactive={false} />
+                            <Board position={pv.position().clone()} {shown} interactive={false} flipped={*flipped} />
                         } else {
-                            <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints}
-                                interactive={human_turn} on_play={on_play.clone()} />
+                            <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints} {best}
+                                interactive={human_turn} on_play={on_play.clone()} flipped={*flipped} />
                         }
                     </div>
                     if let Some(note) = proven_note {
                         <p class="hints-note">{note}</p>
                     }
                     <panels::Controls game={game.clone()} />
+                    <div class="view-controls">
+                        if pos.layout().two_sided() {
+                            <button class="flip" onclick={flip} aria-pressed={flipped.to_string()}
+                                title="Turn the board round: North's row at the bottom (remembered for these rules)">{"⇅ Flip board"}</button>
+                        }
+                        <button class="sound" onclick={toggle_sound} aria-pressed={sound.to_string()}
+                            title="A tone for each seed sown and for a capture">{ if *sound { "Sound: on" } else { "Sound: off" } }</button>
+                    </div>
                     // Under the board, so that a notice never moves it.
                     if let Some(n) = &st.notice {
                         <p class="notice" role="status">{n.clone()}</p>

@@ -67,7 +67,7 @@ pub fn controls(props: &GameProps) -> Html {
                     title={if g.ply() == 0 && st.previous.is_some() { "Back to the game before" } else { "Back to the last move of a person" }}>{"Undo"}</button>
                 <button class="redo" onclick={act(|| Action::Redo)} disabled={g.ply() >= n} title="Forward one move (key →)">{"Redo"}</button>
                 <button onclick={go(n)} disabled={g.ply() >= n} aria-label="Last position" title="End">{"End »"}</button>
-                if let Some((lap, laps)) = st.anim_lap() {
+                if let Some((lap, laps)) = st.anim_lap().filter(|&(_, laps)| laps > 1) {
                     <span class="lap-counter" aria-live="off">{format!("lap {lap} of {laps}")}</span>
                 }
                 if st.shown().1.is_some_and(|h| h.skipping) {
