@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::CliError;
 use crate::labs::dakon::deep::{shortest_depth_first, DeepFound, DeepProgress, Resume};
 use crate::labs::dakon::openings::{self, Found, Goal, Limit, Survey, Trial};
-use crate::labs::dakon::{parse_holes, replay};
+use crate::labs::dakon::{parse_holes, replay, TurnEnd};
 
 fn opt(x: Option<String>) -> String {
     x.unwrap_or_else(|| "none".to_string())
@@ -448,7 +448,10 @@ struct ReplayMove {
     hole: usize,
     laps: u32,
     sown: u32,
+    /// How the turn ended (`Capture`, `EmptyOpponentHole`, `NoOwnCounters`), after the last move.
     end: Option<String>,
+    #[serde(skip)]
+    end_words: Option<&'static str>,
 }
 
 /// `dakon replay`: a first turn move by move.
@@ -477,7 +480,13 @@ pub fn replay_turn(n: usize, moves: &str) -> Result<ReplayReport, CliError> {
         moves: played
             .iter()
             .zip(&holes)
-            .map(|(m, &h)| ReplayMove { hole: h, laps: m.laps, sown: m.sown, end: m.end.map(|e| format!("{e:?}")) })
+            .map(|(m, &h)| ReplayMove {
+                hole: h,
+                laps: m.laps,
+                sown: m.sown,
+                end: m.end.map(|e| format!("{e:?}")),
+                end_words: m.end.map(TurnEnd::words),
+            })
             .collect(),
         laps: played.iter().map(|m| m.laps).sum(),
         store: last.board.store(),
@@ -491,8 +500,9 @@ pub fn replay_turn(n: usize, moves: &str) -> Result<ReplayReport, CliError> {
 impl fmt::Display for ReplayReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (k, m) in self.moves.iter().enumerate() {
-            let end = m.end.clone().unwrap_or_else(|| "store: select again".to_string());
-            writeln!(f, "{:>3}. hole {}: {} laps, {} counters sown, {end}", k + 1, m.hole, m.laps, m.sown)?;
+            let end = m.end_words.unwrap_or("ends in the store: the mover selects again");
+            let laps = if m.laps == 1 { "lap" } else { "laps" };
+            writeln!(f, "{:>3}. hole {}: {} {laps}, {} counters sown; {end}", k + 1, m.hole, m.laps, m.sown)?;
         }
         writeln!(
             f,

@@ -188,7 +188,7 @@ pub struct OwareSolveReport {
 /// A finished game, or more seeds on the board than the databases reach here.
 pub fn solve(g: &Game, pos: &AnyPosition, value_only: bool) -> Result<OwareSolveReport, CliError> {
     if pos.outcome().is_some() {
-        return Err(CliError::GameOver);
+        return Err(CliError::GameOver(pos.status()));
     }
     let k = pos.board_seeds() as usize;
     if k > MAX_CLI_SEEDS {

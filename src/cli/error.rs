@@ -25,8 +25,8 @@ pub enum CliError {
     },
     /// A perft deeper than 40.
     TooDeep(u32),
-    /// The game is over: nothing to analyze.
-    GameOver,
+    /// The game is over: nothing to analyze (the position's status, which says why).
+    GameOver(String),
     /// A row, or an octal code, that cannot be read or valued (why).
     Row(String),
     /// The command is for another family (its message).
@@ -60,7 +60,7 @@ impl fmt::Display for CliError {
                 write!(f, "{option} {value} is out of range: use {allowed}")
             }
             CliError::TooDeep(d) => write!(f, "depth {d} is too deep for perft: use at most 40"),
-            CliError::GameOver => f.write_str("the game is over: no move to analyze"),
+            CliError::GameOver(status) => write!(f, "no move to analyze: {status}"),
             CliError::WrongFamily(why) => f.write_str(why),
             CliError::Row(why) => f.write_str(why),
             CliError::TooManySeeds(n) => {

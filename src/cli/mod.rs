@@ -310,7 +310,9 @@ enum Command {
     Hanoi {
         /// Pots, 1 to 24.
         n: usize,
-        /// Most positions each search stores before it gives up (about 100 bytes each).
+        /// Most positions each search stores before it gives up, 1 to 100,000,000 (about 180
+        /// bytes each at the tables' peak: the default needs up to 3.6 GB; the need is printed
+        /// before the search starts, and a search refused memory stops as at this limit).
         #[arg(long, default_value_t = 20_000_000)]
         max_states: u64,
         /// Machine-readable output: n, exponential, recursive, minimum, states, ...
@@ -440,6 +442,18 @@ enum Command {
 /// Runs the CLI; returns the process exit code.
 pub fn main() -> i32 {
     use clap::{CommandFactory, FromArgMatches};
+    // A negative number would reach clap as an unknown flag ("unexpected argument '-1'"): every
+    // number here is a count or a size, so say that instead.
+    if let Some(neg) = std::env::args()
+        .skip(1)
+        .find(|a| a.len() > 1 && a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_digit()))
+    {
+        eprintln!(
+            "mancala-lab: '{}' is negative: every number here (a count, a depth, a size) is 0 or more",
+            crate::engine::text::clip(&neg, 24)
+        );
+        return 2;
+    }
     let cli = match Cli::command().after_help(rules_help()).try_get_matches().and_then(|m| Cli::from_arg_matches(&m)) {
         Ok(c) => c,
         Err(e) => {

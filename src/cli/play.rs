@@ -217,7 +217,7 @@ pub fn analyze(
     endgame: Option<usize>,
 ) -> Result<AnalysisReport, CliError> {
     if g.position().outcome().is_some() {
-        return Err(CliError::GameOver);
+        return Err(CliError::GameOver(g.position().status()));
     }
     if !(1..=4096).contains(&table_mib) {
         return Err(CliError::OutOfRange { option: "--table-mib", value: table_mib as u64, allowed: "1 to 4096" });

@@ -173,7 +173,7 @@ struct PeriodRow {
 /// `max_i` out of 1 to 200.
 pub fn periods(max_i: u32) -> Result<PeriodsReport, CliError> {
     if !(1..=200).contains(&max_i) {
-        return Err(CliError::OutOfRange { option: "I", value: max_i as u64, allowed: "1 to 200" });
+        return Err(CliError::OutOfRange { option: "periods: the last i,", value: max_i as u64, allowed: "1 to 200" });
     }
     let t = std::time::Instant::now();
     let rows = crate::labs::tchoukaillon::periods(max_i)

@@ -11,6 +11,26 @@ pub fn split_list(s: &str) -> impl Iterator<Item = &str> {
     s.split(['.', '_', ' ', ',']).filter(|t| !t.is_empty())
 }
 
+/// Splits a setup's counts as [`split_list`] does, but keeps an empty field between two
+/// separators (`4..4`) as `""`, so that a count left out is an error rather than silently
+/// dropped (spaces around a separator, and separators at either end, are allowed).
+pub fn split_fields(s: &str) -> Vec<&str> {
+    let s = s.trim().trim_matches(['.', '_', ',']);
+    if s.is_empty() {
+        return vec![];
+    }
+    s.split(['.', '_', ','])
+        .flat_map(|piece| {
+            let words: Vec<&str> = piece.split_whitespace().collect();
+            if words.is_empty() {
+                vec![""]
+            } else {
+                words
+            }
+        })
+        .collect()
+}
+
 /// The first `n` characters of untrusted text, for quoting it in a message. Control and
 /// bidirectional-formatting characters are shown as `<U+202E>`, so that quoted text can
 /// neither hide itself nor reverse the message around it.
@@ -47,6 +67,20 @@ pub enum CountError {
         /// The text found, clipped.
         token: String,
     },
+    /// A field left empty (two separators in a row).
+    Empty {
+        /// The field.
+        what: String,
+    },
+    /// A number too large to read at all (its digits, clipped).
+    Huge {
+        /// The field.
+        what: String,
+        /// The digits, clipped.
+        token: String,
+        /// The largest allowed.
+        max: u64,
+    },
     /// The text is not a number (quoted, at most 12 characters with an ellipsis beyond).
     NotANumber {
         /// The field.
@@ -62,6 +96,8 @@ impl fmt::Display for CountError {
             CountError::TooLarge { what, value, max } => write!(f, "{what} {value} is too large (at most {max})"),
             CountError::Negative { what, token } => write!(f, "{what} '{token}' is negative: a count is 0 or more"),
             CountError::NotANumber { what, token } => write!(f, "{what} '{token}' is not a number"),
+            CountError::Empty { what } => write!(f, "{what} empty (a count is missing between two separators)"),
+            CountError::Huge { what, token, max } => write!(f, "{what} {token} is too large (at most {max})"),
         }
     }
 }
@@ -78,6 +114,11 @@ pub fn parse_count(token: &str, what: &str, max: u64) -> Result<u32, CountError>
         Ok(n) => Err(CountError::TooLarge { what: what.to_string(), value: n, max }),
         Err(_) if token.strip_prefix('-').is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())) => {
             Err(CountError::Negative { what: what.to_string(), token: clip(token, 12) })
+        }
+        Err(_) if token.trim().is_empty() => Err(CountError::Empty { what: what.to_string() }),
+        Err(_) if token.bytes().all(|b| b.is_ascii_digit()) => {
+            let token = if token.len() > 12 { format!("{}…", clip(token, 12)) } else { token.to_string() };
+            Err(CountError::Huge { what: what.to_string(), token, max })
         }
         Err(_) if token.chars().count() > 12 => {
             Err(CountError::NotANumber { what: what.to_string(), token: format!("{}…", clip(token, 12)) })

@@ -5,7 +5,7 @@
 use core::fmt;
 
 use super::{Family, Layout, ParseMoveError, ParseSetupError};
-use crate::engine::text::{parse_count, split_list};
+use crate::engine::text::{parse_count, split_fields};
 use crate::engine::{Cell, Player, Position};
 
 /// A family played on two rows of pits whose move is a pit of the mover's, by index (Kalah,
@@ -112,7 +112,8 @@ pub fn parse_row(
     max: u64,
     leaves: bool,
 ) -> Result<Vec<Option<u32>>, ParseSetupError> {
-    split_list(text)
+    split_fields(text)
+        .into_iter()
         .enumerate()
         .map(|(i, t)| match t {
             "x" | "X" if leaves => Ok(None),
@@ -128,7 +129,8 @@ pub fn parse_row(
 /// # Errors
 /// A count that cannot be read, not two stores, or no side to move.
 pub fn stores_and_turn(stores: &str, turn: &str, max: u64) -> Result<([u32; 2], Player), ParseSetupError> {
-    let stores: Vec<u32> = split_list(stores).map(|t| parse_count(t, "store:", max)).collect::<Result<_, _>>()?;
+    let stores: Vec<u32> =
+        split_fields(stores).into_iter().map(|t| parse_count(t, "store:", max)).collect::<Result<_, _>>()?;
     let [south, north] = stores[..] else {
         return Err(ParseSetupError::Stores(stores.len()));
     };

@@ -158,7 +158,12 @@ fn bad_arguments_fail_with_a_message() {
         (&["show", "dakon-4", "--moves", "z"][..], "move 1 'z' is not a hole: this board's holes are a to d"),
         (&["show", "kalah-6-4", "--setup", "1.2.3"][..], "setup:"),
         (&["perft", "kalah-6-4", "99"][..], "too deep"),
-        (&["perft", "kalah-6-4", "-3"][..], "error"),
+        (&["perft", "kalah-6-4", "-3"][..], "'-3' is negative: every number here"),
+        (&["show", "kalah", "--setup", "4.4..4.4.4.4-4.4.4.4.4.4-0.0-s"][..], "South pit c: empty (a count is missing between two separators)"),
+        (&["show", "kalah", "--setup", "4.4.99999999999999999999.4.4.4-4.4.4.4.4.4-0.0-s"][..], "South pit c: 999999999999… is too large"),
+        (&["hanoi", "24", "--max-states", "9223372036854775808"][..], "--max-states 9223372036854775808 is out of range: use 1 to 100000000"),
+        (&["tchoukaillon", "periods", "201"][..], "periods: the last i, 201 is out of range"),
+        (&["analyze", "kalah-1-1", "--moves", "a", "--depth", "3"][..], "no move to analyze: Game over: Draw"),
         (&["analyze", "kalah-6-4"][..], "--depth"),
         (&["winning", "99999999"][..], "needs more than the 200 pits"),
     ] {
@@ -410,4 +415,36 @@ fn readme_commands_print_their_figures() {
         }
     }
     assert!(checked >= 20, "{checked} figures");
+}
+
+/// `dakon replay` says how each move ended in words, not in the program's names for them.
+#[test]
+fn dakon_replay_says_how_a_turn_ends_in_words() {
+    let (code, out, _) = run(&["dakon", "replay", "4", "1,4,1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1 lap, 4 counters sown; ends in the store: the mover selects again"), "{out}");
+    assert!(out.contains("ends in an empty hole of the opponent's: the turn is over"), "{out}");
+    assert!(!out.contains("EmptyOpponentHole"), "{out}");
+}
+
+/// A game record round-trips through the CLI: `show --record`, then `open` of that text.
+#[test]
+fn records_are_written_and_read_by_the_cli() {
+    let (code, record, _) = run(&["show", "kalah-6-4", "--moves", "fa(cd{a try})b", "--record"]);
+    assert_eq!(code, 0);
+    assert_eq!(record, "[Rules \"kalah-6-4\"]\n[South \"human\"]\n[North \"human\"]\n\nf a (c d {a try}) b\n");
+    let dir = std::env::temp_dir().join(format!("mancala-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    std::fs::write(&file, &record).unwrap();
+    let (code, again, _) = run(&["open", file.to_str().unwrap(), "--record"]);
+    assert_eq!((code, again.as_str()), (0, record.as_str()));
+    let (code, board, _) = run(&["open", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(board.contains("Setup: "), "{board}");
+    std::fs::write(&file, "[Rules \"kalah-6-4\"]\nf a ) b\n").unwrap();
+    let (code, _, err) = run(&["open", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("moves: a ')' after move 2 closes no side line"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

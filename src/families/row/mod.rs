@@ -20,7 +20,7 @@ use super::{
     Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError,
     ParseSetupError, Preset,
 };
-use crate::engine::text::{clip, parse_count, split_list};
+use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, IllegalMove, Player, Position, Step, Trace};
 use crate::families::AnyMove;
 use crate::search::{Analysis, SearchHandler, Searcher};
@@ -381,7 +381,11 @@ pub fn parse_row(row: &str, max_seeds: u32) -> Result<Vec<u32>, ParseSetupError>
         _ => parse_count(t, &format!("pot {}:", i + 1), max),
     };
     let pots: Vec<u32> = if row.contains(['.', '_', ' ', ',']) {
-        split_list(&row).enumerate().map(|(i, t)| count(i, t, max_seeds as u64)).collect::<Result<_, _>>()?
+        split_fields(&row)
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| count(i, t, max_seeds as u64))
+            .collect::<Result<_, _>>()?
     } else {
         row.chars()
             .enumerate()

@@ -17,7 +17,7 @@ pub use position::*;
 
 use super::two_rows::{count_text, stores_and_turn};
 use super::{AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
-use crate::engine::text::{clip, parse_count, split_list};
+use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, Player, Position, Trace, Value};
 use crate::search::alphabeta::{MoveList, Searchable};
 use crate::search::{Analysis, MoveValue, SearchHandler, Searcher};
@@ -143,7 +143,8 @@ impl<const D: bool> Family for TchoukaFamily<D> {
             "a Tchouka setup is the pits from pit 1 outwards, then optionally '-' and the Roumba"
         };
         let max = MAX_SEEDS as u64;
-        let pits: Vec<u32> = split_list(parts[0])
+        let pits: Vec<u32> = split_fields(parts[0])
+            .into_iter()
             .enumerate()
             .map(|(i, t)| parse_count(t, &format!("pit {}:", i + 1), max))
             .collect::<Result<_, _>>()?;

@@ -11,7 +11,7 @@ pub use position::*;
 
 use super::two_rows::count_text;
 use super::{AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
-use crate::engine::text::{clip, parse_count, split_list};
+use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, Player, Position, Trace, Value};
 use crate::search::{Analysis, MoveValue, SearchHandler};
 
@@ -98,7 +98,8 @@ impl Family for TchoukaillonFamily {
                 "a Tchoukaillon setup is the pits from pit 1 outwards, then optionally '-' and the Roumba",
             ));
         }
-        let pits: Vec<u32> = split_list(parts[0])
+        let pits: Vec<u32> = split_fields(parts[0])
+            .into_iter()
             .enumerate()
             .map(|(i, t)| parse_count(t, &format!("pit {}:", i + 1), MAX_SEEDS))
             .collect::<Result<_, _>>()?;

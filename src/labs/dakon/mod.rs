@@ -38,6 +38,17 @@ pub enum TurnEnd {
     NoOwnCounters,
 }
 
+impl TurnEnd {
+    /// How the turn ended, in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            TurnEnd::Capture => "ends in an empty hole of the mover's: a capture, and the turn is over",
+            TurnEnd::EmptyOpponentHole => "ends in an empty hole of the opponent's: the turn is over",
+            TurnEnd::NoOwnCounters => "ends in the store with the mover's holes all empty: no move is left",
+        }
+    }
+}
+
 /// A board during the first turn, from the mover's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {

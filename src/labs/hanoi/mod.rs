@@ -259,10 +259,17 @@ pub fn minimum(n: usize, right_only: bool, max_states: u64, tick: &mut dyn FnMut
             let (a, b) = seen.split_at_mut(1);
             (&mut b[0], &a[0])
         };
+        // A table that cannot grow (memory refused) stops the search as the limit does,
+        // rather than aborting the program.
+        let mut no_room = false;
         for &key in &frontier[side] {
             decode(key, n, &mut pots);
             let mut visit = |q: &[u8], mv: HanoiMove| {
                 let k = encode(q);
+                if no_room || (mine.len() == mine.capacity() && mine.try_reserve(mine.len().max(64)).is_err()) {
+                    no_room = true;
+                    return;
+                }
                 if let std::collections::hash_map::Entry::Vacant(e) = mine.entry(k) {
                     e.insert((mv, key));
                     if meet.is_none() && other.contains_key(&k) {
@@ -293,7 +300,7 @@ pub fn minimum(n: usize, right_only: bool, max_states: u64, tick: &mut dyn FnMut
             result.line = line_through(&seen, k, from, to);
             return result;
         }
-        if stored > max_states || !tick(stored) {
+        if no_room || stored > max_states || !tick(stored) {
             result.cut = true;
             return result;
         }
