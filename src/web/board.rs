@@ -61,6 +61,10 @@ pub struct BoardProps {
     /// The cell of the best move among the hints, marked distinctly.
     #[prop_or_default]
     pub best: Option<Cell>,
+    /// The screen's width for the board, in CSS pixels, on a narrow screen: a board whose
+    /// columns do not fit is turned upright or wrapped, and counts stay at least 15 pixels.
+    #[prop_or_default]
+    pub fit: Option<f64>,
 }
 
 struct Spot {
@@ -68,18 +72,87 @@ struct Spot {
     x: f64,
     y: f64,
     store: bool,
-    /// Where the letter label goes: above (-1) or below (+1).
+    /// Where the letter label goes: above (-1) or below (+1); on a vertical board, left (-1)
+    /// or right (+1).
     label_side: f64,
+    /// A board turned upright for a narrow screen: labels beside the pits, stores lying down.
+    vertical: bool,
+    /// A store's half length when a layout sets it (a wrapped row's Roumba).
+    half: Option<f64>,
 }
 
 impl Spot {
     fn pit(owner: Player, index: usize, x: f64, y: f64, label_side: f64) -> Spot {
-        Spot { cell: Cell::Pit { owner, index: index as u16 }, x, y, store: false, label_side }
+        Spot {
+            cell: Cell::Pit { owner, index: index as u16 },
+            x,
+            y,
+            store: false,
+            label_side,
+            vertical: false,
+            half: None,
+        }
     }
 
     fn store(owner: Player, x: f64, y: f64) -> Spot {
-        Spot { cell: Cell::Store(owner), x, y, store: true, label_side: 0.0 }
+        Spot { cell: Cell::Store(owner), x, y, store: true, label_side: 0.0, vertical: false, half: None }
     }
+
+    fn upright(mut self) -> Spot {
+        self.vertical = true;
+        self
+    }
+
+    /// Where the count's badge sits, on the pit's rim (at the end of a store).
+    fn badge(&self, store_half: f64) -> (f64, f64) {
+        match (self.store, self.vertical) {
+            (true, false) => (self.x, self.y - store_half + 4.0),
+            (true, true) => (self.x - store_half + 4.0, self.y - 26.0),
+            (false, false) => (self.x + 29.0, self.y + 29.0 * self.label_side),
+            (false, true) => (self.x + 29.0 * self.label_side, self.y - 29.0),
+        }
+    }
+
+    /// A point `distance` from the pit on its label's side (its letter, then its value).
+    fn label_at(&self, distance: f64) -> (f64, f64) {
+        if self.vertical {
+            (self.x + self.label_side * distance, self.y)
+        } else {
+            (self.x, self.y + self.label_side * distance)
+        }
+    }
+}
+
+/// Two rows of `n` pits turned upright for a narrow screen: South's pits down the left column
+/// into South's store at the bottom, North's up the right column into North's store at the
+/// top (counter-clockwise, as on the wide board).
+fn two_rows_upright(n: usize) -> (Vec<Spot>, f64, f64) {
+    let (width, row, top) = (430.0, 88.0, 120.0);
+    let height = top * 2.0 + row * n as f64;
+    let mut v = Vec::with_capacity(2 * n + 2);
+    v.extend((0..n).map(|i| Spot::pit(Player::South, i, 160.0, top + row * (i as f64 + 0.5), -1.0).upright()));
+    v.push(Spot::store(Player::South, width / 2.0, height - 60.0).upright());
+    v.extend((0..n).map(|i| Spot::pit(Player::North, i, 270.0, top + row * ((n - 1 - i) as f64 + 0.5), 1.0).upright()));
+    v.push(Spot::store(Player::North, width / 2.0, 60.0).upright());
+    (v, width, height)
+}
+
+/// A row (or a solitaire's Roumba and row) in lines of `per_line` spots.
+fn wrapped(spots: Vec<Spot>, per_line: usize) -> (Vec<Spot>, f64, f64) {
+    const LINE: f64 = 150.0;
+    let per_line = per_line.max(1);
+    let lines = spots.len().div_ceil(per_line);
+    let v: Vec<Spot> = spots
+        .into_iter()
+        .enumerate()
+        .map(|(k, mut s)| {
+            s.x = W * ((k % per_line) as f64 + 0.5) + 12.0;
+            s.y = s.y - 30.0 + LINE * (k / per_line) as f64;
+            s.half = s.store.then_some(62.0);
+            s
+        })
+        .collect();
+    (v, W * per_line as f64 + 36.0, LINE * lines as f64 + 30.0)
 }
 
 /// Two rows of `n` pits with a store at each end, South's on the right (on the left when
@@ -103,9 +176,29 @@ fn two_rows(n: usize, mirror: bool) -> (Vec<Spot>, f64, f64) {
 const MIN_COLUMN_PX: f64 = 45.0;
 
 /// The spots of a board, turned round (half a turn: North's row at the bottom, every label
-/// still upright) when `flipped` and the board has two sides.
-fn layout(p: &AnyPosition, flipped: bool) -> (Vec<Spot>, f64, f64) {
-    let (mut spots, width, height) = layout_upright(p);
+/// still upright) when `flipped` and the board has two sides; on a screen of `fit` pixels too
+/// narrow for its columns, turned upright (two rows) or wrapped into lines (one row).
+fn layout(p: &AnyPosition, flipped: bool, fit: Option<f64>) -> (Vec<Spot>, f64, f64) {
+    let (mut spots, mut width, mut height) = layout_wide(p);
+    if let Some(px) = fit.filter(|px| width / W * MIN_COLUMN_PX > *px) {
+        (spots, width, height) = match p.layout() {
+            Layout::TwoRowsWithStores { pits, mirrored } => {
+                let (mut v, w, h) = two_rows_upright(pits);
+                // Clockwise sowing: the mirror image.
+                if mirrored {
+                    for s in &mut v {
+                        s.x = w - s.x;
+                        s.label_side = -s.label_side;
+                    }
+                }
+                (v, w, h)
+            }
+            _ => {
+                let per_line = ((px - 36.0 / W * MIN_COLUMN_PX) / MIN_COLUMN_PX).floor() as usize;
+                wrapped(spots, per_line)
+            }
+        };
+    }
     if flipped && p.layout().two_sided() {
         for s in &mut spots {
             s.x = width - s.x;
@@ -116,7 +209,7 @@ fn layout(p: &AnyPosition, flipped: bool) -> (Vec<Spot>, f64, f64) {
     (spots, width, height)
 }
 
-fn layout_upright(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
+fn layout_wide(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
     match p.layout() {
         Layout::TwoRowsWithStores { pits, mirrored } => two_rows(pits, mirrored),
         Layout::Row { pits: n } => {
@@ -168,6 +261,22 @@ fn seed_dots(cx: f64, cy: f64, n: u32, radius: f64, tall: f64) -> Html {
     }
 }
 
+/// Seeds in a store lying down: the sunflower spread `wide` times along x.
+fn seed_dots_wide(cx: f64, cy: f64, n: u32, radius: f64, wide: f64) -> Html {
+    let golden = 2.399_963_f64;
+    let count = n as f64;
+    html! {
+        <>{ for (0..n).map(|k| {
+            let kf = k as f64 + 0.5;
+            let r = radius * (kf / count.max(1.0)).sqrt();
+            let (s, c) = (kf * golden).sin_cos();
+            let (x, y) = (cx + r * c * wide, cy + r * s);
+            let hue = (k * 47 % 60) as f64 + 20.0;
+            html! { <circle class="seed" cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="6" fill={format!("hsl({hue:.0} 45% 42%)")} /> }
+        }) }</>
+    }
+}
+
 /// The board's playable pits (one button each), in sowing order (the document's).
 fn playable(board: &web_sys::Element) -> Vec<web_sys::Element> {
     let Ok(list) = board.query_selector_all(".pit.legal") else { return vec![] };
@@ -209,12 +318,43 @@ fn cell_id(cell: Cell) -> String {
     }
 }
 
+/// The width a board may take on a narrow screen (the window's, less the page's margins), kept
+/// up to date as the window turns or resizes; `None` on a wide screen.
+#[hook]
+pub fn use_fit() -> Option<f64> {
+    fn fit() -> Option<f64> {
+        let w = web_sys::window()?.inner_width().ok()?.as_f64()?;
+        (w < 700.0).then_some(w - 32.0)
+    }
+    let width = use_state(fit);
+    {
+        let width = width.clone();
+        use_effect_with((), move |_| {
+            let cb = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || width.set(fit()));
+            let w = web_sys::window().expect("a window");
+            let _ = w.add_event_listener_with_callback("resize", cb.as_ref().unchecked_ref());
+            move || {
+                let _ = w.remove_event_listener_with_callback("resize", cb.as_ref().unchecked_ref());
+                drop(cb);
+            }
+        });
+    }
+    *width
+}
+
 /// The board.
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
     let chosen = use_state(|| None::<(String, Cell)>);
     let p = &props.position;
-    let (spots, width, height) = layout(p, props.flipped);
+    let (spots, width, height) = layout(p, props.flipped, props.fit);
+    let vertical = spots.first().is_some_and(|s| s.vertical);
+    // On a narrow screen, counts of at least 15 pixels: the board's scale there, and the
+    // count's size in the board's units.
+    let scale = props.fit.map_or(1.0, |px| (px.min(width / W * 130.0) / width).min(1.0));
+    let count_size = (15.0 / scale).max(17.0);
+    let badge_r = (count_size * 0.95).max(16.0);
+    let letter_size = (13.0 / scale).max(17.0);
     let two_stores = spots.iter().filter(|s| s.store).count() == 2;
     let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
     let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
@@ -414,38 +554,42 @@ pub fn board(props: &BoardProps) -> Html {
             }
             None => (Callback::noop(), Callback::noop()),
         };
-        let shape = if s.store {
-            html! { <rect class="hole" x={format!("{}", s.x - 34.0)} y={format!("{}", s.y - 95.0 * (height / 300.0))} width="68" height={format!("{}", 190.0 * (height / 300.0))} rx="34" /> }
+        // A store's half length: along the board's height, or lying down on a vertical board.
+        let store_half = s.half.unwrap_or(if vertical { 110.0 } else { 95.0 * (height / 300.0) });
+        let shape = if s.store && vertical {
+            html! { <rect class="hole" x={format!("{}", s.x - store_half)} y={format!("{}", s.y - 34.0)} width={format!("{}", 2.0 * store_half)} height="68" rx="34" /> }
+        } else if s.store {
+            html! { <rect class="hole" x={format!("{}", s.x - 34.0)} y={format!("{}", s.y - store_half)} width="68" height={format!("{}", 2.0 * store_half)} rx="34" /> }
         } else {
             html! { <circle class="hole" cx={format!("{}", s.x)} cy={format!("{}", s.y)} r="38" /> }
         };
-        let dots = if s.store {
-            seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, 2.4 * height / 300.0)
+        let dots = if s.store && vertical {
+            seed_dots_wide(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, store_half / 34.0)
+        } else if s.store {
+            seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, 2.4 * store_half / 95.0)
         } else {
             seed_dots(s.x, s.y, if full.is_some() { DRAWN_IN_PIT } else { n.min(DRAWN_IN_PIT) }, 28.0, 1.0)
         };
         // The count sits in a badge on the rim, so the seeds stay visible.
-        let (bx, by) = if s.store {
-            (s.x, s.y - 95.0 * (height / 300.0) + 4.0)
-        } else {
-            (s.x + 29.0, s.y + 29.0 * s.label_side)
-        };
+        let (bx, by) = s.badge(store_half);
         let letter = if props.compact || (s.store && !two_stores) {
             html! {}
         } else if let Cell::Store(owner) = s.cell {
             // Whose store (or captured seeds) it is, under it.
-            let y = s.y + 95.0 * (height / 300.0) + 22.0;
-            html! { <text class="store-caption" x={format!("{}", s.x)} y={format!("{y}")} aria-hidden="true">{p.player_name(owner)}</text> }
+            let (x, y) = if vertical { (s.x, s.y + 56.0) } else { (s.x, s.y + store_half + 22.0) };
+            html! { <text class="store-caption" x={format!("{x}")} y={format!("{y}")} aria-hidden="true" style={format!("font-size: {:.1}px", letter_size * 0.9)}>{p.player_name(owner)}</text> }
         } else {
             let text = p.cell_label(s.cell);
-            html! { <text class="letter" x={format!("{}", s.x)} y={format!("{}", s.y + s.label_side * 52.0 + 5.0)} aria-hidden="true">{text}</text> }
+            let (x, y) = s.label_at(52.0);
+            html! { <text class="letter" x={format!("{x}")} y={format!("{:.1}", y + letter_size * 0.3)} aria-hidden="true" style={format!("font-size: {letter_size:.1}px")}>{text}</text> }
         };
         let best = props.best == Some(s.cell);
+        let (hx, hy) = s.label_at(if vertical { 104.0 } else { 84.0 });
         let hint_el = match (&hint, props.compact) {
             (Some(h), false) => html! {
                 <g class={classes!("hint", best.then_some("best"))} aria-hidden="true">
-                    <rect x={format!("{}", s.x - 44.0)} y={format!("{}", s.y + s.label_side * 84.0 - 14.0)} width="88" height="28" rx="14" />
-                    <text x={format!("{}", s.x)} y={format!("{}", s.y + s.label_side * 84.0 + 6.0)}>{ if best { format!("★ {h}") } else { h.clone() } }</text>
+                    <rect x={format!("{}", hx - 44.0)} y={format!("{}", hy - 14.0)} width="88" height="28" rx="14" />
+                    <text x={format!("{hx}")} y={format!("{}", hy + 6.0)}>{ if best { format!("★ {h}") } else { h.clone() } }</text>
                 </g>
             },
             _ => html! {},
@@ -470,15 +614,18 @@ pub fn board(props: &BoardProps) -> Html {
         html! {
             <g {class} {id} role={role} tabindex={tabindex} aria-label={label.clone()} {onclick} {onkeydown} data-count={n.to_string()}>
                 <title>{label}</title>
-                if !s.store {
+                if !s.store && vertical {
+                    // The whole row of the pit is the tap target, not only the drawn hole.
+                    <rect class="hit" x={format!("{}", s.x - 55.0)} y={format!("{}", s.y - 44.0)} width="110" height="88" />
+                } else if !s.store {
                     // The whole column is the tap target, not only the drawn hole.
                     <rect class="hit" x={format!("{}", s.x - W / 2.0)} y={format!("{}", s.y - 55.0)} width={W.to_string()} height="110" />
                 }
                 {shape}
                 {dots}
                 <g class="badge" aria-hidden="true">
-                    <circle cx={format!("{bx}")} cy={format!("{by}")} r="16" />
-                    <text class="count" x={format!("{bx}")} y={format!("{}", by + 6.0)}>{full.map_or(n.to_string(), |f| f.0.to_string())}</text>
+                    <circle cx={format!("{bx}")} cy={format!("{by}")} r={format!("{badge_r:.1}")} />
+                    <text class="count" x={format!("{bx}")} y={format!("{:.1}", by + count_size * 0.35)} style={format!("font-size: {count_size:.1}px")}>{full.map_or(n.to_string(), |f| f.0.to_string())}</text>
                 </g>
                 if several.len() <= 1 { {letter} }
                 {hint_el}
@@ -486,7 +633,8 @@ pub fn board(props: &BoardProps) -> Html {
             </g>
         }
     });
-    let (top, bottom) = match (p.layout().two_sided() && !props.compact, props.flipped) {
+    // On an upright board the stores' captions say whose they are.
+    let (top, bottom) = match (p.layout().two_sided() && !props.compact && !vertical, props.flipped) {
         (false, _) => ("", ""),
         (true, false) => ("North", "South"),
         (true, true) => ("South", "North"),

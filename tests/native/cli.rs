@@ -159,9 +159,18 @@ fn bad_arguments_fail_with_a_message() {
         (&["show", "kalah-6-4", "--setup", "1.2.3"][..], "setup:"),
         (&["perft", "kalah-6-4", "99"][..], "too deep"),
         (&["perft", "kalah-6-4", "-3"][..], "'-3' is negative: every number here"),
-        (&["show", "kalah", "--setup", "4.4..4.4.4.4-4.4.4.4.4.4-0.0-s"][..], "South pit c: empty (a count is missing between two separators)"),
-        (&["show", "kalah", "--setup", "4.4.99999999999999999999.4.4.4-4.4.4.4.4.4-0.0-s"][..], "South pit c: 999999999999… is too large"),
-        (&["hanoi", "24", "--max-states", "9223372036854775808"][..], "--max-states 9223372036854775808 is out of range: use 1 to 100000000"),
+        (
+            &["show", "kalah", "--setup", "4.4..4.4.4.4-4.4.4.4.4.4-0.0-s"][..],
+            "South pit c: empty (a count is missing between two separators)",
+        ),
+        (
+            &["show", "kalah", "--setup", "4.4.99999999999999999999.4.4.4-4.4.4.4.4.4-0.0-s"][..],
+            "South pit c: 999999999999… is too large",
+        ),
+        (
+            &["hanoi", "24", "--max-states", "9223372036854775808"][..],
+            "--max-states 9223372036854775808 is out of range: use 1 to 100000000",
+        ),
         (&["tchoukaillon", "periods", "201"][..], "periods: the last i, 201 is out of range"),
         (&["analyze", "kalah-1-1", "--moves", "a", "--depth", "3"][..], "no move to analyze: Game over: Draw"),
         (&["analyze", "kalah-6-4"][..], "--depth"),

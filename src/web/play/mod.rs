@@ -260,6 +260,7 @@ pub fn play_page(props: &PlayProps) -> Html {
         })
     };
     let sound = use_state(crate::web::prefs::sound);
+    let fit = super::board::use_fit();
     let toggle_sound = {
         let sound = sound.clone();
         Callback::from(move |_: MouseEvent| {
@@ -297,10 +298,10 @@ pub fn play_page(props: &PlayProps) -> Html {
                     <div class={classes!("board-area", st.preview.is_some().then_some("previewing"))}>
                         <PreviewBar game={game.clone()} />
                         if let Some(pv) = &st.preview {
-                            <Board position={pv.position().clone()} {shown} interactive={false} flipped={*flipped} />
+                            <Board position={pv.position().clone()} {shown} interactive={false} flipped={*flipped} {fit} />
                         } else {
                             <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints} {best}
-                                interactive={human_turn} on_play={on_play.clone()} flipped={*flipped} />
+                                interactive={human_turn} on_play={on_play.clone()} flipped={*flipped} {fit} />
                         }
                     </div>
                     if let Some(note) = proven_note {
