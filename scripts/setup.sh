@@ -33,9 +33,11 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
-# wasm-opt (binaryen) and playwright-core come from npm at the versions in package-lock.json.
+# wasm-opt (binaryen), playwright-core and axe-core come from npm at the versions in
+# package-lock.json.
 if [ ! -x "$root/node_modules/.bin/wasm-opt" ] || [ ! -d "$root/node_modules/playwright-core" ] \
+   || [ ! -d "$root/node_modules/axe-core" ] \
    || [ "$root/package-lock.json" -nt "$root/node_modules/.package-lock.json" ]; then
-  say "installing npm packages (binaryen, playwright-core)"
+  say "installing npm packages (binaryen, playwright-core, axe-core)"
   (cd "$root" && npm ci --silent --no-audit --no-fund >/dev/null)
 fi

@@ -279,7 +279,7 @@ fn seed_dots_wide(cx: f64, cy: f64, n: u32, radius: f64, wide: f64) -> Html {
 
 /// The board's playable pits (one button each), in sowing order (the document's).
 fn playable(board: &web_sys::Element) -> Vec<web_sys::Element> {
-    let Ok(list) = board.query_selector_all(".pit.legal") else { return vec![] };
+    let Ok(list) = board.query_selector_all("[data-key]") else { return vec![] };
     (0..list.length()).filter_map(|i| list.get(i)?.dyn_into::<web_sys::Element>().ok()).collect()
 }
 
@@ -408,7 +408,7 @@ pub fn board(props: &BoardProps) -> Html {
             if !keep {
                 return;
             }
-            match board.query_selector(".pit.legal[tabindex='0']").ok().flatten() {
+            match board.query_selector("[data-key][tabindex='0']").ok().flatten() {
                 Some(pit) => focus(&pit),
                 None => focus(&board),
             }
@@ -510,8 +510,10 @@ pub fn board(props: &BoardProps) -> Html {
                 let (cb, cb2) = (props.on_play.clone(), props.on_play.clone());
                 let x = s.x + (j as f64 - (k - 1.0) / 2.0) * 44.0;
                 let y = s.y + s.label_side * 58.0;
+                // The pit's first way is the board's Tab stop when the pit is.
+                let tabindex = if j == 0 && Some(s.cell) == first_playable { "0" } else { "-1" };
                 html! {
-                    <g class="choice" role="button" tabindex="0" aria-label={format!("{name}: {m}")}
+                    <g class="choice" role="button" {tabindex} data-key="" aria-label={format!("{name}: {m}")}
                         onclick={Callback::from(move |e: MouseEvent| { e.stop_propagation(); cb.emit(m) })}
                         onkeydown={Callback::from(move |e: KeyboardEvent| if matches!(e.key().as_str(), "Enter" | " ") { e.prevent_default(); e.stop_propagation(); cb2.emit(m) })}>
                         // Half the column below the pot is the shortcut's tap target.
@@ -600,11 +602,14 @@ pub fn board(props: &BoardProps) -> Html {
         // The board is one Tab stop: its first playable pit (the arrows move between them).
         let asks = several.len() > 1 && !props.compact;
         let tab_stop = Some(s.cell) == first_playable;
-        let (role, tabindex) = match (mv.is_some() || asks, tab_stop) {
-            (true, true) => ("button", Some("0")),
-            (true, false) => ("button", Some("-1")),
-            (false, _) => ("img", None),
+        // A pot with two ways is a group of two buttons (its ways), not a button itself.
+        let (role, tabindex) = match (mv.is_some(), asks, tab_stop) {
+            (true, _, true) => ("button", Some("0")),
+            (true, _, false) => ("button", Some("-1")),
+            (false, true, _) => ("group", None),
+            (false, false, _) => ("img", None),
         };
+        let key = mv.is_some().then_some("");
         if asks {
             class.push("legal");
         }
@@ -612,7 +617,7 @@ pub fn board(props: &BoardProps) -> Html {
             class.push("asking");
         }
         html! {
-            <g {class} {id} role={role} tabindex={tabindex} aria-label={label.clone()} {onclick} {onkeydown} data-count={n.to_string()}>
+            <g {class} {id} role={role} tabindex={tabindex} data-key={key} aria-label={label.clone()} {onclick} {onkeydown} data-count={n.to_string()}>
                 <title>{label}</title>
                 if !s.store && vertical {
                     // The whole row of the pit is the tap target, not only the drawn hole.

@@ -87,7 +87,7 @@ fn position_view(w: &WinningPosition, occ: Option<&Occupancy>, position_ms: f64,
             } else {
                 format!("Its first {} pits, from pit 1 outwards (the command-line tool prints every pit: mancala-lab tchoukaillon position {}):", group(shown as u128), w.seeds)
             }}{" "}{board}</p>
-            <pre class="pits">{format!("{text}{}", if w.complete { "" } else { " …" })}</pre>
+            <pre class="pits" tabindex="0" aria-label="The pits, from pit 1">{format!("{text}{}", if w.complete { "" } else { " …" })}</pre>
             {match occ {
                 Some(o) => occupancy_view(o),
                 None => html! {
