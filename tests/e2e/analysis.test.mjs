@@ -45,7 +45,10 @@ test('Solve proves every move of Kalah(4,3) and the best line plays on the board
   assert.match(await page.textContent('.value'), /Value for South: \+6 \(proven\)/);
   const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
   assert.deepEqual(values, ['b: +6 proven', 'c: +2 proven', 'd: -2 proven', 'a: -6 proven']);
-  assert.equal(await page.textContent('#pit-s-1 .hint text'), '+6');
+  // The best move's value is marked distinctly (a star, and its own colour).
+  assert.equal(await page.textContent('#pit-s-1 .hint text'), '★ +6');
+  assert.equal(await page.$$eval('.hint.best', (els) => els.length), 1);
+  assert.equal(await page.textContent('#pit-s-2 .hint text'), '+2');
   // Clicking the third move of the best line previews it: the board shows the position after
   // three moves, marked, and nothing is played.
   const n = await page.$$eval('.line-move', (els) => els.length);

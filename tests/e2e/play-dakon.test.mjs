@@ -37,7 +37,7 @@ test('Dakon plays on the board: relay laps, the computer, hints, leaves and link
   const won = await open('#/play?rules=dakon-2&setup=1.1-1.3-2.0-s');
   await won.click('button.hint');
   await won.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
-  assert.deepEqual([await won.textContent('#pit-s-0 .hint text'), await won.textContent('#pit-s-1 .hint text')], ['win 8', 'win 6']);
+  assert.deepEqual([await won.textContent('#pit-s-0 .hint text'), await won.textContent('#pit-s-1 .hint text')], ['★ win 8', 'win 6']);
   assert.match(await won.textContent('.move-values'), /a: win by 8.*b: win by 6/s);
   assert.match(await won.textContent('.analysis .value'), /Value for South: win by 8/);
   await won.context().close();

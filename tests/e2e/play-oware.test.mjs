@@ -66,7 +66,7 @@ test('Awari endgame databases: built in the worker, proven values on the pits, a
   // The same values as the CLI's solve: a 0, d −4, f −8, on the panel and on the pits.
   assert.match(await page.textContent('.endgame-value'), /South to move: 0 with perfect play/);
   assert.deepEqual(await page.$$eval('.endgame-moves li', (els) => els.map((e) => e.textContent)), ['a 0', 'd -4', 'f -8']);
-  assert.deepEqual(await page.$$eval('svg.board .hint', (els) => els.map((e) => e.textContent).sort()), ['-4', '-8', '0']);
+  assert.deepEqual(await page.$$eval('svg.board .hint', (els) => els.map((e) => e.textContent).sort()), ['-4', '-8', '★ 0']);
   await page.click('.endgame-next');
   await page.waitForFunction(() => /South plays a/.test(document.querySelector('.status')?.textContent || ''));
   // A second visit loads the databases from the browser's cache: nothing is rebuilt.

@@ -182,6 +182,12 @@ impl<G: RowGame> Family for RowFamily<G> {
     }
 
     fn write_setup(p: &Row<G>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A sum set up as 312+21 is written so again (when it reads back as this very row).
+        if G::FULL_POTS {
+            if let Some(sum) = sum_text_exact(p.pots()) {
+                return write!(f, "{sum}-{}", turn_letter(p.turn()));
+            }
+        }
         write_setup(p.pots(), p.turn(), f)
     }
 
@@ -469,6 +475,18 @@ pub fn paper_row(pots: &[u8]) -> String {
         })
         .collect::<Vec<_>>()
         .join(sep)
+}
+
+/// The row as a sum of its parts (`312+21`), when it splits as it stands and the sum reads
+/// back as exactly this row (its empty pots included); `None` otherwise.
+fn sum_text_exact(pots: &[u8]) -> Option<String> {
+    let parts = crate::families::sowing::parts_as_is(pots);
+    if parts.len() < 2 {
+        return None;
+    }
+    let text = parts.iter().map(|p| row_text(p)).collect::<Vec<_>>().join("+");
+    let back = parse_sum(&text, u32::from(u8::MAX)).ok()?;
+    (back.len() == pots.len() && back.iter().zip(pots).all(|(&a, &b)| a == u32::from(b))).then_some(text)
 }
 
 /// Writes a row setup: the row, `-`, and `l` or `r`.
