@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 WASM := --target wasm32-unknown-unknown --features web
 
-.PHONY: setup serve build test lint test-native test-release test-browser test-e2e bench cli clean
+.PHONY: setup serve build test lint test-native test-release test-browser test-e2e bench cli clean fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -70,3 +70,8 @@ bench: setup
 clean:
 	cargo clean
 	rm -rf dist tests/e2e/artifacts
+
+## Fuzzing by long property runs: every parser of untrusted text, FUZZ_CASES inputs each
+## (default 10^6); the figures go to BENCHMARKS.md.
+fuzz:
+	cargo test --profile test-release --features cli --test fuzz -- --ignored --nocapture --test-threads 1

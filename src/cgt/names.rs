@@ -108,6 +108,11 @@ impl Games {
         if ls == rs {
             let minus_x = self.number_game(-ls);
             let h = self.add(g, minus_x);
+            // x + ∗k for any k (the table below stops at ∗15; a larger nimber printed as its
+            // options would be exponentially long: found by `make fuzz`).
+            if let Some(k) = self.nim_value(h) {
+                return Name::Uptimal(ls, 0, k);
+            }
             if self.uptimals.is_none() {
                 let mut table = HashMap::default();
                 for n in -UPS..=UPS {
@@ -120,6 +125,14 @@ impl Games {
             }
             if let Some(&(n, k)) = self.uptimals.as_ref().and_then(|t| t.get(&h)) {
                 return Name::Uptimal(ls, n, k);
+            }
+            // Ups with a nimber past the table's (↓↓∗27).
+            for n in (-UPS..=UPS).filter(|&n| n != 0) {
+                let ups = self.uptimal_game(Dyadic::ZERO, n, 0);
+                let rest = self.sub(h, ups);
+                if let Some(k) = self.nim_value(rest) {
+                    return Name::Uptimal(ls, n, k);
+                }
             }
         }
         let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());

@@ -155,6 +155,35 @@ pub fn read_number<T: core::str::FromStr + PartialOrd>(
     (n, faults)
 }
 
+/// Several numbers of a link (`seeds=8&n=1000000`), each as [`read_number`] reads one: the
+/// numbers in order, and every fault (unknown parts named once).
+pub fn read_numbers<const K: usize>(
+    query: &str,
+    fields: [(&str, u64, core::ops::RangeInclusive<u64>); K],
+) -> ([u64; K], Vec<String>) {
+    let keys: Vec<&str> = fields.iter().map(|f| f.0).collect();
+    let mut faults: Vec<String> = unknown_parts(query, &keys).into_iter().collect();
+    let values = fields.map(|(key, default, range)| match query_value(query, key) {
+        None => default,
+        Some(t) => match t.trim().replace(['_', ','], "").parse::<u64>() {
+            Ok(n) if range.contains(&n) => n,
+            _ => {
+                faults.insert(
+                    0,
+                    format!(
+                        "{key}={} is not a number from {} to {}: showing {default}",
+                        crate::engine::text::clip(t, 12),
+                        range.start(),
+                        range.end()
+                    ),
+                );
+                default
+            }
+        },
+    });
+    (values, faults)
+}
+
 /// The value of `key` in a query, if it has one.
 pub fn query_value<'q>(query: &'q str, key: &str) -> Option<&'q str> {
     query.split('&').find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))

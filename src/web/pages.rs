@@ -15,6 +15,15 @@ pub struct LabProps<P: PartialEq> {
     pub params: Linked<P>,
 }
 
+/// Writes a lab's inputs into its link (the address bar) without a navigation, so that a reload
+/// or a copied link keeps them.
+pub fn keep_in_link<L: crate::web::route::Routed>(params: L::Params) {
+    let hash = Route::lab::<L>(params).to_string();
+    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+    }
+}
+
 /// What a lab link could not read, a line each, shown above the page's contents.
 pub fn link_faults(faults: &[String]) -> Html {
     faults.iter().map(|f| html! { <p class="error link-error" role="alert"><bdi>{f.clone()}</bdi></p> }).collect()

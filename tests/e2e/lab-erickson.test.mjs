@@ -49,3 +49,18 @@ test("Erickson's tables are kept in the browser: a second visit shows them at on
   assert.match(await page.textContent('.erickson > .verdict'), /224 agree, 6 differ/);
   await page.context().close();
 });
+
+test("Erickson's lab keeps its inputs in its link", async () => {
+  const page = await open('#/lab/erickson?seeds=6&n=20000', { wait: '.search-seeds' });
+  assert.equal(await page.inputValue('.search-seeds'), '6');
+  assert.equal(await page.inputValue('.octal-n'), '20000');
+  await page.selectOption('.search-seeds', '7');
+  await page.waitForFunction(() => /seeds=7&n=20000$/.test(location.hash));
+  await page.fill('.octal-n', '30000');
+  await page.waitForFunction(() => /seeds=7&n=30000$/.test(location.hash));
+  await page.reload();
+  await page.waitForSelector('.search-seeds');
+  assert.equal(await page.inputValue('.search-seeds'), '7');
+  assert.equal(await page.inputValue('.octal-n'), '30000');
+  await page.context().close();
+});

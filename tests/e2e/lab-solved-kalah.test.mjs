@@ -24,3 +24,18 @@ test('the Solved Kalah lab solves a grid in the worker and caches it', async () 
   assert.equal(await again.$$eval('.cell.unsolved', (e) => e.length), 0);
   await page.context().close();
 });
+
+test('the Solved Kalah lab keeps its grid, its rule and the cell chosen in its link', async () => {
+  const page = await open('#/lab/solved-kalah?pits=4&seeds=3', { wait: 'td[data-rules="kalah-4-3"]' });
+  assert.equal(await page.$('td[data-rules="kalah-5-3"]'), null, 'the grid stops at 4 pits');
+  await page.click('td[data-rules="kalah-2-2"] button');
+  await page.waitForFunction(() => /cell=kalah-2-2/.test(location.hash));
+  assert.match(page.url(), /#\/lab\/solved-kalah\?pits=4&seeds=3&cell=kalah-2-2$/);
+  await page.waitForSelector('.lab-detail', { timeout: 60000 });
+  await page.reload();
+  await page.waitForSelector('.lab-detail', { timeout: 60000 });
+  assert.match(await page.textContent('.lab-detail'), /kalah-2-2|Kalah\(2,2\)/);
+  const bad = await open('#/lab/solved-kalah?cell=kalah-99-1', { wait: 'main' });
+  assert.match(await bad.textContent('.link-error'), /cell=kalah-99-1 is not a board of the grid/);
+  for (const p of [page, bad]) await p.context().close();
+});

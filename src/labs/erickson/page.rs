@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use crate::labs::erickson::{
-    EricksonAnswer, EricksonLab, EricksonProgress, EricksonTask, OctalSummary, PrintedEntry, PrintedTable, Report,
+    EricksonAnswer, EricksonLab, EricksonParams, EricksonProgress, EricksonTask, OctalSummary, PrintedEntry, PrintedTable, Report,
     Table3Search, MAX_OCTAL_PAGE, MAX_SEARCH_SEEDS,
 };
 use crate::web::group;
@@ -13,7 +13,7 @@ use crate::web::route::Route;
 use crate::web::use_lab::{use_lab, LabHandle};
 
 /// The page's properties: its link.
-pub type Props = super::LabProps<()>;
+pub type Props = super::LabProps<EricksonParams>;
 
 /// A handle on the lab's work (the page runs three at once, one worker each).
 type Handle = LabHandle<EricksonLab>;
@@ -114,9 +114,10 @@ pub fn page(props: &Props) -> Html {
         let tables = tables.clone();
         Callback::from(move |_: MouseEvent| run(&tables, EricksonTask::Tables))
     };
-    let seeds = use_state(|| 8u32);
-    let heaps = use_state(|| 1_000_000usize);
-    let heaps_text = use_state(|| "1000000".to_string());
+    let linked = props.params.params.clone();
+    let seeds = use_state(|| linked.seeds);
+    let heaps = use_state(|| linked.n);
+    let heaps_text = use_state(|| linked.n.to_string());
     let heaps_error = use_state(|| None::<String>);
 
     // A fresh answer is kept in the browser for the next visit.
@@ -155,10 +156,11 @@ pub fn page(props: &Props) -> Html {
         })
     };
     let choose_seeds = {
-        let seeds = seeds.clone();
+        let (seeds, heaps) = (seeds.clone(), heaps.clone());
         Callback::from(move |e: Event| {
             if let Some(n) = input_value(&e).and_then(|v| v.parse().ok()) {
                 seeds.set(n);
+                super::keep_in_link::<EricksonLab>(EricksonParams { seeds: n, n: *heaps });
             }
         })
     };
@@ -181,7 +183,7 @@ pub fn page(props: &Props) -> Html {
         Callback::from(move |_: MouseEvent| run(&octal, EricksonTask::Octal { code: ".37".into(), n: *heaps }))
     };
     let type_heaps = {
-        let (heaps, text, err) = (heaps.clone(), heaps_text.clone(), heaps_error.clone());
+        let (heaps, text, err, seeds) = (heaps.clone(), heaps_text.clone(), heaps_error.clone(), seeds.clone());
         Callback::from(move |e: InputEvent| {
             let Some(t) = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
             else {
@@ -192,6 +194,7 @@ pub fn page(props: &Props) -> Html {
                 Ok(n) if (1..=MAX_OCTAL_PAGE).contains(&n) => {
                     heaps.set(n);
                     err.set(None);
+                    super::keep_in_link::<EricksonLab>(EricksonParams { seeds: *seeds, n });
                 }
                 _ => err.set(Some(format!(
                     "'{}' is not a heap size from 1 to {}",

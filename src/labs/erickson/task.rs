@@ -86,6 +86,44 @@ pub enum EricksonAnswer {
     },
 }
 
+/// The lab's link: its inputs, so that a reload keeps them (`seeds=9&n=2000000`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EricksonParams {
+    /// Table 3's search: the most seeds of the rows searched.
+    pub seeds: u32,
+    /// .37: the largest heap size.
+    pub n: usize,
+}
+
+impl Default for EricksonParams {
+    fn default() -> Self {
+        EricksonParams { seeds: 8, n: 1_000_000 }
+    }
+}
+
+impl crate::labs::LinkParams for EricksonParams {
+    fn read(query: &str) -> (Self, Vec<String>) {
+        let d = EricksonParams::default();
+        let ([seeds, n], faults) = crate::labs::read_numbers(
+            query,
+            [("seeds", d.seeds.into(), 5..=MAX_SEARCH_SEEDS.into()), ("n", d.n as u64, 1..=super::MAX_OCTAL_PAGE as u64)],
+        );
+        (EricksonParams { seeds: seeds as u32, n: n as usize }, faults)
+    }
+
+    fn write(&self) -> String {
+        let d = EricksonParams::default();
+        let mut parts = vec![];
+        if self.seeds != d.seeds {
+            parts.push(format!("seeds={}", self.seeds));
+        }
+        if self.n != d.n {
+            parts.push(format!("n={}", self.n));
+        }
+        parts.join("&")
+    }
+}
+
 impl Lab for EricksonLab {
     const PATH: &'static str = "/lab/erickson";
     const TITLE: &'static str = "Erickson's Sowing Games";
@@ -93,7 +131,7 @@ impl Lab for EricksonLab {
     type Task = EricksonTask;
     type Progress = EricksonProgress;
     type Answer = EricksonAnswer;
-    type Params = ();
+    type Params = EricksonParams;
 
     fn run(task: EricksonTask, r: &mut Reporter<'_, EricksonProgress>) -> Result<EricksonAnswer, String> {
         let stage = |stage: &str, count: u64| EricksonProgress { stage: stage.to_string(), count };

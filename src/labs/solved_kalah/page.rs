@@ -7,14 +7,14 @@ use std::collections::{BTreeMap, VecDeque};
 use yew::prelude::*;
 
 use crate::families::{AnyMove, AnyRules};
-use crate::labs::solved_kalah::{MEMORY_MIB, QUICK_SEEDS};
+use crate::labs::solved_kalah::{SolvedKalahLab, SolvedKalahParams, MEMORY_MIB, QUICK_SEEDS};
 use crate::search::Analysis;
 use crate::web::client::{auto_workers, use_search, Purpose, SearchHandle};
 use crate::web::group;
 use crate::web::route::Route;
 
 /// The page's properties: its link.
-pub type Props = super::LabProps<()>;
+pub type Props = super::LabProps<SolvedKalahParams>;
 
 /// Browser cache of solved start positions, by rules id (the perfect player's book reads it).
 use crate::web::book::START_PREFIX as CACHE_PREFIX;
@@ -46,9 +46,10 @@ struct Cell {
 #[function_component(Page)]
 pub fn page(props: &Props) -> Html {
     let search = use_search();
-    let max_pits = use_state(|| 6u32);
-    let max_seeds = use_state(|| 6u32);
-    let empty = use_state(|| false);
+    let linked = props.params.params.clone();
+    let max_pits = use_state(|| linked.pits);
+    let max_seeds = use_state(|| linked.seeds);
+    let empty = use_state(|| linked.empty);
     let results = use_state(|| {
         let mut m = BTreeMap::new();
         for n in 1..=12u32 {
@@ -64,7 +65,11 @@ pub fn page(props: &Props) -> Html {
         m
     });
     let queue = use_mut_ref(VecDeque::<String>::new);
-    let selected = use_state(|| None::<String>);
+    let selected = use_state(|| linked.cell.clone());
+    // The inputs and the cell chosen live in the link: a reload or a copied link keeps them.
+    use_effect_with(((*max_pits), (*max_seeds), (*empty), (*selected).clone()), |(pits, seeds, empty, cell)| {
+        super::keep_in_link::<SolvedKalahLab>(SolvedKalahParams { pits: *pits, seeds: *seeds, empty: *empty, cell: cell.clone() });
+    });
 
     // When the worker finishes, keep the result, cache it, and start the next queued solve.
     {
