@@ -53,36 +53,50 @@ where
 }
 
 const RULES: [&str; 16] = [
-    "kalah-6-4", "kalah-6-4-e", "dakon-8", "dakon-7-sungka", "dakon-8-cw", "tchoukaillon", "tchouka-4-2",
-    "tchouka2-4-2", "sowing", "sowing-i", "atomic", "atomic-i", "oware", "awari", "ayo", "wari",
+    "kalah-6-4",
+    "kalah-6-4-e",
+    "dakon-8",
+    "dakon-7-sungka",
+    "dakon-8-cw",
+    "tchoukaillon",
+    "tchouka-4-2",
+    "tchouka2-4-2",
+    "sowing",
+    "sowing-i",
+    "atomic",
+    "atomic-i",
+    "oware",
+    "awari",
+    "ayo",
+    "wari",
 ];
 
 /// Text near the notations: their characters, mostly.
 fn near() -> impl Strategy<Value = String> {
-    prop_oneof![
-        "[0-9a-z.+x~•_,() {}-]{0,40}",
-        "\\PC{0,30}",
-        "[0-9]{1,30}(-[0-9.]{0,12}){0,4}",
-    ]
+    prop_oneof!["[0-9a-z.+x~•_,() {}-]{0,40}", "\\PC{0,30}", "[0-9]{1,30}(-[0-9.]{0,12}){0,4}",]
 }
 
 #[test]
 #[ignore = "run by `make fuzz`: 10^6 inputs a parser, minutes"]
 fn fuzz_links() {
-    fuzz("links", (prop::sample::select(RULES.to_vec()), near(), near(), "[0-9]{0,6}", near()), |(r, setup, moves, ply, other)| {
-        for q in [
-            format!("rules={r}&setup={setup}&moves={moves}&ply={ply}"),
-            format!("rules={r}&moves={moves}&line={ply}&south={other}"),
-            format!("rules={other}&setup={setup}"),
-            other.clone(),
-        ] {
-            let (g, e) = Game::from_query_lenient(&q);
-            assert!(g.ply() <= g.moves().len());
-            if let Some(e) = e {
-                assert!(!e.message(&g).is_empty());
+    fuzz(
+        "links",
+        (prop::sample::select(RULES.to_vec()), near(), near(), "[0-9]{0,6}", near()),
+        |(r, setup, moves, ply, other)| {
+            for q in [
+                format!("rules={r}&setup={setup}&moves={moves}&ply={ply}"),
+                format!("rules={r}&moves={moves}&line={ply}&south={other}"),
+                format!("rules={other}&setup={setup}"),
+                other.clone(),
+            ] {
+                let (g, e) = Game::from_query_lenient(&q);
+                assert!(g.ply() <= g.moves().len());
+                if let Some(e) = e {
+                    assert!(!e.message(&g).is_empty());
+                }
             }
-        }
-    });
+        },
+    );
 }
 
 #[test]
@@ -144,7 +158,18 @@ fn fuzz_cgt_values() {
 #[test]
 #[ignore = "run by `make fuzz`: 10^6 inputs a parser, minutes"]
 fn fuzz_lab_links() {
-    let labs = prop::sample::select(vec!["/lab/dakon", "/lab/ayo", "/lab/tchoukaillon", "/lab/hanoi", "/lab/erickson", "/lab/dooley", "/lab/solved-kalah", "/bench", "/play", "/nope"]);
+    let labs = prop::sample::select(vec![
+        "/lab/dakon",
+        "/lab/ayo",
+        "/lab/tchoukaillon",
+        "/lab/hanoi",
+        "/lab/erickson",
+        "/lab/dooley",
+        "/lab/solved-kalah",
+        "/bench",
+        "/play",
+        "/nope",
+    ]);
     fuzz("lab links", (labs, "[a-z=&0-9._%-]{0,30}|\\PC{0,20}"), |(path, q)| {
         let r: Route = format!("#{path}?{q}").parse().unwrap();
         let _ = r.to_string();
@@ -156,7 +181,28 @@ fn fuzz_lab_links() {
 fn fuzz_worker_messages() {
     // Random text, and JSON-shaped text built from the protocol's words (never a whole valid
     // long task: the worker's handling of those is tested in src/web/worker/tests.rs).
-    let word = prop::sample::select(vec!["{", "}", "[", "]", ":", ",", "\"id\"", "\"task\"", "\"Analyze\"", "\"Solve\"", "\"Lab\"", "\"Endgame\"", "\"rules\"", "\"setup\"", "1", "-1", "1e99", "null", "\"x\"", "true"]);
+    let word = prop::sample::select(vec![
+        "{",
+        "}",
+        "[",
+        "]",
+        ":",
+        ",",
+        "\"id\"",
+        "\"task\"",
+        "\"Analyze\"",
+        "\"Solve\"",
+        "\"Lab\"",
+        "\"Endgame\"",
+        "\"rules\"",
+        "\"setup\"",
+        "1",
+        "-1",
+        "1e99",
+        "null",
+        "\"x\"",
+        "true",
+    ]);
     let json = prop::collection::vec(word, 0..16).prop_map(|w| w.concat());
     fuzz("worker messages", prop_oneof!["\\PC{0,40}", json], |text| {
         let mut replies = 0;

@@ -56,6 +56,21 @@ pub(crate) type Built = (Box<dyn EndgameDatabases>, Vec<LayerStats>, f64);
 /// Builds the databases of `rules` to `seeds` seeds on the board, reporting progress on
 /// standard error when asked (`threads` 0: one).
 pub(crate) fn build(rules: AnyRules, seeds: usize, threads: usize, progress: bool) -> Result<Built, CliError> {
+    build_within(rules, seeds, threads, progress, None)
+}
+
+/// As [`build`], stopping at `deadline` with the layers finished by then (a layer under way is
+/// dropped), so that a command's time limit covers its databases too.
+///
+/// # Errors
+/// As [`build`].
+pub(crate) fn build_within(
+    rules: AnyRules,
+    seeds: usize,
+    threads: usize,
+    progress: bool,
+    deadline: Option<Instant>,
+) -> Result<Built, CliError> {
     if seeds > MAX_CLI_SEEDS {
         return Err(CliError::OutOfRange { option: "--seeds", value: seeds as u64, allowed: "0 to 24" });
     }
@@ -71,9 +86,9 @@ pub(crate) fn build(rules: AnyRules, seeds: usize, threads: usize, progress: boo
                 last = Instant::now();
                 eprintln!("layer {}: {} of {} positions, {} MiB", p.layer, p.done, p.of, p.bytes >> 20);
             }
-            true
+            deadline.is_none_or(|d| Instant::now() < d)
         };
-        let mut s = db.build_next(&mut report).expect("not stopped, within max_seeds");
+        let Some(mut s) = db.build_next(&mut report) else { break };
         s.millis = t.elapsed().as_secs_f64() * 1e3;
         if progress {
             eprintln!("layer {} done: {} positions in {:.1} s", s.seeds, s.positions, s.millis / 1e3);

@@ -224,18 +224,22 @@ pub fn analyze(
     }
     let depth = depth.unwrap_or(200).clamp(1, 200);
     let p = g.position();
+    // The time limit covers the databases' build and the search together.
+    let end = time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms));
     let db = match endgame {
         None => None,
         Some(k) if p.rules().has_databases() => {
             let t = Instant::now();
-            let (db, _, _) = super::databases::build(p.rules(), k, 0, false)?;
-            Some((db, k, t.elapsed().as_secs_f64()))
+            let (db, layers, _) = super::databases::build_within(p.rules(), k, 0, false, end)?;
+            // The seeds the finished layers cover (fewer than asked when the time ran out).
+            let covered = layers.last().map_or(0, |l| l.seeds);
+            Some((db, covered, t.elapsed().as_secs_f64()))
         }
         Some(_) => {
             return Err(CliError::WrongFamily("endgame databases are for the Oware family: ayo, oware, awari, wari"))
         }
     };
-    let mut handler = Deadline { end: time_ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms)) };
+    let mut handler = Deadline { end };
     let t = Instant::now();
     let a = match &db {
         Some((db, _, _)) => db.analyze(p, depth, table_mib, &mut handler).expect("databases of the position's rules"),

@@ -457,3 +457,14 @@ fn records_are_written_and_read_by_the_cli() {
     assert!(err.contains("moves: a ')' after move 2 closes no side line"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `analyze --time-ms` covers the endgame databases' build too: asked for 24 seeds within
+/// 237 ms, it builds what it can in the time and says how far (it used to build all 24 first).
+#[test]
+fn analyze_time_limit_covers_the_databases() {
+    let (code, out, err) = run(&["analyze", "ayo-8-3", "--endgame", "24", "--time-ms", "237", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let seeds = v["endgame_seeds"].as_u64().unwrap();
+    assert!(seeds < 24, "{out}");
+}

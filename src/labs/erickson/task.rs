@@ -106,7 +106,10 @@ impl crate::labs::LinkParams for EricksonParams {
         let d = EricksonParams::default();
         let ([seeds, n], faults) = crate::labs::read_numbers(
             query,
-            [("seeds", d.seeds.into(), 5..=MAX_SEARCH_SEEDS.into()), ("n", d.n as u64, 1..=super::MAX_OCTAL_PAGE as u64)],
+            [
+                ("seeds", d.seeds.into(), 5..=MAX_SEARCH_SEEDS.into()),
+                ("n", d.n as u64, 1..=super::MAX_OCTAL_PAGE as u64),
+            ],
         );
         (EricksonParams { seeds: seeds as u32, n: n as usize }, faults)
     }
