@@ -5,8 +5,8 @@
 use yew::prelude::*;
 
 use crate::labs::erickson::{
-    EricksonAnswer, EricksonLab, EricksonParams, EricksonProgress, EricksonTask, OctalSummary, PrintedEntry, PrintedTable, Report,
-    Table3Search, MAX_OCTAL_PAGE, MAX_SEARCH_SEEDS,
+    EricksonAnswer, EricksonLab, EricksonParams, EricksonProgress, EricksonTask, OctalSummary, PrintedEntry,
+    PrintedTable, Report, Table3Search, MAX_OCTAL_PAGE, MAX_SEARCH_SEEDS,
 };
 use crate::web::group;
 use crate::web::route::Route;

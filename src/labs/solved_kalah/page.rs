@@ -67,8 +67,13 @@ pub fn page(props: &Props) -> Html {
     let queue = use_mut_ref(VecDeque::<String>::new);
     let selected = use_state(|| linked.cell.clone());
     // The inputs and the cell chosen live in the link: a reload or a copied link keeps them.
-    use_effect_with(((*max_pits), (*max_seeds), (*empty), (*selected).clone()), |(pits, seeds, empty, cell)| {
-        super::keep_in_link::<SolvedKalahLab>(SolvedKalahParams { pits: *pits, seeds: *seeds, empty: *empty, cell: cell.clone() });
+    use_effect_with((*max_pits, *max_seeds, *empty, (*selected).clone()), |(pits, seeds, empty, cell)| {
+        super::keep_in_link::<SolvedKalahLab>(SolvedKalahParams {
+            pits: *pits,
+            seeds: *seeds,
+            empty: *empty,
+            cell: cell.clone(),
+        });
     });
 
     // When the worker finishes, keep the result, cache it, and start the next queued solve.
