@@ -259,7 +259,7 @@ pub fn analyze(
         nodes: a.nodes,
         seconds,
         nodes_per_second: a.nodes as f64 / seconds.max(1e-9),
-        endgame_seeds: db.as_ref().map(|d| d.1 as u32),
+        endgame_seeds: db.as_ref().map(|d| d.1),
         endgame_seconds: db.as_ref().map(|d| d.2),
         convention: db.as_ref().and_then(|_| p.rules().proven_convention()),
         title: g.rules().title(),

@@ -98,6 +98,9 @@ impl Field {
         if v.is_empty() {
             return Err(format!("{label}: type a number from {min} to {max}"));
         }
+        if v.strip_prefix('-').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())) {
+            return Err(format!("{label}: {v} is too few; at least {min}"));
+        }
         if !v.bytes().all(|b| b.is_ascii_digit()) {
             let shown = crate::engine::text::clip(v, 12);
             return Err(format!("{label}: '{shown}' is not a whole number; type one from {min} to {max}"));

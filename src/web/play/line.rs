@@ -67,7 +67,8 @@ pub fn line_view(props: &LineProps) -> Html {
     let more = labels.len().saturating_sub(props.limit);
     let play = {
         let (game, moves) = (game.clone(), moves.clone());
-        let show = at.map_or(1, |(k, _)| k);
+        // The position previewed, else the line's end.
+        let show = at.map_or(moves.len(), |(k, _)| k);
         Callback::from(move |_: MouseEvent| game.dispatch(Action::PlayLine(moves.clone(), show)))
     };
     html! {
@@ -78,7 +79,7 @@ pub fn line_view(props: &LineProps) -> Html {
             </ol>
             if !moves.is_empty() {
                 <button class="play-line" onclick={play}
-                    title="Add this line to the game as a side line (the moves already played are kept)">{"Play this line"}</button>
+                    title="Add this line to the game as a side line and show its end (the moves already played are kept)">{"Play this line"}</button>
             }
         </div>
     }

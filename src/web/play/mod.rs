@@ -261,6 +261,24 @@ pub fn play_page(props: &PlayProps) -> Html {
     };
     let sound = use_state(crate::web::prefs::sound);
     let fit = super::board::use_fit();
+    // A preview stepped (not hovered) while the board is out of sight (a phone, the line far
+    // below it) brings the board into view, with the preview's own step buttons above it.
+    let slot = use_node_ref();
+    {
+        let slot = slot.clone();
+        let stepped = st.preview.as_ref().filter(|p| !p.hover).map(|p| (p.node, p.k));
+        use_effect_with(stepped, move |stepped| {
+            if stepped.is_none() {
+                return;
+            }
+            let (Some(el), Some(w)) = (slot.cast::<web_sys::Element>(), web_sys::window()) else { return };
+            let r = el.get_bounding_client_rect();
+            let height = w.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+            if r.top() < 0.0 || r.top() > height * 0.5 {
+                el.scroll_into_view();
+            }
+        });
+    }
     let toggle_sound = {
         let sound = sound.clone();
         Callback::from(move |_: MouseEvent| {
@@ -282,21 +300,19 @@ pub fn play_page(props: &PlayProps) -> Html {
             }
             <div class="play-layout">
                 <div class="play-main">
-                    <p class="status" aria-live="polite" role="status">
-                        { if g.ply() > 0 { format!("{}. ", describe_move(g, g.ply())) } else { String::new() } }
-                        { pos.status() }
-                        if let Some(who) = st.computer_to_move().filter(|_| ss.running && ss.purpose == Purpose::Computer) {
-                            <span class="thinking" aria-live="off">{thinking(&pos, who, ss.elapsed_ms)}</span>
-                        }
-                    </p>
-                    if over && st.anim.is_none() {
-                        <div class="game-over" role="status">
-                            <strong>{ pos.status() }</strong>
-                            <button class="rematch" onclick={rematch}>{if g.start().family().is_solitaire() { "Play again" } else { "Rematch" }}</button>
-                        </div>
-                    }
-                    <div class={classes!("board-area", st.preview.is_some().then_some("previewing"))}>
+                    // The status line and a preview's bar share a slot of fixed height, so that
+                    // neither ever moves the board.
+                    <div class="status-slot" ref={slot.clone()}>
+                        <p class="status" aria-live="polite" role="status">
+                            { if g.ply() > 0 { format!("{}. ", describe_move(g, g.ply())) } else { String::new() } }
+                            { pos.status() }
+                            if let Some(who) = st.computer_to_move().filter(|_| ss.running && ss.purpose == Purpose::Computer) {
+                                <span class="thinking" aria-live="off">{thinking(&pos, who, ss.elapsed_ms)}</span>
+                            }
+                        </p>
                         <PreviewBar game={game.clone()} />
+                    </div>
+                    <div class={classes!("board-area", st.preview.is_some().then_some("previewing"))}>
                         if let Some(pv) = &st.preview {
                             <Board position={pv.position().clone()} {shown} interactive={false} flipped={*flipped} {fit} />
                         } else {
@@ -304,6 +320,13 @@ pub fn play_page(props: &PlayProps) -> Html {
                                 interactive={human_turn} on_play={on_play.clone()} flipped={*flipped} {fit} />
                         }
                     </div>
+                    // Under the board, so that it never moves the board.
+                    if over && st.anim.is_none() {
+                        <div class="game-over" role="status">
+                            <strong>{ pos.status() }</strong>
+                            <button class="rematch" onclick={rematch}>{if g.start().family().is_solitaire() { "Play again" } else { "Rematch" }}</button>
+                        </div>
+                    }
                     if let Some(note) = proven_note {
                         <p class="hints-note">{note}</p>
                     }

@@ -158,8 +158,12 @@ pub fn share(props: &GameProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (g, err) = crate::notation::Game::from_record_lenient(&pasted);
             match err {
-                Some(e) => fault
-                    .set(Some(format!("{}. Nothing was opened: mend the record and open it again.", e.message(&g)))),
+                Some(e) => {
+                    // The fault alone (what a link would show instead does not apply: nothing
+                    // is opened), and no older notice left beside it.
+                    game.dispatch(Action::Notice(None));
+                    fault.set(Some(format!("{e}. Nothing was opened: mend the record and open it again.")));
+                }
                 None => {
                     game.dispatch(Action::Open(g));
                     game.notice("The record is open: \"Back to the game before\" returns to the game it replaced.");
