@@ -107,21 +107,21 @@ pub fn move_list(props: &GameProps) -> Html {
     }
     let rows = turns.iter().enumerate().map(|(i, t)| {
         let who = g.position_of(main[t[0] - 1]).turn();
-        // The moves played instead of this turn's moves.
-        let sides: Vec<NodeId> = t.iter().flat_map(|&k| g.children(main[k - 1])[1..].iter().copied()).collect();
         html! {
-            <>
-                <li class="turn">
-                    <span class="turn-no">{format!("{}.", i + 1)}</span>
-                    if !solitaire { <span class="who">{g.start().player_name(who)}</span> }
-                    { for t.iter().map(|&k| node_button(game, main[k], g.move_of(main[k]).expect("a move").to_string())) }
-                </li>
-                if !sides.is_empty() {
-                    <li class="variations">
-                        { for sides.iter().map(|&v| html! { <div class="variation">{"("}{side_line(game, v)}{")"}</div> }) }
-                    </li>
-                }
-            </>
+            <li class="turn">
+                <span class="turn-no">{format!("{}.", i + 1)}</span>
+                if !solitaire { <span class="who">{g.start().player_name(who)}</span> }
+                // Each move, then the moves played instead of it, each on a line of its own
+                // right after it (the turn goes on below them).
+                { for t.iter().map(|&k| html! {
+                    <>
+                        { node_button(game, main[k], g.move_of(main[k]).expect("a move").to_string()) }
+                        { for g.children(main[k - 1])[1..].iter().map(|&v| html! {
+                            <div class="variation">{"("}{side_line(game, v)}{")"}</div>
+                        }) }
+                    </>
+                }) }
+            </li>
         }
     });
     let node = g.node();
