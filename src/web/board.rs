@@ -244,8 +244,9 @@ fn seeds_word(n: u32) -> &'static str {
     }
 }
 
-/// Seed positions in a disc (a sunflower pattern), deterministic per cell.
-fn seed_dots(cx: f64, cy: f64, n: u32, radius: f64, tall: f64) -> Html {
+/// Seed positions in a disc (a sunflower pattern), deterministic per cell, stretched
+/// `wide` times along x and `tall` times along y (a store's capsule, standing or lying).
+fn seed_dots(cx: f64, cy: f64, n: u32, radius: f64, (wide, tall): (f64, f64)) -> Html {
     let golden = 2.399_963_f64;
     let count = n as f64;
     html! {
@@ -253,24 +254,7 @@ fn seed_dots(cx: f64, cy: f64, n: u32, radius: f64, tall: f64) -> Html {
             let kf = k as f64 + 0.5;
             let r = radius * (kf / count.max(1.0)).sqrt();
             let (s, c) = (kf * golden).sin_cos();
-            let x = cx + r * c;
-            let y = cy + r * s * tall;
-            let hue = (k * 47 % 60) as f64 + 20.0;
-            html! { <circle class="seed" cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="6" fill={format!("hsl({hue:.0} 45% 42%)")} /> }
-        }) }</>
-    }
-}
-
-/// Seeds in a store lying down: the sunflower spread `wide` times along x.
-fn seed_dots_wide(cx: f64, cy: f64, n: u32, radius: f64, wide: f64) -> Html {
-    let golden = 2.399_963_f64;
-    let count = n as f64;
-    html! {
-        <>{ for (0..n).map(|k| {
-            let kf = k as f64 + 0.5;
-            let r = radius * (kf / count.max(1.0)).sqrt();
-            let (s, c) = (kf * golden).sin_cos();
-            let (x, y) = (cx + r * c * wide, cy + r * s);
+            let (x, y) = (cx + r * c * wide, cy + r * s * tall);
             let hue = (k * 47 % 60) as f64 + 20.0;
             html! { <circle class="seed" cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="6" fill={format!("hsl({hue:.0} 45% 42%)")} /> }
         }) }</>
@@ -566,11 +550,11 @@ pub fn board(props: &BoardProps) -> Html {
             html! { <circle class="hole" cx={format!("{}", s.x)} cy={format!("{}", s.y)} r="38" /> }
         };
         let dots = if s.store && vertical {
-            seed_dots_wide(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, store_half / 34.0)
+            seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, (store_half / 34.0, 1.0))
         } else if s.store {
-            seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, 2.4 * store_half / 95.0)
+            seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, (1.0, 2.4 * store_half / 95.0))
         } else {
-            seed_dots(s.x, s.y, if full.is_some() { DRAWN_IN_PIT } else { n.min(DRAWN_IN_PIT) }, 28.0, 1.0)
+            seed_dots(s.x, s.y, if full.is_some() { DRAWN_IN_PIT } else { n.min(DRAWN_IN_PIT) }, 28.0, (1.0, 1.0))
         };
         // The count sits in a badge on the rim, so the seeds stay visible.
         let (bx, by) = s.badge(store_half);
