@@ -63,6 +63,13 @@ test('the board is one Tab stop; arrows move between pits in sowing order; the r
   await page.keyboard.press('Enter');
   // The result is said in the status line, a live region, once the seeds have landed.
   await page.waitForFunction(() => /Game over/.test(document.querySelector('.status[aria-live]')?.textContent || ''));
+  // With the sowing shown, the status says only who sows until the seeds have landed.
+  const slow = await open('#/play?rules=kalah-6-4');
+  await slow.selectOption('.speed select', '400');
+  await slow.click('#pit-s-0');
+  assert.match(await slow.textContent('.status'), /^South sows a…$/);
+  await slow.waitForFunction(() => /North to move/.test(document.querySelector('.status').textContent), null, { timeout: 10000 });
+  await slow.context().close();
   const six = await open('#/play?rules=kalah-6-4');
   await six.focus('#pit-s-0');
   await six.keyboard.press('ArrowDown');

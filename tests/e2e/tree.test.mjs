@@ -141,7 +141,7 @@ test('a click while the computer\'s move is still shown plays at once (defect 5)
   await page.selectOption('select[aria-label="Animation speed"]', '400');
   await page.click('#pit-s-0');
   // North's answer is sown slowly; South's click during it is taken.
-  await page.waitForFunction(() => document.querySelector('.status')?.textContent.includes('South to move') && document.querySelector('.skip'), null, { timeout: 20000 });
+  await page.waitForFunction(() => /North sows/.test(document.querySelector('.status')?.textContent || '') && document.querySelector('.skip'), null, { timeout: 20000 });
   const before = (await plies(page)).length;
   await page.click('.pit.legal >> nth=0');
   await page.waitForFunction((n) => document.querySelectorAll('.move-list .ply').length > n, before);

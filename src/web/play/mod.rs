@@ -303,9 +303,15 @@ pub fn play_page(props: &PlayProps) -> Html {
                     // The status line and a preview's bar share a slot of fixed height, so that
                     // neither ever moves the board.
                     <div class="status-slot" ref={slot.clone()}>
+                        // While the seeds are being sown, only who sows: the move's result (and a
+                        // screen reader's announcement of it) once they have landed.
                         <p class="status" aria-live="polite" role="status">
-                            { if g.ply() > 0 { format!("{}. ", describe_move(g, g.ply())) } else { String::new() } }
-                            { pos.status() }
+                            if st.anim.is_some() && g.ply() > 0 {
+                                { format!("{} sows {}…", g.position_at(g.ply() - 1).player_name(g.position_at(g.ply() - 1).turn()), g.moves()[g.ply() - 1]) }
+                            } else {
+                                { if g.ply() > 0 { format!("{}. ", describe_move(g, g.ply())) } else { String::new() } }
+                                { pos.status() }
+                            }
                             if let Some(who) = st.computer_to_move().filter(|_| ss.running && ss.purpose == Purpose::Computer) {
                                 <span class="thinking" aria-live="off">{thinking(&pos, who, ss.elapsed_ms)}</span>
                             }
