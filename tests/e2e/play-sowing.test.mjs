@@ -43,6 +43,7 @@ test('a Sowing row shows its game value and its options, explored with a breadcr
   await page.waitForFunction(() => /^•1111• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
   await page.click('.cgt-options li a >> nth=0');
   await page.waitForSelector('button.play-row', { timeout: 60000 });
+  assert.match(await page.textContent('button.play-row'), /^Play from this row, Right to move \(a side line of the game\)$/);
   await page.click('button.play-row');
   await page.waitForFunction(() => /moves=2r$/.test(location.hash));
   assert.equal(await page.isEnabled('button.undo'), true);

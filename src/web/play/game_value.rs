@@ -216,7 +216,13 @@ pub fn game_value(props: &GameValueProps) -> Html {
                         crate::web::group(v.followers as u128), if v.followers == 1 { "row" } else { "rows" }
                     )}</p>
                     if trail.len() > 1 {
-                        <p><button class="play-row" onclick={play_row.clone()}>{format!("Play from this row, {} to move", if next == 'l' { "Left" } else { "Right" })}</button></p>
+                        <p><button class="play-row" onclick={play_row.clone()}>{
+                            // Said beforehand: moves on the board, or a new position to go back from.
+                            match moves_through(&props.position, &trail) {
+                                Some(_) => format!("Play from this row, {} to move (a side line of the game)", if next == 'l' { "Left" } else { "Right" }),
+                                None => format!("Open this row as a new position, {} to move (one side moved twice to reach it)", if next == 'l' { "Left" } else { "Right" }),
+                            }
+                        }</button></p>
                     }
                 </>
             }
