@@ -50,7 +50,13 @@ impl fmt::Display for ParseRulesError {
             ParseRulesError::TooLong(n) => {
                 write!(f, "the rules id is {n} characters long; ids are short, like kalah-6-4")
             }
-            ParseRulesError::Unknown(id) => write!(f, "unknown rules '{id}': try {}", super::AnyRules::examples()),
+            ParseRulesError::Unknown(id) => {
+                write!(
+                    f,
+                    "unknown rules '{id}': try {}; every game is listed on the home page and by mancala-lab --help",
+                    super::AnyRules::examples()
+                )
+            }
             ParseRulesError::NotANumber { token, id, what } => {
                 write!(f, "'{token}' in '{id}' is not a number of {what}")
             }
@@ -440,7 +446,9 @@ macro_rules! families {
 
             /// Ids to suggest when an id is unknown: "kalah-6-4, ... or tchoukaillon".
             pub fn examples() -> String {
-                let all: Vec<&str> = [$(<$module::$fam as Family>::EXAMPLES),+].into_iter().flatten().copied().collect();
+                // One a family, so that the message stays short (a phone's banner); the presets
+                // are on the home page and in `mancala-lab --help`.
+                let all: Vec<&str> = [$(<$module::$fam as Family>::EXAMPLES),+].into_iter().filter_map(|e| e.first()).copied().collect();
                 match all.split_last() {
                     Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
                     Some((last, _)) => last.to_string(),
