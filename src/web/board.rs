@@ -566,11 +566,12 @@ pub fn board(props: &BoardProps) -> Html {
             html! { <text class="store-caption" x={format!("{x}")} y={format!("{y}")} aria-hidden="true" style={format!("font-size: {:.1}px", letter_size * 0.9)}>{p.player_name(owner)}</text> }
         } else {
             let text = p.cell_label(s.cell);
-            let (x, y) = s.label_at(52.0);
+            // Beyond a badge grown for a narrow screen.
+            let (x, y) = s.label_at(52.0 + (badge_r - 16.0));
             html! { <text class="letter" x={format!("{x}")} y={format!("{:.1}", y + letter_size * 0.3)} aria-hidden="true" style={format!("font-size: {letter_size:.1}px")}>{text}</text> }
         };
         let best = props.best == Some(s.cell);
-        let (hx, hy) = s.label_at(if vertical { 104.0 } else { 84.0 });
+        let (hx, hy) = s.label_at(if vertical { 104.0 } else { 84.0 } + (badge_r - 16.0));
         let hint_el = match (&hint, props.compact) {
             (Some(h), false) => html! {
                 <g class={classes!("hint", best.then_some("best"))} aria-hidden="true">
