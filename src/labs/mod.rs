@@ -184,6 +184,11 @@ pub fn read_numbers<const K: usize>(
     (values, faults)
 }
 
+/// A link's query from its parts, those left out (`None`: at their defaults) skipped.
+pub fn join_parts<const K: usize>(parts: [Option<String>; K]) -> String {
+    parts.into_iter().flatten().collect::<Vec<_>>().join("&")
+}
+
 /// The value of `key` in a query, if it has one.
 pub fn query_value<'q>(query: &'q str, key: &str) -> Option<&'q str> {
     query.split('&').find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))

@@ -116,14 +116,10 @@ impl crate::labs::LinkParams for EricksonParams {
 
     fn write(&self) -> String {
         let d = EricksonParams::default();
-        let mut parts = vec![];
-        if self.seeds != d.seeds {
-            parts.push(format!("seeds={}", self.seeds));
-        }
-        if self.n != d.n {
-            parts.push(format!("n={}", self.n));
-        }
-        parts.join("&")
+        crate::labs::join_parts([
+            (self.seeds != d.seeds).then(|| format!("seeds={}", self.seeds)),
+            (self.n != d.n).then(|| format!("n={}", self.n)),
+        ])
     }
 }
 

@@ -73,20 +73,12 @@ impl crate::labs::LinkParams for SolvedKalahParams {
 
     fn write(&self) -> String {
         let d = SolvedKalahParams::default();
-        let mut parts = vec![];
-        if self.pits != d.pits {
-            parts.push(format!("pits={}", self.pits));
-        }
-        if self.seeds != d.seeds {
-            parts.push(format!("seeds={}", self.seeds));
-        }
-        if self.empty {
-            parts.push("rule=e".to_string());
-        }
-        if let Some(c) = &self.cell {
-            parts.push(format!("cell={c}"));
-        }
-        parts.join("&")
+        crate::labs::join_parts([
+            (self.pits != d.pits).then(|| format!("pits={}", self.pits)),
+            (self.seeds != d.seeds).then(|| format!("seeds={}", self.seeds)),
+            self.empty.then(|| "rule=e".to_string()),
+            self.cell.as_ref().map(|c| format!("cell={c}")),
+        ])
     }
 }
 
