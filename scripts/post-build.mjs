@@ -23,9 +23,13 @@ const m = html.match(inline);
 if (!m) throw new Error('post-build: Trunk\'s module script was not found in index.html');
 const boot = `${m[1].trim()}
 
-// The service worker keeps every built file for offline use (scope: this directory).
+// The service worker keeps every built file for offline use (scope: this directory). It is
+// registered once the page has loaded and is idle, so that its download of the rest (the
+// worker, the labs) never competes with the board's.
 if ('serviceWorker' in navigator) {
-  navigator.serviceWorker.register('./sw.js').catch((e) => console.info('offline use unavailable:', e.message));
+  const register = () => navigator.serviceWorker.register('./sw.js').catch((e) => console.info('offline use unavailable:', e.message));
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
+  if (document.readyState === 'complete') idle(); else addEventListener('load', idle, { once: true });
 }
 `;
 const bootName = `boot-${hash(boot)}.js`;

@@ -10,7 +10,8 @@ use super::route::Route;
 use crate::families::{AnyRules, FamilyId};
 use crate::labs::LABS;
 
-fn current_hash() -> String {
+/// The address's hash (`#/play?...`), or nothing.
+pub(crate) fn current_hash() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
 }
 
@@ -70,14 +71,99 @@ pub fn app() -> Html {
                 <Home />
             </main>
         },
-        lab => super::pages::lab_page(lab).unwrap_or_default(),
+        // A lab's page is drawn by the labs' own code (`labs.js`), loaded on the first lab
+        // opened, into the element beside the app's.
+        _ => html! { <LabSlot /> },
     };
     html! {
         <>
             <header class="top"><a href="#/" class="brand">{"Mancala Lab"}</a><span class="tag">{"play, study and solve sowing games"}</span><ThemeSwitch /></header>
             {body}
-            <footer>{"Rules follow their published sources; each game's rules card names them."}</footer>
         </>
+    }
+}
+
+/// Where the labs' code comes from (Trunk builds it beside the app, `data-bin="labs"`; the
+/// loader starts it, `static/labs_loader.js`).
+const LABS_JS: &str = "./labs.js";
+const LABS_LOADER: &str = "./labs_loader.js";
+
+thread_local! {
+    /// The labs' code, once asked for: the promise of its start.
+    static LABS_CODE: core::cell::RefCell<Option<js_sys::Promise>> = const { core::cell::RefCell::new(None) };
+}
+
+/// Loads the labs' code once: its script, then its wasm, whose start draws the lab of the
+/// address into the element `#lab` and follows the address from then on.
+async fn load_labs() -> Result<(), String> {
+    let promise = LABS_CODE.with(|l| l.borrow_mut().get_or_insert_with(start_labs).clone());
+    match wasm_bindgen_futures::JsFuture::from(promise).await {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            // The next lab opened tries again (the network may be back).
+            LABS_CODE.with(|l| l.borrow_mut().take());
+            Err(e.as_string().unwrap_or_else(|| "the labs' code did not start".to_string()))
+        }
+    }
+}
+
+fn start_labs() -> js_sys::Promise {
+    js_sys::Promise::new(&mut |resolve: js_sys::Function, reject: js_sys::Function| {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("no document"));
+            return;
+        };
+        // The two scripts run in order (a script added by code runs as soon as it arrives,
+        // unless `async` is off); the loader leaves the start's promise in `mancalaLabs`.
+        for src in [LABS_JS, LABS_LOADER] {
+            let Ok(script) = doc.create_element("script") else { continue };
+            let _ = script.set_attribute("src", src);
+            let _ = js_sys::Reflect::set(&script, &JsValue::from_str("async"), &JsValue::FALSE);
+            let failed = reject.clone();
+            let onerror = Closure::once_into_js(move || {
+                let _ = failed.call1(&JsValue::NULL, &JsValue::from_str("the labs' code could not be fetched"));
+            });
+            let _ = js_sys::Reflect::set(&script, &JsValue::from_str("onerror"), &onerror);
+            if src == LABS_LOADER {
+                let (resolve, reject) = (resolve.clone(), reject.clone());
+                let onload = Closure::once_into_js(move || {
+                    match js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("mancalaLabs")) {
+                        Ok(started) if started.is_object() => {
+                            let _ = resolve.call1(&JsValue::NULL, &started);
+                        }
+                        _ => {
+                            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("the labs' code did not start"));
+                        }
+                    }
+                });
+                let _ = js_sys::Reflect::set(&script, &JsValue::from_str("onload"), &onload);
+            }
+            if let Some(head) = doc.head() {
+                let _ = head.append_child(&script);
+            }
+        }
+    })
+}
+
+/// A lab's place in the app: nothing once the labs' code draws the page, a line while it
+/// loads, and what went wrong if it cannot.
+#[function_component(LabSlot)]
+fn lab_slot() -> Html {
+    let state = use_state(|| None::<Result<(), String>>);
+    {
+        let state = state.clone();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move { state.set(Some(load_labs().await)) });
+        });
+    }
+    match &*state {
+        Some(Ok(())) => Html::default(),
+        None => html! { <main class="lab-loading"><p role="status">{"Loading the lab…"}</p></main> },
+        Some(Err(e)) => html! {
+            <main class="lab-loading">
+                <p class="error" role="alert">{format!("This lab could not be opened: {e}. Check the connection and reload the page; the games work without it. ")}<a href="#/">{"Go to the games"}</a></p>
+            </main>
+        },
     }
 }
 

@@ -494,7 +494,8 @@ impl SearchHandle {
     }
 }
 
-/// The search workers as a hook; worker 0 is spawned on first render.
+/// The search workers as a hook. Worker 0 starts with the first task, not with the page, so
+/// that a visit that searches nothing does not download the worker.
 #[hook]
 pub fn use_search() -> SearchHandle {
     let state = use_reducer(SearchState::default);
@@ -507,14 +508,7 @@ pub fn use_search() -> SearchHandle {
     };
     {
         let pool = pool.clone();
-        let on_reply = on_reply.clone();
-        use_effect_with((), move |_| {
-            let conn = pool.borrow().conns[0].clone();
-            if conn.borrow().worker.is_none() {
-                Conn::spawn(&conn, 0, on_reply);
-            }
-            move || pool.borrow_mut().terminate_all()
-        });
+        use_effect_with((), move |_| move || pool.borrow_mut().terminate_all());
     }
     SearchHandle { state, pool, on_reply }
 }

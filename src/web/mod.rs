@@ -30,9 +30,27 @@ pub mod use_lab;
 
 pub use crate::engine::text::group;
 
-/// Mounts the app on the page's body.
+/// Mounts the app on the page's element `#app` (the body if the page has none).
 #[cfg(feature = "web")]
 pub fn start_app() {
     prefs::apply_theme();
-    yew::Renderer::<app::App>::new().render();
+    match element("app") {
+        Some(root) => yew::Renderer::<app::App>::with_root(root).render(),
+        None => yew::Renderer::<app::App>::new().render(),
+    };
+}
+
+/// Mounts the labs' pages on the page's element `#lab`, beside the app's (never inside it:
+/// two yew apps must not nest). The app loads this code when a lab is first opened; from
+/// then on it draws the lab of the address, or nothing.
+#[cfg(feature = "web")]
+pub fn start_labs() {
+    if let Some(root) = element("lab") {
+        yew::Renderer::<pages::LabApp>::with_root(root).render();
+    }
+}
+
+#[cfg(feature = "web")]
+fn element(id: &str) -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id(id)
 }

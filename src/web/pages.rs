@@ -29,6 +29,33 @@ pub fn link_faults(faults: &[String]) -> Html {
     faults.iter().map(|f| html! { <p class="error link-error" role="alert"><bdi>{f.clone()}</bdi></p> }).collect()
 }
 
+/// The labs' root, in their own code (`labs.js`): the page of the address's lab, or nothing
+/// (the app draws every other page).
+#[function_component(LabApp)]
+pub fn lab_app() -> Html {
+    let route = use_state(current);
+    {
+        let route = route.clone();
+        use_effect_with((), move |_| {
+            use wasm_bindgen::JsCast;
+            let cb = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+                route.set(current());
+            });
+            let w = web_sys::window().expect("a window");
+            let _ = w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
+            move || {
+                let _ = w.remove_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
+                drop(cb);
+            }
+        });
+    }
+    lab_page(&route).unwrap_or_default()
+}
+
+fn current() -> Route {
+    super::app::current_hash().parse::<Route>().unwrap_or(Route::Home)
+}
+
 macro_rules! pages {
     ($($(#[$doc:meta])* $v:ident => $module:ident :: $lab:ident),+ $(,)?) => {
         $(
