@@ -48,8 +48,10 @@ test-release:
 test-browser:
 	WASM_BINDGEN_TEST_TIMEOUT=180 cargo test $(WASM) --test web --test web_worker
 
-# The page the end-to-end tests drive is built with the test-release profile: the same code as
-# `make build`'s, optimised without link-time optimisation (half the build time).
+# The page the end-to-end tests drive: its worker built with the test-release profile (the same
+# code as `make build`'s, optimised without link-time optimisation: half the build time); the
+# app and the labs keep index.html's `page` profile (Trunk says it overrides), so that the
+# weight test measures the sizes a visitor downloads.
 test-e2e:
 	trunk build --release --cargo-profile test-release
 	node --test tests/e2e/
