@@ -4,6 +4,7 @@ use core::fmt;
 
 use serde::Serialize;
 
+use super::progress::{mib, Progress};
 use super::CliError;
 use crate::cgt::octal::{NimSequence, Octal};
 use crate::engine::text::clip;
@@ -57,13 +58,54 @@ pub struct ValueReport {
 ///
 /// # Errors
 /// Rules of another family, a row that cannot be read, or too many followers.
-pub fn value(rules: &str, row_text: &str) -> Result<ValueReport, CliError> {
+pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, CliError> {
     if !rules.parse::<AnyRules>().map_err(CliError::Rules)?.has_game_value() {
         return Err(CliError::WrongFamily(
             "value is for the one-row games of Erickson's paper: sowing, sowing-i, atomic, atomic-i",
         ));
     }
-    let (v, mut t, g) = crate::labs::erickson::row_value_in(rules, row_text).map_err(CliError::Row)?;
+    let limit = crate::families::row::cgt::MAX_FOLLOWERS;
+    // A Sowing row's followers are counted first (quick beside valuing them): past the limit,
+    // the row is refused at once instead of after minutes of valuing.
+    let digits = row_text.trim();
+    let mut progress = Progress::new(json, false);
+    if rules.starts_with("sowing") && !digits.is_empty() && digits.len() <= 64 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        let pots: Vec<u8> = digits.bytes().map(|b| b - b'0').collect();
+        progress.say("value: counting the row's followers first");
+        if crate::labs::erickson::followers(&pots, limit as u64).is_none() {
+            return Err(CliError::Row(format!(
+                "more than {} rows follow {digits}: too many to value here{}",
+                crate::engine::text::group(limit as u128),
+                ones_bound(rules, row_text).map_or(String::new(), |b| format!(" (a row of ones has at least {b}: Erickson, Sowing Games, section 2)"))
+            )));
+        }
+    }
+    progress.say(&format!(
+        "value: at most {} rows valued, about {} of memory{}",
+        crate::engine::text::group(limit as u128),
+        mib(limit as u64 * 200),
+        ones_bound(rules, row_text).map_or(String::new(), |b| format!(
+            "; this row has at least {b} followers (Erickson, Sowing Games, section 2)"
+        ))
+    ));
+    let on = progress.on();
+    drop(progress);
+    let valued = if on {
+        let mut p = Progress::new(json, false);
+        let tick = move |rows: usize| {
+            p.tick(|| {
+                format!(
+                    "value: {} rows valued, at most {}",
+                    crate::engine::text::group(rows as u128),
+                    crate::engine::text::group(limit as u128)
+                )
+            })
+        };
+        crate::families::row::cgt::with_progress(tick, || crate::labs::erickson::row_value_in(rules, row_text))
+    } else {
+        crate::labs::erickson::row_value_in(rules, row_text)
+    };
+    let (v, mut t, g) = valued.map_err(CliError::Row)?;
     let options = |opts: Vec<crate::labs::erickson::RowOption>| {
         opts.into_iter()
             .map(|o| OptionReport { mv: o.mv, row: o.row, paper_row: o.paper_row, value: o.ascii, wins: o.wins })
@@ -87,6 +129,18 @@ pub fn value(rules: &str, row_text: &str) -> Result<ValueReport, CliError> {
         heaps: v.heaps,
         left: options(v.left),
         right: options(v.right),
+    })
+}
+
+/// For a Sowing row of n ones, the paper's lower bound on its followers, 2^(n-1) - 1, in words.
+fn ones_bound(rules: &str, row: &str) -> Option<String> {
+    let ones = row.trim().trim_matches('0');
+    (rules.starts_with("sowing") && !ones.is_empty() && ones.bytes().all(|b| b == b'1')).then(|| {
+        let n = ones.len() as u32;
+        match 1u128.checked_shl(n - 1) {
+            Some(b) if n <= 100 => crate::engine::text::group(b - 1),
+            _ => format!("2^{} - 1", n - 1),
+        }
     })
 }
 

@@ -7,7 +7,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::progress::{mib, Progress};
 use super::CliError;
+use crate::engine::text::group;
 use crate::labs::dakon::deep::{shortest_depth_first, DeepFound, DeepProgress, Resume};
 use crate::labs::dakon::openings::{self, Found, Goal, Limit, Survey, Trial};
 use crate::labs::dakon::{parse_holes, replay, TurnEnd};
@@ -108,11 +110,14 @@ pub struct SurveyReport {
 ///
 /// # Errors
 /// `n` out of range, or memory.
-pub fn survey(n: usize, progress: bool, max_level: Option<u32>) -> Result<SurveyReport, CliError> {
+pub fn survey(n: usize, progress: bool, max_level: Option<u32>, json: bool) -> Result<SurveyReport, CliError> {
     let t = Instant::now();
+    let mut shown = Progress::new(json, false);
     let mut report = |level: u32, boards: u64| {
         if progress {
             eprintln!("store level {level}: {boards} boards, {:.1} s", t.elapsed().as_secs_f64());
+        } else {
+            shown.tick(|| format!("survey: store level {level}, {} boards", group(boards.into())));
         }
         max_level.is_none_or(|m| level < m)
     };
@@ -221,10 +226,26 @@ impl fmt::Display for FoundReport {
 ///
 /// # Errors
 /// `n` out of range, or memory.
-pub fn shortest(n: usize, max_boards: u64) -> Result<FoundReport, CliError> {
+pub fn shortest(n: usize, max_boards: u64, json: bool) -> Result<FoundReport, CliError> {
     let t = Instant::now();
-    let f = openings::search(n, Goal::Shortest, max_boards, &mut |_, _| true)?;
+    let mut p = boards_progress("shortest", max_boards, json);
+    let f = openings::search(n, Goal::Shortest, max_boards, &mut |level, boards| p(level, boards))?;
     Ok(FoundReport::new(f, Some(t.elapsed().as_secs_f64())))
+}
+
+/// A search's memory said before it starts (at most 45 bytes a board), then its cost level and
+/// boards as it goes (on a terminal).
+fn boards_progress(what: &'static str, max_boards: u64, json: bool) -> impl FnMut(u32, u64) -> bool {
+    let mut p = Progress::new(json, false);
+    p.say(&format!(
+        "{what}: at most {} boards, up to {} of memory",
+        group(max_boards.into()),
+        mib(max_boards.saturating_mul(45))
+    ));
+    move |level, boards| {
+        p.tick(|| format!("{what}: cost level {level}, {} boards", group(boards.into())));
+        true
+    }
 }
 
 /// `dakon min-laps` and `dakon min-cycles`: one limit's search, or the least limit that
@@ -242,14 +263,15 @@ pub struct LeastReport {
 ///
 /// # Errors
 /// `n` out of range, or memory.
-pub fn least(n: usize, kind: Limit, limit: Option<u32>, max_boards: u64) -> Result<LeastReport, CliError> {
+pub fn least(n: usize, kind: Limit, limit: Option<u32>, max_boards: u64, json: bool) -> Result<LeastReport, CliError> {
     let t = Instant::now();
+    let mut p = boards_progress("search", max_boards, json);
     let (trials, found) = match limit {
         Some(l) => {
             let goal = if kind == Limit::Laps { Goal::ShortestWithLaps(l) } else { Goal::FewestLongMoves(l) };
-            (vec![], Some(openings::search(n, goal, max_boards, &mut |_, _| true)?))
+            (vec![], Some(openings::search(n, goal, max_boards, &mut |level, boards| p(level, boards))?))
         }
-        None => openings::least_limit(n, kind, max_boards, &mut |_, _| true)?,
+        None => openings::least_limit(n, kind, max_boards, &mut |level, boards| p(level, boards))?,
     };
     Ok(LeastReport {
         trials,
@@ -341,6 +363,7 @@ pub fn prove_shortest(
     threads: Option<usize>,
     progress: bool,
     checkpoint: Option<&std::path::Path>,
+    json: bool,
 ) -> Result<ProveReport, CliError> {
     use std::io::Write as _;
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |c| c.get())).max(1);
@@ -365,6 +388,7 @@ pub fn prove_shortest(
     };
     let t = Instant::now();
     let mut last = 0.0;
+    let mut shown = Progress::new(json, false);
     let mut best = resume.best.clone();
     let mut write_error = None;
     let mut report = |p: &DeepProgress| {
@@ -388,6 +412,8 @@ pub fn prove_shortest(
         if progress && (secs - last >= 60.0 || p.done == p.total) {
             last = secs;
             eprintln!("{} of {} prefixes, {} moves, {secs:.0} s", p.done, p.total, p.moves);
+        } else if !progress {
+            shown.tick(|| format!("prove: {} of {} prefixes, {} moves", p.done, p.total, group(p.moves.into())));
         }
         true
     };

@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::progress::{mib, Progress};
 use super::CliError;
+use crate::engine::text::group;
 use crate::families::capability::{BuildProgress, LayerStats};
 use crate::families::{AnyPosition, AnyRules, EndgameDatabases};
 use crate::notation::Game;
@@ -55,7 +57,7 @@ pub(crate) type Built = (Box<dyn EndgameDatabases>, Vec<LayerStats>, f64);
 
 /// Builds the databases of `rules` to `seeds` seeds on the board, reporting progress on
 /// standard error when asked (`threads` 0: one).
-pub(crate) fn build(rules: AnyRules, seeds: usize, threads: usize, progress: bool) -> Result<Built, CliError> {
+pub(crate) fn build(rules: AnyRules, seeds: usize, threads: usize, progress: &mut Progress) -> Result<Built, CliError> {
     build_within(rules, seeds, threads, progress, None)
 }
 
@@ -68,31 +70,36 @@ pub(crate) fn build_within(
     rules: AnyRules,
     seeds: usize,
     threads: usize,
-    progress: bool,
+    progress: &mut Progress,
     deadline: Option<Instant>,
 ) -> Result<Built, CliError> {
     if seeds > MAX_CLI_SEEDS {
         return Err(CliError::OutOfRange { option: "--seeds", value: seeds as u64, allowed: "0 to 24" });
     }
+    if let Some(bytes) = rules.databases_size(seeds) {
+        progress.say(&format!("endgame databases of {} to {seeds} seeds: {} of memory", rules.title(), mib(bytes)));
+    }
     let start = Instant::now();
     let mut db = rules.endgame_databases(seeds).ok_or(CliError::WrongFamily(NO_DATABASES))?;
     db.set_threads(threads);
     let mut layers = vec![];
-    let mut last = Instant::now();
     while db.seeds() <= seeds {
         let t = Instant::now();
         let mut report = |p: BuildProgress| {
-            if progress && last.elapsed().as_secs() >= 5 {
-                last = Instant::now();
-                eprintln!("layer {}: {} of {} positions, {} MiB", p.layer, p.done, p.of, p.bytes >> 20);
-            }
+            progress.tick(|| {
+                format!(
+                    "endgame: layer {} of {seeds}: {} of {} positions, {}",
+                    p.layer,
+                    group(p.done.into()),
+                    group(p.of.into()),
+                    mib(p.bytes)
+                )
+            });
             deadline.is_none_or(|d| Instant::now() < d)
         };
         let Some(mut s) = db.build_next(&mut report) else { break };
         s.millis = t.elapsed().as_secs_f64() * 1e3;
-        if progress {
-            eprintln!("layer {} done: {} positions in {:.1} s", s.seeds, s.positions, s.millis / 1e3);
-        }
+        progress.milestone(&format!("layer {} done: {} positions in {:.1} s", s.seeds, s.positions, s.millis / 1e3));
         layers.push(s);
     }
     Ok((db, layers, start.elapsed().as_secs_f64()))
@@ -102,7 +109,13 @@ pub(crate) fn build_within(
 ///
 /// # Errors
 /// Rules of another family, or too many seeds.
-pub fn endgame(rules: &str, seeds: usize, threads: Option<usize>, progress: bool) -> Result<EndgameReport, CliError> {
+pub fn endgame(
+    rules: &str,
+    seeds: usize,
+    threads: Option<usize>,
+    progress: bool,
+    json: bool,
+) -> Result<EndgameReport, CliError> {
     let rules = database_rules(rules)?;
     let title = rules.title();
     let every = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
@@ -110,7 +123,7 @@ pub fn endgame(rules: &str, seeds: usize, threads: Option<usize>, progress: bool
     if !(1..=8).contains(&threads) {
         return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 8" });
     }
-    let (db, layers, seconds) = build(rules, seeds, threads, progress)?;
+    let (db, layers, seconds) = build(rules, seeds, threads, &mut Progress::new(json, progress))?;
     let positions = layers.iter().map(|l| l.positions).sum();
     Ok(EndgameReport {
         rules: rules.to_string(),
@@ -201,7 +214,7 @@ pub struct OwareSolveReport {
 ///
 /// # Errors
 /// A finished game, or more seeds on the board than the databases reach here.
-pub fn solve(g: &Game, pos: &AnyPosition, value_only: bool) -> Result<OwareSolveReport, CliError> {
+pub fn solve(g: &Game, pos: &AnyPosition, value_only: bool, json: bool) -> Result<OwareSolveReport, CliError> {
     if pos.outcome().is_some() {
         return Err(CliError::GameOver(pos.status()));
     }
@@ -212,7 +225,7 @@ pub fn solve(g: &Game, pos: &AnyPosition, value_only: bool) -> Result<OwareSolve
         )));
     }
     let t = Instant::now();
-    let (db, _, _) = build(pos.rules(), k, 0, false)?;
+    let (db, _, _) = build(pos.rules(), k, 0, &mut Progress::new(json, false))?;
     let seconds = t.elapsed().as_secs_f64();
     let moves = if value_only { vec![] } else { db.move_values(pos).expect("within the databases") };
     let value = db.value(pos).expect("within the databases");

@@ -3,12 +3,14 @@
 //! come from one value and cannot drift.
 
 mod bench;
+mod book;
 mod cgt;
 mod dakon;
 mod databases;
 mod error;
 mod hanoi;
 mod play;
+mod progress;
 mod rules;
 mod solve;
 mod tchoukaillon;
@@ -288,6 +290,22 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// An opening book for the perfect player: every position it can meet in a game's first
+    /// PLIES moves (sowings), playing either side, with the exact value of every move; printed
+    /// as the data file the page ships (data/book_kalah_6_4.tsv is `book kalah-6-4 --plies 4`).
+    Book {
+        /// Rules id of a Kalah-family game, e.g. kalah-6-4.
+        rules: String,
+        /// Moves deep (0 to 8).
+        #[arg(long, default_value_t = 4)]
+        plies: u32,
+        /// Threads sharing the table (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Dooley's study: distinct states reachable when the stores are ignored (his figure:
     /// 93,757 for six bins with one pebble each), under each reading, and the exact value of
     /// every opening move.
@@ -365,7 +383,8 @@ enum Command {
         /// Threads for each layer's first pass (default: every core, at most 8).
         #[arg(long)]
         threads: Option<usize>,
-        /// Report progress on standard error every few seconds.
+        /// Report progress on standard error every few seconds as plain lines, even when it is
+        /// not a terminal (on a terminal a progress line shows anyway, unless --json).
         #[arg(long)]
         progress: bool,
         /// Machine-readable output.
@@ -503,23 +522,24 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Open { file, record, json } => play::show_or_record(out, &play::open(&file)?, record, json),
         Command::Perft { pos, depth, json } => emit(out, &play::perft(&load(&pos)?, depth)?, json),
         Command::Analyze { pos, depth, time_ms, table_mib, endgame, json } => {
-            emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib, endgame)?, json)
+            emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib, endgame, json)?, json)
         }
         Command::Solve { pos, json, value_only, .. } if load(&pos)?.rules().has_databases() => {
             let g = load(&pos)?;
-            emit(out, &databases::solve(&g, g.position(), value_only)?, json)
+            emit(out, &databases::solve(&g, g.position(), value_only, json)?, json)
         }
         Command::Endgame { rules, seeds, threads, progress, json } => {
-            emit(out, &databases::endgame(&rules, seeds, threads, progress)?, json)
+            emit(out, &databases::endgame(&rules, seeds, threads, progress, json)?, json)
         }
         Command::Solve { pos, table_mib, db_seeds, value_only, threads, json } => {
-            let args = solve::SolveArgs { table_mib, db_seeds, value_only, threads };
+            let args = solve::SolveArgs { table_mib, db_seeds, value_only, threads, json };
             emit(out, &solve::solve(&load(&pos)?, args)?, json)
         }
+        Command::Book { rules, plies, threads, json } => emit(out, &book::book(&rules, plies, threads, json)?, json),
         Command::Dooley { rules, json } => {
             emit(out, &solve::dooley(&load(&PositionArgs { rules, setup: None, moves: None })?)?, json)
         }
-        Command::Value { rules, row, json } => emit(out, &cgt::value(&rules, &row)?, json),
+        Command::Value { rules, row, json } => emit(out, &cgt::value(&rules, &row, json)?, json),
         Command::Octal { code, n, json } => emit(out, &cgt::octal(&code, n)?, json),
         Command::Tables { paper, search, max_seeds, max_pots, max_seeds_long, json } => {
             let limits = search.then_some((max_seeds, max_pots, max_seeds_long));
@@ -537,17 +557,17 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Dakon { what } => match what {
             DakonCommand::Count { n, json } => emit(out, &dakon::count(n)?, json),
             DakonCommand::Survey { n, json, progress, max_level } => {
-                emit(out, &dakon::survey(n, progress, max_level)?, json)
+                emit(out, &dakon::survey(n, progress, max_level, json)?, json)
             }
-            DakonCommand::Shortest { n, max_boards, json } => emit(out, &dakon::shortest(n, max_boards)?, json),
+            DakonCommand::Shortest { n, max_boards, json } => emit(out, &dakon::shortest(n, max_boards, json)?, json),
             DakonCommand::ProveShortest { n, bound, threads, progress, checkpoint, json } => {
-                emit(out, &dakon::prove_shortest(n, bound, threads, progress, checkpoint.as_deref())?, json)
+                emit(out, &dakon::prove_shortest(n, bound, threads, progress, checkpoint.as_deref(), json)?, json)
             }
             DakonCommand::MinLaps { n, laps, max_boards, json } => {
-                emit(out, &dakon::least(n, Limit::Laps, laps, max_boards)?, json)
+                emit(out, &dakon::least(n, Limit::Laps, laps, max_boards, json)?, json)
             }
             DakonCommand::MinCycles { n, sown, max_boards, json } => {
-                emit(out, &dakon::least(n, Limit::Sown, sown, max_boards)?, json)
+                emit(out, &dakon::least(n, Limit::Sown, sown, max_boards, json)?, json)
             }
             DakonCommand::Replay { n, moves, json } => emit(out, &dakon::replay_turn(n, &moves)?, json),
         },

@@ -5,10 +5,11 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::{CliError, Deadline};
+use super::progress::Progress;
+use super::CliError;
 use crate::families::AnyMove;
 use crate::notation::Game;
-use crate::search::Analysis;
+use crate::search::{Analysis, SearchHandler};
 
 /// `show`: the board, whose turn, the result, the setup.
 #[derive(Serialize)]
@@ -215,6 +216,7 @@ pub fn analyze(
     time_ms: Option<u64>,
     table_mib: usize,
     endgame: Option<usize>,
+    json: bool,
 ) -> Result<AnalysisReport, CliError> {
     if g.position().outcome().is_some() {
         return Err(CliError::GameOver(g.position().status()));
@@ -230,7 +232,8 @@ pub fn analyze(
         None => None,
         Some(k) if p.rules().has_databases() => {
             let t = Instant::now();
-            let (db, layers, _) = super::databases::build_within(p.rules(), k, 0, false, end)?;
+            let (db, layers, _) =
+                super::databases::build_within(p.rules(), k, 0, &mut Progress::new(json, false), end)?;
             // The seeds the finished layers cover (fewer than asked when the time ran out).
             let covered = layers.last().map_or(0, |l| l.seeds);
             Some((db, covered, t.elapsed().as_secs_f64()))
@@ -239,7 +242,9 @@ pub fn analyze(
             return Err(CliError::WrongFamily("endgame databases are for the Oware family: ayo, oware, awari, wari"))
         }
     };
-    let mut handler = Deadline { end };
+    let mut progress = Progress::new(json, false);
+    progress.say(&format!("analyze: a table of {table_mib} MiB"));
+    let mut handler = Watch { end, progress: &mut progress, depth: 0 };
     let t = Instant::now();
     let a = match &db {
         Some((db, _, _)) => db.analyze(p, depth, table_mib, &mut handler).expect("databases of the position's rules"),
@@ -265,6 +270,25 @@ pub fn analyze(
         title: g.rules().title(),
         to_move: p.player_name(p.turn()).to_string(),
     })
+}
+
+/// A search's handler for the command line: stops at the deadline, shows the depth and nodes.
+struct Watch<'a> {
+    end: Option<Instant>,
+    progress: &'a mut Progress,
+    depth: u32,
+}
+
+impl SearchHandler<AnyMove> for Watch<'_> {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        let depth = self.depth + 1;
+        self.progress.tick(|| format!("analyze: depth {depth}, {} nodes", crate::engine::text::group(nodes.into())));
+        self.end.is_some_and(|e| Instant::now() >= e)
+    }
+
+    fn on_progress(&mut self, a: &Analysis<AnyMove>) {
+        self.depth = a.depth;
+    }
 }
 
 impl fmt::Display for AnalysisReport {

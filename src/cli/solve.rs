@@ -6,6 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::play::MoveRow;
+use super::progress::{mib, Nodes, Progress};
 use super::{CliError, Deadline};
 use crate::families::SolveOptions;
 use crate::labs::dooley::{self, DOOLEY_STATES};
@@ -45,6 +46,8 @@ pub struct SolveArgs {
     pub value_only: bool,
     /// Threads (default every core).
     pub threads: Option<usize>,
+    /// Machine-readable output (no progress shown).
+    pub json: bool,
 }
 
 /// Solves the game's position.
@@ -67,8 +70,17 @@ pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
         return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
     }
     let opts = SolveOptions { table_mib, db_seeds, threads };
+    let mut progress = Progress::new(args.json, false);
     let mut solver = k.rules().exact_solver(opts).expect("a family with solve options has a solver")?;
-    let mut h = Deadline { end: None };
+    let st = solver.stats();
+    progress.say(&format!(
+        "solve: {} of memory (table {}, endgame database to {db_seeds} seeds {}), {threads} thread{}",
+        mib(st.table_bytes + st.db_bytes),
+        mib(st.table_bytes),
+        mib(st.db_bytes),
+        if threads == 1 { "" } else { "s" }
+    ));
+    let mut h = Nodes { progress: &mut progress, what: "solve" };
     let (value, a) = if args.value_only {
         (solver.solve(k, &mut h)?, None)
     } else {

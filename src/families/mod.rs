@@ -11,6 +11,7 @@
 //! README, "How the code is laid out").
 
 mod any;
+pub mod book;
 pub mod capability;
 pub mod card;
 pub mod row;

@@ -91,18 +91,35 @@ const LABS_LOADER: &str = "./labs_loader.js";
 thread_local! {
     /// The labs' code, once asked for: the promise of its start.
     static LABS_CODE: core::cell::RefCell<Option<js_sys::Promise>> = const { core::cell::RefCell::new(None) };
+    /// The labs' code has started (a lab opened again draws at once, without a loading line).
+    static LABS_STARTED: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+    /// labs.js has run (a second try adds only the loader: the script's bindings exist).
+    static LABS_JS_RAN: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
 /// Loads the labs' code once: its script, then its wasm, whose start draws the lab of the
 /// address into the element `#lab` and follows the address from then on.
 async fn load_labs() -> Result<(), String> {
     let promise = LABS_CODE.with(|l| l.borrow_mut().get_or_insert_with(start_labs).clone());
-    match wasm_bindgen_futures::JsFuture::from(promise).await {
-        Ok(_) => Ok(()),
+    match wasm_bindgen_futures::JsFuture::from(promise.clone()).await {
+        Ok(_) => {
+            LABS_STARTED.with(|s| s.set(true));
+            Ok(())
+        }
         Err(e) => {
-            // The next lab opened tries again (the network may be back).
-            LABS_CODE.with(|l| l.borrow_mut().take());
-            Err(e.as_string().unwrap_or_else(|| "the labs' code did not start".to_string()))
+            // A second try starts afresh (the network may be back).
+            LABS_CODE.with(|l| {
+                let same =
+                    l.borrow().as_ref().is_some_and(|p| JsValue::from(p.clone()) == JsValue::from(promise.clone()));
+                if same {
+                    l.borrow_mut().take();
+                }
+            });
+            let why = e
+                .as_string()
+                .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+                .unwrap_or_else(|| "its code did not start".to_string());
+            Err(why)
         }
     }
 }
@@ -115,7 +132,8 @@ fn start_labs() -> js_sys::Promise {
         };
         // The two scripts run in order (a script added by code runs as soon as it arrives,
         // unless `async` is off); the loader leaves the start's promise in `mancalaLabs`.
-        for src in [LABS_JS, LABS_LOADER] {
+        let scripts: &[&str] = if LABS_JS_RAN.with(|r| r.get()) { &[LABS_LOADER] } else { &[LABS_JS, LABS_LOADER] };
+        for &src in scripts {
             let Ok(script) = doc.create_element("script") else { continue };
             let _ = script.set_attribute("src", src);
             let _ = js_sys::Reflect::set(&script, &JsValue::from_str("async"), &JsValue::FALSE);
@@ -124,6 +142,10 @@ fn start_labs() -> js_sys::Promise {
                 let _ = failed.call1(&JsValue::NULL, &JsValue::from_str("the labs' code could not be fetched"));
             });
             let _ = js_sys::Reflect::set(&script, &JsValue::from_str("onerror"), &onerror);
+            if src == LABS_JS {
+                let onload = Closure::once_into_js(move || LABS_JS_RAN.with(|r| r.set(true)));
+                let _ = js_sys::Reflect::set(&script, &JsValue::from_str("onload"), &onload);
+            }
             if src == LABS_LOADER {
                 let (resolve, reject) = (resolve.clone(), reject.clone());
                 let onload = Closure::once_into_js(move || {
@@ -149,19 +171,29 @@ fn start_labs() -> js_sys::Promise {
 /// loads, and what went wrong if it cannot.
 #[function_component(LabSlot)]
 fn lab_slot() -> Html {
-    let state = use_state(|| None::<Result<(), String>>);
+    let state = use_state(|| LABS_STARTED.with(|s| s.get()).then_some(Ok::<(), String>(())));
+    // Each try (the first, and "Try again") loads the labs' code, or waits on the load begun.
+    let tries = use_state(|| 0u32);
     {
         let state = state.clone();
-        use_effect_with((), move |_| {
-            wasm_bindgen_futures::spawn_local(async move { state.set(Some(load_labs().await)) });
+        use_effect_with(*tries, move |_| {
+            if !LABS_STARTED.with(|s| s.get()) {
+                state.set(None);
+                wasm_bindgen_futures::spawn_local(async move { state.set(Some(load_labs().await)) });
+            }
         });
     }
+    let again = {
+        let tries = tries.clone();
+        Callback::from(move |_: MouseEvent| tries.set(*tries + 1))
+    };
     match &*state {
         Some(Ok(())) => Html::default(),
         None => html! { <main class="lab-loading"><p role="status">{"Loading the lab…"}</p></main> },
         Some(Err(e)) => html! {
             <main class="lab-loading">
-                <p class="error" role="alert">{format!("This lab could not be opened: {e}. Check the connection and reload the page; the games work without it. ")}<a href="#/">{"Go to the games"}</a></p>
+                <p class="error" role="alert">{format!("This lab could not be opened ({e}). The games work without it. ")}</p>
+                <p><button class="lab-again" onclick={again}>{"Try again"}</button>{" "}<a href="#/">{"Go to the games"}</a></p>
             </main>
         },
     }

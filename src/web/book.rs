@@ -1,6 +1,8 @@
-//! The perfect player's opening book: positions the exact solver proved in this browser, kept
-//! in localStorage, so that a position solved once (by the computer, or a start position by the
-//! Solved Kalah lab) is answered at once the next time instead of thought over for a minute.
+//! The perfect player's opening books: the book shipped with the page (`data/book_*.tsv`, made
+//! ahead of time by `mancala-lab book`), and the positions the exact solver proved in this
+//! browser, kept in localStorage, so that a position solved once (by the computer, or a start
+//! position by the Solved Kalah lab) is answered at once the next time instead of thought over
+//! for a minute.
 
 use crate::families::{AnyMove, AnyPosition};
 use crate::search::Analysis;
@@ -27,6 +29,15 @@ fn key(p: &AnyPosition) -> String {
 /// The proven analysis of a position kept in this browser; a damaged or foreign entry, or one
 /// whose best move is not legal there, is ignored (never trusted blindly).
 pub fn lookup(p: &AnyPosition) -> Option<Analysis<AnyMove>> {
+    shipped(p).or_else(|| kept(p))
+}
+
+/// What the book shipped with the page says of `p`.
+pub fn shipped(p: &AnyPosition) -> Option<Analysis<AnyMove>> {
+    crate::families::book::lookup(crate::families::book::shipped(&p.rules())?, p)
+}
+
+fn kept(p: &AnyPosition) -> Option<Analysis<AnyMove>> {
     let text = storage()?.get_item(&key(p)).ok()??;
     let a = serde_json::from_str::<Analysis<AnyMove>>(&text).ok()?;
     let legal = p.legal_moves();

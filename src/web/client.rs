@@ -55,6 +55,8 @@ pub struct SearchState {
     pub workers: usize,
     /// Memory the search used, in bytes (when done).
     pub memory_bytes: u64,
+    /// The answer came from the opening book shipped with the page, not from a search.
+    pub from_book: bool,
     /// A lab's latest progress report.
     pub lab_progress: Option<LabReply>,
     /// A lab's answer.
@@ -90,6 +92,17 @@ pub enum Msg {
         /// Workers sharing it.
         workers: usize,
     },
+    /// The opening book answered a solve at once.
+    Book {
+        /// Its id.
+        id: u32,
+        /// What for.
+        purpose: Purpose,
+        /// The position, as rules and setup.
+        target: (String, String),
+        /// Every move's proven value.
+        analysis: Analysis<AnyMove>,
+    },
     /// The search was stopped.
     Stop,
     /// The worker answered.
@@ -104,6 +117,17 @@ impl Reducible for SearchState {
         match action {
             Msg::Start { id, purpose, target, workers } => {
                 s = SearchState { id, running: true, purpose, target, workers, ..Default::default() };
+            }
+            Msg::Book { id, purpose, target, analysis } => {
+                s = SearchState {
+                    id,
+                    purpose,
+                    target,
+                    finished: true,
+                    from_book: true,
+                    analysis: Some(analysis),
+                    ..Default::default()
+                };
             }
             Msg::Stop => s.running = false,
             Msg::Reply(r) => {
@@ -366,13 +390,15 @@ impl SearchHandle {
         p.next_id
     }
 
+    /// Something runs, or a worker died: a new task stops it first.
+    fn busy(&self) -> bool {
+        let p = self.pool.borrow();
+        self.state.running || p.job.is_some() || p.conns.iter().any(|c| c.borrow().dead)
+    }
+
     /// Stops what runs and makes sure worker 0 is there.
     fn prepare(&self) {
-        let stale = {
-            let p = self.pool.borrow();
-            self.state.running || p.job.is_some() || p.conns.iter().any(|c| c.borrow().dead)
-        };
-        if stale {
+        if self.busy() {
             self.stop();
         }
         let conn = {
@@ -419,7 +445,17 @@ impl SearchHandle {
         workers: usize,
         purpose: Purpose,
     ) -> u32 {
-        let roots: Vec<AnyMove> = match rules.parse::<AnyRules>().ok().and_then(|r| r.parse_setup(setup).ok()) {
+        let pos = rules.parse::<AnyRules>().ok().and_then(|r| r.parse_setup(setup).ok());
+        // The opening book shipped with the page answers at once (no worker needed).
+        if let Some(analysis) = pos.as_ref().and_then(crate::web::book::shipped) {
+            if self.busy() {
+                self.stop();
+            }
+            let id = self.next_id();
+            self.state.dispatch(Msg::Book { id, purpose, target: (rules.into(), setup.into()), analysis });
+            return id;
+        }
+        let roots: Vec<AnyMove> = match pos {
             Some(p) => p.solver_root_order(),
             None => vec![],
         };

@@ -80,7 +80,7 @@ impl<L: Registered> LabHandle<L> {
     }
 }
 
-/// The lab `L`'s work in the worker: its own worker 0, spawned on first render.
+/// The lab `L`'s work in the worker: its own worker 0, spawned with its first task.
 #[hook]
 pub fn use_lab<L: Registered>() -> LabHandle<L> {
     LabHandle { search: use_search(), lab: PhantomData }

@@ -34,6 +34,14 @@ test("the Dakon lab counts, searches with proofs, replays on the board and reads
   await page.click('button.dakon-prove');
   await page.waitForFunction(() => document.querySelector('.dakon-deep h3')?.textContent.includes('within 25'));
   assert.match(await page.textContent('.dakon-deep .verdict'), /^Shortest winning opening: 19 moves, proven/);
+  // The earlier answers stay beside the new one, newest first, each opening to its result.
+  const earlier = await page.$$eval('.earlier-results details.earlier summary', (s) => s.map((e) => e.textContent));
+  assert.equal(earlier.length, 3, earlier.join(' | '));
+  assert.match(earlier[0], /^Dakon-6: proof within 18 moves — /);
+  assert.match(earlier[1], /^Dakon-6: shortest opening — /);
+  assert.match(earlier[2], /^Dakon-5: every first turn counted — /);
+  await page.click('.earlier-results details.earlier:nth-of-type(3) summary');
+  assert.match(await page.textContent('.earlier-results details.earlier:nth-of-type(3) .dakon-survey-table'), /possible move sequences.*1,3711,371/s);
   // The replay's link reopens the same opening in a fresh page.
   const href = await page.getAttribute('a.share', 'href');
   const again = await open(href, { wait: '.dakon-replay' });

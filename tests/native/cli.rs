@@ -468,3 +468,36 @@ fn analyze_time_limit_covers_the_databases() {
     let seeds = v["endgame_seeds"].as_u64().unwrap();
     assert!(seeds < 24, "{out}");
 }
+
+#[test]
+fn book_solves_the_openings_as_solve_does_and_refuses_what_it_cannot() {
+    let (code, out, err) = run(&["book", "kalah-4-3", "--plies", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "no progress when standard error is not a terminal: {err}");
+    assert!(out.starts_with("# Opening book of Kalah(4,3)"), "{out}");
+    // The start position's line: the values `solve` prints, best first.
+    assert!(out.lines().any(|l| l == "3.3.3.3-3.3.3.3-0.0-s\tb +6 c +2 d -2 a -6"), "{out}");
+    let rules: mancala_lab::families::AnyRules = "kalah-4-3".parse().unwrap();
+    for line in out.lines().filter(|l| !l.starts_with('#') && !l.starts_with("setup")) {
+        let pos = rules.parse_setup(line.split('\t').next().unwrap()).unwrap();
+        assert!(mancala_lab::families::book::lookup(&out, &pos).is_some(), "{line}");
+    }
+    for (args, says) in [
+        (&["book", "dakon-8"][..], "book is for Kalah-family games"),
+        (&["book", "kalah-6-4", "--plies", "9"], "--plies"),
+        (&["book", "kalah-6-4", "--threads", "0"], "--threads"),
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn long_work_shows_no_progress_off_a_terminal() {
+    for args in [&["solve", "kalah-4-3"][..], &["endgame", "awari", "--seeds", "6"], &["value", "sowing", "11111"]] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 0, "{args:?}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}

@@ -16,6 +16,7 @@ use mancala_lab::labs::dakon::{parse_holes, replay, Board};
 use mancala_lab::notation::Game;
 use mancala_lab::search::{NoHandler, Searcher};
 
+mod book;
 mod cgt;
 #[cfg(feature = "cli")]
 mod cli;

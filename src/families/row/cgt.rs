@@ -193,6 +193,33 @@ struct Frame<V> {
     values: Vec<V>,
 }
 
+std::thread_local! {
+    /// Who hears how many rows a long valuation has valued (the CLI's progress), if anyone.
+    static PROGRESS: core::cell::RefCell<Option<Box<dyn FnMut(usize)>>> = const { core::cell::RefCell::new(None) };
+}
+
+/// Runs `f`, its valuations telling `tick` now and then how many rows they have valued.
+pub fn with_progress<R>(tick: impl FnMut(usize) + 'static, f: impl FnOnce() -> R) -> R {
+    /// Takes the hook away however `f` ends.
+    struct Unhook;
+    impl Drop for Unhook {
+        fn drop(&mut self) {
+            PROGRESS.with(|p| p.borrow_mut().take());
+        }
+    }
+    PROGRESS.with(|p| *p.borrow_mut() = Some(Box::new(tick)));
+    let _unhook = Unhook;
+    f()
+}
+
+fn report(rows: usize) {
+    PROGRESS.with(|p| {
+        if let Some(tick) = p.borrow_mut().as_mut() {
+            tick(rows);
+        }
+    });
+}
+
 /// Values `root` (a normal row) depth first with an explicit stack.
 fn walk<G: RowGame, W: Valuation<G>>(
     w: &mut W,
@@ -211,7 +238,12 @@ fn walk<G: RowGame, W: Valuation<G>>(
     };
     open.insert(RowKey::new(&root));
     let mut stack = vec![frame(root)?];
+    let mut steps = 0u32;
     loop {
+        steps = steps.wrapping_add(1);
+        if steps % (1 << 16) == 0 {
+            report(memo.len() - before);
+        }
         let depth = stack.len();
         let top = stack.last_mut().expect("the walk ends when the root is valued");
         if top.values.len() < top.kids.len() {

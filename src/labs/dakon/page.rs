@@ -95,9 +95,13 @@ pub fn page(props: &Props) -> Html {
             }
         }
     });
+    // What was last asked (to name its answer in the list of earlier results).
+    let asked = use_mut_ref(|| None::<DakonTask>);
     let run = |task: DakonTask| {
         let lab = lab.clone();
+        let asked = asked.clone();
         Callback::from(move |_| {
+            *asked.borrow_mut() = Some(task.clone());
             lab.run(task.clone());
         })
     };
@@ -110,6 +114,22 @@ pub fn page(props: &Props) -> Html {
     // The lab's latest progress and answer.
     let (progress, answer) = (lab.progress(), lab.answer());
     let (running, elapsed_ms, error) = (lab.running(), lab.elapsed_ms(), lab.error());
+    // Every answer of this visit, newest first: a new search never hides an earlier result.
+    let kept = use_state(Vec::<Kept>::new);
+    {
+        let kept = kept.clone();
+        let asked = asked.clone();
+        use_effect_with((lab.id(), answer.clone()), move |(id, answer)| {
+            if let Some(answer) = answer.clone().filter(|_| !kept.iter().any(|k| k.id == *id)) {
+                let what = asked.borrow().as_ref().map_or_else(|| "A search".to_string(), task_label);
+                let mut list = (*kept).clone();
+                list.insert(0, Kept { id: *id, what, answer, ms: elapsed_ms });
+                list.truncate(KEPT + 1);
+                kept.set(list);
+            }
+        });
+    }
+    let earlier: Vec<&Kept> = kept.iter().filter(|k| answer.is_none() || k.id != lab.id()).collect();
     let level = match progress {
         Some(DakonProgress::Level { level, boards }) => Some((level, boards)),
         _ => None,
@@ -182,15 +202,65 @@ pub fn page(props: &Props) -> Html {
                     }</p>
                 }
                 if let Some(e) = &error { <p class="error">{e.clone()}</p> }
-                { match &answer {
-                    Some(DakonAnswer::Survey { survey }) => survey_table(survey, elapsed_ms),
-                    Some(DakonAnswer::Found { trials, found }) => found_view(trials, found.as_ref(), elapsed_ms, &go),
-                    Some(DakonAnswer::Deep { found }) => deep_view(found, best_printed.filter(|_| found.n == n), elapsed_ms, &go),
-                    _ => html! {},
-                } }
+                { answer.as_ref().map(|a| answer_view(a, elapsed_ms, best_printed, n, &go)).unwrap_or_default() }
             </section>
+            if !earlier.is_empty() {
+                <section class="panel earlier-results">
+                    <h2>{"Earlier results"}</h2>
+                    <p class="help">{format!("This visit's earlier answers, newest first (the last {KEPT} are kept); each opens to its table or line.")}</p>
+                    { for earlier.iter().map(|k| html! {
+                        <details class="earlier">
+                            <summary>{format!("{} — {:.1} s", k.what, k.ms / 1000.0)}</summary>
+                            { answer_view(&k.answer, k.ms, best_printed, n, &go) }
+                        </details>
+                    }) }
+                </section>
+            }
             { replay_view(n, &link, &printed, &go) }
         </main>
+    }
+}
+
+/// How many earlier answers the list keeps (beside the one shown above it).
+const KEPT: usize = 12;
+
+/// An answer of this visit, kept beside the newer ones.
+#[derive(Clone, PartialEq)]
+struct Kept {
+    id: u32,
+    what: String,
+    answer: DakonAnswer,
+    ms: f64,
+}
+
+/// What a task asked, for its answer's heading.
+fn task_label(t: &DakonTask) -> String {
+    match t {
+        DakonTask::Survey { n } => format!("Dakon-{n}: every first turn counted"),
+        DakonTask::Search { n, goal, .. } => format!(
+            "Dakon-{n}: {}",
+            match goal {
+                DakonGoal::Shortest => "shortest opening",
+                DakonGoal::MinLaps => "least lap count",
+                DakonGoal::MinCycles => "minimum-cycle opening",
+            }
+        ),
+        DakonTask::Prove { n, bound } => format!("Dakon-{n}: proof within {bound} moves"),
+    }
+}
+
+/// An answer's table or line.
+fn answer_view(
+    a: &DakonAnswer,
+    ms: f64,
+    best_printed: Option<u32>,
+    n: usize,
+    go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static),
+) -> Html {
+    match a {
+        DakonAnswer::Survey { survey } => survey_table(survey, ms),
+        DakonAnswer::Found { trials, found } => found_view(trials, found.as_ref(), ms, go),
+        DakonAnswer::Deep { found } => deep_view(found, best_printed.filter(|_| found.n == n), ms, go),
     }
 }
 

@@ -108,6 +108,9 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                 <div class="search-info" aria-live="polite">
                     <p class="search-state">
                         { if ss.running { "Searching… " } else if ss.finished { "Done. " } else { "Stopped. " } }
+                        if ss.from_book {
+                            <span class="from-book">{"From the opening book shipped with the page: every move's value proven ahead of time by the exact solver (mancala-lab book)."}</span>
+                        }
                     </p>
                     if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
                     if ss.running && !ss.windows.is_empty() {
