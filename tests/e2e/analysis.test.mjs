@@ -111,6 +111,27 @@ test('the perfect computer player answers with a proven-best move', async () => 
   for (const p of [page, before]) await p.context().close();
 });
 
+test("Kalah(6,4)'s openings come from the book shipped with the page: Solve and the perfect player answer at once", async () => {
+  const page = await open('#/play?rules=kalah-6-4');
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await noAnimation(page);
+  // Solve on the start position: the book's proven values, no worker started.
+  await page.click('button.solve');
+  await page.waitForSelector('.from-book');
+  assert.match(await page.textContent('.search-state'), /^Done\. From the opening book shipped with the page/);
+  const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(values, ['c: +8 proven', 'f: +4 proven', 'd: -2 proven', 'e: -8 proven', 'b: -10 proven', 'a: -14 proven']);
+  assert.match(await page.textContent('.value'), /Value for South: \+8 \(proven\)/);
+  // The perfect player as North answers South's f from the book: one of its best moves.
+  await page.selectOption('.player-n', '6');
+  await page.click('#pit-s-5');
+  await page.waitForFunction(() => /moves=f[a-f]/.test(location.hash), null, { timeout: 5000 });
+  assert.ok(!fetched.some((f) => f.endsWith('worker_bg.wasm')), `no search was needed: ${fetched.join(' ')}`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("the perfect player's fallback says so, and the notice stays after its move", async () => {
   // Dakon has no exact solver: the perfect player plays the best move of a 3 s search. North's
   // one move here (a: a capture) ends its turn.
