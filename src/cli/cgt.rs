@@ -69,14 +69,20 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
     // the row is refused at once instead of after minutes of valuing.
     let digits = row_text.trim();
     let mut progress = Progress::new(json, false);
-    if rules.starts_with("sowing") && !digits.is_empty() && digits.len() <= 64 && digits.bytes().all(|b| b.is_ascii_digit()) {
+    if rules.starts_with("sowing")
+        && !digits.is_empty()
+        && digits.len() <= 64
+        && digits.bytes().all(|b| b.is_ascii_digit())
+    {
         let pots: Vec<u8> = digits.bytes().map(|b| b - b'0').collect();
         progress.say("value: counting the row's followers first");
         if crate::labs::erickson::followers(&pots, limit as u64).is_none() {
             return Err(CliError::Row(format!(
                 "more than {} rows follow {digits}: too many to value here{}",
                 crate::engine::text::group(limit as u128),
-                ones_bound(rules, row_text).map_or(String::new(), |b| format!(" (a row of ones has at least {b}: Erickson, Sowing Games, section 2)"))
+                ones_bound(rules, row_text).map_or(String::new(), |b| format!(
+                    " (a row of ones has at least {b}: Erickson, Sowing Games, section 2)"
+                ))
             )));
         }
     }

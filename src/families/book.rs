@@ -34,25 +34,39 @@ fn read_moves(pos: &AnyPosition, text: &str) -> Option<Vec<(AnyMove, i32)>> {
 }
 
 /// What `book` (a book's text) says of `pos`: every move's proven value, best first, as the
-/// exact solver's analysis would (its best line is the best move alone). `None` if the book
-/// does not hold the position, or holds it damaged (a move not legal there, a value unread).
+/// exact solver's analysis would, with the best line as far as the book follows it. `None` if
+/// the book does not hold the position, or holds it damaged (a move not legal there, a value
+/// unread, a move missing, the first move not the best).
 pub fn lookup(book: &str, pos: &AnyPosition) -> Option<Analysis<AnyMove>> {
+    let moves = entry(book, pos)?;
+    let best = moves[0];
+    // The best line: the book's best move, then the book's best move of each position after
+    // it, while the book holds them (perfect play on both sides).
+    let mut best_line = vec![best.0];
+    let mut at = pos.play(best.0).ok()?.0;
+    while best_line.len() < 60 {
+        let Some(next) = entry(book, &at) else { break };
+        best_line.push(next[0].0);
+        at = at.play(next[0].0).ok()?.0;
+    }
+    Some(Analysis {
+        depth: best_line.len() as u32,
+        nodes: 0,
+        value: Value::Margin(best.1),
+        exact: true,
+        moves: moves.iter().map(|&(mv, v)| MoveValue { mv, value: Value::Margin(v), exact: true }).collect(),
+        best_line,
+    })
+}
+
+/// The book's line of `pos`, whole and sound.
+fn entry(book: &str, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
     let setup = pos.to_string();
     let line = book.lines().find_map(|l| l.strip_prefix(setup.as_str())?.strip_prefix('\t'))?;
     let moves = read_moves(pos, line)?;
     let best = *moves.first()?;
     // Best first, and every legal move there: a book line is whole or it is not trusted.
-    if moves.iter().any(|m| m.1 > best.1) || moves.len() != pos.legal_moves().len() {
-        return None;
-    }
-    Some(Analysis {
-        depth: 0,
-        nodes: 0,
-        value: Value::Margin(best.1),
-        exact: true,
-        moves: moves.iter().map(|&(mv, v)| MoveValue { mv, value: Value::Margin(v), exact: true }).collect(),
-        best_line: vec![best.0],
-    })
+    (!moves.iter().any(|m| m.1 > best.1) && moves.len() == pos.legal_moves().len()).then_some(moves)
 }
 
 /// A book line: the position's setup and its moves' values, best first.

@@ -252,7 +252,7 @@ pub fn home() -> Html {
                             let start = rules.start();
                             html! {
                                 <li class="game-card">
-                                    <a href={Route::rules(p.id).to_string()} class="game-link">
+                                    <a href={Route::rules(p.id).to_string()} class="game-link" aria-label={p.name}>
                                         <div aria-hidden="true">
                                             <Board position={start.clone()} shown={start.cells()} interactive={false} compact={true} />
                                         </div>

@@ -53,6 +53,8 @@ pub struct SearchState {
     pub windows: Vec<(AnyMove, i32, i32)>,
     /// Workers sharing the search.
     pub workers: usize,
+    /// When the request was sent (the page's clock, milliseconds).
+    pub started: f64,
     /// Memory the search used, in bytes (when done).
     pub memory_bytes: u64,
     /// The answer came from the opening book shipped with the page, not from a search.
@@ -116,7 +118,7 @@ impl Reducible for SearchState {
         let mut s = (*self).clone();
         match action {
             Msg::Start { id, purpose, target, workers } => {
-                s = SearchState { id, running: true, purpose, target, workers, ..Default::default() };
+                s = SearchState { id, running: true, purpose, target, workers, started: now(), ..Default::default() };
             }
             Msg::Book { id, purpose, target, analysis } => {
                 s = SearchState {
@@ -326,7 +328,8 @@ impl Pool {
     }
 }
 
-fn now() -> f64 {
+/// The page's clock, in milliseconds.
+pub(crate) fn now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
 }
 

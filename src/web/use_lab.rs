@@ -64,9 +64,15 @@ impl<L: Registered> LabHandle<L> {
         self.search.state().error.clone()
     }
 
-    /// Milliseconds since the task was sent (as of the last reply).
+    /// Milliseconds since the task was sent: the page's clock while it runs (the page
+    /// redraws twice a second then), the worker's last word once it has answered.
     pub fn elapsed_ms(&self) -> f64 {
-        self.search.state().elapsed_ms
+        let s = self.search.state();
+        if s.running && s.started > 0.0 {
+            (super::client::now() - s.started).max(s.elapsed_ms)
+        } else {
+            s.elapsed_ms
+        }
     }
 
     /// The last task's request id (0 before the first).
@@ -83,5 +89,13 @@ impl<L: Registered> LabHandle<L> {
 /// The lab `L`'s work in the worker: its own worker 0, spawned with its first task.
 #[hook]
 pub fn use_lab<L: Registered>() -> LabHandle<L> {
-    LabHandle { search: use_search(), lab: PhantomData }
+    let search = use_search();
+    // While the task runs, the page redraws twice a second so that its clock ticks between
+    // the worker's reports.
+    let redraw = use_force_update();
+    use_effect_with(search.state().running, move |&running| {
+        let ticking = running.then(|| gloo_timers::callback::Interval::new(500, move || redraw.force_update()));
+        move || drop(ticking)
+    });
+    LabHandle { search, lab: PhantomData }
 }

@@ -123,6 +123,9 @@ test("Kalah(6,4)'s openings come from the book shipped with the page: Solve and 
   const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
   assert.deepEqual(values, ['c: +8 proven', 'f: +4 proven', 'd: -2 proven', 'e: -8 proven', 'b: -10 proven', 'a: -14 proven']);
   assert.match(await page.textContent('.value'), /Value for South: \+8 \(proven\)/);
+  // The best line follows the book as far as it goes (c, f, then North's best, ...).
+  const line = await page.$$eval('.line-move', (els) => els.map((e) => e.textContent.trim()));
+  assert.ok(line.length >= 4, `the best line from the book: ${line.join(' ')}`);
   // The perfect player as North answers South's f from the book: one of its best moves.
   await page.selectOption('.player-n', '6');
   await page.click('#pit-s-5');

@@ -184,7 +184,7 @@ pub fn page(props: &Props) -> Html {
                     if running { <button class="stop" onclick={stop}>{"Stop"}</button> }
                 </div>
                 <div class="buttons prove">
-                    <label>{"Prove: no winning opening within "}
+                    <label>{"Prove the shortest opening: every first turn of at most "}
                         <input type="number" class="dakon-bound" min="1" max={MAX_DAKON_BOUND.to_string()} value={bound_value.to_string()} onchange={set_bound} aria-label="Longest opening searched" />
                         {" moves"}</label>
                     <button class="dakon-prove" onclick={run(dakon(DakonTask::Prove { n, bound: bound_value }))} disabled={running}>{"Prove (depth-first)"}</button>

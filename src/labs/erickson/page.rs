@@ -224,7 +224,7 @@ pub fn page(props: &Props) -> Html {
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Erickson's Sowing Games"}</nav>
             <h1>{"Erickson's \"Sowing Games\" recomputed"}</h1>
             { super::link_faults(&props.params.faults) }
-            <p class="lede">{"Jeff Erickson's paper (Games of No Chance, 1996) valued Conway's Sowing and his Atomic Wari with Wolfe's toolkit. Here every table is recomputed in your browser's worker by Mancala Lab's own game-theory engine and set beside the printed entry: where they differ, the row is marked and the likely cause given. Click a row to play it."}</p>
+            <p class="lede">{"Jeff Erickson's paper (Games of No Chance, 1996) valued Conway's Sowing and his Atomic Wari with Wolfe's toolkit. Here every table is recomputed in your browser's worker by Mancala Lab's own game-theory engine and set beside the printed entry: where they differ, the row is marked and the likely cause given. Each row's position is a link that opens it on the board."}</p>
             <nav class="lab-contents" aria-label="Sections">
                 { for [("erickson-table-1", "Tables 1–5"), ("erickson-theorems", "Theorems"), ("erickson-hanoi", "Followers of 1ⁿ"), ("erickson-search", "Table 3 search"), ("erickson-octal", ".37")]
                     .iter().map(|(id, name)| html! { <a href={format!("#{id}")} onclick={scroll_to(id.to_string())}>{*name}</a> }) }

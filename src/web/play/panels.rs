@@ -162,6 +162,8 @@ pub fn share(props: &GameProps) -> Html {
                     // The fault alone (what a link would show instead does not apply: nothing
                     // is opened), and no older notice left beside it.
                     game.dispatch(Action::Notice(None));
+                    // A link's "shown from its start" does not apply: a faulty record opens nothing.
+                    let e = e.to_string().replace("; the game is shown from its start", "");
                     fault.set(Some(format!("{e}. Nothing was opened: mend the record and open it again.")));
                 }
                 None => {
