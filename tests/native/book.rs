@@ -8,7 +8,7 @@ use mancala_lab::search::Analysis;
 
 fn kalah64() -> (AnyRules, &'static str) {
     let rules: AnyRules = "kalah-6-4".parse().unwrap();
-    (rules.clone(), book::shipped(&rules).expect("Kalah(6,4) ships a book"))
+    (rules, book::shipped(&rules).expect("Kalah(6,4) ships a book"))
 }
 
 fn entries(text: &str, rules: &AnyRules) -> Vec<AnyPosition> {

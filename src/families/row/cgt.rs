@@ -193,9 +193,12 @@ struct Frame<V> {
     values: Vec<V>,
 }
 
+/// Who hears how many rows a long valuation has valued.
+type Tick = Box<dyn FnMut(usize)>;
+
 std::thread_local! {
     /// Who hears how many rows a long valuation has valued (the CLI's progress), if anyone.
-    static PROGRESS: core::cell::RefCell<Option<Box<dyn FnMut(usize)>>> = const { core::cell::RefCell::new(None) };
+    static PROGRESS: core::cell::RefCell<Option<Tick>> = const { core::cell::RefCell::new(None) };
 }
 
 /// Runs `f`, its valuations telling `tick` now and then how many rows they have valued.
