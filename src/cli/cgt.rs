@@ -64,7 +64,7 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
             "value is for the one-row games of Erickson's paper: sowing, sowing-i, atomic, atomic-i",
         ));
     }
-    let limit = crate::families::row::cgt::MAX_FOLLOWERS;
+    let limit = crate::labs::erickson::MAX_FOLLOWERS;
     // A Sowing row's followers are counted first (quick beside valuing them): past the limit,
     // the row is refused at once instead of after minutes of valuing.
     let digits = row_text.trim();
@@ -107,7 +107,7 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
                 )
             })
         };
-        crate::families::row::cgt::with_progress(tick, || crate::labs::erickson::row_value_in(rules, row_text))
+        crate::labs::erickson::with_progress(tick, || crate::labs::erickson::row_value_in(rules, row_text))
     } else {
         crate::labs::erickson::row_value_in(rules, row_text)
     };

@@ -58,6 +58,10 @@ test('keys move through the tree: ← → along the line, ↑ ↓ between the mo
   assert.equal(await current(page), 'N e');
   await page.keyboard.press('End');
   assert.equal(await current(page), 'N e', 'the side line e has one move');
+  // From a move of the list, the keys take the focus along to the move shown.
+  await page.click('.move-list button.ply >> nth=1');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.activeElement?.matches('.move-list button.ply.current'));
   // Redo and Undo move along the line on screen.
   await page.keyboard.press('Home');
   await page.click('button.redo');

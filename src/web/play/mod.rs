@@ -504,7 +504,25 @@ fn use_step_keys(game: &GameHandle) {
                 _ => return,
             };
             e.prevent_default();
+            // A key pressed on a move of the list takes the focus along to the move shown.
+            let in_list = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|el| el.closest(".move-list").ok().flatten())
+                .is_some();
             game.dispatch(action);
+            if in_list {
+                gloo_timers::callback::Timeout::new(0, || {
+                    let current = web_sys::window()
+                        .and_then(|w| w.document())
+                        .and_then(|d| d.query_selector(".move-list button.ply.current").ok().flatten())
+                        .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
+                    if let Some(b) = current {
+                        let _ = b.focus();
+                    }
+                })
+                .forget();
+            }
         });
         let w = web_sys::window().expect("a window");
         let _ = w.add_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
