@@ -52,6 +52,9 @@ pub struct BoardProps {
     /// Called with the move of a pit clicked, tapped or chosen by keyboard.
     #[prop_or_default]
     pub on_play: Callback<AnyMove>,
+    /// A click on a pit that cannot be played now (the page says why), if anyone listens.
+    #[prop_or_default]
+    pub on_refused: Option<Callback<Cell>>,
     /// A small picture (home page): no labels.
     #[prop_or_default]
     pub compact: bool,
@@ -538,7 +541,14 @@ pub fn board(props: &BoardProps) -> Html {
                     }),
                 )
             }
-            None => (Callback::noop(), Callback::noop()),
+            // A pit that cannot be played now: a click says why (the page's `on_refused`).
+            None => match (&props.on_refused, s.store) {
+                (Some(cb), false) if props.interactive && !props.compact => {
+                    let (cb, cell) = (cb.clone(), s.cell);
+                    (Callback::from(move |_: MouseEvent| cb.emit(cell)), Callback::noop())
+                }
+                _ => (Callback::noop(), Callback::noop()),
+            },
         };
         // A store's half length: along the board's height, or lying down on a vertical board.
         let store_half = s.half.unwrap_or(if vertical { 110.0 } else { 95.0 * (height / 300.0) });
@@ -671,7 +681,7 @@ pub fn board(props: &BoardProps) -> Html {
                 <rect class="plank" x="2" y="2" width={format!("{}", width - 4.0)} height={format!("{}", height - 4.0)} rx="40" />
                 if !top.is_empty() {
                     <text class="side-label" x={format!("{}", width / 2.0)} y="24" aria-hidden="true">{top}</text>
-                    <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{}", height - 10.0)} aria-hidden="true">{bottom}</text>
+                    <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{}", height - 15.0)} aria-hidden="true">{bottom}</text>
                 }
                 { for cells }
             </svg>

@@ -17,8 +17,11 @@ test('play moves by clicking pits and read the counts', async () => {
   await page.click('#pit-s-5'); // f: 5 seeds to the store and North a..d
   assert.match(await page.textContent('.status'), /North to move/);
   assert.deepEqual(await Promise.all(['store-s', 'pit-n-0', 'pit-n-3', 'pit-n-4'].map((id) => count(page, id))), [2, 5, 5, 4]);
-  // South's pits are no longer buttons.
+  // South's pits are no longer buttons; a click on one says why nothing is played.
   assert.equal(await page.getAttribute('#pit-s-0', 'role'), 'img');
+  await page.click('#pit-s-0');
+  assert.equal(await page.textContent('.notice'), "South a is South's: North is to move.");
+  assert.match(page.url(), /moves=cf$/, 'nothing played');
   // The URL records the game.
   assert.match(page.url(), /#\/play\?rules=kalah-6-4&moves=cf$/);
   // Keyboard play: focus a legal pit, arrow to the next, Enter.

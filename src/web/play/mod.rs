@@ -182,6 +182,27 @@ pub fn play_page(props: &PlayProps) -> Html {
             game.play(mv)
         })
     };
+    // A click on a pit that cannot be played says why, under the board.
+    let refused = {
+        let game = game.clone();
+        Callback::from(move |cell: Cell| {
+            let g = game.game();
+            let p = g.position();
+            let name = p.cell_name(cell);
+            let seeds = p.cells().iter().find(|(c, _)| *c == cell).map_or(0, |&(_, n)| n);
+            let text = match cell {
+                Cell::Pit { owner, .. } if p.layout().two_sided() && owner != p.turn() => {
+                    format!("{name} is {}'s: {} is to move.", p.player_name(owner), p.player_name(p.turn()))
+                }
+                _ => match p.cell_note(cell) {
+                    Some(n) => format!("{name}: {n}."),
+                    None if seeds == 0 => format!("{name} is empty: nothing to sow."),
+                    None => format!("{name} has no move now."),
+                },
+            };
+            game.notice(text);
+        })
+    };
     let human_turn = *g.players().get(pos.turn()) == Opponent::Human;
     let (last_move, path) = match (g.ply(), g.trace(g.ply())) {
         (k, Some(t)) if k > 0 => {
@@ -323,7 +344,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                             <Board position={pv.position().clone()} {shown} interactive={false} flipped={*flipped} {fit} />
                         } else {
                             <Board position={pos.clone()} shown={shown} {last_move} {path} {captured} {hand} hints={hints} {best}
-                                interactive={human_turn} on_play={on_play.clone()} flipped={*flipped} {fit} />
+                                interactive={human_turn} on_play={on_play.clone()} on_refused={Some(refused.clone())} flipped={*flipped} {fit} />
                         }
                     </div>
                     // Under the board, so that it never moves the board.
