@@ -40,10 +40,7 @@ pub fn book(rules: &str, plies: u32, threads: Option<usize>, json: bool) -> Resu
     if plies > 8 {
         return Err(CliError::OutOfRange { option: "--plies", value: u64::from(plies), allowed: "0 to 8" });
     }
-    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if !(1..=64).contains(&threads) {
-        return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
-    }
+    let threads = super::solve::threads(threads)?;
     let t = Instant::now();
     let mut progress = Progress::new(json, false);
     let mut solver =
@@ -62,18 +59,17 @@ pub fn book(rules: &str, plies: u32, threads: Option<usize>, json: bool) -> Resu
             if pos.legal_moves().is_empty() {
                 continue;
             }
-            let next: Vec<AnyPosition> = if pos.turn() == side && !seen.insert(pos.to_string()) {
+            let next: Vec<AnyPosition> = if pos.turn() != side {
+                pos.legal_moves().into_iter().filter_map(|m| pos.play(m).ok().map(|(p, _)| p)).collect()
+            } else if !seen.insert(pos.to_string()) {
                 // Met before on another path: solved and followed from there already.
                 vec![]
-            } else if pos.turn() == side {
+            } else {
                 let what = format!("book: {} positions solved, ply {depth}", lines.len());
                 let a = solver.analyze_moves(&pos, None, None, &mut Nodes { progress: &mut progress, what: &what })?;
                 nodes += solver.stats().nodes;
-                let best = a.moves[0].mv;
                 lines.push(book::line(&pos, &a));
-                vec![pos.play(best).expect("the solver's best move is legal").0]
-            } else {
-                pos.legal_moves().into_iter().filter_map(|m| pos.play(m).ok().map(|(p, _)| p)).collect()
+                vec![pos.play(a.moves[0].mv).expect("the solver's best move is legal").0]
             };
             if depth < plies {
                 stack.extend(next.into_iter().rev().map(|p| (p, depth + 1)));

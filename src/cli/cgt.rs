@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::progress::{mib, Progress};
 use super::CliError;
 use crate::cgt::octal::{NimSequence, Octal};
-use crate::engine::text::clip;
+use crate::engine::text::{clip, group};
 use crate::families::AnyRules;
 
 /// One option of a row: the move, the row it leaves, its value, and whether it wins.
@@ -67,19 +67,16 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
     let limit = crate::labs::erickson::MAX_FOLLOWERS;
     // A Sowing row's followers are counted first (quick beside valuing them): past the limit,
     // the row is refused at once instead of after minutes of valuing.
-    let digits = row_text.trim();
     let mut progress = Progress::new(json, false);
-    if rules.starts_with("sowing")
-        && !digits.is_empty()
-        && digits.len() <= 64
-        && digits.bytes().all(|b| b.is_ascii_digit())
-    {
-        let pots: Vec<u8> = digits.bytes().map(|b| b - b'0').collect();
+    let pots = crate::labs::erickson::parse_row(row_text, 254).ok().filter(|_| !row_text.contains('+'));
+    if let Some(pots) = pots.filter(|_| rules.starts_with("sowing")) {
+        let pots: Vec<u8> = pots.iter().map(|&n| n.min(255) as u8).collect();
         progress.say("value: counting the row's followers first");
         if crate::labs::erickson::followers(&pots, limit as u64).is_none() {
             return Err(CliError::Row(format!(
-                "more than {} rows follow {digits}: too many to value here{}",
-                crate::engine::text::group(limit as u128),
+                "more than {} rows follow {}: too many to value here{}",
+                group(limit as u128),
+                row_text.trim(),
                 ones_bound(rules, row_text).map_or(String::new(), |b| format!(
                     " (a row of ones has at least {b}: Erickson, Sowing Games, section 2)"
                 ))
@@ -88,24 +85,15 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
     }
     progress.say(&format!(
         "value: at most {} rows valued, about {} of memory{}",
-        crate::engine::text::group(limit as u128),
-        mib(limit as u64 * 200),
+        group(limit as u128),
+        mib(limit as u64 * BYTES_A_ROW),
         ones_bound(rules, row_text).map_or(String::new(), |b| format!(
             "; this row has at least {b} followers (Erickson, Sowing Games, section 2)"
         ))
     ));
-    let on = progress.on();
-    drop(progress);
-    let valued = if on {
-        let mut p = Progress::new(json, false);
+    let valued = if progress.on() {
         let tick = move |rows: usize| {
-            p.tick(|| {
-                format!(
-                    "value: {} rows valued, at most {}",
-                    crate::engine::text::group(rows as u128),
-                    crate::engine::text::group(limit as u128)
-                )
-            })
+            progress.tick(|| format!("value: {} rows valued, at most {}", group(rows as u128), group(limit as u128)))
         };
         crate::labs::erickson::with_progress(tick, || crate::labs::erickson::row_value_in(rules, row_text))
     } else {
@@ -137,6 +125,10 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
         right: options(v.right),
     })
 }
+
+/// Peak memory a valued row takes (its memo entry and canonical form): 1,260 bytes measured
+/// for 1^13's 2,701,103 rows (BENCHMARKS.md, game theory).
+const BYTES_A_ROW: u64 = 1300;
 
 /// For a Sowing row of n ones, the paper's lower bound on its followers, 2^(n-1) - 1, in words.
 fn ones_bound(rules: &str, row: &str) -> Option<String> {

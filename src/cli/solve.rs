@@ -50,6 +50,18 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
+/// The threads of a solve: as given (1 to 64), or every core.
+///
+/// # Errors
+/// A number out of range.
+pub(crate) fn threads(given: Option<usize>) -> Result<usize, CliError> {
+    let threads = given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if !(1..=64).contains(&threads) {
+        return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
+    }
+    Ok(threads)
+}
+
 /// Solves the game's position.
 ///
 /// # Errors
@@ -65,10 +77,7 @@ pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
         return Err(CliError::OutOfRange { option: "--table-mib", value: table_mib as u64, allowed: "1 to 16384" });
     }
     let t = Instant::now();
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if !(1..=64).contains(&threads) {
-        return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
-    }
+    let threads = threads(args.threads)?;
     let opts = SolveOptions { table_mib, db_seeds, threads };
     let mut progress = Progress::new(args.json, false);
     let mut solver = k.rules().exact_solver(opts).expect("a family with solve options has a solver")?;

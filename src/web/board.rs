@@ -270,6 +270,14 @@ fn playable(board: &web_sys::Element) -> Vec<web_sys::Element> {
     (0..list.length()).filter_map(|i| list.get(i)?.dyn_into::<web_sys::Element>().ok()).collect()
 }
 
+/// Focuses the page's first element matching `selector`, if there is one.
+pub(crate) fn focus_selector(selector: &str) {
+    let found = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(selector).ok().flatten());
+    if let Some(e) = found {
+        focus(&e);
+    }
+}
+
 fn focus(e: &web_sys::Element) {
     if let Ok(s) = e.clone().dyn_into::<web_sys::SvgElement>() {
         let _ = s.focus();
@@ -356,13 +364,7 @@ pub fn board(props: &BoardProps) -> Html {
     // The chooser takes the focus when it opens (a keyboard goes on from there).
     use_effect_with(asking, |asking| {
         if asking.is_some() {
-            let button = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.query_selector(".way-chooser button.way").ok().flatten())
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-            if let Some(b) = button {
-                let _ = b.focus();
-            }
+            focus_selector(".way-chooser button.way");
         }
     });
     let min_width = if props.compact {

@@ -20,7 +20,7 @@ test('play moves by clicking pits and read the counts', async () => {
   // South's pits are no longer buttons; a click on one says why nothing is played.
   assert.equal(await page.getAttribute('#pit-s-0', 'role'), 'img');
   await page.click('#pit-s-0');
-  assert.equal(await page.textContent('.notice'), "South a is South's: North is to move.");
+  assert.equal(await page.textContent('.notice'), "South a is South's pit: North is to move.");
   assert.match(page.url(), /moves=cf$/, 'nothing played');
   // The URL records the game.
   assert.match(page.url(), /#\/play\?rules=kalah-6-4&moves=cf$/);

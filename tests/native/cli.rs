@@ -501,3 +501,13 @@ fn long_work_shows_no_progress_off_a_terminal() {
         assert!(err.is_empty(), "{args:?}: {err}");
     }
 }
+
+#[test]
+#[ignore = "slow in debug builds: run optimised by make test (make test-release)"]
+fn value_refuses_a_row_of_ones_too_large_at_once() {
+    // 20 ones: at least 2^19 - 1 followers; counted first and refused, not valued for minutes.
+    let (code, _, err) = run(&["value", "sowing", "11111111111111111111"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("more than 4,000,000 rows follow 11111111111111111111: too many to value here"), "{err}");
+    assert!(err.contains("at least 524,287"), "{err}");
+}

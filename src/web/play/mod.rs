@@ -192,7 +192,7 @@ pub fn play_page(props: &PlayProps) -> Html {
             let seeds = p.cells().iter().find(|(c, _)| *c == cell).map_or(0, |&(_, n)| n);
             let text = match cell {
                 Cell::Pit { owner, .. } if p.layout().two_sided() && owner != p.turn() => {
-                    format!("{name} is {}'s: {} is to move.", p.player_name(owner), p.player_name(p.turn()))
+                    format!("{name} is {}'s pit: {} is to move.", p.player_name(owner), p.player_name(p.turn()))
                 }
                 _ => match p.cell_note(cell) {
                     Some(n) => format!("{name}: {n}."),
@@ -533,16 +533,7 @@ fn use_step_keys(game: &GameHandle) {
                 .is_some();
             game.dispatch(action);
             if in_list {
-                gloo_timers::callback::Timeout::new(0, || {
-                    let current = web_sys::window()
-                        .and_then(|w| w.document())
-                        .and_then(|d| d.query_selector(".move-list button.ply.current").ok().flatten())
-                        .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
-                    if let Some(b) = current {
-                        let _ = b.focus();
-                    }
-                })
-                .forget();
+                Timeout::new(0, || super::board::focus_selector(".move-list button.ply.current")).forget();
             }
         });
         let w = web_sys::window().expect("a window");
