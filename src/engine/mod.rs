@@ -62,6 +62,8 @@ pub enum Step {
     Pick(Cell),
     /// One seed falls into the cell.
     Drop(Cell),
+    /// One seed is lifted from the cell, the others stay (Reaping).
+    Take(Cell),
     /// The hand passes over the cell without dropping a seed: the pit a lap was picked from,
     /// come round again (Oware's 12 or more seeds, Ayo's Odu).
     Skip(Cell),
@@ -98,10 +100,10 @@ pub struct Trace {
 
 impl Trace {
     /// The cell the move was sown from, on the board after it (its first pick): where a row
-    /// grew on its left, the pot has moved right.
+    /// grew on its left, the pot has moved right. A reaping's first pot taken from.
     pub fn picked(&self) -> Option<Cell> {
         self.steps.iter().find_map(|s| match s {
-            Step::Pick(c) => Some(*c),
+            Step::Pick(c) | Step::Take(c) => Some(*c),
             _ => None,
         })
     }
@@ -223,6 +225,13 @@ pub enum IllegalMove {
         /// The opponent.
         opponent: Player,
     },
+    /// A rule of the game forbids the move (the move, the rule's reason in words).
+    Rule {
+        /// The move.
+        mv: String,
+        /// Why, completing "{mv}: …".
+        why: &'static str,
+    },
     /// The pit does not hold exactly the seeds the rules require (Tchoukaillon).
     NotHarvestable {
         /// The pit.
@@ -238,6 +247,7 @@ impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             IllegalMove::GameOver => f.write_str("the game is over"),
+            IllegalMove::Rule { mv, why } => write!(f, "{mv}: {why}"),
             IllegalMove::NoSuchPit(p) => write!(f, "there is no pit {p} on this board"),
             IllegalMove::EmptyPit(p) => write!(f, "pit {p} is empty"),
             IllegalMove::NotSowable(m) => {

@@ -264,6 +264,10 @@ any::families! {
     Sowing => sowing::SowingFamily,
     /// Atomic Wari, partizan and impartial (Erickson §3).
     Atomic => atomic::AtomicFamily,
+    /// Reaping, Sowing played in reverse (Erickson §4).
+    Reaping => reaping::ReapingFamily,
+    /// Reverse Atomic Wari (Erickson §4).
+    ReverseAtomic => ratomic::ReverseAtomicFamily,
     /// Ayo, Oware (Abapa), Awari and Wari: two rows, captures of 2s and 3s.
     Oware => oware::OwareFamily,
     /// Tchouka and Tchuka Ruma, the solitaire (Broline & Loeb §3).

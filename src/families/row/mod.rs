@@ -59,11 +59,19 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     /// Whether rows may hold full pots ([`FULL`]) and endless full pots at their ends
     /// ([`WALL`]), as Sowing's do.
     const FULL_POTS: bool = false;
+    /// Whether the empty pots at the row's ends are part of the position (Reaping's row is
+    /// bounded and its moves drop seeds into empty pots); by default they never matter.
+    const KEEPS_ENDS: bool = false;
+
+    /// The start of `pots` pots of `seeds` seeds: by default every pot holds `seeds`.
+    fn start(pots: u8, seeds: u8) -> Vec<u8> {
+        vec![seeds; pots as usize]
+    }
 
     /// The row as valued: a row of the same value, as small as the game knows how (by
-    /// default, without its empty ends).
+    /// default, without its empty ends where they do not matter).
     fn normal(pots: &[u8]) -> Vec<u8> {
-        trimmed(pots).to_vec()
+        kept::<Self>(pots).to_vec()
     }
 
     /// The parts a row reads as where it is a sum as it stands (Sowing's `312+21`), in their
@@ -300,7 +308,7 @@ impl<G: RowGame> FamilySearch for RowFamily<G> {
     }
 
     fn value_row(pos: &Row<G>) -> Option<String> {
-        Some(row_text(trimmed(pos.pots())))
+        Some(row_text(kept::<G>(pos.pots())))
     }
 
     fn paper_row(_: &RowRules<G>, row: &str) -> Option<String> {
@@ -458,7 +466,13 @@ fn pot_text(n: u8) -> String {
 /// else joined by dots; `x` a full pot, `~` endless full pots.
 pub fn row_text(pots: &[u8]) -> String {
     let sep = if pots.iter().all(|&n| !(10..WALL).contains(&n)) { "" } else { "." };
-    pots.iter().map(|&n| pot_text(n)).collect::<Vec<_>>().join(sep)
+    let text = pots.iter().map(|&n| pot_text(n)).collect::<Vec<_>>().join(sep);
+    // One pot of 10 or more: a dot says it is one count ("10."), not two pots.
+    if pots.len() == 1 && !sep.is_empty() {
+        text + "."
+    } else {
+        text
+    }
 }
 
 /// The row as the paper writes it: full pots `•`, endless ones `←•` and `•→`.
@@ -559,6 +573,16 @@ pub fn trimmed(pots: &[u8]) -> &[u8] {
     let start = pots.iter().position(|&n| n > 0).unwrap_or(pots.len());
     let end = pots.iter().rposition(|&n| n > 0).map_or(start, |e| e + 1);
     &pots[start..end]
+}
+
+/// The row without the empty pots at its ends where they do not matter (every game but
+/// Reaping): the row as the game sees it.
+pub fn kept<G: RowGame>(pots: &[u8]) -> &[u8] {
+    if G::KEEPS_ENDS {
+        pots
+    } else {
+        trimmed(pots)
+    }
 }
 
 /// A row game's rules id parts after the key: `-N-S` (N pots of S seeds, else `default`) and

@@ -6,7 +6,7 @@ use core::fmt;
 use core::hash::Hash;
 use core::marker::PhantomData;
 
-use super::{cell, trimmed, Direction, RowGame, FULL, WALL};
+use super::{cell, kept, Direction, RowGame, FULL, WALL};
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Trace};
 
 /// Most pots a new game's row may have.
@@ -71,11 +71,10 @@ impl<G: RowGame> RowRules<G> {
         Ok(RowRules { impartial, pots: pots as u8, seeds: seeds as u8, game: PhantomData })
     }
 
-    /// The start: every pot full, Left to move.
+    /// The start (by default every pot holding the seeds), Left to move.
     pub fn start(&self) -> Row<G> {
-        let mut pots = [0u8; ROOM];
-        pots[..self.pots as usize].fill(self.seeds);
-        Row { rules: *self, pots, len: self.pots, turn: Player::South }
+        let row = G::start(self.pots, self.seeds);
+        Row::from_pots(*self, &row, Player::South)
     }
 
     /// The ways `player` may sow: Left to the right and Right to the left, or both ways.
@@ -263,11 +262,11 @@ impl<G: RowGame> Row<G> {
         any
     }
 
-    /// A 64-bit key of the game, the rules, the row without its empty ends (they never
-    /// matter) and the side to move.
+    /// A 64-bit key of the game, the rules, the row without its empty ends where they do not
+    /// matter, and the side to move.
     pub fn hash_key(&self) -> u64 {
         let mut h = G::HASH_SEED ^ (self.rules.impartial as u64) << 1 ^ self.turn.index() as u64;
-        for &p in trimmed(self.pots()) {
+        for &p in kept::<G>(self.pots()) {
             h = (h ^ p as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23);
         }
         h

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cgt::{value_within, Memo};
-use super::{paper_row, parse_row, row_text, trimmed, RowGame};
+use super::{kept, paper_row, parse_row, row_text, RowGame};
 use crate::cgt::{Games, Gid, Style};
 use crate::families::atomic::AtomicGame;
 use crate::families::sowing::SowingGame;
@@ -108,8 +108,10 @@ fn row_value_limited(rules: &str, row: &str, limit: usize) -> Result<(RowValue, 
     match rules.parse::<AnyRules>().map_err(|e| RowValueError::Other(e.to_string()))? {
         AnyRules::Sowing(r) => row_value_of::<SowingGame>(r, row, limit),
         AnyRules::Atomic(r) => row_value_of::<AtomicGame>(r, row, limit),
+        AnyRules::Reaping(r) => row_value_of::<crate::families::reaping::ReapingGame>(r, row, limit),
+        AnyRules::ReverseAtomic(r) => row_value_of::<crate::families::ratomic::ReverseAtomicGame>(r, row, limit),
         _ => Err(RowValueError::Other(
-            "game values are for the one-row games: sowing, sowing-i, atomic, atomic-i".into(),
+            "game values are for the one-row games: sowing, atomic, reaping and ratomic, each with -i for the impartial version".into(),
         )),
     }
 }
@@ -144,8 +146,8 @@ fn row_value_of<G: RowGame>(
     let start = Row::new(rules, &counts, crate::engine::Player::South).map_err(|e| other(&e))?;
     // A row of empty pots is the empty row, 0: valued as one empty pot. The moves are named as
     // on the board: a pot's number counts the empty pots dropped on the left.
-    let offset = start.pots().iter().position(|&n| n > 0).unwrap_or(0);
-    let pots = match trimmed(start.pots()) {
+    let offset = if G::KEEPS_ENDS { 0 } else { start.pots().iter().position(|&n| n > 0).unwrap_or(0) };
+    let pots = match kept::<G>(start.pots()) {
         [] => vec![0],
         p => p.to_vec(),
     };
@@ -158,7 +160,7 @@ fn row_value_of<G: RowGame>(
         let p = Row::new(rules, &pots.iter().map(|&n| n as u32).collect::<Vec<_>>(), turn).map_err(|e| other(&e))?;
         for m in p.legal_moves() {
             let q = p.play(m).map_err(|e| other(&e.reason))?.0;
-            let after = trimmed(q.pots()).to_vec();
+            let after = kept::<G>(q.pots()).to_vec();
             let h = value_within::<G>(&mut t, &mut memo, &after, rules.impartial, limit).map_err(valued)?;
             // A move wins when the player who made it wins moving second from the option.
             let wins = if k == 0 { t.le(zero, h) } else { t.le(h, zero) };

@@ -15,7 +15,7 @@ pub use crate::notation::Opponent;
 
 /// The steps an animation shows one at a time: where the hand picks, drops or passes over.
 fn hand_steps(trace: &Trace) -> impl Iterator<Item = &Step> {
-    trace.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Drop(_) | Step::Skip(_)))
+    trace.steps.iter().filter(|s| matches!(s, Step::Pick(_) | Step::Take(_) | Step::Drop(_) | Step::Skip(_)))
 }
 
 /// Animation speed: milliseconds per seed, 0 for no animation.
@@ -223,6 +223,10 @@ impl PlayState {
                     match *s {
                         Step::Pick(c) => {
                             cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n = 0);
+                            hand = Some(Hand { cell: c, skipping: false });
+                        }
+                        Step::Take(c) => {
+                            cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n = n.saturating_sub(1));
                             hand = Some(Hand { cell: c, skipping: false });
                         }
                         Step::Drop(c) => {
