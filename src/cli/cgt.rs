@@ -61,7 +61,7 @@ pub struct ValueReport {
 pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, CliError> {
     if !rules.parse::<AnyRules>().map_err(CliError::Rules)?.has_game_value() {
         return Err(CliError::WrongFamily(
-            "value is for the one-row games of Erickson's paper: sowing, sowing-i, atomic, atomic-i",
+            "value is for the games of Erickson's paper: sowing, atomic, reaping, ratomic and grid (each with -i)",
         ));
     }
     let limit = crate::labs::erickson::MAX_FOLLOWERS;

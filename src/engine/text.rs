@@ -104,6 +104,21 @@ impl fmt::Display for CountError {
 
 impl std::error::Error for CountError {}
 
+impl CountError {
+    /// The same fault, its field named within a larger one (`row 2` and `pot 3:` make
+    /// `row 2, pot 3:`).
+    pub fn within(self, outer: &str) -> CountError {
+        let name = |what: String| format!("{outer}, {what}");
+        match self {
+            CountError::TooLarge { what, value, max } => CountError::TooLarge { what: name(what), value, max },
+            CountError::Negative { what, token } => CountError::Negative { what: name(what), token },
+            CountError::Empty { what } => CountError::Empty { what: name(what) },
+            CountError::Huge { what, token, max } => CountError::Huge { what: name(what), token, max },
+            CountError::NotANumber { what, token } => CountError::NotANumber { what: name(what), token },
+        }
+    }
+}
+
 /// Parses a count of at most `max`, naming the field (`what`) when it is not one.
 ///
 /// # Errors

@@ -138,6 +138,8 @@ pub enum ParseMoveError {
     NotALetter(String),
     /// Not a pit number (the text, clipped).
     NotANumber(String),
+    /// Not a move of the family's form (the text, clipped; the form in words).
+    Form(String, &'static str),
 }
 
 impl fmt::Display for ParseMoveError {
@@ -148,6 +150,7 @@ impl fmt::Display for ParseMoveError {
             }
             ParseMoveError::NotALetter(t) => write!(f, "'{t}' is not a pit letter"),
             ParseMoveError::NotANumber(t) => write!(f, "'{t}' is not a pit number"),
+            ParseMoveError::Form(t, form) => write!(f, "'{t}' is not a move: {form}"),
         }
     }
 }

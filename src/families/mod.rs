@@ -268,6 +268,8 @@ any::families! {
     Reaping => reaping::ReapingFamily,
     /// Reverse Atomic Wari (Erickson §4).
     ReverseAtomic => ratomic::ReverseAtomicFamily,
+    /// Two-dimensional Sowing, and Domineering in it (Erickson §4).
+    Grid => grid::GridFamily,
     /// Ayo, Oware (Abapa), Awari and Wari: two rows, captures of 2s and 3s.
     Oware => oware::OwareFamily,
     /// Tchouka and Tchuka Ruma, the solitaire (Broline & Loeb §3).

@@ -50,6 +50,14 @@ pub enum Layout {
         /// Pits in the row.
         pits: usize,
     },
+    /// A grid of pots, row-major, numbered by column letter and row (Two-dimensional Sowing):
+    /// played by two players, Left up and down, Right across.
+    Grid {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
 }
 
 impl Layout {

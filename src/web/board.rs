@@ -174,6 +174,14 @@ fn two_rows(n: usize, mirror: bool) -> (Vec<Spot>, f64, f64) {
     (v, width, 360.0)
 }
 
+/// A grid's margin on the left (its row numbers) and on top (its column letters), and the
+/// height of a row: room under each pot for its two ways' buttons and a value.
+const GRID_LEFT: f64 = 40.0;
+const GRID_TOP: f64 = 44.0;
+const GRID_ROW: f64 = 150.0;
+/// A grid's least column on screen, in CSS pixels: 8 columns fit a 390-pixel phone.
+const GRID_COLUMN_PX: f64 = 42.0;
+
 /// Least on-screen width of a pit's column, in CSS pixels: a tap target of at least 40 pixels
 /// (a wide board scrolls sideways in its frame rather than shrink below it).
 const MIN_COLUMN_PX: f64 = 45.0;
@@ -183,7 +191,8 @@ const MIN_COLUMN_PX: f64 = 45.0;
 /// narrow for its columns, turned upright (two rows) or wrapped into lines (one row).
 fn layout(p: &AnyPosition, flipped: bool, fit: Option<f64>) -> (Vec<Spot>, f64, f64) {
     let (mut spots, mut width, mut height) = layout_wide(p);
-    if let Some(px) = fit.filter(|px| width / W * MIN_COLUMN_PX > *px) {
+    let grid = matches!(p.layout(), Layout::Grid { .. });
+    if let Some(px) = fit.filter(|px| width / W * MIN_COLUMN_PX > *px && !grid) {
         (spots, width, height) = match p.layout() {
             Layout::TwoRowsWithStores { pits, mirrored } => {
                 let (mut v, w, h) = two_rows_upright(pits);
@@ -218,6 +227,15 @@ fn layout_wide(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
         Layout::Row { pits: n } => {
             let v = (0..n).map(|i| Spot::pit(Player::South, i, W * (i as f64 + 0.5) + 12.0, 100.0, 1.0)).collect();
             (v, W * n as f64 + 24.0, 220.0)
+        }
+        Layout::Grid { rows, cols } => {
+            let v = (0..rows * cols)
+                .map(|i| {
+                    let (r, c) = ((i / cols) as f64, (i % cols) as f64);
+                    Spot::pit(Player::South, i, GRID_LEFT + W * (c + 0.5), GRID_TOP + GRID_ROW * (r + 0.5), 1.0)
+                })
+                .collect();
+            (v, GRID_LEFT + W * cols as f64 + 12.0, GRID_TOP + GRID_ROW * rows as f64 + 10.0)
         }
         Layout::Solitaire { pits: n } => {
             let mut v = Vec::with_capacity(n + 1);
@@ -357,7 +375,11 @@ pub fn board(props: &BoardProps) -> Html {
     // a comfortable size (a 1-pit board is not huge).
     // A pot with two moves is one tap target too: the tap asks which way (the chooser below
     // the board); its arrows are shortcuts. So a column needs no more width than any other.
-    let per_column = MIN_COLUMN_PX;
+    let grid = match p.layout() {
+        Layout::Grid { rows, cols } => Some((rows, cols)),
+        _ => None,
+    };
+    let per_column = if grid.is_some() { GRID_COLUMN_PX } else { MIN_COLUMN_PX };
     // The pot whose way is being chosen, for this position only.
     let key = p.to_string();
     let asking = chosen.as_ref().filter(|(k, _)| *k == key).map(|(_, c)| *c);
@@ -570,7 +592,7 @@ pub fn board(props: &BoardProps) -> Html {
         };
         // The count sits in a badge on the rim, so the seeds stay visible.
         let (bx, by) = s.badge(store_half);
-        let letter = if props.compact || (s.store && !two_stores) {
+        let letter = if props.compact || (s.store && !two_stores) || grid.is_some() {
             html! {}
         } else if let Cell::Store(owner) = s.cell {
             // Whose store (or captured seeds) it is, under it.
@@ -659,6 +681,8 @@ pub fn board(props: &BoardProps) -> Html {
                         let text = match glyph.as_str() {
                             "←" => "← left".to_string(),
                             "→" => "right →".to_string(),
+                            "↑" => "↑ up".to_string(),
+                            "↓" => "↓ down".to_string(),
                             other => other.to_string(),
                         };
                         html! { <button class="way" onclick={Callback::from(move |_: MouseEvent| { chosen.set(None); play.emit(m) })}>{text}</button> }
@@ -684,6 +708,18 @@ pub fn board(props: &BoardProps) -> Html {
                 if !top.is_empty() {
                     <text class="side-label" x={format!("{}", width / 2.0)} y="24" aria-hidden="true">{top}</text>
                     <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{}", height - 15.0)} aria-hidden="true">{bottom}</text>
+                }
+                if let Some((rows, cols)) = grid.filter(|_| !props.compact) {
+                    // The grid's column letters on top and row numbers on the left, as moves
+                    // name its pots (b1d: column b, row 1, down).
+                    <g class="grid-axes" aria-hidden="true">
+                        { for (0..cols).map(|c| html! {
+                            <text class="letter" x={format!("{}", GRID_LEFT + W * (c as f64 + 0.5))} y={format!("{}", GRID_TOP - 14.0)} style={format!("font-size: {letter_size:.1}px")}>{((b'a' + c as u8) as char).to_string()}</text>
+                        }) }
+                        { for (0..rows).map(|r| html! {
+                            <text class="letter" x={format!("{}", GRID_LEFT / 2.0)} y={format!("{:.1}", GRID_TOP + GRID_ROW * (r as f64 + 0.5) + letter_size * 0.3)} style={format!("font-size: {letter_size:.1}px")}>{(r + 1).to_string()}</text>
+                        }) }
+                    </g>
                 }
                 { for cells }
             </svg>

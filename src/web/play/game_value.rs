@@ -140,7 +140,8 @@ pub fn game_value(props: &GameValueProps) -> Html {
     };
     // The board's row is valued without its empty end pots: its moves are named as on the
     // board (a row explored further is its own row).
-    let shift = if trail.len() == 1 { leading_empty(&props.position) } else { 0 };
+    // (A row kept whole, its empty ends included — Reaping's — starts with its empty pots.)
+    let shift = if trail.len() == 1 && !here.starts_with('0') { leading_empty(&props.position) } else { 0 };
     let impartial = rules.ends_with("-i");
     let value: Option<RowValue> = match (lab.answer(), lab.running()) {
         (Some(EricksonAnswer::Value { value }), false) if value.row == shown => Some(*value),
