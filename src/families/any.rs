@@ -690,7 +690,17 @@ macro_rules! families {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::cell_text(p, n),)+ }
             }
 
-            /// The symbols an editor field takes besides a count, and their meaning.
+            /// As [`FamilyView::seed_colours`].
+            pub fn seed_colours(&self, n: u32) -> Option<(u32, u32)> {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::seed_colours(p, n),)+ }
+            }
+
+            /// As [`FamilyView::seed_unit`].
+            pub fn seed_unit(&self) -> u32 {
+                match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::seed_unit(p),)+ }
+            }
+
+            /// As [`FamilyView::cell_symbols`].
             pub fn cell_symbols(&self) -> Option<(&'static [&'static str], &'static str)> {
                 match self { $(AnyPosition::$v(p) => <$module::$fam as FamilyView>::cell_symbols(p),)+ }
             }

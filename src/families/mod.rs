@@ -171,6 +171,16 @@ pub trait FamilyView: Family {
     fn cell_text(_pos: &Self::Position, n: u32) -> String {
         n.to_string()
     }
+    /// A cell's count `n` as its blue and red seeds, for a game of coloured seeds (drawn as
+    /// round and square seeds); `None` for seeds of one kind.
+    fn seed_colours(_pos: &Self::Position, _n: u32) -> Option<(u32, u32)> {
+        None
+    }
+    /// What one seed of the player to move adds to a cell's count (an animation's step): 1 but
+    /// in a game whose counts pack two colours.
+    fn seed_unit(_pos: &Self::Position) -> u32 {
+        1
+    }
     /// The symbols an editor field takes besides a count, and their meaning in words (Sowing's
     /// full pots); `None` when a field is a count alone.
     fn cell_symbols(_pos: &Self::Position) -> Option<(&'static [&'static str], &'static str)> {
@@ -268,6 +278,8 @@ any::families! {
     Reaping => reaping::ReapingFamily,
     /// Reverse Atomic Wari (Erickson §4).
     ReverseAtomic => ratomic::ReverseAtomicFamily,
+    /// Coloured-seed Sowing (Erickson §4).
+    Colour => colour::ColourFamily,
     /// Two-dimensional Sowing, and Domineering in it (Erickson §4).
     Grid => grid::GridFamily,
     /// Ayo, Oware (Abapa), Awari and Wari: two rows, captures of 2s and 3s.

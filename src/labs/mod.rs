@@ -341,8 +341,84 @@ pub enum LabSays<P, A> {
 pub trait Registered: Lab {
     /// The task as the wire's.
     fn wrap(task: Self::Task) -> LabTask;
-    /// What this lab says in a reply, if the reply is this lab's.
-    fn unwrap(reply: &LabReply) -> Option<LabSays<Self::Progress, Self::Answer>>;
+    /// What this lab says in a reply as the page received it, if the reply is this lab's.
+    fn unwrap(reply: &LabWire) -> Option<LabSays<Self::Progress, Self::Answer>>;
+}
+
+/// A lab's reply as the page receives it: the worker's [`LabReply`] read as JSON and decoded
+/// only by the lab that asked, into its own types (once, then kept). So a page decodes the
+/// replies of the labs it shows and no other: the play page's code holds Erickson's reader
+/// alone.
+#[derive(Clone)]
+pub struct LabWire {
+    value: std::rc::Rc<serde_json::Value>,
+    decoded: std::rc::Rc<core::cell::RefCell<Option<std::rc::Rc<dyn core::any::Any>>>>,
+}
+
+/// A lab's reply that is its answer, not its progress (the worker's [`LabReply`] and the
+/// page's [`LabWire`] alike).
+pub trait IsAnswer {
+    /// Whether it is the answer.
+    fn is_answer(&self) -> bool;
+}
+
+impl IsAnswer for LabWire {
+    fn is_answer(&self) -> bool {
+        LabWire::is_answer(self)
+    }
+}
+
+impl IsAnswer for LabReply {
+    fn is_answer(&self) -> bool {
+        LabReply::is_answer(self)
+    }
+}
+
+impl LabWire {
+    /// The lab's tag (its variant's name in [`LabReply`]).
+    pub fn tag(&self) -> Option<&str> {
+        self.value.get("lab")?.as_str()
+    }
+
+    /// The lab's answer, not its progress.
+    pub fn is_answer(&self) -> bool {
+        self.value.get("says").and_then(|s| s.get("says")).and_then(|s| s.as_str()) == Some("answer")
+    }
+
+    /// What the lab says, decoded as `T` (the first time; kept for the next).
+    pub fn decode<T: serde::de::DeserializeOwned + Clone + 'static>(&self) -> Option<T> {
+        if let Some(t) = self.decoded.borrow().as_ref().and_then(|d| d.downcast_ref::<T>()) {
+            return Some(t.clone());
+        }
+        let t = T::deserialize(self.value.get("says")?).ok()?;
+        *self.decoded.borrow_mut() = Some(std::rc::Rc::new(t.clone()));
+        Some(t)
+    }
+}
+
+impl core::fmt::Debug for LabWire {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.value.fmt(f)
+    }
+}
+
+impl PartialEq for LabWire {
+    fn eq(&self, other: &Self) -> bool {
+        std::rc::Rc::ptr_eq(&self.value, &other.value) || self.value == other.value
+    }
+}
+
+impl Serialize for LabWire {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for LabWire {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        Ok(LabWire { value: std::rc::Rc::new(value), decoded: Default::default() })
+    }
 }
 
 /// Calls the macro `$m` with the list of labs: one line a lab, `Variant => folder::LabType`.
@@ -383,7 +459,7 @@ macro_rules! wire {
 
         /// What a lab says on the wire, tagged with its lab.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-        #[serde(tag = "lab", content = "says", rename_all = "snake_case")]
+        #[serde(tag = "lab", content = "says")]
         pub enum LabReply {
             $($(#[$doc])* $v(LabSays<<$module::$lab as Lab>::Progress, <$module::$lab as Lab>::Answer>),)+
         }
@@ -401,12 +477,8 @@ macro_rules! wire {
                     LabTask::$v(task)
                 }
 
-                fn unwrap(reply: &LabReply) -> Option<LabSays<Self::Progress, Self::Answer>> {
-                    match reply {
-                        LabReply::$v(s) => Some(s.clone()),
-                        #[allow(unreachable_patterns)]
-                        _ => None,
-                    }
+                fn unwrap(reply: &LabWire) -> Option<LabSays<Self::Progress, Self::Answer>> {
+                    (reply.tag() == Some(stringify!($v))).then(|| reply.decode()).flatten()
                 }
             }
         )+

@@ -282,6 +282,27 @@ fn seed_dots(cx: f64, cy: f64, n: u32, radius: f64, (wide, tall): (f64, f64)) ->
     }
 }
 
+/// A pot's blue seeds (round) and red seeds (square), side by side in the sunflower pattern,
+/// blue first.
+fn coloured_dots(cx: f64, cy: f64, blue: u32, red: u32) -> Html {
+    let golden = 2.399_963_f64;
+    let (blue, red) = (blue.min(DRAWN_IN_PIT), red.min(DRAWN_IN_PIT));
+    let count = (blue + red) as f64;
+    html! {
+        <>{ for (0..blue + red).map(|k| {
+            let kf = k as f64 + 0.5;
+            let r = 28.0 * (kf / count.max(1.0)).sqrt();
+            let (s, c) = (kf * golden).sin_cos();
+            let (x, y) = (cx + r * c, cy + r * s);
+            if k < blue {
+                html! { <circle class="seed blue" cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="6.5" /> }
+            } else {
+                html! { <rect class="seed red" x={format!("{:.1}", x - 5.5)} y={format!("{:.1}", y - 5.5)} width="11" height="11" /> }
+            }
+        }) }</>
+    }
+}
+
 /// The board's playable pits (one button each), in sowing order (the document's).
 fn playable(board: &web_sys::Element) -> Vec<web_sys::Element> {
     let Ok(list) = board.query_selector_all("[data-key]") else { return vec![] };
@@ -497,9 +518,12 @@ pub fn board(props: &BoardProps) -> Html {
             (false, n) if n == WALL as u32 => Some(("•→", "endless full pots to the right")),
             _ => None,
         };
-        let content = match full {
-            Some((_, words)) => words.to_string(),
-            None => format!("{n} {}", seeds_word(n)),
+        // Coloured seeds (blue round, red square): two counts.
+        let colours = if s.store { None } else { p.seed_colours(n) };
+        let content = match (full, colours) {
+            (Some((_, words)), _) => words.to_string(),
+            (None, Some((b, r))) => format!("{b} blue {} and {r} red", seeds_word(b)),
+            (None, None) => format!("{n} {}", seeds_word(n)),
         };
         let mut label = match &hint {
             Some(h) => format!("{name}: {content}, value {h}"),
@@ -587,6 +611,8 @@ pub fn board(props: &BoardProps) -> Html {
             seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, (store_half / 34.0, 1.0))
         } else if s.store {
             seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, (1.0, 2.4 * store_half / 95.0))
+        } else if let Some((b, r)) = colours {
+            coloured_dots(s.x, s.y, b, r)
         } else {
             seed_dots(s.x, s.y, if full.is_some() { DRAWN_IN_PIT } else { n.min(DRAWN_IN_PIT) }, 28.0, (1.0, 1.0))
         };
@@ -647,10 +673,23 @@ pub fn board(props: &BoardProps) -> Html {
                 }
                 {shape}
                 {dots}
-                <g class="badge" aria-hidden="true">
-                    <circle cx={format!("{bx}")} cy={format!("{by}")} r={format!("{badge_r:.1}")} />
-                    <text class="count" x={format!("{bx}")} y={format!("{:.1}", by + count_size * 0.35)} style={format!("font-size: {count_size:.1}px")}>{full.map_or(n.to_string(), |f| f.0.to_string())}</text>
-                </g>
+                if let Some((b, r)) = colours {
+                    // Blue's count in a round badge on the left of the rim, red's in a square
+                    // one on the right.
+                    <g class="badge blue" aria-hidden="true">
+                        <circle cx={format!("{}", s.x - 29.0)} cy={format!("{by}")} r={format!("{badge_r:.1}")} />
+                        <text class="count" x={format!("{}", s.x - 29.0)} y={format!("{:.1}", by + count_size * 0.35)} style={format!("font-size: {count_size:.1}px")}>{b.to_string()}</text>
+                    </g>
+                    <g class="badge red" aria-hidden="true">
+                        <rect x={format!("{:.1}", bx - badge_r)} y={format!("{:.1}", by - badge_r)} width={format!("{:.1}", 2.0 * badge_r)} height={format!("{:.1}", 2.0 * badge_r)} rx="3" />
+                        <text class="count" x={format!("{bx}")} y={format!("{:.1}", by + count_size * 0.35)} style={format!("font-size: {count_size:.1}px")}>{r.to_string()}</text>
+                    </g>
+                } else {
+                    <g class="badge" aria-hidden="true">
+                        <circle cx={format!("{bx}")} cy={format!("{by}")} r={format!("{badge_r:.1}")} />
+                        <text class="count" x={format!("{bx}")} y={format!("{:.1}", by + count_size * 0.35)} style={format!("font-size: {count_size:.1}px")}>{full.map_or(n.to_string(), |f| f.0.to_string())}</text>
+                    </g>
+                }
                 if several.len() <= 1 { {letter} }
                 {hint_el}
                 {choices}

@@ -19,10 +19,13 @@ use yew::prelude::*;
 
 use super::pool::{per_worker_mib, Job};
 use super::worker::databases::EndgameReply;
-use super::worker::{Reply, Request, Task};
+use super::worker::{Request, Task};
+
+/// A worker's reply as the page reads it: a lab's part decoded by the lab that asked.
+type Reply = super::worker::Reply<crate::labs::LabWire>;
 
 use crate::families::{AnyMove, AnyRules};
-use crate::labs::{LabReply, LabTask};
+use crate::labs::{LabTask, LabWire};
 use crate::search::Analysis;
 
 /// Where the worker's loader lives, relative to the page (Trunk's `data-loader-shim`).
@@ -60,9 +63,9 @@ pub struct SearchState {
     /// The answer came from the opening book shipped with the page, not from a search.
     pub from_book: bool,
     /// A lab's latest progress report.
-    pub lab_progress: Option<LabReply>,
+    pub lab_progress: Option<LabWire>,
     /// A lab's answer.
-    pub lab: Option<LabReply>,
+    pub lab: Option<LabWire>,
     /// The endgame databases' latest progress report.
     pub endgame_progress: Option<EndgameReply>,
     /// The endgame databases' answer.

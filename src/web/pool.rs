@@ -6,7 +6,10 @@
 use std::cmp::Reverse;
 use std::collections::VecDeque;
 
-use super::worker::{Reply, Request, Task};
+use super::worker::{Request, Task};
+
+/// A worker's reply as the page reads it: a lab's part decoded by the lab that asked.
+type Reply = super::worker::Reply<crate::labs::LabWire>;
 use crate::engine::Value;
 use crate::families::AnyMove;
 use crate::search::{Analysis, MoveValue};

@@ -69,6 +69,7 @@ fn domineering_small() {
 }
 
 /// The value of a grid by its options alone: no normal form, no split.
+#[cfg(not(target_arch = "wasm32"))]
 fn raw(t: &mut Games, g: &Grid, memo: &mut std::collections::HashMap<Vec<u8>, Gid>) -> Gid {
     let (h, w) = g.size();
     let k = cgt::key(h, w, g.pots());

@@ -47,6 +47,7 @@ fn moves() {
 }
 
 /// Sowing's moves of `pots` by `turn`, as the rows they leave (no normal form).
+#[cfg(not(target_arch = "wasm32"))]
 fn sowing_after(pots: &[u8], turn: Player) -> Vec<(Vec<u8>, SowingMove)> {
     let counts: Vec<u32> = pots.iter().map(|&n| n as u32).collect();
     let p = Sowing::new(SowingRules::new(1, 0, false).unwrap(), &counts, turn).unwrap();

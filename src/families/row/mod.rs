@@ -91,6 +91,54 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     /// Sows pot `i` (a legal move) of the row held in the first `len` pots of `pots`,
     /// recording its steps in `trace` if given; returns the row's new length.
     fn sow(pots: &mut [u8; ROOM], len: usize, i: usize, dir: Direction, trace: Option<&mut Trace>) -> usize;
+    /// As [`RowGame::can_sow`], by `mover`: a game whose moves depend on the mover beyond
+    /// the way (Coloured-seed Sowing's colours) says so here.
+    fn can_sow_by(pots: &[u8], i: usize, dir: Direction, _mover: Player) -> bool {
+        Self::can_sow(pots, i, dir)
+    }
+    /// As [`RowGame::sow`], by `mover`.
+    fn sow_by(
+        pots: &mut [u8; ROOM],
+        len: usize,
+        i: usize,
+        dir: Direction,
+        _mover: Player,
+        trace: Option<&mut Trace>,
+    ) -> usize {
+        Self::sow(pots, len, i, dir, trace)
+    }
+    /// Both players may sow either way (Coloured-seed Sowing: the colours tell them apart).
+    const EITHER_WAY: bool = false;
+    /// The game has an impartial version (`-i`).
+    const HAS_IMPARTIAL: bool = true;
+    /// Whether a start of `pots` pots of `seeds` seeds is one of the game (the reason in
+    /// words if not), beyond the counts' own bounds.
+    fn start_fits(_pots: u32, _seeds: u32) -> Result<(), String> {
+        Ok(())
+    }
+    /// Reads a row (the setup's part before `-`).
+    ///
+    /// # Errors
+    /// A pot that cannot be read, named.
+    fn read_row(text: &str) -> Result<Vec<u32>, ParseSetupError> {
+        parse_row(text, Self::MAX_SEEDS)
+    }
+    /// Writes a row in the link's notation.
+    fn write_row(pots: &[u8]) -> String {
+        row_text(pots)
+    }
+    /// Writes a row as the paper would.
+    fn write_paper(pots: &[u8]) -> String {
+        paper_row(pots)
+    }
+    /// A pot's count as its blue and red seeds, in a game of coloured seeds.
+    fn colours(_n: u8) -> Option<(u32, u32)> {
+        None
+    }
+    /// What one seed of `mover`'s adds to a pot's count (see [`FamilyView::seed_unit`]).
+    fn unit(_mover: Player) -> u32 {
+        1
+    }
     /// Why sowing pot `mv.pot` of `pots` its way is not allowed (when [`RowGame::can_sow`]
     /// says no for a pot with seeds, sown the mover's way).
     fn refusal(pots: &[u8], mv: RowMove<Self>) -> IllegalMove;
@@ -157,6 +205,12 @@ impl<G: RowGame> Family for RowFamily<G> {
 
     fn parse_rules(parts: &[&str], id: &str) -> Result<RowRules<G>, ParseRulesError> {
         let (pots, seeds, impartial) = parse_rules(parts, id, G::NAME, G::DEFAULT)?;
+        if impartial && !G::HAS_IMPARTIAL {
+            return Err(ParseRulesError::OutOfRange {
+                id: id.to_string(),
+                reason: format!("{} has no impartial version: its colours tell the players apart", G::NAME),
+            });
+        }
         RowRules::new(pots, seeds, impartial)
             .map_err(|e| ParseRulesError::OutOfRange { id: id.to_string(), reason: e.to_string() })
     }
@@ -185,7 +239,7 @@ impl<G: RowGame> Family for RowFamily<G> {
         if text.contains('+') && !G::FULL_POTS {
             return Err(ParseSetupError::Form(NO_SUMS));
         }
-        let (pots, turn) = parse_setup(text, G::SETUP_FORM, G::MAX_SEEDS)?;
+        let (pots, turn) = parse_setup(text, G::SETUP_FORM, G::read_row)?;
         Row::new(*rules, &pots, turn).map_err(G::invalid)
     }
 
@@ -196,7 +250,7 @@ impl<G: RowGame> Family for RowFamily<G> {
                 return write!(f, "{sum}-{}", turn_letter(p.turn()));
             }
         }
-        write_setup(p.pots(), p.turn(), f)
+        write!(f, "{}-{}", G::write_row(p.pots()), turn_letter(p.turn()))
     }
 
     fn parse_move(_: &Row<G>, token: &str) -> Result<RowMove<G>, ParseMoveError> {
@@ -260,7 +314,18 @@ impl<G: RowGame> FamilyView for RowFamily<G> {
         format!("{} {mv}", if mover == Player::South { 'L' } else { 'R' })
     }
 
+    fn seed_colours(_: &Row<G>, n: u32) -> Option<(u32, u32)> {
+        G::colours(n as u8)
+    }
+
+    fn seed_unit(pos: &Row<G>) -> u32 {
+        G::unit(pos.turn())
+    }
+
     fn cell_text(_: &Row<G>, n: u32) -> String {
+        if G::colours(0).is_some() {
+            return G::write_row(&[n as u8]);
+        }
         match n {
             n if G::FULL_POTS && n == FULL as u32 => "x".into(),
             n if G::FULL_POTS && n == WALL as u32 => "~".into(),
@@ -280,7 +345,14 @@ impl<G: RowGame> FamilyView for RowFamily<G> {
     }
 
     fn board_text(p: &Row<G>) -> String {
-        let cells = p.pots().iter().map(|&n| super::two_rows::count_text(n as u32)).collect::<String>();
+        let cells = p
+            .pots()
+            .iter()
+            .map(|&n| match G::colours(n) {
+                Some(_) => format!("{:>5} ", G::write_row(&[n])),
+                None => super::two_rows::count_text(n as u32),
+            })
+            .collect::<String>();
         let numbers = (1..=p.pots().len()).map(|i| format!("{i:>3} ")).collect::<String>();
         format!("pots   {cells}\n       {numbers}\n")
     }
@@ -308,10 +380,13 @@ impl<G: RowGame> FamilySearch for RowFamily<G> {
     }
 
     fn value_row(pos: &Row<G>) -> Option<String> {
-        Some(row_text(kept::<G>(pos.pots())))
+        Some(G::write_row(kept::<G>(pos.pots())))
     }
 
     fn paper_row(_: &RowRules<G>, row: &str) -> Option<String> {
+        if G::colours(0).is_some() {
+            return Some(G::write_paper(&G::read_row(row).ok()?.iter().map(|&n| n as u8).collect::<Vec<_>>()));
+        }
         let pots: Vec<u8> = parse_row(row, 255).ok()?.iter().map(|&n| n as u8).collect();
         Some(G::parts_as_is(&pots).iter().map(|p| paper_row(p)).collect::<Vec<_>>().join(" + "))
     }
@@ -355,17 +430,22 @@ impl Direction {
     }
 }
 
-/// Reads a row setup: the pots (digits together, or joined by dots when a pot holds 10 or
-/// more), `-`, and who moves (`l` or `r`). `form` describes the setup for messages.
+/// Reads a row setup: the pots (as `read_row` reads them: digits together, or joined by dots
+/// when a pot holds 10 or more), `-`, and who moves (`l` or `r`). `form` describes the setup
+/// for messages.
 ///
 /// # Errors
 /// The parts, a count, or the side to move, named.
-fn parse_setup(text: &str, form: &'static str, max_seeds: u32) -> Result<(Vec<u32>, Player), ParseSetupError> {
+fn parse_setup(
+    text: &str,
+    form: &'static str,
+    read_row: fn(&str) -> Result<Vec<u32>, ParseSetupError>,
+) -> Result<(Vec<u32>, Player), ParseSetupError> {
     let parts: Vec<&str> = text.trim().split('-').collect();
     let [row, turn] = parts[..] else {
         return Err(ParseSetupError::Parts { form, found: parts.len() });
     };
-    let pots = parse_row(row, max_seeds)?;
+    let pots = read_row(row)?;
     let turn = match turn.trim().to_ascii_lowercase().as_str() {
         "l" | "left" | "s" => Player::South,
         "r" | "right" | "n" => Player::North,
@@ -501,14 +581,6 @@ fn sum_text_exact(pots: &[u8]) -> Option<String> {
     let text = parts.iter().map(|p| row_text(p)).collect::<Vec<_>>().join("+");
     let back = parse_sum(&text, u32::from(u8::MAX)).ok()?;
     (back.len() == pots.len() && back.iter().zip(pots).all(|(&a, &b)| a == u32::from(b))).then_some(text)
-}
-
-/// Writes a row setup: the row, `-`, and `l` or `r`.
-///
-/// # Errors
-/// Only the formatter's.
-fn write_setup(pots: &[u8], turn: Player, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    write!(f, "{}-{}", row_text(pots), turn_letter(turn))
 }
 
 /// `l` for Left (South), `r` for Right (North).

@@ -43,6 +43,8 @@ pub enum RowRulesError {
     Pots(u32),
     /// Seeds a pot must be at most the game's largest (the count, the largest).
     Seeds(u32, u32),
+    /// A start the game does not allow, in words.
+    Start(String),
 }
 
 impl fmt::Display for RowRulesError {
@@ -50,6 +52,7 @@ impl fmt::Display for RowRulesError {
         match self {
             RowRulesError::Pots(n) => write!(f, "{n} pots is out of range: use 1 to {MAX_POTS}"),
             RowRulesError::Seeds(n, max) => write!(f, "{n} seeds a pot is out of range: use 0 to {max}"),
+            RowRulesError::Start(why) => f.write_str(why),
         }
     }
 }
@@ -68,6 +71,7 @@ impl<G: RowGame> RowRules<G> {
         if seeds > G::MAX_SEEDS {
             return Err(RowRulesError::Seeds(seeds, G::MAX_SEEDS));
         }
+        G::start_fits(pots, seeds).map_err(RowRulesError::Start)?;
         Ok(RowRules { impartial, pots: pots as u8, seeds: seeds as u8, game: PhantomData })
     }
 
@@ -79,7 +83,7 @@ impl<G: RowGame> RowRules<G> {
 
     /// The ways `player` may sow: Left to the right and Right to the left, or both ways.
     pub fn directions(&self, player: Player) -> &'static [Direction] {
-        match (self.impartial, player) {
+        match (self.impartial || G::EITHER_WAY, player) {
             (true, _) => &[Direction::Left, Direction::Right],
             (false, Player::South) => &[Direction::Right],
             (false, Player::North) => &[Direction::Left],
@@ -235,14 +239,14 @@ impl<G: RowGame> Row<G> {
     pub fn is_legal(&self, mv: RowMove<G>) -> bool {
         (mv.pot as usize) < self.len as usize
             && self.rules.directions(self.turn).contains(&mv.dir)
-            && G::can_sow(self.pots(), mv.pot as usize, mv.dir)
+            && G::can_sow_by(self.pots(), mv.pot as usize, mv.dir, self.turn)
     }
 
     /// The legal moves without allocating, in pot order (left, then right for one pot).
     pub fn for_each_move(&self, mut f: impl FnMut(RowMove<G>)) {
         for pot in 0..self.len {
             for &dir in self.rules.directions(self.turn) {
-                if G::can_sow(self.pots(), pot as usize, dir) {
+                if G::can_sow_by(self.pots(), pot as usize, dir, self.turn) {
                     f(RowMove::new(pot, dir));
                 }
             }
@@ -251,7 +255,7 @@ impl<G: RowGame> Row<G> {
 
     /// Plays a legal move (unchecked), recording its steps when `trace` is given.
     pub fn play_unchecked(&mut self, mv: RowMove<G>, trace: Option<&mut Trace>) {
-        self.len = G::sow(&mut self.pots, self.len as usize, mv.pot as usize, mv.dir, trace) as u8;
+        self.len = G::sow_by(&mut self.pots, self.len as usize, mv.pot as usize, mv.dir, self.turn, trace) as u8;
         self.turn = !self.turn;
     }
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cgt::{value_within, Memo};
-use super::{kept, paper_row, parse_row, row_text, RowGame};
+use super::{kept, paper_row, RowGame};
 use crate::cgt::{Games, Gid, Style};
 use crate::families::atomic::AtomicGame;
 use crate::families::sowing::SowingGame;
@@ -110,9 +110,10 @@ fn row_value_limited(rules: &str, row: &str, limit: usize) -> Result<(RowValue, 
         AnyRules::Atomic(r) => row_value_of::<AtomicGame>(r, row, limit),
         AnyRules::Reaping(r) => row_value_of::<crate::families::reaping::ReapingGame>(r, row, limit),
         AnyRules::ReverseAtomic(r) => row_value_of::<crate::families::ratomic::ReverseAtomicGame>(r, row, limit),
+        AnyRules::Colour(r) => row_value_of::<crate::families::colour::ColourGame>(r, row, limit),
         AnyRules::Grid(r) => grid_value_of(r, row, limit),
         _ => Err(RowValueError::Other(
-            "game values are for Erickson's games: sowing, atomic, reaping, ratomic and grid, each with -i for the impartial version".into(),
+            "game values are for Erickson's games: sowing, atomic, reaping, ratomic, colour and grid, each but colour with -i for the impartial version".into(),
         )),
     }
 }
@@ -124,7 +125,7 @@ fn sum_text<G: RowGame>(pots: &[u8]) -> String {
     if parts.len() > 1 {
         parts.iter().map(|p| paper_row(p)).collect::<Vec<_>>().join(" + ")
     } else {
-        paper_row(pots)
+        G::write_paper(pots)
     }
 }
 
@@ -143,7 +144,7 @@ fn row_value_of<G: RowGame>(
     if text.contains('+') && !G::FULL_POTS {
         return Err(RowValueError::Other(crate::families::row::NO_SUMS.into()));
     }
-    let counts = parse_row(text, G::MAX_SEEDS).map_err(|e| other(&e))?;
+    let counts = G::read_row(text).map_err(|e| other(&e))?;
     let start = Row::new(rules, &counts, crate::engine::Player::South).map_err(|e| other(&e))?;
     // A row of empty pots is the empty row, 0: valued as one empty pot. The moves are named as
     // on the board: a pot's number counts the empty pots dropped on the left.
@@ -167,7 +168,7 @@ fn row_value_of<G: RowGame>(
             let wins = if k == 0 { t.le(zero, h) } else { t.le(h, zero) };
             sides[k].push(RowOption {
                 mv: crate::families::row::RowMove::<G>::new(m.pot + offset as u8, m.dir).to_string(),
-                row: row_text(&after),
+                row: G::write_row(&after),
                 paper_row: sum_text::<G>(&after),
                 value: t.show_in(h, Style::Paper),
                 ascii: t.show(h),
@@ -184,7 +185,7 @@ fn row_value_of<G: RowGame>(
             .map(|c| {
                 let h =
                     value_within::<G>(&mut t, &mut memo, c, rules.impartial, limit).map(|h| t.show_in(h, Style::Paper));
-                (paper_row(c), h.unwrap_or_else(|e| e.to_string()))
+                (G::write_paper(c), h.unwrap_or_else(|e| e.to_string()))
             })
             .collect()
     } else {
@@ -195,7 +196,7 @@ fn row_value_of<G: RowGame>(
     let [left, right] = sides;
     let v = RowValue {
         rules: rules.to_string(),
-        row: row_text(&pots),
+        row: G::write_row(&pots),
         paper_row: sum_text::<G>(&pots),
         value: t.show_in(g, Style::Paper),
         ascii: t.show(g),

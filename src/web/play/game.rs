@@ -219,6 +219,8 @@ impl PlayState {
                         .collect();
                 }
                 let mut hand = None;
+                // What one seed adds to a count (the mover's colour in a game of two).
+                let unit = before.seed_unit();
                 for s in hand_steps(trace).take(a.step) {
                     match *s {
                         Step::Pick(c) => {
@@ -226,11 +228,11 @@ impl PlayState {
                             hand = Some(Hand { cell: c, skipping: false });
                         }
                         Step::Take(c) => {
-                            cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n = n.saturating_sub(1));
+                            cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n = n.saturating_sub(unit));
                             hand = Some(Hand { cell: c, skipping: false });
                         }
                         Step::Drop(c) => {
-                            cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n += 1);
+                            cells.iter_mut().filter(|(x, _)| *x == c).for_each(|(_, n)| *n += unit);
                             hand = Some(Hand { cell: c, skipping: false });
                         }
                         Step::Skip(c) => hand = Some(Hand { cell: c, skipping: true }),

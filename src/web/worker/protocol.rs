@@ -75,7 +75,7 @@ pub enum Task {
 /// A reply from the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Reply {
+pub enum Reply<L = LabReply> {
     /// The worker has loaded and listens.
     Ready,
     /// An iteration finished.
@@ -139,8 +139,9 @@ pub enum Reply {
     Lab {
         /// Request id.
         id: u32,
-        /// What the lab says.
-        reply: LabReply,
+        /// What the lab says (the worker's [`LabReply`]; the page reads it as a
+        /// [`crate::labs::LabWire`]).
+        reply: L,
         /// Time since the request arrived.
         elapsed_ms: f64,
     },
@@ -153,7 +154,7 @@ pub enum Reply {
     },
 }
 
-impl Reply {
+impl<L> Reply<L> {
     /// The request a reply answers (`None` for `Ready`, and for errors about a message whose
     /// id could not be read).
     pub fn id(&self) -> Option<u32> {
@@ -171,7 +172,10 @@ impl Reply {
     }
 
     /// The request's last reply: the answer, or the error (not progress).
-    pub fn is_final(&self) -> bool {
+    pub fn is_final(&self) -> bool
+    where
+        L: crate::labs::IsAnswer,
+    {
         match self {
             Reply::Done { .. } | Reply::Error { .. } => true,
             Reply::Lab { reply, .. } => reply.is_answer(),
