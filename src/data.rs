@@ -35,6 +35,10 @@ pub const SOWING_TABLE_1: &str = include_str!("../data/sowing_table1.tsv");
 /// Atomic Wari's two-pot values xy, Erickson's Table 5.
 pub const ATOMIC_TABLE_5: &str = include_str!("../data/atomic_table5.tsv");
 
+/// Published Domineering values and outcomes of rectangles and other shapes, each with its
+/// source: Two-dimensional Sowing with one seed a pot (Erickson §4).
+pub const DOMINEERING: &str = include_str!("../data/domineering.tsv");
+
 /// The Oware family's perft counts and replayed games, from the independent reference
 /// `scripts/oware_reference.py`.
 pub const OWARE_PERFT: &str = include_str!("../data/oware_perft.tsv");
@@ -58,6 +62,7 @@ pub fn table(file: &str) -> Option<&'static str> {
         "sowing_impartial.tsv" => SOWING_IMPARTIAL,
         "sowing_partizan.tsv" => SOWING_PARTIZAN,
         "sowing_table1.tsv" => SOWING_TABLE_1,
+        "domineering.tsv" => DOMINEERING,
         "atomic_table5.tsv" => ATOMIC_TABLE_5,
         _ => return None,
     })

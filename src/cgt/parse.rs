@@ -54,7 +54,10 @@ impl Games {
             .replace('↓', "v")
             .replace('∗', "*")
             .replace('±', "+-")
-            .replace('−', "-");
+            .replace('−', "-")
+            // CGSuite's function forms of tinies and minies: Tiny(2) is +_2, Miny(2) -_2.
+            .replace("Tiny(", "+_(")
+            .replace("Miny(", "-_(");
         let chars: Vec<char> = normal.chars().filter(|c| !c.is_whitespace()).collect();
         if chars.is_empty() {
             return err(0, "no game given");
@@ -140,14 +143,16 @@ impl Parser<'_> {
             }
             (Some('+'), Some('-')) => {
                 self.at += 2;
-                let opts = if self.peek() == Some('(') {
+                // +-(a,b) and CGSuite's +-{a,b} (braces with no bar of their own: a list).
+                let listed = self.peek() == Some('(') || (self.peek() == Some('{') && !self.braces_have_bar());
+                let opts = if listed {
                     self.at += 1;
                     let mut opts = vec![self.sum(t)?];
                     while self.peek() == Some(',') {
                         self.at += 1;
                         opts.push(self.sum(t)?);
                     }
-                    self.expect(')')?;
+                    self.expect(if self.text[at + 2] == '{' { '}' } else { ')' })?;
                     opts
                 } else {
                     vec![self.subscript(t)?]
@@ -162,6 +167,25 @@ impl Parser<'_> {
             (Some(c), _) => err(at, format!("unexpected '{c}'")),
             (None, _) => err(at, "the text ends too soon"),
         }
+    }
+
+    /// Whether the braces opening here hold a bar of their own (a game `{L|R}`, not a list).
+    fn braces_have_bar(&self) -> bool {
+        let mut level = 0;
+        for &c in &self.text[self.at..] {
+            match c {
+                '{' | '(' => level += 1,
+                '}' | ')' => {
+                    level -= 1;
+                    if level == 0 {
+                        return false;
+                    }
+                }
+                '|' if level == 1 => return true,
+                _ => {}
+            }
+        }
+        false
     }
 
     /// What follows `+_` or `+-`: a number, or one braced or parenthesised game.

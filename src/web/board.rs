@@ -522,7 +522,7 @@ pub fn board(props: &BoardProps) -> Html {
         let colours = if s.store { None } else { p.seed_colours(n) };
         let content = match (full, colours) {
             (Some((_, words)), _) => words.to_string(),
-            (None, Some((b, r))) => format!("{b} blue {} and {r} red", seeds_word(b)),
+            (None, Some((b, r))) => format!("{b} blue {} and {r} red {}", seeds_word(b), seeds_word(r)),
             (None, None) => format!("{n} {}", seeds_word(n)),
         };
         let mut label = match &hint {
@@ -674,11 +674,11 @@ pub fn board(props: &BoardProps) -> Html {
                 {shape}
                 {dots}
                 if let Some((b, r)) = colours {
-                    // Blue's count in a round badge on the left of the rim, red's in a square
-                    // one on the right.
+                    // Blue's count in a round badge at the top left of the rim, red's in a
+                    // square one at the bottom right (each within the pot's column).
                     <g class="badge blue" aria-hidden="true">
-                        <circle cx={format!("{}", s.x - 29.0)} cy={format!("{by}")} r={format!("{badge_r:.1}")} />
-                        <text class="count" x={format!("{}", s.x - 29.0)} y={format!("{:.1}", by + count_size * 0.35)} style={format!("font-size: {count_size:.1}px")}>{b.to_string()}</text>
+                        <circle cx={format!("{}", 2.0 * s.x - bx)} cy={format!("{}", 2.0 * s.y - by)} r={format!("{badge_r:.1}")} />
+                        <text class="count" x={format!("{}", 2.0 * s.x - bx)} y={format!("{:.1}", 2.0 * s.y - by + count_size * 0.35)} style={format!("font-size: {count_size:.1}px")}>{b.to_string()}</text>
                     </g>
                     <g class="badge red" aria-hidden="true">
                         <rect x={format!("{:.1}", bx - badge_r)} y={format!("{:.1}", by - badge_r)} width={format!("{:.1}", 2.0 * badge_r)} height={format!("{:.1}", 2.0 * badge_r)} rx="3" />

@@ -12,6 +12,7 @@
 
 mod card;
 pub mod cgt;
+pub mod domineering;
 mod position;
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,9 @@
 
 use super::cgt::{components, normal, options, value, Memo};
 use super::*;
-use crate::cgt::{Games, Gid};
+use crate::cgt::Games;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::cgt::Gid;
 
 fn grid(text: &str, impartial: bool) -> Grid {
     let rules = GridRules::new(1, 1, 0, impartial).unwrap();
@@ -154,4 +156,26 @@ fn splits() {
     assert_eq!(components(&normal(1, 3, &[2, 0, 1])).len(), 1);
     // Options are normal grids.
     assert!(options(&normal(2, 2, &[1, 1, 1, 1]), true, false).iter().all(|o| o[0] <= 2));
+}
+
+/// Domineering's published values and outcomes (data/domineering.tsv: Winning Ways'
+/// and CGSuite's small boards, Berlekamp's 2 × n, Wolfe's 4 × 5, the 5 × 5 second-player
+/// win, and shapes from other programs' tests), reproduced by the grids of one seed a pot up
+/// to 26 pots; the larger boards (8 × 8 and beyond) are known by their outcome only.
+#[test]
+fn domineering_published() {
+    let rows = super::domineering::table();
+    let valued: Vec<_> = rows.iter().filter(|r| r.ours.is_some()).collect();
+    let wrong: Vec<String> = valued
+        .iter()
+        .filter(|r| r.agrees != Some(true))
+        .map(|r| format!("{}: published {:?} {}, ours {:?}", r.shape, r.published, r.outcome, r.ours))
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    let values = valued.iter().filter(|r| r.published.is_some()).count();
+    assert_eq!((rows.len(), valued.len(), values), (41, 33, 28), "rows, valued, published values among them");
+    // 4 × 5 is 1 (Wolfe), 5 × 5 a second-player win.
+    let get = |s: &str| rows.iter().find(|r| r.shape == s).and_then(|r| r.ours.clone()).unwrap();
+    assert_eq!(get("4x5").0, "1");
+    assert_eq!(get("5x5").2, 'P');
 }

@@ -6,6 +6,7 @@ use crate::cgt::Games;
 use crate::engine::{Player, Position};
 use crate::families::row::cgt::{value, Memo};
 use crate::families::row::{row_text, Direction};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::families::sowing::{Sowing, SowingMove, SowingRules};
 
 fn row(pots: &[u32], turn: Player, impartial: bool) -> Reaping {
