@@ -39,6 +39,10 @@ pub const ATOMIC_TABLE_5: &str = include_str!("../data/atomic_table5.tsv");
 /// source: Two-dimensional Sowing with one seed a pot (Erickson §4).
 pub const DOMINEERING: &str = include_str!("../data/domineering.tsv");
 
+/// The smallest rows found of 2^-n, n.^, +_n and *n in Erickson's games, with the search's
+/// limits (`mancala-lab search families`).
+pub const ERICKSON_FAMILIES: &str = include_str!("../data/erickson_families.tsv");
+
 /// The Oware family's perft counts and replayed games, from the independent reference
 /// `scripts/oware_reference.py`.
 pub const OWARE_PERFT: &str = include_str!("../data/oware_perft.tsv");
@@ -63,6 +67,7 @@ pub fn table(file: &str) -> Option<&'static str> {
         "sowing_partizan.tsv" => SOWING_PARTIZAN,
         "sowing_table1.tsv" => SOWING_TABLE_1,
         "domineering.tsv" => DOMINEERING,
+        "erickson_families.tsv" => ERICKSON_FAMILIES,
         "atomic_table5.tsv" => ATOMIC_TABLE_5,
         _ => return None,
     })

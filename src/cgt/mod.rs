@@ -172,10 +172,25 @@ impl Games {
         if let Some(&b) = self.le.get(&(g, h)) {
             return b;
         }
-        // G ≤ H unless some GL ≥ H, or some HR ≤ G.
-        let gl = self.left(g).to_vec();
-        let hr = self.right(h).to_vec();
-        let b = !gl.iter().any(|&x| self.le(h, x)) && !hr.iter().any(|&y| self.le(y, g));
+        // G ≤ H unless some GL ≥ H, or some HR ≤ G (options read by index: the recursion
+        // needs the table, and copying them out is most of the time of a large valuation).
+        let mut b = true;
+        for i in 0..self.forms[g.0 as usize].left.len() {
+            let x = self.forms[g.0 as usize].left[i];
+            if self.le(h, x) {
+                b = false;
+                break;
+            }
+        }
+        if b {
+            for i in 0..self.forms[h.0 as usize].right.len() {
+                let y = self.forms[h.0 as usize].right[i];
+                if self.le(y, g) {
+                    b = false;
+                    break;
+                }
+            }
+        }
         self.le.insert((g, h), b);
         b
     }

@@ -216,6 +216,11 @@ impl Parser<'_> {
 
     /// A decimal count up to MAX_COUNT.
     fn count(&mut self) -> Result<u64, ParseGameError> {
+        self.count_to(MAX_COUNT)
+    }
+
+    /// A natural number of at most `most`.
+    fn count_to(&mut self, most: u64) -> Result<u64, ParseGameError> {
         let start = self.at;
         let mut n: u64 = 0;
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
@@ -225,8 +230,8 @@ impl Parser<'_> {
         if self.at == start {
             return err(start, "a number is missing here");
         }
-        if n > MAX_COUNT {
-            return err(start, format!("{n} is too large (at most {MAX_COUNT} here)"));
+        if n > most {
+            return err(start, format!("{n} is too large (at most {most} here)"));
         }
         Ok(n)
     }
@@ -242,7 +247,8 @@ impl Parser<'_> {
         if self.peek() == Some('/') {
             self.at += 1;
             let d_at = self.at;
-            let d = self.count()?;
+            // Denominators up to 2^32 (a dyadic's exponent costs a node a halving).
+            let d = self.count_to(1 << 32)?;
             if d == 0 || !d.is_power_of_two() {
                 return err(d_at, format!("{d} is not a power of two: short games' numbers are dyadic"));
             }

@@ -12,6 +12,7 @@ mod hanoi;
 mod play;
 mod progress;
 mod rules;
+mod search;
 mod solve;
 mod tchoukaillon;
 
@@ -404,12 +405,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// The game value of a row of Sowing or Atomic Wari in canonical form (CGSuite's syntax),
+    /// The game value of a position of Erickson's games in canonical form (CGSuite's syntax),
     /// with its outcome class, atomic weight, mean, temperature and options.
     Value {
-        /// Rules id: sowing, sowing-i, atomic or atomic-i.
+        /// Rules id: sowing, atomic, reaping, ratomic (each with -i for the impartial game),
+        /// colour, or grid (Two-dimensional Sowing; -i impartial).
         rules: String,
-        /// The row: digits together (312) or counts joined by dots (3.10.2).
+        /// The row: digits together (312) or counts joined by dots (3.10.2); a grid's rows
+        /// joined by '-' (11-11); coloured pots as 2b1r.0.1b.
         row: String,
         /// Machine-readable output.
         #[arg(long)]
@@ -449,6 +452,12 @@ enum Command {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+    },
+    /// Erickson's open questions as exhaustive searches within stated limits, and
+    /// Domineering's published values in Two-dimensional Sowing.
+    Search {
+        #[command(subcommand)]
+        what: search::SearchCommand,
     },
     /// Nodes per second of a fixed perft and a fixed search on Kalah(6,4).
     Bench {
@@ -541,6 +550,10 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         }
         Command::Value { rules, row, json } => emit(out, &cgt::value(&rules, &row, json)?, json),
         Command::Octal { code, n, json } => emit(out, &cgt::octal(&code, n)?, json),
+        Command::Search { what } => {
+            let (report, json) = search::search(what)?;
+            emit(out, &report, json)
+        }
         Command::Tables { paper, search, max_seeds, max_pots, max_seeds_long, json } => {
             let limits = search.then_some((max_seeds, max_pots, max_seeds_long));
             emit(out, &cgt::tables(&paper, limits)?, json)

@@ -18,6 +18,7 @@ pub mod dakon;
 pub mod dooley;
 pub mod erickson;
 pub mod hanoi;
+pub mod questions;
 pub mod solved_kalah;
 pub mod tchoukaillon;
 

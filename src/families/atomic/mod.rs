@@ -79,46 +79,8 @@ atomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
     }
 
     /// Sows from the pot itself, growing the row past either end as needed, then captures.
-    fn sow(pots: &mut [u8; ROOM], len: usize, i: usize, dir: Direction, mut trace: Option<&mut Trace>) -> usize {
-        let k = pots[i] as usize;
-        let (mut len, mut i) = (len, i);
-        let shift = match dir {
-            Direction::Left => (k - 1).saturating_sub(i),
-            Direction::Right => 0,
-        };
-        let need = match dir {
-            Direction::Left => len + shift,
-            Direction::Right => len.max(i + k),
-        };
-        if shift > 0 {
-            pots.copy_within(0..len, shift);
-            pots[..shift].fill(0);
-            i += shift;
-        }
-        len = need;
-        pots[i] = 0;
-        if let Some(t) = trace.as_deref_mut() {
-            t.steps.push(Step::Pick(super::row::cell(i)));
-        }
-        let at = |d: usize| if dir == Direction::Right { i + d } else { i - d };
-        for d in 0..k {
-            pots[at(d)] += 1;
-            if let Some(t) = trace.as_deref_mut() {
-                t.steps.push(Step::Drop(super::row::cell(at(d))));
-            }
-        }
-        // Captures: the last pot, then backwards along the sown pots, while 2 or 3.
-        for d in (1..k).rev() {
-            let j = at(d);
-            if !(2..=3).contains(&pots[j]) {
-                break;
-            }
-            if let Some(t) = trace.as_deref_mut() {
-                t.steps.push(Step::Capture { from: super::row::cell(j), to: Cell::Store(Player::South), seeds: pots[j] as u32 });
-            }
-            pots[j] = 0;
-        }
-    len
+    fn sow(pots: &mut [u8; ROOM], len: usize, i: usize, dir: Direction, trace: Option<&mut Trace>) -> usize {
+        sow_capturing(pots, len, i, dir, trace, |n| (2..=3).contains(&n))
     }
 
     fn refusal(pots: &[u8], mv: AtomicMove) -> IllegalMove {
@@ -148,4 +110,56 @@ pub fn sparse_heaps(pots: &[u8]) -> Option<Vec<usize>> {
         return None;
     }
     Some(pots.split(|&n| n < 2).map(<[u8]>::len).filter(|&n| n > 0).collect())
+}
+
+/// Atomic Wari's sowing from pot `i` the way `dir` (growing the row as needed), then the
+/// captures of the pots `captures` takes (Atomic Wari: 2 or 3), from the last backwards;
+/// returns the row's new length.
+pub fn sow_capturing(
+    pots: &mut [u8; ROOM],
+    len: usize,
+    i: usize,
+    dir: Direction,
+    mut trace: Option<&mut Trace>,
+    captures: fn(u8) -> bool,
+) -> usize {
+    let k = pots[i] as usize;
+    let (mut len, mut i) = (len, i);
+    let shift = match dir {
+        Direction::Left => (k - 1).saturating_sub(i),
+        Direction::Right => 0,
+    };
+    let need = match dir {
+        Direction::Left => len + shift,
+        Direction::Right => len.max(i + k),
+    };
+    if shift > 0 {
+        pots.copy_within(0..len, shift);
+        pots[..shift].fill(0);
+        i += shift;
+    }
+    len = need;
+    pots[i] = 0;
+    if let Some(t) = trace.as_deref_mut() {
+        t.steps.push(Step::Pick(super::row::cell(i)));
+    }
+    let at = |d: usize| if dir == Direction::Right { i + d } else { i - d };
+    for d in 0..k {
+        pots[at(d)] += 1;
+        if let Some(t) = trace.as_deref_mut() {
+            t.steps.push(Step::Drop(super::row::cell(at(d))));
+        }
+    }
+    // Captures: the last pot, then backwards along the sown pots, while they may be captured.
+    for d in (1..k).rev() {
+        let j = at(d);
+        if !captures(pots[j]) {
+            break;
+        }
+        if let Some(t) = trace.as_deref_mut() {
+            t.steps.push(Step::Capture { from: super::row::cell(j), to: Cell::Store(Player::South), seeds: pots[j] as u32 });
+        }
+        pots[j] = 0;
+    }
+    len
 }

@@ -156,6 +156,8 @@ impl RowGame for ColourGame {
     const MAX_SEEDS: u32 = 0xCC;
     const HASH_SEED: u64 = 0xBE54_66CF_34E9_0C6C;
     const EITHER_WAY: bool = true;
+    /// Either player sows either way: a row and its mirror image are worth the same.
+    const MIRROR_NEGATES: Option<bool> = Some(false);
     const HAS_IMPARTIAL: bool = false;
 
     /// S blue and S red seeds a pot.
@@ -230,7 +232,7 @@ impl RowGame for ColourGame {
         let (mine, theirs) = own(pots[last], mover);
         if theirs > 0 {
             pots[last] = build(mine, 0);
-            if let Some(t) = trace.as_deref_mut() {
+            if let Some(t) = trace {
                 t.steps.push(Step::Capture { from: super::row::cell(last), to: Cell::Store(mover), seeds: theirs });
             }
         }

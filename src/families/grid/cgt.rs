@@ -143,9 +143,9 @@ pub fn components(g: &Key) -> Vec<Key> {
         }
         i
     }
-    for a in 0..cells.len() {
-        for b in a + 1..cells.len() {
-            if near[a] & reaches[b] != 0 {
+    for (a, &close) in near.iter().enumerate() {
+        for (b, &far) in reaches.iter().enumerate().skip(a + 1) {
+            if close & far != 0 {
                 let (x, y) = (root(&mut parent, a), root(&mut parent, b));
                 parent[x] = y;
             }

@@ -106,7 +106,7 @@ reaping-N-S (N pots of S seeds between two empty pots), with suffix -i (impartia
             }
         }
         pots[e] = string.len() as u8;
-        if let Some(t) = trace.as_deref_mut() {
+        if let Some(t) = trace {
             t.steps.extend(std::iter::repeat_n(Step::Drop(super::row::cell(e)), string.len()));
         }
         len

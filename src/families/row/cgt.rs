@@ -114,6 +114,8 @@ trait Valuation<G: RowGame> {
     type Value: Copy;
     fn known(&self, memo: &Memo, row: &[u8]) -> Option<Self::Value>;
     fn finish(&mut self, memo: &mut Memo, row: Vec<u8>, node: Node, values: &[Self::Value]) -> Self::Value;
+    /// The value of the row's mirror image (see [`RowGame::MIRROR_NEGATES`]).
+    fn mirrored(&mut self, v: Self::Value) -> Self::Value;
     const IMPARTIAL: bool;
 }
 
@@ -126,6 +128,14 @@ impl<G: RowGame> Valuation<G> for Canonical<'_> {
 
     fn known(&self, memo: &Memo, row: &[u8]) -> Option<Gid> {
         memo.games.get(&RowKey::new(row)).copied()
+    }
+
+    fn mirrored(&mut self, v: Gid) -> Gid {
+        if G::MIRROR_NEGATES == Some(true) {
+            self.0.neg(v)
+        } else {
+            v
+        }
     }
 
     fn finish(&mut self, memo: &mut Memo, row: Vec<u8>, node: Node, values: &[Gid]) -> Gid {
@@ -148,6 +158,10 @@ impl<G: RowGame> Valuation<G> for Nim {
 
     fn known(&self, memo: &Memo, row: &[u8]) -> Option<u32> {
         memo.nims.get(&RowKey::new(row)).copied()
+    }
+
+    fn mirrored(&mut self, v: u32) -> u32 {
+        v
     }
 
     fn finish(&mut self, memo: &mut Memo, row: Vec<u8>, node: Node, values: &[u32]) -> u32 {
@@ -188,9 +202,23 @@ fn children<G: RowGame>(row: &[u8], impartial: bool) -> Result<(Vec<Vec<u8>>, No
 /// One row of the walk: its children and their values so far.
 struct Frame<V> {
     row: Vec<u8>,
+    /// The row is the mirror image of the row its parent asked for.
+    mirrored: bool,
     kids: Vec<Vec<u8>>,
     node: Node,
     values: Vec<V>,
+}
+
+/// The row as the memo keeps it: the lesser of the row and its mirror image where the game
+/// has a mirror symmetry, and whether it was turned.
+fn oriented<G: RowGame>(row: &[u8]) -> (Vec<u8>, bool) {
+    if G::MIRROR_NEGATES.is_some() {
+        let back: Vec<u8> = row.iter().rev().copied().collect();
+        if back.as_slice() < row {
+            return (back, true);
+        }
+    }
+    (row.to_vec(), false)
 }
 
 /// Who hears how many rows a long valuation has valued.
@@ -230,17 +258,18 @@ fn walk<G: RowGame, W: Valuation<G>>(
     root: Vec<u8>,
     limit: usize,
 ) -> Result<W::Value, ValueError> {
+    let (root, turned) = oriented::<G>(&root);
     if let Some(v) = w.known(memo, &root) {
-        return Ok(v);
+        return Ok(if turned { w.mirrored(v) } else { v });
     }
     let mut open: HashSet<RowKey, BuildHasherDefault<FastHasher>> = HashSet::default();
     let before = memo.len();
-    let frame = |row: Vec<u8>| -> Result<Frame<W::Value>, ValueError> {
+    let frame = |row: Vec<u8>, mirrored: bool| -> Result<Frame<W::Value>, ValueError> {
         let (kids, node) = children::<G>(&row, W::IMPARTIAL)?;
-        Ok(Frame { row, kids, node, values: vec![] })
+        Ok(Frame { row, mirrored, kids, node, values: vec![] })
     };
     open.insert(RowKey::new(&root));
-    let mut stack = vec![frame(root)?];
+    let mut stack = vec![frame(root, turned)?];
     let mut steps = 0u32;
     loop {
         steps = steps.wrapping_add(1);
@@ -250,25 +279,26 @@ fn walk<G: RowGame, W: Valuation<G>>(
         let depth = stack.len();
         let top = stack.last_mut().expect("the walk ends when the root is valued");
         if top.values.len() < top.kids.len() {
-            let kid = &top.kids[top.values.len()];
-            if let Some(v) = w.known(memo, kid) {
+            let (kid, turned) = oriented::<G>(&top.kids[top.values.len()]);
+            if let Some(v) = w.known(memo, &kid) {
+                let v = if turned { w.mirrored(v) } else { v };
                 top.values.push(v);
                 continue;
             }
-            if open.contains(&RowKey::new(kid)) {
+            if open.contains(&RowKey::new(&kid)) {
                 return Err(ValueError::Loop);
             }
             if memo.len() - before + depth >= limit {
                 return Err(ValueError::TooMany);
             }
-            let kid = kid.clone();
             open.insert(RowKey::new(&kid));
-            stack.push(frame(kid)?);
+            stack.push(frame(kid, turned)?);
             continue;
         }
         let done = stack.pop().expect("a frame");
         open.remove(&RowKey::new(&done.row));
         let v = w.finish(memo, done.row, done.node, &done.values);
+        let v = if done.mirrored { w.mirrored(v) } else { v };
         match stack.last_mut() {
             Some(parent) => parent.values.push(v),
             None => return Ok(v),

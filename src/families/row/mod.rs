@@ -107,6 +107,11 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     ) -> usize {
         Self::sow(pots, len, i, dir, trace)
     }
+    /// What a row's mirror image is worth: its negative (`Some(true)`: Left's moves mirrored
+    /// are Right's, as in Sowing, Atomic Wari, Reaping and Reverse Atomic Wari), the same
+    /// (`Some(false)`: both players move either way), or unknown (`None`). The valuation keeps
+    /// one of the two (the impartial versions' nim-values are always the same).
+    const MIRROR_NEGATES: Option<bool> = Some(true);
     /// Both players may sow either way (Coloured-seed Sowing: the colours tell them apart).
     const EITHER_WAY: bool = false;
     /// The game has an impartial version (`-i`).
