@@ -439,6 +439,8 @@ macro_rules! with_labs {
             Hanoi => hanoi::HanoiLab,
             /// Erickson's Sowing Games: tables, searches, the octal game, a row's value.
             Erickson => erickson::EricksonLab,
+            /// Erickson's open questions: searches, and Domineering in two dimensions.
+            Questions => questions::QuestionsLab,
             /// Dooley's study.
             Dooley => dooley::DooleyLab,
             /// The engine benchmark.

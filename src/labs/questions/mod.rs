@@ -6,8 +6,10 @@
 //! worker.
 
 pub mod search;
+mod task;
 
 pub use search::*;
+pub use task::*;
 
 #[cfg(test)]
 mod tests;

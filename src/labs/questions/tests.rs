@@ -7,7 +7,7 @@ use crate::families::atomic::AtomicGame;
 use crate::families::row::cgt::{value, Memo};
 
 /// 1332 has atomic weight −1/2 (a non-integer: §3's open question), and the weight adds up as
-/// it must: 1332 + 1332 weighs −1, and with ↑ added, −1/2 + 1 = 1/2.
+/// it must: 1332 + 1332 weighs −1, and with ↑ added, −1/2 + 1 = 1/2; 40304 weighs *.
 #[test]
 fn a_non_integer_atomic_weight() {
     let mut t = Games::new();
@@ -21,6 +21,17 @@ fn a_non_integer_atomic_weight() {
     let plus = t.add(g, up);
     let w3 = t.atomic_weight(plus).unwrap();
     assert_eq!(t.show(w3), "1/2");
+    // 40304 weighs * (a non-number: the question's other half), and adds up too: twice it
+    // weighs 0, and with ↑, 1*.
+    let h = value::<AtomicGame>(&mut t, &mut Memo::default(), &[4, 0, 3, 0, 4], false).unwrap();
+    let w = t.atomic_weight(h).unwrap();
+    assert_eq!(t.show(w), "*");
+    let two = t.add(h, h);
+    let w2 = t.atomic_weight(two).unwrap();
+    assert_eq!(t.show(w2), "0");
+    let plus = t.add(h, up);
+    let w3 = t.atomic_weight(plus).unwrap();
+    assert_eq!(t.show(w3), "1*");
 }
 
 /// The value search re-finds Table 3 as the product computes it (Erickson's lab's own search,
