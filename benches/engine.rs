@@ -54,6 +54,16 @@ fn main() {
     });
     measure("tchoukaillon s(n), n<=10^4", 7, || mancala_lab::labs::tchoukaillon::s_of_n(10_000).len() as u64);
     measure("tchoukaillon s(n), n<=10^5", 5, || mancala_lab::labs::tchoukaillon::s_of_n(100_000).len() as u64);
+    // Erickson's games: Domineering's rectangles as grids of one seed a pot; the value search.
+    measure("domineering to 4x5, 5x4 (grids)", 5, || {
+        use mancala_lab::families::grid::domineering::{target_rectangles, value_rectangles};
+        value_rectangles(&target_rectangles())
+    });
+    measure("domineering 5x5 (grids)", 3, || mancala_lab::families::grid::domineering::value_rectangles(&[(5, 5)]));
+    measure("value search sowing 12/12 (rows)", 3, || {
+        use mancala_lab::labs::questions::{value_search, SearchGame};
+        value_search(SearchGame::Sowing, "^", 12, 12, &mut |_, _| true).expect("a search").rows
+    });
     measure(".37 to 10^6 (splits)", 3, || {
         let mut s = mancala_lab::cgt::octal::NimSequence::new(".37".parse().expect("a code"));
         s.extend_to(1_000_000, &mut |_| true);

@@ -55,8 +55,25 @@ struct Tchoukaillon {
     s_of_n_100k_seconds: f64,
 }
 
+/// Erickson's games: Domineering's rectangles as grids of one seed a pot, and the value search
+/// over every Sowing row of at most 12 seeds and 12 pots.
+#[derive(Serialize)]
+struct Erickson {
+    /// Every all-ones rectangle up to 4 × 5 and 5 × 4 (20 of them), one table.
+    rectangles: usize,
+    rectangles_grids: u64,
+    rectangles_seconds: f64,
+    /// 5 × 5 and 6 × 4 alone (the aims), each in a fresh table.
+    five_by_five_seconds: f64,
+    six_by_four_seconds: f64,
+    /// `search value ^ --game sowing --max-seeds 12 --max-pots 12`.
+    value_search_rows: u64,
+    value_search_seconds: f64,
+}
+
 /// `bench`: perft and search on Kalah(6,4), the survey of Dakon-6's first turns, a search of
-/// an Awari middlegame with endgame databases at its leaves, and Tchoukaillon's arithmetic.
+/// an Awari middlegame with endgame databases at its leaves, Tchoukaillon's arithmetic, and
+/// Erickson's games (Domineering's rectangles, the value search).
 #[derive(Serialize)]
 pub struct BenchReport {
     perft: Workload,
@@ -64,6 +81,7 @@ pub struct BenchReport {
     dakon_survey: Survey,
     endgame_search: EndgameSearch,
     tchoukaillon: Tchoukaillon,
+    erickson: Erickson,
 }
 
 /// Runs the workloads one after the other.
@@ -101,7 +119,25 @@ pub fn bench() -> Result<BenchReport, CliError> {
         s_of_n_10k_seconds,
         s_of_n_100k_seconds,
     };
-    Ok(BenchReport { perft, search, dakon_survey, endgame_search, tchoukaillon })
+    use crate::families::grid::domineering::{target_rectangles, value_rectangles};
+    let shapes = target_rectangles();
+    let (rectangles_grids, rectangles_seconds) = timed(&|| value_rectangles(&shapes));
+    let (_, five_by_five_seconds) = timed(&|| value_rectangles(&[(5, 5)]));
+    let (_, six_by_four_seconds) = timed(&|| value_rectangles(&[(6, 4)]));
+    let (value_search_rows, value_search_seconds) = timed(&|| {
+        crate::labs::questions::value_search(crate::labs::questions::SearchGame::Sowing, "^", 12, 12, &mut |_, _| true)
+            .map_or(0, |s| s.rows)
+    });
+    let erickson = Erickson {
+        rectangles: shapes.len(),
+        rectangles_grids,
+        rectangles_seconds,
+        five_by_five_seconds,
+        six_by_four_seconds,
+        value_search_rows,
+        value_search_seconds,
+    };
+    Ok(BenchReport { perft, search, dakon_survey, endgame_search, tchoukaillon, erickson })
 }
 
 impl fmt::Display for BenchReport {
@@ -135,6 +171,19 @@ impl fmt::Display for BenchReport {
             f,
             "tchoukaillon: the winning position for {} seeds, all {} pits, in {:.4} s; s(n) for n <= 10^4 in {:.4} s, n <= 10^5 in {:.3} s",
             t.position_seeds, t.position_pits, t.position_seconds, t.s_of_n_10k_seconds, t.s_of_n_100k_seconds
+        )?;
+        let e = &self.erickson;
+        writeln!(
+            f,
+            "domineering: {} rectangles up to 4x5 and 5x4 ({} grids valued) in {:.3} s; 5x5 alone in {:.3} s, 6x4 in {:.3} s",
+            e.rectangles, e.rectangles_grids, e.rectangles_seconds, e.five_by_five_seconds, e.six_by_four_seconds
+        )?;
+        writeln!(
+            f,
+            "search value ^ --game sowing, every row of at most 12 seeds and 12 pots: {} rows in {:.2} s = {:.0} rows/s",
+            e.value_search_rows,
+            e.value_search_seconds,
+            e.value_search_rows as f64 / e.value_search_seconds
         )
     }
 }

@@ -72,3 +72,20 @@ pub fn table() -> Vec<DomineeringRow> {
     }
     out
 }
+
+/// The rectangles of the speed target: every `r × c` with `r, c ≤ 5` of at most 20 pots (up to
+/// 4 × 5 and 5 × 4).
+pub fn target_rectangles() -> Vec<(usize, usize)> {
+    (1..=5).flat_map(|r| (1..=5).map(move |c| (r, c))).filter(|(r, c)| r * c <= 20).collect()
+}
+
+/// Values the all-ones grids `shapes` in one fresh table; returns the grids valued (followers
+/// and components included).
+pub fn value_rectangles(shapes: &[(usize, usize)]) -> u64 {
+    let mut t = Games::new();
+    let mut memo = Memo::default();
+    for &(r, c) in shapes {
+        value(&mut t, &mut memo, r, c, &vec![1; r * c], false, usize::MAX).expect("no limit");
+    }
+    memo.len() as u64
+}
