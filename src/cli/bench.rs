@@ -119,7 +119,7 @@ pub fn bench() -> Result<BenchReport, CliError> {
         s_of_n_10k_seconds,
         s_of_n_100k_seconds,
     };
-    use crate::families::grid::domineering::{target_rectangles, value_rectangles};
+    use crate::labs::questions::{target_rectangles, value_rectangles};
     let shapes = target_rectangles();
     let (rectangles_grids, rectangles_seconds) = timed(&|| value_rectangles(&shapes));
     let (_, five_by_five_seconds) = timed(&|| value_rectangles(&[(5, 5)]));

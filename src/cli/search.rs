@@ -11,10 +11,9 @@ use clap::Subcommand;
 use super::progress::Progress;
 use super::CliError;
 use crate::engine::text::group;
-use crate::families::grid::domineering::DomineeringRow;
 use crate::labs::questions::{
-    atomic_weights, followers, separation, value_families, value_search, AtomicWeights, Followers, SearchGame,
-    Separation, ValueFamilies, ValueSearch,
+    atomic_weights, domineering_table, followers, separation, value_families, value_search, AtomicWeights,
+    DomineeringRow, Followers, SearchGame, Separation, ValueFamilies, ValueSearch,
 };
 
 /// The searches.
@@ -203,9 +202,7 @@ pub fn search(cmd: SearchCommand) -> Result<(SearchReport, bool), CliError> {
             r.seconds = secs();
             (SearchReport::Followers(r), json)
         }
-        SearchCommand::Domineering { json } => {
-            (SearchReport::Domineering(crate::families::grid::domineering::table()), json)
-        }
+        SearchCommand::Domineering { json } => (SearchReport::Domineering(domineering_table()), json),
     })
 }
 

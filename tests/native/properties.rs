@@ -9,7 +9,7 @@ fn kalah_rules() -> impl Strategy<Value = String> {
 }
 
 /// Rules of every family: Kalah's sizes and options, Dakon-2 to Dakon-10 with its options,
-/// Tchoukaillon.
+/// Tchoukaillon, Sowing and Erickson's §4 games.
 fn any_rules() -> impl Strategy<Value = String> {
     prop_oneof![
         3 => kalah_rules(),
@@ -18,6 +18,12 @@ fn any_rules() -> impl Strategy<Value = String> {
         1 => Just("tchoukaillon".to_string()),
         1 => (1u32..=8, 0u32..=4, prop::sample::select(vec!["", "-i"]))
             .prop_map(|(n, s, f)| format!("sowing-{n}-{s}{f}")),
+        // Erickson's last games: Reaping, Reverse Atomic Wari, Coloured-seed Sowing, the grid.
+        1 => (1u32..=7, 0u32..=4, prop::sample::select(vec!["reaping", "ratomic"]), prop::sample::select(vec!["", "-i"]))
+            .prop_map(|(n, s, g, f)| format!("{g}-{n}-{s}{f}")),
+        1 => (1u32..=6, 0u32..=2).prop_map(|(n, s)| format!("colour-{n}-{s}")),
+        1 => (1u32..=4, 1u32..=4, 0u32..=3, prop::sample::select(vec!["", "-i"]))
+            .prop_map(|(r, c, s, f)| format!("grid-{r}-{c}-{s}{f}")),
     ]
 }
 

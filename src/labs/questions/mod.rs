@@ -11,5 +11,11 @@ mod task;
 pub use search::*;
 pub use task::*;
 
+/// Domineering's published values beside ours, and the rectangles of the speed target (for the
+/// CLI, which reaches the families through the labs).
+pub use crate::families::grid::domineering::{
+    table as domineering_table, target_rectangles, value_rectangles, DomineeringRow,
+};
+
 #[cfg(test)]
 mod tests;
