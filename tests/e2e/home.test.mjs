@@ -15,10 +15,10 @@ test('the home page lists every game and every lab, and each lab opens', async (
   const games = await page.$$eval('.game-card', (els) => els.map((e) => [e.querySelector('.game-name').textContent, e.querySelector('a').getAttribute('href')]));
   // The registry's presets, in order: Kalah first, the last family's last.
   assert.equal(games[0][0], 'Kalah (6,4)');
-  assert.equal(games.length, 20, "every preset of the registry");
+  assert.equal(games.length, 28, "every preset of the registry");
   assert.ok(games.every(([, href]) => href.startsWith('#/play?rules=')));
   const labs = await page.$$eval('ul.labs li a', (els) => els.map((e) => [e.textContent, e.getAttribute('href')]));
-  assert.deepEqual(labs.map(([, h]) => h), ['#/lab/solved-kalah', '#/lab/dakon', '#/lab/ayo', '#/lab/tchoukaillon', '#/lab/hanoi', '#/lab/erickson', '#/lab/dooley', '#/bench']);
+  assert.deepEqual(labs.map(([, h]) => h), ['#/lab/solved-kalah', '#/lab/dakon', '#/lab/ayo', '#/lab/tchoukaillon', '#/lab/hanoi', '#/lab/erickson', '#/lab/questions', '#/lab/dooley', '#/bench']);
   for (const [title, href] of labs) {
     await page.click(`ul.labs a[href="${href}"]`);
     await page.waitForSelector('main h1');
