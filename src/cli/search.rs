@@ -78,6 +78,9 @@ pub enum SearchCommand {
         /// Most pots of a part (1 to 8).
         #[arg(long, default_value_t = 4)]
         max_pots: u32,
+        /// Runs of full pots (Sowing's •) between the parts instead of empty pots.
+        #[arg(long)]
+        full: bool,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -189,9 +192,9 @@ pub fn search(cmd: SearchCommand) -> Result<(SearchReport, bool), CliError> {
             r.seconds = secs();
             (SearchReport::Weights(r), json)
         }
-        SearchCommand::Separation { game: g, max_seeds, max_pots, json } => {
+        SearchCommand::Separation { game: g, max_seeds, max_pots, full, json } => {
             let (k, p) = (limit("--max-seeds", max_seeds, 8, "1 to 8")?, limit("--max-pots", max_pots, 8, "1 to 8")?);
-            let mut r = separation(game(&g)?, k, p, &mut ticker(json, "separation"));
+            let mut r = separation(game(&g)?, k, p, full, &mut ticker(json, "separation")).map_err(CliError::Row)?;
             r.seconds = secs();
             (SearchReport::Separation(r), json)
         }
@@ -277,8 +280,9 @@ impl fmt::Display for SearchReport {
             SearchReport::Separation(v) => {
                 writeln!(
                     f,
-                    "{}: the least run of empty pots between two parts that makes the row the sum of its parts",
-                    v.game
+                    "{}: the least run of {} pots between two parts that makes the row the sum of its parts",
+                    v.game,
+                    if v.full { "full" } else { "empty" }
                 )?;
                 writeln!(
                     f,

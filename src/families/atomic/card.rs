@@ -28,6 +28,7 @@ pub fn card(r: &AtomicRules) -> Card {
             "Left moves first in a new game; a setup says who moves (l or r), since a position of a combinatorial game has no side to move of its own.".into(),
             format!("The board holds at most {ROOM} pots: a move that would make the row longer is refused. No position of the paper comes near (the tests check every follower of its tables)."),
             "Captured seeds leave the game: nobody scores them; only the last move counts.".into(),
+            "A row is valued whole, never split into parts: how many empty pots make two parts independent is measured in the open questions lab (for every pair of parts of up to 4 seeds and 5 pots, the least run is 0, 1, 2 and 4 for parts of 1 to 4 seeds), but no rule is proven, and a split on a measured rule could give a wrong value.".into(),
         ],
     }
 }

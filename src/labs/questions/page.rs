@@ -128,6 +128,7 @@ pub fn page(props: &Props) -> Html {
     let on_game = set(|p, v| p.game = v);
     let on_seeds = set(|p, v| p.seeds = v.parse().unwrap_or(p.seeds));
     let on_pots = set(|p, v| p.pots = v.parse().unwrap_or(p.pots));
+    let on_full = set(|p, v| p.full = v == "1");
     let on_value = {
         let params = params.clone();
         Callback::from(move |e: InputEvent| {
@@ -179,6 +180,14 @@ pub fn page(props: &Props) -> Html {
                             <input class="q-value" type="text" value={p.value.clone()} oninput={on_value} spellcheck="false" autocomplete="off" />
                         </label>
                     }
+                    if tool == Tool::Separation && p.game.starts_with("sowing") {
+                        <label>{"Run of "}
+                            <select class="q-full" onchange={on_full}>
+                                <option value="0" selected={!p.full}>{"empty pots"}</option>
+                                <option value="1" selected={p.full}>{"full pots (•)"}</option>
+                            </select>
+                        </label>
+                    }
                     if tool != Tool::Domineering {
                         <label>{"Most seeds "}
                             <select class="q-seeds" onchange={on_seeds}>
@@ -203,7 +212,7 @@ pub fn page(props: &Props) -> Html {
                 <h2>{"What these searches have found"}</h2>
                 <ul>
                     <li>{"Atomic Wari has non-integer and non-numeric atomic weights (§3's question): 1332 weighs −1/2 and 2331 weighs 1/2, the smallest of 9 seeds; 40304 weighs *, the smallest of 11 seeds. Every row of at most 12 seeds and 12 pots (1,352,078 rows, natively): weights −3 to 3, ±1/2 (1,473 rows each) and * (49 rows), nothing else. The weights add up as they must (1332 + 1332 weighs −1, 40304 + 40304 weighs 0)."}</li>
-                    <li>{"Sowing's proven split — a run of empty pots as long as the larger part's seeds — is also the least run that works, for every pair of parts of up to 4 seeds (measured). Atomic Wari needs less (0, 1, 2 and 4 for parts of 1 to 4 seeds; measured, not proven, so rows are not split by it)."}</li>
+                    <li>{"Sowing's proven split — a run of empty pots, or of full pots, as long as the larger part's seeds — is also the least run that works, for every pair of parts of up to 4 seeds (measured). Atomic Wari needs less (0, 1, 2 and 4 for parts of 1 to 4 seeds; measured, not proven, so rows are not split by it)."}</li>
                     <li>{"Conjectures (data/erickson_families.tsv, every row of at most 12 seeds and 12 pots): in Reaping, (01)ⁿ20 = 2⁻ⁿ, the smallest row of 2⁻ⁿ for n ≤ 5 and 2⁻ⁿ for every n ≤ 10 checked; in Atomic Wari, (1300)ⁿ⁻¹13 = n·↑, the smallest for n ≤ 3 and n·↑ for n ≤ 6 checked."}</li>
                     <li>{"Atomic Wari capturing 2s only has far more followers than Atomic Wari (1,048 against 565 for rows of 10 seeds), as §3 says."}</li>
                 </ul>
@@ -214,7 +223,14 @@ pub fn page(props: &Props) -> Html {
 
 /// The task of the link's inputs.
 fn task_of(p: &QuestionsParams) -> QuestionsTask {
-    QuestionsTask { tool: p.tool, game: p.game.clone(), value: p.value.clone(), seeds: p.seeds, pots: p.pots }
+    QuestionsTask {
+        tool: p.tool,
+        game: p.game.clone(),
+        value: p.value.clone(),
+        seeds: p.seeds,
+        pots: p.pots,
+        full: p.full && p.game.starts_with("sowing"),
+    }
 }
 
 /// "every row of at most 8 seeds and 8 pots (5,798 rows) in 0.1 s".
@@ -286,7 +302,7 @@ fn answer_view(a: &QuestionsAnswer) -> Html {
         },
         QuestionsAnswer::Separation { search: s } => html! {
             <div class="q-answer">
-                <p class="searched">{format!("Every pair of parts of at most {} seeds and {} pots ({} parts, both orders), runs up to their seeds together plus two, in {:.1} s{}.", s.max_seeds, s.max_pots, s.parts, s.seconds, if s.complete { "" } else { " (stopped)" })}</p>
+                <p class="searched">{format!("Every pair of parts of at most {} seeds and {} pots ({} parts, both orders), runs of {} up to their seeds together plus two, in {:.1} s{}.", s.max_seeds, s.max_pots, s.parts, if s.full { "full pots (the row A•ʷB against A•ʷ + •ʷB)" } else { "empty pots" }, s.seconds, if s.complete { "" } else { " (stopped)" })}</p>
                 <table class="q-separation">
                     <thead><tr><th>{"larger part's seeds"}</th><th>{"pairs"}</th><th>{"least run measured"}</th><th>{"proven rule"}</th><th>{"a pair that needs it"}</th></tr></thead>
                     <tbody>{ for s.by_size.iter().map(|x| html! {

@@ -11,7 +11,7 @@ use crate::families::atomic::AtomicGame;
 use crate::families::ratomic::ReverseAtomicGame;
 use crate::families::reaping::ReapingGame;
 use crate::families::row::cgt::{options, value, Memo, RowKey};
-use crate::families::row::{row_text, Direction, RowGame, RowRules, RowSetupError, ROOM};
+use crate::families::row::{row_text, Direction, RowGame, RowRules, RowSetupError, FULL, ROOM};
 use crate::families::sowing::SowingGame;
 use crate::families::{Card, ParseSetupError, Preset};
 
@@ -539,11 +539,14 @@ pub struct SeparationSize {
     pub proven: Option<u32>,
 }
 
-/// How many empty pots make two parts independent, measured over every pair of parts.
+/// How many empty (or full) pots make two parts independent, measured over every pair of parts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Separation {
     /// The game's id.
     pub game: String,
+    /// Runs of full pots (Sowing's •) between the parts, not of empty pots.
+    #[serde(default)]
+    pub full: bool,
     /// Most seeds of a part.
     pub max_seeds: u32,
     /// Most pots of a part.
@@ -561,19 +564,25 @@ pub struct Separation {
 
 /// For every pair of parts (rows of at most `max_seeds` seeds and `max_pots` pots, both
 /// orders), the least run of empty pots between them from which on (up to the two parts'
-/// seeds together, plus two) the row's value is the sum of the parts' values.
+/// seeds together, plus two) the row's value is the sum of the parts' values. With `full`
+/// (Sowing only), runs of full pots: the row A•ʷB against A•ʷ + •ʷB.
+///
+/// # Errors
+/// Full pots in a game without them.
 pub fn separation(
     game: SearchGame,
     max_seeds: u32,
     max_pots: u32,
+    full: bool,
     progress: &mut dyn FnMut(u32, u64) -> bool,
-) -> Separation {
+) -> Result<Separation, String> {
     struct V<'a> {
         max_seeds: u32,
         max_pots: u32,
         progress: &'a mut dyn FnMut(u32, u64) -> bool,
         id: &'static str,
         sowing: bool,
+        full: bool,
     }
     impl Visit for V<'_> {
         type Out = Separation;
@@ -602,14 +611,31 @@ pub fn separation(
             'pairs: for (a, sa, ga) in &parts {
                 for (b, sb, gb) in &parts {
                     let size = (*sa).max(*sb);
-                    let sum = t.add(*ga, *gb);
                     let most = sa + sb + 2;
+                    let pot = if self.full { FULL } else { 0 };
+                    let joined = |w: u32, left: &[u8], right: &[u8]| {
+                        let mut row = left.to_vec();
+                        row.extend(std::iter::repeat_n(pot, w as usize));
+                        row.extend_from_slice(right);
+                        row
+                    };
                     // The least w from which every run up to `most` gives the sum.
                     let mut least = 0;
                     for w in (0..=most).rev() {
-                        let mut row = a.clone();
-                        row.extend(std::iter::repeat_n(0, w as usize));
-                        row.extend_from_slice(b);
+                        // Full pots go with each part (A• + •B); empty ones are nothing.
+                        let sum = if self.full {
+                            let (x, y) = (joined(w, a, &[]), joined(w, &[], b));
+                            match (
+                                value::<G>(&mut t, &mut memo, &x, impartial),
+                                value::<G>(&mut t, &mut memo, &y, impartial),
+                            ) {
+                                (Ok(x), Ok(y)) => t.add(x, y),
+                                _ => continue,
+                            }
+                        } else {
+                            t.add(*ga, *gb)
+                        };
+                        let row = joined(w, a, b);
                         let same = value::<G>(&mut t, &mut memo, &row, impartial).is_ok_and(|g| g == sum);
                         if !same {
                             least = w + 1;
@@ -631,6 +657,7 @@ pub fn separation(
             }
             Separation {
                 game: self.id.into(),
+                full: self.full,
                 max_seeds: self.max_seeds,
                 max_pots: self.max_pots,
                 parts: parts.len() as u64,
@@ -641,7 +668,10 @@ pub fn separation(
         }
     }
     let sowing = matches!(game, SearchGame::Sowing | SearchGame::SowingI);
-    game.visit(V { max_seeds, max_pots, progress, id: game.id(), sowing })
+    if full && !sowing {
+        return Err(format!("full pots are Sowing's: {} has none", game.id()));
+    }
+    Ok(game.visit(V { max_seeds, max_pots, progress, id: game.id(), sowing, full }))
 }
 
 /// Follower counts of one size.

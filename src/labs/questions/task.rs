@@ -72,6 +72,9 @@ pub struct QuestionsTask {
     pub seeds: u32,
     /// Most pots.
     pub pots: u32,
+    /// Runs of full pots, not empty ones (the separation, Sowing only).
+    #[serde(default)]
+    pub full: bool,
 }
 
 /// Where a search is.
@@ -137,11 +140,21 @@ pub struct QuestionsParams {
     pub seeds: u32,
     /// Most pots.
     pub pots: u32,
+    /// The separation by full pots (`full=1`).
+    pub full: bool,
 }
 
 impl Default for QuestionsParams {
     fn default() -> Self {
-        QuestionsParams { tool: Tool::Value, named: false, game: "sowing".into(), value: "^".into(), seeds: 8, pots: 8 }
+        QuestionsParams {
+            tool: Tool::Value,
+            named: false,
+            game: "sowing".into(),
+            value: "^".into(),
+            seeds: 8,
+            pots: 8,
+            full: false,
+        }
     }
 }
 
@@ -179,7 +192,7 @@ impl LinkParams for QuestionsParams {
     fn read(query: &str) -> (Self, Vec<String>) {
         let d = QuestionsParams::default();
         let mut faults = vec![];
-        let known = ["tool", "game", "value", "seeds", "pots"];
+        let known = ["tool", "game", "value", "seeds", "pots", "full"];
         for part in query.split('&').filter(|p| !p.is_empty()) {
             let key = part.split('=').next().unwrap_or("");
             if !known.contains(&key) {
@@ -226,6 +239,15 @@ impl LinkParams for QuestionsParams {
             [("seeds", d.seeds.into(), 1..=16), ("pots", d.pots.into(), 1..=16)],
         );
         faults.extend(more);
+        let full = match query_value(query, "full") {
+            None | Some("0") => false,
+            Some("1") => true,
+            Some(t) => {
+                faults
+                    .push(format!("full={} is not 0 or 1: runs of empty pots shown", crate::engine::text::clip(t, 8)));
+                false
+            }
+        };
         let params = QuestionsParams {
             tool: tool.unwrap_or_default(),
             named: tool.is_some(),
@@ -233,6 +255,7 @@ impl LinkParams for QuestionsParams {
             value,
             seeds: numbers[0] as u32,
             pots: numbers[1] as u32,
+            full,
         };
         (params, faults)
     }
@@ -248,6 +271,9 @@ impl LinkParams for QuestionsParams {
         }
         if self.tool != Tool::Domineering {
             parts.push(format!("seeds={}&pots={}", self.seeds, self.pots));
+        }
+        if self.tool == Tool::Separation && self.full {
+            parts.push("full=1".into());
         }
         parts.join("&")
     }
@@ -305,7 +331,9 @@ impl Lab for QuestionsLab {
                 QuestionsAnswer::Weights { search: s }
             }
             Tool::Separation => {
-                let mut s = separation(game, k, p, &mut |seeds, rows| r.progress(|| QuestionsProgress { seeds, rows }));
+                let mut s = separation(game, k, p, task.full, &mut |seeds, rows| {
+                    r.progress(|| QuestionsProgress { seeds, rows })
+                })?;
                 s.seconds = r.elapsed_ms() / 1000.0;
                 QuestionsAnswer::Separation { search: s }
             }

@@ -105,16 +105,20 @@ fn value_of(family: &str, n: &str) -> String {
     }
 }
 
-/// Sowing's proven split (a run of empty pots as long as the larger part's seeds) is also the
-/// least that works for every pair of parts of up to 3 seeds; Atomic Wari needs less.
+/// Sowing's proven split (a run of empty or full pots as long as the larger part's seeds) is
+/// also the least that works for every pair of parts of up to 3 seeds; Atomic Wari needs less.
 #[test]
 fn separation() {
-    let s = super::separation(SearchGame::Sowing, 3, 4, &mut |_, _| true);
+    let s = super::separation(SearchGame::Sowing, 3, 4, false, &mut |_, _| true).unwrap();
     assert!(s.complete);
     for size in &s.by_size {
         assert_eq!(Some(size.least), size.proven, "{size:?}");
     }
-    let a = super::separation(SearchGame::Atomic, 3, 4, &mut |_, _| true);
+    // Runs of full pots: the same.
+    let f = super::separation(SearchGame::Sowing, 3, 4, true, &mut |_, _| true).unwrap();
+    assert!(f.by_size.iter().all(|x| Some(x.least) == x.proven), "{f:?}");
+    assert!(super::separation(SearchGame::Atomic, 3, 4, true, &mut |_, _| true).is_err());
+    let a = super::separation(SearchGame::Atomic, 3, 4, false, &mut |_, _| true).unwrap();
     assert_eq!(a.by_size.iter().map(|x| x.least).collect::<Vec<_>>(), [0, 1, 2]);
     assert!(a.by_size.iter().all(|x| x.proven.is_none()));
 }
