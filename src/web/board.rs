@@ -713,7 +713,7 @@ pub fn board(props: &BoardProps) -> Html {
             };
             html! {
                 <div class="way-chooser" role="group" aria-label={format!("{name}: which way?")}>
-                    <span>{format!("{name}: sow")}</span>
+                    <span>{format!("{name}: which way?")}</span>
                     { for moves.iter().map(|&m| {
                         let (play, chosen) = (props.on_play.clone(), chosen.clone());
                         let glyph = p.move_glyph(m);

@@ -34,8 +34,20 @@ test('the open questions lab: a linked search runs, states its limits, and its r
   await w.waitForSelector('.q-separation', { timeout: 90000 });
   assert.match(w.url(), /tool=separation&game=sowing&seeds=3&pots=4/);
   assert.deepEqual(await w.$$eval('.q-separation tbody tr', (rows) => rows.map((r) => [r.cells[2].textContent, r.cells[3].textContent])), [['1', '1'], ['2', '2'], ['3', '3']]);
-  assert.deepEqual([...page.errors, ...none.errors, ...w.errors], []);
-  for (const p of [page, none, w]) await p.context().close();
+  // A long search stopped says so and claims nothing; another tab's limits are cut to the
+  // page's (12 seeds for a value, 5 for the separation) and its search can run.
+  const long = await open('#/lab/questions?tool=value&game=sowing&value=%5E&seeds=12&pots=12', { wait: '.questions .q-run' });
+  await long.waitForSelector('button.stop');
+  await long.click('button.stop');
+  await long.waitForSelector('p.stopped');
+  assert.match(await long.textContent('p.stopped'), /no answer is claimed for these limits/);
+  assert.equal(await long.$('.q-answer'), null);
+  await long.click('.tools a >> text=Independent parts');
+  await long.waitForSelector('.q-full');
+  assert.equal(await long.inputValue('.q-seeds'), '5');
+  assert.equal(await long.isEnabled('.q-run'), true);
+  assert.deepEqual([...page.errors, ...none.errors, ...w.errors, ...long.errors], []);
+  for (const p of [page, none, w, long]) await p.context().close();
 });
 
 test('Domineering in Two-dimensional Sowing: the published values reproduced; a bad link named', async () => {

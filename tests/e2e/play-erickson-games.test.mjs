@@ -55,6 +55,16 @@ test('Coloured-seed Sowing: blue seeds round, red square, two counts, a capture 
   assert.match(page.url(), /setup=1b\.1b1r-l&moves=1r/);
   const bad = await open('#/play?rules=colour&setup=1b.2x-l');
   assert.match(await bad.textContent('.link-error'), /pot 2/);
+  // The editor takes coloured pots as text; a fault names its pot.
+  await page.click('.editor summary');
+  assert.equal(await page.inputValue('.ed-cell input >> nth=1'), '2b');
+  await page.fill('.ed-cell input >> nth=0', '1b1r');
+  assert.equal(await page.inputValue('#ed-setup'), '1b1r.2b-r');
+  await page.fill('.ed-cell input >> nth=0', '2x');
+  assert.match(await page.textContent('.field-error'), /pot 1/);
+  // The New game form has no impartial version for it.
+  await page.click('.new-game summary');
+  assert.equal(await page.$('#ng-version'), null);
   assert.deepEqual([...page.errors, ...bad.errors], []);
   for (const p of [page, bad]) await p.context().close();
 });

@@ -78,6 +78,7 @@ ratomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, eithe
     /// Four pots of three seeds, as Atomic Wari's.
     const DEFAULT: (u32, u32) = (4, 3);
     const MAX_SEEDS: u32 = MAX_SEEDS;
+    const VERB: &'static str = "reaps from";
     const HASH_SEED: u64 = 0x4528_21E6_38D0_1377;
 
     /// The pot and the next one its way hold seeds, and the row does not outgrow the room.

@@ -79,6 +79,7 @@ reaping-N-S (N pots of S seeds between two empty pots), with suffix -i (impartia
     /// Five pots of two seeds, between two empty pots.
     const DEFAULT: (u32, u32) = (5, 2);
     const MAX_SEEDS: u32 = MAX_SEEDS;
+    const VERB: &'static str = "reaps from";
     const HASH_SEED: u64 = 0x0A40_9382_2299_F31D;
     const KEEPS_ENDS: bool = true;
 

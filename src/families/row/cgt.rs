@@ -209,16 +209,20 @@ struct Frame<V> {
     values: Vec<V>,
 }
 
+/// Whether the game keeps the row turned round: it has a mirror symmetry and the row's mirror
+/// image is the lesser (compared without building it).
+fn turns<G: RowGame>(row: &[u8]) -> bool {
+    G::MIRROR_NEGATES.is_some() && row.iter().zip(row.iter().rev()).find(|(a, b)| a != b).is_some_and(|(a, b)| b < a)
+}
+
 /// The row as the memo keeps it: the lesser of the row and its mirror image where the game
 /// has a mirror symmetry, and whether it was turned.
-fn oriented<G: RowGame>(row: &[u8]) -> (Vec<u8>, bool) {
-    if G::MIRROR_NEGATES.is_some() {
-        let back: Vec<u8> = row.iter().rev().copied().collect();
-        if back.as_slice() < row {
-            return (back, true);
-        }
+fn oriented<G: RowGame>(row: &[u8]) -> (std::borrow::Cow<'_, [u8]>, bool) {
+    if turns::<G>(row) {
+        (std::borrow::Cow::Owned(row.iter().rev().copied().collect()), true)
+    } else {
+        (std::borrow::Cow::Borrowed(row), false)
     }
-    (row.to_vec(), false)
 }
 
 /// Who hears how many rows a long valuation has valued.
@@ -258,7 +262,10 @@ fn walk<G: RowGame, W: Valuation<G>>(
     root: Vec<u8>,
     limit: usize,
 ) -> Result<W::Value, ValueError> {
-    let (root, turned) = oriented::<G>(&root);
+    let (root, turned) = match oriented::<G>(&root) {
+        (std::borrow::Cow::Owned(r), true) => (r, true),
+        _ => (root, false),
+    };
     if let Some(v) = w.known(memo, &root) {
         return Ok(if turned { w.mirrored(v) } else { v });
     }
@@ -291,6 +298,7 @@ fn walk<G: RowGame, W: Valuation<G>>(
             if memo.len() - before + depth >= limit {
                 return Err(ValueError::TooMany);
             }
+            let kid = kid.into_owned();
             open.insert(RowKey::new(&kid));
             stack.push(frame(kid, turned)?);
             continue;

@@ -112,6 +112,8 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     /// (`Some(false)`: both players move either way), or unknown (`None`). The valuation keeps
     /// one of the two (the impartial versions' nim-values are always the same).
     const MIRROR_NEGATES: Option<bool> = Some(true);
+    /// A move in words: "sows" (pot 3 to the right), "reaps from".
+    const VERB: &'static str = "sows";
     /// Both players may sow either way (Coloured-seed Sowing: the colours tell them apart).
     const EITHER_WAY: bool = false;
     /// The game has an impartial version (`-i`).
@@ -304,7 +306,7 @@ impl<G: RowGame> FamilyView for RowFamily<G> {
         let captured: u32 =
             trace.steps.iter().map(|s| if let Step::Capture { seeds, .. } = s { *seeds } else { 0 }).sum();
         let took = if captured > 0 { format!(", capturing {captured}") } else { String::new() };
-        format!("{} sows pot {} to the {}{took}", player_name(before.turn()), mv.pot + 1, mv.dir.word())
+        format!("{} {} pot {} to the {}{took}", player_name(before.turn()), G::VERB, mv.pot + 1, mv.dir.word())
     }
 
     fn player_name(p: Player) -> &'static str {
@@ -364,7 +366,16 @@ impl<G: RowGame> FamilyView for RowFamily<G> {
 
     fn new_game_form(current: Option<&RowRules<G>>) -> NewGameForm {
         let r = current.copied().unwrap_or_else(|| RowRules::new(G::DEFAULT.0, G::DEFAULT.1, false).expect("valid"));
-        new_game_form((r.pots as u32, r.seeds as u32), r.impartial, MAX_POTS, G::SUBMIT)
+        let mut form = new_game_form((r.pots as u32, r.seeds as u32), r.impartial, MAX_POTS, G::SUBMIT);
+        if !G::HAS_IMPARTIAL {
+            // Coloured-seed Sowing: no impartial version; S blue and S red seeds a pot.
+            form.fields.retain(|f| f.id != "ng-version");
+            if let Some(f) = form.fields.iter_mut().find(|f| f.id == "ng-pot-seeds") {
+                f.label = "Blue and red seeds a pot";
+                f.kind = FieldKind::Number { min: 0, max: 3 };
+            }
+        }
+        form
     }
 
     fn new_game(values: &[String]) -> Result<Row<G>, String> {

@@ -90,31 +90,43 @@ fn limit(tool: Tool) -> u32 {
 pub fn page(props: &Props) -> Html {
     let linked = props.params.params.clone();
     let lab = use_lab::<QuestionsLab>();
-    let params = use_state(|| linked.clone());
+    let params = use_state(|| clamped(&linked).0);
+    // Where a search was stopped (its last progress), until the next search.
+    let stopped = use_state(|| None::<Option<crate::labs::questions::QuestionsProgress>>);
+    // A link's limits past what the page searches for its tool, said once.
+    let cut = use_state(|| None::<String>);
     // A link (opened, or a search's tab followed) sets the inputs; one that names a search
-    // runs it (its limits are in the link).
+    // runs it (its limits are in the link, cut to the page's).
     {
-        let (lab, params) = (lab.clone(), params.clone());
+        let (lab, params, stopped, cut) = (lab.clone(), params.clone(), stopped.clone(), cut.clone());
         use_effect_with(linked.clone(), move |linked| {
-            params.set(linked.clone());
-            if linked.named {
-                lab.run(task_of(linked));
+            let (p, note) = clamped(linked);
+            params.set(p.clone());
+            cut.set(note);
+            stopped.set(None);
+            if p.named {
+                lab.run(task_of(&p));
             }
         });
     }
     let p = (*params).clone();
     let tool = p.tool;
     let run = {
-        let (lab, params) = (lab.clone(), params.clone());
+        let (lab, params, stopped, cut) = (lab.clone(), params.clone(), stopped.clone(), cut.clone());
         Callback::from(move |_: MouseEvent| {
             let p = QuestionsParams { named: true, ..(*params).clone() };
             super::keep_in_link::<QuestionsLab>(p.clone());
+            stopped.set(None);
+            cut.set(None);
             lab.run(task_of(&p));
         })
     };
     let stop = {
-        let lab = lab.clone();
-        Callback::from(move |_: MouseEvent| lab.stop())
+        let (lab, stopped) = (lab.clone(), stopped.clone());
+        Callback::from(move |_: MouseEvent| {
+            stopped.set(Some(lab.progress()));
+            lab.stop();
+        })
     };
     let set = |f: fn(&mut QuestionsParams, String)| {
         let params = params.clone();
@@ -150,7 +162,26 @@ pub fn page(props: &Props) -> Html {
         (false, _, Some(e)) => html! { <p class="error" role="alert">{e}</p> },
         _ => html! {},
     };
-    let answer = if lab.running() { None } else { lab.answer() };
+    // The last answer, if it is this tab's search's.
+    let answer = if lab.running() || stopped.is_some() { None } else { lab.answer() }.filter(|a| {
+        tool == match a {
+            QuestionsAnswer::Value { .. } => Tool::Value,
+            QuestionsAnswer::Families { .. } => Tool::Families,
+            QuestionsAnswer::Weights { .. } => Tool::Weights,
+            QuestionsAnswer::Separation { .. } => Tool::Separation,
+            QuestionsAnswer::Followers { .. } => Tool::Followers,
+            QuestionsAnswer::Domineering { .. } => Tool::Domineering,
+        }
+    });
+    let stopped_view = match &*stopped {
+        Some(Some(g)) if !lab.running() => html! {
+            <p class="stopped" role="status">{format!("Stopped at rows of {} seeds, {} rows (or pairs) looked at: no answer is claimed for these limits. Search again with fewer seeds or pots, or run mancala-lab search natively.", g.seeds, group(g.rows.into()))}</p>
+        },
+        Some(None) if !lab.running() => {
+            html! { <p class="stopped" role="status">{"Stopped before its first report: no answer is claimed for these limits."}</p> }
+        }
+        _ => html! {},
+    };
     html! {
         <main class="lab questions">
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Erickson's open questions"}</nav>
@@ -159,8 +190,22 @@ pub fn page(props: &Props) -> Html {
             <p class="lede">{"\"Sowing Games\" (Games of No Chance, 1996) ends its sections with questions nobody has answered. Each search here is exhaustive within limits it states — every row of so many seeds and pots — so that \"none found\" is a result too. It runs in your browser's worker; the same searches run natively, further, with "}<code>{"mancala-lab search"}</code>{"."}</p>
             <nav class="lab-contents tools" aria-label="Searches">
                 { for TOOLS.iter().map(|&(t, _, name)| {
-                    let href = Route::lab::<QuestionsLab>(QuestionsParams { tool: t, named: false, ..(*params).clone() }).to_string();
-                    html! { <a {href} class={classes!((t == tool).then_some("current"))} aria-current={(t == tool).then_some("page")}>{name}</a> }
+                    // A tab shows its search's form (the inputs carried, cut to its limits) and
+                    // writes it into the link; the search runs when asked.
+                    let next = clamped(&QuestionsParams { tool: t, named: false, ..(*params).clone() }).0;
+                    let href = Route::lab::<QuestionsLab>(next.clone()).to_string();
+                    let (params, stopped, cut, lab) = (params.clone(), stopped.clone(), cut.clone(), lab.clone());
+                    let onclick = Callback::from(move |e: MouseEvent| {
+                        e.prevent_default();
+                        if lab.running() {
+                            lab.stop();
+                        }
+                        super::keep_in_link::<QuestionsLab>(next.clone());
+                        stopped.set(None);
+                        cut.set(None);
+                        params.set(next.clone());
+                    });
+                    html! { <a {href} {onclick} class={classes!((t == tool).then_some("current"))} aria-current={(t == tool).then_some("page")}>{name}</a> }
                 }) }
             </nav>
             <section class="question">
@@ -191,21 +236,22 @@ pub fn page(props: &Props) -> Html {
                     if tool != Tool::Domineering {
                         <label>{"Most seeds "}
                             <select class="q-seeds" onchange={on_seeds}>
-                                { for (1..=most.max(p.seeds)).map(|n| html! { <option value={n.to_string()} selected={n == p.seeds}>{n}</option> }) }
+                                { for (1..=most).map(|n| html! { <option key={n} value={n.to_string()} selected={n == p.seeds}>{n}</option> }) }
                             </select>
                         </label>
                         <label>{"Most pots "}
                             <select class="q-pots" onchange={on_pots}>
-                                { for (1..=most.max(p.pots)).map(|n| html! { <option value={n.to_string()} selected={n == p.pots}>{n}</option> }) }
+                                { for (1..=most).map(|n| html! { <option key={n} value={n.to_string()} selected={n == p.pots}>{n}</option> }) }
                             </select>
                         </label>
                     }
                     <button class="start q-run" onclick={run} disabled={lab.running() || too_big || !game_ok}>{"Search"}</button>
                     if lab.running() { <button class="stop" onclick={stop}>{"Stop"}</button> }
                 </div>
-                if too_big { <p class="error" role="alert">{format!("The page searches up to {most} seeds and pots here; the CLI's mancala-lab search goes further.")}</p> }
                 if !game_ok { <p class="error" role="alert">{format!("{} is not a game of this search: choose one above.", p.game)}</p> }
+                if let Some(note) = &*cut { <p class="notice" role="status">{note.clone()}</p> }
                 {status}
+                {stopped_view}
                 { answer.map(|a| answer_view(&a)).unwrap_or_default() }
             </section>
             <section class="findings">
@@ -219,6 +265,23 @@ pub fn page(props: &Props) -> Html {
             </section>
         </main>
     }
+}
+
+/// The inputs with the seeds and pots cut to what the page searches for the tool, and what was
+/// cut, in words.
+fn clamped(p: &QuestionsParams) -> (QuestionsParams, Option<String>) {
+    let most = limit(p.tool);
+    if p.tool == Tool::Domineering || (p.seeds <= most && p.pots <= most) {
+        return (p.clone(), None);
+    }
+    let note = format!(
+        "The page searches this up to {most} seeds and {most} pots ({} and {} asked): {} and {} used. The CLI's mancala-lab search goes further.",
+        p.seeds,
+        p.pots,
+        p.seeds.min(most),
+        p.pots.min(most)
+    );
+    (QuestionsParams { seeds: p.seeds.min(most), pots: p.pots.min(most), ..p.clone() }, Some(note))
 }
 
 /// The task of the link's inputs.
@@ -331,7 +394,7 @@ fn answer_view(a: &QuestionsAnswer) -> Html {
             html! {
                 <div class="q-answer">
                     <p class="verdict">{format!("{agree} of the {valued} shapes valued here agree with their published value and outcome ({:.1} s); {} larger boards are known by their outcome only.", seconds, rows.len() - valued)}</p>
-                    <table class="q-domineering">
+                    <div class="table-scroll"><table class="q-domineering">
                         <thead><tr><th>{"shape"}</th><th>{"published"}</th><th>{"ours"}</th><th>{"source"}</th></tr></thead>
                         <tbody>{ for rows.iter().map(|r| {
                             let fits = r.grid.split('-').count() <= 8 && r.grid.split('-').all(|x| x.len() <= 8);
@@ -349,7 +412,7 @@ fn answer_view(a: &QuestionsAnswer) -> Html {
                                 </tr>
                             }
                         }) }</tbody>
-                    </table>
+                    </table></div>
                 </div>
             }
         }

@@ -49,7 +49,12 @@ pub fn editor(props: &GameProps) -> Html {
                 }
             }
             let name = pos.cell_name(cell);
+            // Coloured pots (2b1r) are read by the setup's own reader, the whole row at once.
+            let coloured = pos.seed_colours(0).is_some();
             next.fault = match parse_count(v.trim(), &format!("{name}:"), MAX_FIELD) {
+                _ if coloured => {
+                    pos.rules().parse_setup(&pos.setup_from_cells(&next.counts, next.turn)).err().map(|e| e.to_string())
+                }
                 Ok(_) => None,
                 Err(_) if is_symbol(&pos, v.trim()) => None,
                 Err(e) => Some(match pos.cell_symbols() {
@@ -58,7 +63,7 @@ pub fn editor(props: &GameProps) -> Html {
                 }),
             };
             // Every field a count: the setup text follows them (the position's structure kept).
-            if next.counts.iter().all(|(_, k)| field_ok(&pos, k)) {
+            if coloured || next.counts.iter().all(|(_, k)| field_ok(&pos, k)) {
                 next.setup = pos.setup_from_cells(&next.counts, next.turn);
             }
             draft.set(next);
@@ -110,8 +115,9 @@ pub fn editor(props: &GameProps) -> Html {
             <summary>{"Edit position"}</summary>
             <div class="ed-cells">{ for d.counts.iter().map(|(c, n)| {
                 let name = pos.cell_name(*c);
-                // A field that takes symbols is text (a number field would drop them).
-                let kind = if symbols.is_some() { "text" } else { "number" };
+                // A field that takes symbols or coloured pots is text (a number field would drop
+                // them).
+                let kind = if symbols.is_some() || pos.seed_colours(0).is_some() { "text" } else { "number" };
                 html! { <label class="ed-cell">{format!("{name} ")}<input type={kind} min="0" value={n.clone()} oninput={set_cell(*c)} aria-label={name.clone()} /></label> }
             }) }</div>
             if pos.layout().two_sided() {
@@ -126,6 +132,7 @@ pub fn editor(props: &GameProps) -> Html {
                 <button type="submit" class="apply">{"Apply"}</button>
             </form>
             if let Some((_, words)) = symbols { <p class="help">{format!("A field takes a count or {words}.")}</p> }
+            if pos.seed_colours(0).is_some() { <p class="help">{"A field takes a pot's blue and red seeds: 2b1r, 1b, 3r or 0."}</p> }
             <p class="help">{ pos.family().setup_help() }{" Applying replaces the game; Undo at its start brings the game back."}</p>
         </details>
     }

@@ -234,7 +234,7 @@ pub fn game_value(props: &GameValueProps) -> Html {
                 Callback::from(move |_: MouseEvent| full.set(Some(shown.clone())))
             };
             html! {
-                <p class="too-big">{format!("A large row: {e}. Valuing it may take minutes and much memory (Stop ends it); the CLI is faster: ")}
+                <p class="too-big">{format!("A large position: {e}. Valuing it may take minutes and much memory (Stop ends it); the CLI is faster: ")}
                     <code>{format!("mancala-lab value {rules} {shown}")}</code>{" "}
                     <button class="value-all" onclick={value_all}>{"Value it anyway"}</button></p>
             }
@@ -246,7 +246,7 @@ pub fn game_value(props: &GameValueProps) -> Html {
                 Callback::from(move |_: MouseEvent| again.set(*again + 1))
             };
             html! {
-                <p class="stopped">{"Stopped. A long row may have millions of followers; the CLI values it faster: "}
+                <p class="stopped">{"Stopped. A large position may have millions of followers; the CLI values it faster: "}
                     <code>{format!("mancala-lab value {rules} {shown}")}</code>{" "}
                     <button class="again" onclick={again}>{"Value again"}</button></p>
             }
