@@ -1,9 +1,7 @@
 //! Reverse Atomic Wari's rules of play.
 
 use super::*;
-use crate::cgt::Games;
 use crate::engine::{Player, Position};
-use crate::families::row::cgt::{value, Memo};
 use crate::families::row::{row_text, trimmed, Direction};
 
 fn row(pots: &[u32], turn: Player, impartial: bool) -> ReverseAtomic {
@@ -73,21 +71,6 @@ mod proptests {
 /// and impartial.
 #[test]
 fn every_small_row_is_short() {
-    let mut t = Games::new();
-    let (mut memo, mut imp) = (Memo::default(), Memo::default());
-    let mut rows = 0;
-    for n in 1..=6usize {
-        let mut pots = vec![0u8; n];
-        loop {
-            if pots.iter().map(|&x| x as u32).sum::<u32>() <= 8 {
-                value::<ReverseAtomicGame>(&mut t, &mut memo, &pots, false).unwrap();
-                value::<ReverseAtomicGame>(&mut t, &mut imp, &pots, true).unwrap();
-                rows += 1;
-            }
-            let Some(k) = pots.iter().rposition(|&x| x < 8) else { break };
-            pots[k] += 1;
-            pots[k + 1..].fill(0);
-        }
-    }
+    let rows = crate::families::row::cgt::value_every_small_row::<ReverseAtomicGame>(6, 8);
     assert!(rows > 3000, "{rows}");
 }

@@ -107,25 +107,10 @@ mod proptests {
     }
 }
 
-/// Reaping is a short game: every row of up to 8 pots and 8 seeds has a value (the walk
+/// Reaping is a short game: every row of up to 6 pots and 8 seeds has a value (the walk
 /// refuses a loop), partizan and impartial.
 #[test]
 fn every_small_row_is_short() {
-    let mut t = Games::new();
-    let (mut memo, mut imp) = (Memo::default(), Memo::default());
-    let mut rows = 0;
-    for n in 1..=6usize {
-        let mut pots = vec![0u8; n];
-        loop {
-            if pots.iter().map(|&x| x as u32).sum::<u32>() <= 8 {
-                value::<ReapingGame>(&mut t, &mut memo, &pots, false).unwrap();
-                value::<ReapingGame>(&mut t, &mut imp, &pots, true).unwrap();
-                rows += 1;
-            }
-            let Some(k) = pots.iter().rposition(|&x| x < 8) else { break };
-            pots[k] += 1;
-            pots[k + 1..].fill(0);
-        }
-    }
+    let rows = crate::families::row::cgt::value_every_small_row::<ReapingGame>(6, 8);
     assert!(rows > 3000, "{rows}");
 }

@@ -350,3 +350,19 @@ pub fn value_within<G: RowGame>(
 pub fn nim_value<G: RowGame>(memo: &mut Memo, pots: &[u8]) -> Result<u32, ValueError> {
     walk::<G, _>(&mut Nim, memo, G::normal(pots), MAX_FOLLOWERS)
 }
+
+/// Values every row of at most `max_pots` pots and `max_seeds` seeds, partizan and impartial
+/// (a loop or a valuation past the limit fails the test); returns the rows valued.
+#[cfg(test)]
+pub(crate) fn value_every_small_row<G: RowGame>(max_pots: usize, max_seeds: u32) -> usize {
+    let mut t = Games::new();
+    let (mut memo, mut imp) = (Memo::default(), Memo::default());
+    let mut rows = 0;
+    crate::labs::questions::for_each_row(max_seeds, max_pots, true, &mut |_, row| {
+        value::<G>(&mut t, &mut memo, row, false).unwrap_or_else(|e| panic!("{row:?}: {e}"));
+        value::<G>(&mut t, &mut imp, row, true).unwrap_or_else(|e| panic!("{row:?}: {e}"));
+        rows += 1;
+        true
+    });
+    rows
+}
