@@ -81,6 +81,30 @@ pub struct MoveList {
     len: usize,
 }
 
+/// Puts the moves `each` gives into `out`, `first` (the table's best move) before the others.
+pub fn first_then_rest(first: Option<u8>, out: &mut MoveList, each: impl FnOnce(&mut dyn FnMut(u8))) {
+    let mut rest = MoveList::default();
+    each(&mut |i| {
+        if Some(i) == first {
+            out.push(i);
+        } else {
+            rest.push(i);
+        }
+    });
+    for &i in rest.as_slice() {
+        out.push(i);
+    }
+}
+
+/// A search score of a game the last mover wins: won or lost; 0 is a line the depth cut
+/// before its end.
+pub fn last_mover_value(score: i32) -> crate::engine::Value {
+    match score {
+        0 => crate::engine::Value::Margin(0),
+        s => crate::engine::Value::Decided(s > 0),
+    }
+}
+
 impl Default for MoveList {
     fn default() -> Self {
         MoveList { moves: [0; MAX_MOVES], len: 0 }

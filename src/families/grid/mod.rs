@@ -28,7 +28,7 @@ use super::{
 use crate::engine::text::clip;
 use crate::engine::{Cell, Player, Position, Step, Trace, Value};
 use crate::families::AnyMove;
-use crate::search::alphabeta::{MoveList, Searchable};
+use crate::search::alphabeta::{first_then_rest, last_mover_value, MoveList, Searchable};
 use crate::search::{Analysis, SearchHandler, Searcher};
 
 /// The Two-dimensional Sowing family.
@@ -390,18 +390,7 @@ impl Searchable for Grid {
     }
 
     fn ordered_moves(&self, first: Option<u8>, out: &mut MoveList) {
-        let mut rest = MoveList::default();
-        self.for_each_move(|m| {
-            let i = index(m);
-            if Some(i) == first {
-                out.push(i);
-            } else {
-                rest.push(i);
-            }
-        });
-        for &i in rest.as_slice() {
-            out.push(i);
-        }
+        first_then_rest(first, out, |push| self.for_each_move(|m| push(index(m))));
     }
 
     fn is_legal(&self, m: u8) -> bool {
@@ -417,11 +406,7 @@ impl Searchable for Grid {
         GridMove { row: (pot / MAX_SIDE) as u8, col: (pot % MAX_SIDE) as u8, way: Way::ALL[m as usize % 4] }
     }
 
-    /// Won or lost with best play; 0 is a line the depth cut before its end.
     fn value(score: i32) -> Value {
-        match score {
-            0 => Value::Margin(0),
-            s => Value::Decided(s > 0),
-        }
+        last_mover_value(score)
     }
 }

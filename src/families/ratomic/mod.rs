@@ -16,6 +16,7 @@ mod card;
 #[cfg(test)]
 mod tests;
 
+use super::reaping::{first_empty, reap};
 use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, ROOM};
 use super::{Card, ParseSetupError, Preset};
 use crate::engine::{Cell, IllegalMove, Player, Step, Trace};
@@ -42,9 +43,10 @@ pub const MAX_SEEDS: u32 = 32;
 /// as a place on the row grown by one pot on the left where it runs past the left end
 /// (`Err(())` there: the row must grow on the left), or the pot just past the right end.
 fn target(pots: &[u8], i: usize, dir: Direction) -> Result<usize, ()> {
-    match dir {
-        Direction::Right => Ok((i + 1..pots.len()).find(|&j| pots[j] == 0).unwrap_or(pots.len())),
-        Direction::Left => (0..i).rev().find(|&j| pots[j] == 0).ok_or(()),
+    match (first_empty(pots, i, dir), dir) {
+        (Some(e), _) => Ok(e),
+        (None, Direction::Right) => Ok(pots.len()),
+        (None, Direction::Left) => Err(()),
     }
 }
 
@@ -111,17 +113,7 @@ ratomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, eithe
                 0
             }
         };
-        let string: Vec<usize> = if e > i { (i..e).collect() } else { (e + 1..=i).rev().collect() };
-        for &j in &string {
-            pots[j] -= 1;
-            if let Some(t) = trace.as_deref_mut() {
-                t.steps.push(Step::Take(super::row::cell(j)));
-            }
-        }
-        pots[e] = string.len() as u8;
-        if let Some(t) = trace.as_deref_mut() {
-            t.steps.extend(std::iter::repeat_n(Step::Drop(super::row::cell(e)), string.len()));
-        }
+        let string = reap(&mut pots[..len], i, e, trace.as_deref_mut());
         // Captures: the pot the seeds fell into, then back along the string, nearest first.
         for j in std::iter::once(e).chain(string.iter().rev().copied()) {
             if !(2..=3).contains(&pots[j]) {

@@ -97,19 +97,9 @@ reaping-N-S (N pots of S seeds between two empty pots), with suffix -i (impartia
     }
 
     /// One seed from each pot from `i` up to the first empty pot, all dropped into it.
-    fn sow(pots: &mut [u8; ROOM], len: usize, i: usize, dir: Direction, mut trace: Option<&mut Trace>) -> usize {
+    fn sow(pots: &mut [u8; ROOM], len: usize, i: usize, dir: Direction, trace: Option<&mut Trace>) -> usize {
         let e = first_empty(&pots[..len], i, dir).expect("a legal reap has an empty pot its way");
-        let string: Vec<usize> = if e > i { (i..e).collect() } else { (e + 1..=i).rev().collect() };
-        for &j in &string {
-            pots[j] -= 1;
-            if let Some(t) = trace.as_deref_mut() {
-                t.steps.push(Step::Take(super::row::cell(j)));
-            }
-        }
-        pots[e] = string.len() as u8;
-        if let Some(t) = trace {
-            t.steps.extend(std::iter::repeat_n(Step::Drop(super::row::cell(e)), string.len()));
-        }
+        reap(pots, i, e, trace);
         len
     }
 
@@ -136,6 +126,23 @@ reaping-N-S (N pots of S seeds between two empty pots), with suffix -i (impartia
     fn card(rules: &ReapingRules) -> Card {
         card::card(rules)
     }
+}
+
+/// Takes one seed from each pot from `i` up to the empty pot `e` (not included) and drops
+/// them all into `e`, recording the steps; returns the pots taken from, nearest `e` last.
+pub fn reap(pots: &mut [u8], i: usize, e: usize, mut trace: Option<&mut Trace>) -> Vec<usize> {
+    let string: Vec<usize> = if e > i { (i..e).collect() } else { (e + 1..=i).rev().collect() };
+    for &j in &string {
+        pots[j] -= 1;
+        if let Some(t) = trace.as_deref_mut() {
+            t.steps.push(Step::Take(super::row::cell(j)));
+        }
+    }
+    pots[e] = string.len() as u8;
+    if let Some(t) = trace {
+        t.steps.extend(std::iter::repeat_n(Step::Drop(super::row::cell(e)), string.len()));
+    }
+    string
 }
 
 /// The Sowing move that Reaping's move `mv` from `pots` plays backwards: the pot the seeds

@@ -4,7 +4,7 @@
 use super::{Direction, Row, RowGame, RowMove};
 use crate::engine::{Player, Position, Value};
 use crate::families::AnyMove;
-use crate::search::alphabeta::{MoveList, Searchable};
+use crate::search::alphabeta::{first_then_rest, last_mover_value, MoveList, Searchable};
 
 /// A move as the search's index: the pot twice, plus one for the right.
 fn index<G>(m: RowMove<G>) -> u8 {
@@ -39,18 +39,7 @@ where
     }
 
     fn ordered_moves(&self, first: Option<u8>, out: &mut MoveList) {
-        let mut rest = MoveList::default();
-        self.for_each_move(|m| {
-            let i = index(m);
-            if Some(i) == first {
-                out.push(i);
-            } else {
-                rest.push(i);
-            }
-        });
-        for &i in rest.as_slice() {
-            out.push(i);
-        }
+        first_then_rest(first, out, |push| self.for_each_move(|m| push(index(m))));
     }
 
     fn is_legal(&self, m: u8) -> bool {
@@ -65,11 +54,7 @@ where
         RowMove::new(m / 2, if m % 2 == 1 { Direction::Right } else { Direction::Left })
     }
 
-    /// Won or lost with best play; 0 is a line the depth cut before its end.
     fn value(score: i32) -> Value {
-        match score {
-            0 => Value::Margin(0),
-            s => Value::Decided(s > 0),
-        }
+        last_mover_value(score)
     }
 }
