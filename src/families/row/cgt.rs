@@ -358,7 +358,7 @@ pub(crate) fn value_every_small_row<G: RowGame>(max_pots: usize, max_seeds: u32)
     let mut t = Games::new();
     let (mut memo, mut imp) = (Memo::default(), Memo::default());
     let mut rows = 0;
-    crate::labs::questions::for_each_row(max_seeds, max_pots, true, &mut |_, row| {
+    super::for_each_row(max_seeds, max_pots, true, &mut |_, row| {
         value::<G>(&mut t, &mut memo, row, false).unwrap_or_else(|e| panic!("{row:?}: {e}"));
         value::<G>(&mut t, &mut imp, row, true).unwrap_or_else(|e| panic!("{row:?}: {e}"));
         rows += 1;

@@ -673,6 +673,53 @@ pub fn kept<G: RowGame>(pots: &[u8]) -> &[u8] {
     }
 }
 
+/// Calls `f(seeds, row)` with every row of at most `max_seeds` seeds and `max_pots` pots,
+/// fewest seeds first, then fewest pots, then in lexicographic order: rows whose end pots
+/// hold seeds, or (`open_ends`: Reaping's bounded rows) any row. Returns `false` if `f` did.
+pub fn for_each_row(max_seeds: u32, max_pots: usize, open_ends: bool, f: &mut dyn FnMut(u32, &[u8]) -> bool) -> bool {
+    fn go(
+        row: &mut Vec<u8>,
+        pots: usize,
+        left: u32,
+        open: bool,
+        seeds: u32,
+        f: &mut dyn FnMut(u32, &[u8]) -> bool,
+    ) -> bool {
+        let i = row.len();
+        if i == pots {
+            return left == 0 && f(seeds, row);
+        }
+        let end = !open && (i == 0 || i == pots - 1);
+        let last = i == pots - 1;
+        let least = if last { left } else { u32::from(end) };
+        let most = left.min(u8::MAX as u32);
+        for a in least..=most {
+            if end && a == 0 {
+                continue;
+            }
+            row.push(a as u8);
+            let go_on = go(row, pots, left - a, open, seeds, f);
+            row.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    for s in 1..=max_seeds {
+        for n in 1..=max_pots {
+            // Two end pots with seeds need two seeds.
+            if !open_ends && n >= 2 && s < 2 {
+                continue;
+            }
+            if !go(&mut Vec::with_capacity(n), n, s, open_ends, s, f) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// A row game's rules id parts after the key: `-N-S` (N pots of S seeds, else `default`) and
 /// `-i` (impartial). Returns (pots, seeds, impartial).
 ///

@@ -102,52 +102,7 @@ trait Visit {
     fn visit<G: RowGame>(self, impartial: bool) -> Self::Out;
 }
 
-/// Calls `f(seeds, row)` with every row of at most `max_seeds` seeds and `max_pots` pots,
-/// fewest seeds first, then fewest pots, then in lexicographic order: rows whose end pots
-/// hold seeds, or (`open_ends`: Reaping's bounded rows) any row. Returns `false` if `f` did.
-pub fn for_each_row(max_seeds: u32, max_pots: usize, open_ends: bool, f: &mut dyn FnMut(u32, &[u8]) -> bool) -> bool {
-    fn go(
-        row: &mut Vec<u8>,
-        pots: usize,
-        left: u32,
-        open: bool,
-        seeds: u32,
-        f: &mut dyn FnMut(u32, &[u8]) -> bool,
-    ) -> bool {
-        let i = row.len();
-        if i == pots {
-            return left == 0 && f(seeds, row);
-        }
-        let end = !open && (i == 0 || i == pots - 1);
-        let last = i == pots - 1;
-        let least = if last { left } else { u32::from(end) };
-        let most = left.min(u8::MAX as u32);
-        for a in least..=most {
-            if end && a == 0 {
-                continue;
-            }
-            row.push(a as u8);
-            let go_on = go(row, pots, left - a, open, seeds, f);
-            row.pop();
-            if !go_on {
-                return false;
-            }
-        }
-        true
-    }
-    for s in 1..=max_seeds {
-        for n in 1..=max_pots {
-            // Two end pots with seeds need two seeds.
-            if !open_ends && n >= 2 && s < 2 {
-                continue;
-            }
-            if !go(&mut Vec::with_capacity(n), n, s, open_ends, s, f) {
-                return false;
-            }
-        }
-    }
-    true
-}
+pub use crate::families::row::for_each_row;
 
 /// A row found: the row (link notation), its seeds and pots.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
