@@ -14,7 +14,9 @@
 //!   search and never evicted: positions are ranked combinatorially (stars and bars), so every
 //!   layout with at most `db_seeds` seeds has its own two bytes (lower and upper bound).
 //! - Natively, threads share the table and the database (one atomic word per entry, so no
-//!   entry is ever torn; a lost update only loses a bound, never invents one).
+//!   entry is ever torn; a lost update only loses a bound, never invents one), and split the
+//!   moves of the nodes near the root once their first move has been searched (young
+//!   brothers wait, on a work-stealing pool: see [`threads`]).
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU16, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -29,6 +31,19 @@ use crate::families::AnyMove;
 use crate::search::{Analysis, MoveValue, SearchHandler};
 
 pub use crate::families::capability::{SolveError, SolveOptions, SolveStats};
+
+/// Nodes with this many seeds more than the database holds split their moves between threads
+/// (see [`threads`]). Measured on Kalah(6,4) (BENCHMARKS.md).
+const SPLIT_ABOVE_DB: u32 = 4;
+
+/// How many moves a split node searches alone before the others go to the pool: the young
+/// brothers wait for one elder on two threads, for more on more threads, where the brothers
+/// searched past a cutoff cost more (Kalah(6,4), BENCHMARKS.md). The environment variable
+/// `MANCALA_LAB_SPLIT_WAIT` sets it, for measuring.
+fn split_wait(threads: usize) -> usize {
+    let chosen = if threads > 2 { 3 } else { 1 };
+    std::env::var("MANCALA_LAB_SPLIT_WAIT").ok().and_then(|v| v.parse().ok()).filter(|&w| w >= 1).unwrap_or(chosen)
+}
 
 /// Most seeds on the board the solver accepts (values must fit an `i8`).
 pub const MAX_SOLVER_SEEDS: u32 = 127;
@@ -53,9 +68,14 @@ pub struct Solver {
     rules: KalahRules,
     opts: SolveOptions,
     shared: Shared,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     threads: usize,
+    /// The threads' work-stealing pool (natively, more than one thread).
+    #[cfg(not(target_arch = "wasm32"))]
+    pool: Option<rayon::ThreadPool>,
     etc_seeds: u32,
-    busy_seeds: u32,
+    split_seeds: u32,
+    split_wait: usize,
     /// The last position's heuristic search (see [`heuristic`]).
     guesses: Option<(Kalah, Analysis<AnyMove>)>,
     nodes: u64,
@@ -104,16 +124,30 @@ impl Solver {
         let threads = if cfg!(target_arch = "wasm32") { 1 } else { opts.threads.clamp(1, 64) };
         // Measured on Kalah(6,4): cutoffs probed below this cost more than they save.
         let etc_seeds = opts.db_seeds + 16;
-        // Measured on Kalah(6,4), two threads: deferral from 0 to 12 seeds above the database
-        // all did the same (BENCHMARKS.md).
-        let busy_seeds = opts.db_seeds + 4;
+        // Split nodes: big enough subtrees that a task's cost is nothing beside them.
+        let split_seeds = if threads > 1 { opts.db_seeds + SPLIT_ABOVE_DB } else { u32::MAX };
+        #[cfg(not(target_arch = "wasm32"))]
+        let pool = if threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .thread_name(|i| format!("kalah-solver-{i}"))
+                    .build()
+                    .map_err(|e| SolveError::Memory(format!("{threads} threads: {e}")))?,
+            )
+        } else {
+            None
+        };
         Ok(Solver {
             rules,
             opts,
-            shared: Shared { table: Table::new(opts.table_mib)?, db, busy: Busy::new(threads) },
+            shared: Shared { table: Table::new(opts.table_mib)?, db },
             threads,
+            #[cfg(not(target_arch = "wasm32"))]
+            pool,
             etc_seeds,
-            busy_seeds,
+            split_seeds,
+            split_wait: split_wait(threads),
             guesses: None,
             nodes: 0,
             passes: 0,
@@ -152,14 +186,19 @@ impl Solver {
         &'a self,
         stop: &'a AtomicBool,
         handler: Option<&'h mut dyn SearchHandler<AnyMove>>,
+        events: Option<&'a Events>,
     ) -> Search<'a, 'h> {
         Search {
             shared: &self.shared,
             rules: Rules { capture: self.rules.capture, end: self.rules.end },
             etc_seeds: self.etc_seeds,
-            busy_seeds: self.busy_seeds,
+            split_seeds: self.split_seeds,
+            split_wait: self.split_wait,
             stop,
             handler,
+            events,
+            abort: None,
+            halted: false,
             nodes: 0,
             passes: 0,
         }
@@ -260,40 +299,55 @@ impl Solver {
                 guess.fetch_max(v, Relaxed);
                 let mut moves = done.lock().expect("no panics while locked");
                 moves.push(MoveValue { mv: name, value: Value::Margin(base + v), exact: true });
+                let mut partial = Analysis { nodes: ctx.nodes, moves: moves.clone(), ..Default::default() };
+                partial.moves.sort_by_key(|m| Reverse(m.value));
+                partial.value = partial.moves[0].value;
                 if let Some(h) = ctx.handler.as_deref_mut() {
-                    let mut partial = Analysis { nodes: ctx.nodes, moves: moves.clone(), ..Default::default() };
-                    partial.moves.sort_by_key(|m| Reverse(m.value));
-                    partial.value = partial.moves[0].value;
                     h.on_progress(&partial);
+                } else if let Some(e) = ctx.events {
+                    e.post(Event::Progress(partial));
                 }
             }
         };
-        let (result, nodes, passes) = std::thread::scope(|sc| {
-            let helpers: Vec<_> = (1..this.threads)
-                .map(|_| {
-                    let stop = &stop;
-                    let work = &work;
-                    sc.spawn(move || {
-                        let mut ctx = this.search_ctx(stop, None);
+        // Natively with several threads, the root moves are tasks of the pool (each splitting
+        // its own nodes); otherwise one after the other here.
+        #[cfg(not(target_arch = "wasm32"))]
+        let pool = this.pool.as_ref();
+        #[cfg(target_arch = "wasm32")]
+        let pool: Option<&()> = None;
+        let (result, nodes, passes) = match pool {
+            #[cfg(not(target_arch = "wasm32"))]
+            Some(pool) => {
+                let events = Events::default();
+                let (stop, events_ref) = (&stop, &events);
+                threads::run_on_pool(pool, &events, stop, handler, || {
+                    let result = Mutex::new((Ok(()), 0, 0));
+                    let root = || {
+                        let mut ctx = this.search_ctx(stop, None, Some(events_ref));
                         let r = work(&mut ctx);
-                        (r, ctx.nodes, ctx.passes)
-                    })
+                        if r.is_err() {
+                            stop.store(true, Relaxed);
+                        }
+                        let mut t = result.lock().expect("no panics while locked");
+                        t.0 = std::mem::replace(&mut t.0, Ok(())).and(r);
+                        t.1 += ctx.nodes;
+                        t.2 += ctx.passes;
+                    };
+                    rayon::in_place_scope(|s| {
+                        for _ in 1..roots.len().min(this.threads) {
+                            s.spawn(|_| root());
+                        }
+                        root();
+                    });
+                    result.into_inner().expect("no panics while locked")
                 })
-                .collect();
-            let mut ctx = this.search_ctx(&stop, Some(handler));
-            let mut r = work(&mut ctx);
-            if r.is_err() {
-                stop.store(true, Relaxed);
             }
-            let (mut nodes, mut passes) = (ctx.nodes, ctx.passes);
-            for h in helpers {
-                let (hr, n, p) = h.join().expect("solver threads do not panic");
-                r = r.and(hr);
-                nodes += n;
-                passes += p;
+            _ => {
+                let mut ctx = this.search_ctx(&stop, Some(handler), None);
+                let r = work(&mut ctx);
+                (r, ctx.nodes, ctx.passes)
             }
-            (r, nodes, passes)
-        });
+        };
         self.nodes += nodes;
         self.passes += passes;
         result?;
@@ -331,30 +385,27 @@ impl Solver {
         let guess = self.heuristic(pos).value.number() - pos.store_diff();
         let stop = AtomicBool::new(false);
         let this = &*self;
-        let (result, nodes, passes) = std::thread::scope(|sc| {
-            // Helpers search the same root (on windows one above or below) and fill the shared table;
-            // the main thread's answer is the one returned, and ends the helpers.
-            let helpers: Vec<_> = (1..this.threads)
-                .map(|t| {
-                    let stop = &stop;
-                    sc.spawn(move || {
-                        let mut ctx = this.search_ctx(stop, None);
-                        let _ = ctx.mtdf(&st, guess + if t % 2 == 1 { 1 } else { -1 }, None);
-                        (ctx.nodes, ctx.passes)
-                    })
+        #[cfg(not(target_arch = "wasm32"))]
+        let pool = this.pool.as_ref();
+        #[cfg(target_arch = "wasm32")]
+        let pool: Option<&()> = None;
+        let (result, nodes, passes) = match pool {
+            #[cfg(not(target_arch = "wasm32"))]
+            Some(pool) => {
+                let events = Events::default();
+                let (stop, events_ref) = (&stop, &events);
+                threads::run_on_pool(pool, &events, stop, handler, || {
+                    let mut ctx = this.search_ctx(stop, None, Some(events_ref));
+                    let r = ctx.mtdf(&st, guess, None);
+                    (r, ctx.nodes, ctx.passes)
                 })
-                .collect();
-            let mut ctx = this.search_ctx(&stop, Some(handler));
-            let r = ctx.mtdf(&st, guess, None);
-            stop.store(true, Relaxed);
-            let (mut nodes, mut passes) = (ctx.nodes, ctx.passes);
-            for h in helpers {
-                let (n, p) = h.join().expect("solver threads do not panic");
-                nodes += n;
-                passes += p;
             }
-            (r, nodes, passes)
-        });
+            _ => {
+                let mut ctx = this.search_ctx(&stop, Some(handler), None);
+                let r = ctx.mtdf(&st, guess, None);
+                (r, ctx.nodes, ctx.passes)
+            }
+        };
         self.nodes += nodes;
         self.passes += passes;
         Ok(pos.store_diff() + result?)
@@ -365,7 +416,7 @@ impl Solver {
     /// (mostly answered by the table and the database).
     fn best_line<const N: usize>(&mut self, pos: &Kalah, mut target: i32) -> Vec<AnyMove> {
         let stop = AtomicBool::new(false);
-        let mut ctx = self.search_ctx(&stop, None);
+        let mut ctx = self.search_ctx(&stop, None, None);
         let rules = ctx.rules;
         let mut line = vec![];
         let mut p = *pos;

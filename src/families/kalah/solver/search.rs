@@ -9,9 +9,22 @@ pub(super) struct Search<'a, 'h> {
     pub(super) shared: &'a Shared,
     pub(super) rules: Rules,
     pub(super) etc_seeds: u32,
-    pub(super) busy_seeds: u32,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// Nodes with at least these seeds split their moves between threads (`u32::MAX`: one
+    /// thread).
+    pub(super) split_seeds: u32,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// How many moves a split node searches alone before it splits.
+    pub(super) split_wait: usize,
     pub(super) stop: &'a AtomicBool,
     pub(super) handler: Option<&'h mut dyn SearchHandler<AnyMove>>,
+    /// Where a search on the pool posts what the handler should hear.
+    pub(super) events: Option<&'a Events>,
+    /// The split node this search is under, if it is a task of the pool.
+    pub(super) abort: Option<&'a Abort<'a>>,
+    /// Stopped, or aborted from above: every search returns at once (see
+    /// [`Search::check_halt`]).
+    pub(super) halted: bool,
     pub(super) nodes: u64,
     pub(super) passes: u64,
 }
@@ -36,7 +49,7 @@ impl Search<'_, '_> {
             let beta = if f == lo { f + 1 } else { f };
             self.passes += 1;
             let g = self.search(st, beta - 1, beta, None);
-            if self.stop.load(Relaxed) {
+            if self.halted || self.check_halt() {
                 return Err(SolveError::Stopped);
             }
             if g < beta {
@@ -45,9 +58,13 @@ impl Search<'_, '_> {
                 lo = g;
             }
             f = g;
-            if let (Some((mv, offset, sign)), Some(h)) = (report, self.handler.as_deref_mut()) {
+            if let Some((mv, offset, sign)) = report {
                 let (a, b) = (offset + sign * lo, offset + sign * hi);
-                h.on_window(mv, a.min(b), a.max(b));
+                if let Some(h) = self.handler.as_deref_mut() {
+                    h.on_window(mv, a.min(b), a.max(b));
+                } else if let Some(e) = self.events {
+                    e.post(Event::Window(mv, a.min(b), a.max(b)));
+                }
             }
         }
         Ok(lo)
@@ -129,7 +146,10 @@ impl Search<'_, '_> {
                     self.stop.store(true, Relaxed);
                 }
             }
-            if self.stop.load(Relaxed) {
+            if let Some(e) = self.events {
+                e.nodes.fetch_add(0x400, Relaxed);
+            }
+            if self.check_halt() {
                 return 0;
             }
         }
@@ -185,49 +205,36 @@ impl Search<'_, '_> {
         let mut best = -s - 1;
         let mut best_move = order[0];
         let mut a = alpha;
-        // With several threads, near the root, a move (not the first) that another thread is
-        // searching is put off to the end, once.
-        let share = !self.shared.busy.0.is_empty() && seeds >= self.busy_seeds;
-        let mut moves = [NO_MOVE; 24];
-        moves[..12].copy_from_slice(&order);
-        let mut len = count;
         // Each child is made one move ahead, and its slot fetched from memory while the
         // previous child is searched.
-        let mut next = st.play(moves[0] as usize, rules);
+        let mut next = st.play(order[0] as usize, rules);
         let mut next_slot = self.prefetch(&next.2);
         let mut k = 0;
-        while k < len {
-            let i = moves[k];
+        while k < count {
+            let i = order[k];
             let (gain, extra, child) = next;
             let child_slot = next_slot;
             k += 1;
-            if k < len {
-                next = st.play(moves[k] as usize, rules);
-                next_slot = self.prefetch(&next.2);
-            }
-            let mut marked = None;
-            if share {
-                let key = child.key();
-                if k > 1 && k <= count && self.shared.busy.is_busy(key) {
-                    moves[len] = i;
-                    len += 1;
-                    if k == len - 1 {
-                        next = (gain, extra, child);
-                        next_slot = child_slot;
-                    }
-                    continue;
+            // Young brothers wait: near the root, once the first moves (`split_wait` of them)
+            // have not cut off, the others go to every free thread.
+            #[cfg(not(target_arch = "wasm32"))]
+            if k == self.split_wait + 1 && count > k && seeds >= self.split_seeds && beta - a == 1 {
+                (best, best_move) = self.split(st, &order[k - 1..count], a, beta, (best, best_move));
+                if self.halted {
+                    return 0;
                 }
-                marked = self.shared.busy.mark(key).then_some(key);
+                break;
+            }
+            if k < count {
+                next = st.play(order[k] as usize, rules);
+                next_slot = self.prefetch(&next.2);
             }
             let v = if extra {
                 gain + self.search(&child, a - gain, beta - gain, child_slot)
             } else {
                 gain - self.search(&child, gain - beta, gain - a, child_slot)
             };
-            if let Some(key) = marked {
-                self.shared.busy.clear(key);
-            }
-            if self.stop.load(Relaxed) {
+            if self.halted {
                 return 0;
             }
             if v > best {

@@ -73,3 +73,61 @@ fn solver_matches_minimax_on_small_games() {
         }
     }
 }
+
+/// Positions part-way through games of Kalah(5,3), Kalah(4,4) with the empty capture and
+/// Kalah(6,2): the values of the position and of every move are the same on 1, 2, 3 and 4
+/// threads (the split nodes, the pool's handler and the root moves as tasks).
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn threads_agree_with_one_thread() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for id in ["kalah-5-3", "kalah-4-4-e", "kalah-6-2"] {
+        let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
+            crate::families::AnyRules::Kalah(r) => r,
+            _ => unreachable!(),
+        };
+        for game in 0..4 {
+            let mut pos = rules.start();
+            for _ in 0..2 + game * 3 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = pos.play(moves[(seed % moves.len() as u64) as usize]).unwrap().0;
+            }
+            if pos.is_over() {
+                continue;
+            }
+            let solver = |threads| Solver::new(rules, SolveOptions { table_mib: 2, db_seeds: 6, threads }).unwrap();
+            let one = solver(1).analyze(&pos, &mut NoHandler).unwrap();
+            for threads in [2, 3, 4] {
+                assert_eq!(solver(threads).solve(&pos, &mut NoHandler).unwrap(), one.value.number(), "{id} {pos:?}");
+                let mut many = solver(threads).analyze(&pos, &mut NoHandler).unwrap();
+                let mut one = one.moves.clone();
+                many.moves.sort_by_key(|m| m.mv.to_string());
+                one.sort_by_key(|m| m.mv.to_string());
+                assert_eq!(many.moves, one, "{id} {pos:?} on {threads} threads");
+            }
+        }
+    }
+}
+
+/// A handler's stop reaches the pool's threads: the solve ends, stopped.
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn a_stop_ends_every_thread() {
+    struct After(u64);
+    impl SearchHandler<AnyMove> for After {
+        fn should_stop(&mut self, nodes: u64) -> bool {
+            nodes > self.0
+        }
+        fn on_progress(&mut self, _: &Analysis<AnyMove>) {}
+    }
+    let rules = KalahRules::standard(6, 4).unwrap();
+    let mut s = Solver::new(rules, SolveOptions { table_mib: 16, db_seeds: 8, threads: 3 }).unwrap();
+    assert!(matches!(s.solve(&rules.start(), &mut After(200_000)), Err(SolveError::Stopped)));
+    assert!(matches!(s.analyze(&rules.start(), &mut After(200_000)), Err(SolveError::Stopped)));
+}
