@@ -27,7 +27,7 @@ pub struct EndgameReport {
     bytes: u64,
     seconds: f64,
     positions_per_second: f64,
-    threads_first_pass: usize,
+    threads: usize,
     peak_memory_bytes: Option<u64>,
     #[serde(skip)]
     title: String,
@@ -118,10 +118,10 @@ pub fn endgame(
 ) -> Result<EndgameReport, CliError> {
     let rules = database_rules(rules)?;
     let title = rules.title();
-    let every = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let every = std::thread::available_parallelism().map_or(1, |n| n.get()).min(64);
     let threads = threads.unwrap_or(every);
-    if !(1..=8).contains(&threads) {
-        return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 8" });
+    if !(1..=64).contains(&threads) {
+        return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
     }
     let (db, layers, seconds) = build(rules, seeds, threads, &mut Progress::new(json, progress))?;
     let positions = layers.iter().map(|l| l.positions).sum();
@@ -133,7 +133,7 @@ pub fn endgame(
         bytes: db.bytes(),
         seconds,
         positions_per_second: positions as f64 / seconds.max(1e-9),
-        threads_first_pass: threads,
+        threads,
         peak_memory_bytes: peak_memory(),
         title,
     })
@@ -166,12 +166,12 @@ impl fmt::Display for EndgameReport {
         }
         write!(
             f,
-            "{} positions, {} MiB, in {:.2} s: {:.0} positions/s ({} threads in each layer's first pass, one in its retrograde pass)",
+            "{} positions, {} MiB, in {:.2} s: {:.0} positions/s ({} threads in each layer's first and retrograde passes)",
             self.positions,
             self.bytes >> 20,
             self.seconds,
             self.positions_per_second,
-            self.threads_first_pass
+            self.threads
         )?;
         if let Some(m) = self.peak_memory_bytes {
             write!(f, "; peak memory {} MiB", m >> 20)?;

@@ -381,7 +381,8 @@ enum Command {
         /// Most seeds on the board (0 to 24).
         #[arg(long)]
         seeds: usize,
-        /// Threads for each layer's first pass (default: every core, at most 8).
+        /// Threads for each layer, its first pass and its retrograde pass (1 to 64; default: every
+        /// core).
         #[arg(long)]
         threads: Option<usize>,
         /// Report progress on standard error every few seconds as plain lines, even when it is

@@ -1,6 +1,8 @@
 //! Building a layer: the first pass over every board, then the retrograde growth of the won
 //! and lost positions, level by level, breadth first, with their distances (see the module).
 
+use std::sync::atomic::{AtomicI8, AtomicU8, Ordering::Relaxed};
+
 use super::model::{MoverBoard, Node};
 use super::{Databases, Layer, Progress};
 use crate::families::oware::Ruleset;
@@ -121,52 +123,101 @@ impl Databases {
         if self.model.set == Ruleset::Ayo {
             self.end_without_captures(k, &mut best, &mut count, &mut value);
         }
-        // A first-in first-out queue, so that distances come in order: a won position takes
-        // the distance of the nearest lost one that reaches it, plus one; a lost position that
-        // of the last (farthest) of its moves, plus one.
-        let mut queue: Vec<u32> = vec![];
+        // Breadth first, a frontier at a time, so that distances come in order: a won position
+        // takes the distance of the nearest lost one that reaches it, plus one; a lost position
+        // that of the last (farthest) of its moves, plus one. The frontier's positions are
+        // shared between the threads: a position is settled by one compare-and-swap of its
+        // value, so by one thread, and a lost one by the thread whose move-count decrement
+        // reaches zero (a lost child never decrements, so a position with one is settled won
+        // first, as one thread would settle it).
+        let threads = self.threads_for(size);
+        let shared = Settle {
+            value: atomic_i8(&mut value),
+            distance: atomic_u8(&mut distance),
+            count: atomic_u8(&mut count),
+            best: &best,
+        };
         let mut settled = 0u64;
         for t in (1..=k as i32).rev() {
             let ti = t as i8;
-            queue.clear();
-            for r in 0..size {
-                if value[r] == 0 && (best[r] == ti || (count[r] == 0 && best[r] == -ti)) {
-                    value[r] = if best[r] == ti { ti } else { -ti };
-                    queue.push(r as u32);
+            // The level's seeds: exits worth t, and positions whose exits are all worth -t or
+            // less with no move staying.
+            let mut frontier: Vec<u32> = in_chunks(threads, size, 1 << 20, |range, out| {
+                // The best exit first: few are worth ±t (`NONE`'s magnitude is no level's).
+                for (r, &b) in range.clone().zip(&shared.best[range]) {
+                    if b.unsigned_abs() == ti as u8
+                        && shared.value[r].load(Relaxed) == 0
+                        && (b == ti || shared.count[r].load(Relaxed) == 0)
+                    {
+                        shared.value[r].store(b, Relaxed);
+                        out.push(r as u32);
+                    }
                 }
-            }
-            let mut head = 0;
-            while let Some(&q) = queue.get(head) {
-                head += 1;
-                settled += 1;
-                if settled & 0xffff == 0 && !progress(report(size as u64 / 2 + settled.min(size as u64) / 2)) {
+            });
+            while !frontier.is_empty() {
+                settled += frontier.len() as u64;
+                if !progress(report(size as u64 / 2 + settled.min(size as u64) / 2)) {
                     return None;
                 }
-                let v = value[q as usize];
-                let d = distance[q as usize].saturating_add(1);
-                let board = self.ranker.unrank(k, q as u64);
-                self.predecessors(k, &board, &mut |p| {
-                    let p = p as usize;
-                    if value[p] != 0 {
-                        return;
+                // One thread (the browser) hears of its progress every 65,536 positions.
+                let block = if threads > 1 { frontier.len() } else { 1 << 16 };
+                let mut next = vec![];
+                for (i, part) in frontier.chunks(block).enumerate() {
+                    if i > 0 && !progress(report(size as u64 / 2 + settled.min(size as u64) / 2)) {
+                        return None;
                     }
-                    if v > 0 {
-                        count[p] -= 1;
-                        if count[p] == 0 && best[p] <= -ti {
-                            value[p] = -ti;
-                            distance[p] = d;
-                            queue.push(p as u32);
+                    next.extend(in_chunks(threads, part.len(), 1 << 12, |range, out| {
+                        for &q in &part[range] {
+                            self.settle_predecessors(k, q, ti, &shared, out);
                         }
-                    } else {
-                        value[p] = ti;
-                        distance[p] = d;
-                        queue.push(p as u32);
-                    }
-                });
+                    }));
+                }
+                frontier = next;
             }
         }
         progress(report(size as u64));
         Some(Layer { values: value, distances: distance })
+    }
+
+    /// Settles the predecessors of `q` (settled at level `ti`) that its value decides: every
+    /// one of a lost `q` is won; one of a won `q` is lost once all its staying moves are known
+    /// to lead to won positions and its exits are worth `-ti` or less. Each settled
+    /// predecessor goes to `out`, with `q`'s distance plus one.
+    fn settle_predecessors(&self, k: usize, q: u32, ti: i8, s: &Settle<'_>, out: &mut Vec<u32>) {
+        let v = s.value[q as usize].load(Relaxed);
+        let d = s.distance[q as usize].load(Relaxed).saturating_add(1);
+        let board = self.ranker.unrank(k, q as u64);
+        self.predecessors(k, &board, &mut |p| {
+            let p = p as usize;
+            if s.value[p].load(Relaxed) != 0 {
+                return;
+            }
+            let settle = if v > 0 {
+                s.count[p].fetch_sub(1, Relaxed) == 1 && s.best[p] <= -ti
+            } else {
+                true
+            };
+            let won = if v > 0 { -ti } else { ti };
+            if settle && s.value[p].compare_exchange(0, won, Relaxed, Relaxed).is_ok() {
+                s.distance[p].store(d, Relaxed);
+                out.push(p as u32);
+            }
+        });
+    }
+
+    /// Threads for a layer of `size` boards: one for a small layer, else the databases'
+    /// setting (0: every core).
+    fn threads_for(&self, size: usize) -> usize {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let every = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let threads = if self.threads == 0 { every } else { self.threads }.min(64);
+            if size > 1 << 16 {
+                return threads;
+            }
+        }
+        let _ = size;
+        1
     }
 
     /// Ayo's "neither player can ever capture, but both players will always have a legal
@@ -216,9 +267,8 @@ impl Databases {
     fn first_pass_all(&self, k: usize, best: &mut [i8], count: &mut [u8], progress: &mut dyn FnMut(u64) -> bool) -> bool {
         #[cfg(not(target_arch = "wasm32"))]
         {
-            let every = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
-            let threads = if self.threads == 0 { every } else { self.threads.min(8) };
-            if threads > 1 && best.len() > 1 << 16 {
+            let threads = self.threads_for(best.len());
+            if threads > 1 {
                 let chunk = best.len().div_ceil(threads);
                 let stop = std::sync::atomic::AtomicBool::new(false);
                 let ok = std::thread::scope(|scope| {
@@ -256,4 +306,64 @@ impl Databases {
         }
         self.first_pass(k, 0, best, count, progress)
     }
+}
+
+/// The arrays a layer's retrograde pass shares between its threads.
+struct Settle<'a> {
+    value: &'a [AtomicI8],
+    distance: &'a [AtomicU8],
+    count: &'a [AtomicU8],
+    best: &'a [i8],
+}
+
+fn atomic_i8(v: &mut [i8]) -> &[AtomicI8] {
+    // SAFETY: AtomicI8 has the size and alignment of i8, and the borrow is unique.
+    unsafe { &*(v as *mut [i8] as *const [AtomicI8]) }
+}
+
+fn atomic_u8(v: &mut [u8]) -> &[AtomicU8] {
+    // SAFETY: AtomicU8 has the size and alignment of u8, and the borrow is unique.
+    unsafe { &*(v as *mut [u8] as *const [AtomicU8]) }
+}
+
+/// Runs `work` over `0..len` in chunks of `chunk`, on `threads` threads taking the next chunk
+/// as they finish (natively), each adding to its own list; returns the lists joined.
+fn in_chunks(
+    threads: usize,
+    len: usize,
+    chunk: usize,
+    work: impl Fn(std::ops::Range<usize>, &mut Vec<u32>) + Sync,
+) -> Vec<u32> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let run = |out: &mut Vec<u32>| loop {
+        let from = next.fetch_add(chunk, Relaxed);
+        if from >= len {
+            break;
+        }
+        work(from..(from + chunk).min(len), out);
+    };
+    let mut out = vec![];
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads > 1 && len > chunk {
+        let parts: Vec<Vec<u32>> = std::thread::scope(|sc| {
+            let helpers: Vec<_> = (1..threads.min(len.div_ceil(chunk)))
+                .map(|_| {
+                    sc.spawn(|| {
+                        let mut out = vec![];
+                        run(&mut out);
+                        out
+                    })
+                })
+                .collect();
+            run(&mut out);
+            helpers.into_iter().map(|h| h.join().expect("no panic")).collect()
+        });
+        for p in parts {
+            out.extend_from_slice(&p);
+        }
+        return out;
+    }
+    let _ = threads;
+    run(&mut out);
+    out
 }

@@ -163,7 +163,8 @@ impl Databases {
         }
     }
 
-    /// Threads for the first pass of each layer natively (0: every core, at most 8).
+    /// Threads for each layer natively, its first pass and its retrograde pass (0: every
+    /// core).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads;
     }
