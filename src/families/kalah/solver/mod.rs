@@ -36,12 +36,14 @@ pub use crate::families::capability::{SolveError, SolveOptions, SolveStats};
 /// (see [`threads`]). Measured on Kalah(6,4) (BENCHMARKS.md).
 const SPLIT_ABOVE_DB: u32 = 4;
 
-/// How many moves a split node searches alone before the others go to the pool: the young
-/// brothers wait for one elder on two threads, for more on more threads, where the brothers
-/// searched past a cutoff cost more (Kalah(6,4), BENCHMARKS.md). The environment variable
-/// `MANCALA_LAB_SPLIT_WAIT` sets it, for measuring.
+/// How many moves a split node searches alone before the others go to the pool: one on two
+/// threads, two on more, where the brothers searched past a cutoff cost more. Measured on
+/// Kalah(6,4) on a 16-core host (BENCHMARKS.md): 16 threads waiting for one elder did 5.1
+/// times the nodes of one thread, for two 1.25 times, for three 1.01 times but the threads
+/// starved (no faster than 4 threads). The environment variable `MANCALA_LAB_SPLIT_WAIT` sets
+/// it, for measuring.
 fn split_wait(threads: usize) -> usize {
-    let chosen = if threads > 2 { 3 } else { 1 };
+    let chosen = if threads > 2 { 2 } else { 1 };
     std::env::var("MANCALA_LAB_SPLIT_WAIT").ok().and_then(|v| v.parse().ok()).filter(|&w| w >= 1).unwrap_or(chosen)
 }
 

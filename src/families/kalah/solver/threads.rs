@@ -1,14 +1,18 @@
 //! The parallel search (natively, with more than one thread): young brothers wait.
 //!
-//! A node near the root searches its first move alone; if that move does not cut off, its
-//! other moves are searched at once by every thread that is free, on a work-stealing pool
-//! (rayon), and a move that cuts off aborts its brothers. The searches are null-window
-//! (MTD(f)), so the brothers need no window from each other: they are searched exactly as one
-//! thread would search them, and the threads only lose the transpositions between brothers
-//! searched at the same time and the brothers searched past a cutoff that the first move did
-//! not give. Measured against ABDADA-style deferral with threads on windows beside the main
-//! one (the build before): Kalah(6,4) with 16 threads did 1.81 times the nodes of one thread
-//! (BENCHMARKS.md has the figures of both).
+//! A node near the root searches its first move alone (its first two with more than two
+//! threads); if that does not cut off, its other moves are searched at once by every thread
+//! that is free, on a work-stealing pool (rayon), and a move that cuts off aborts its
+//! brothers. The searches are null-window (MTD(f)), so the brothers need no window from each
+//! other: they are searched exactly as one thread would search them, and the threads only lose
+//! the transpositions between brothers searched at the same time and the brothers searched
+//! past a cutoff that the elder ones did not give.
+//!
+//! Measured against the build before (lazy SMP: helpers on windows beside the main one, with
+//! ABDADA's deferral), Kalah(6,4), BENCHMARKS.md: on 2 threads 1.04 times the nodes of one
+//! thread and 1.9 times as fast (before: 1.14 times, 1.7 times as fast); on 16 threads of a
+//! 16-core host 1.25 times the nodes (before: 1.96 times) but only 2.95 times as fast (before:
+//! 6.9 times): past a few threads the pool starves, which is what to mend next.
 //!
 //! The handler stays on the calling thread: the pool's searches post their windows and
 //! results as [`Event`]s and count their nodes in one counter, which the calling thread reads
