@@ -206,6 +206,45 @@ impl Solver {
         }
     }
 
+    /// Runs `work` on `copies` threads at once on the pool (natively, several threads), the
+    /// handler hearing of it through this thread; otherwise once here, with the handler. Returns
+    /// what each run returned, and the nodes and passes of all.
+    fn run<R: Send>(
+        &self,
+        stop: &AtomicBool,
+        handler: &mut dyn SearchHandler<AnyMove>,
+        copies: usize,
+        work: impl Fn(&mut Search<'_, '_>) -> R + Sync,
+    ) -> (Vec<R>, u64, u64) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(pool) = &self.pool {
+            let events = Events::default();
+            let events_ref = &events;
+            return threads::run_on_pool(pool, &events, stop, handler, || {
+                let out = Mutex::new((Vec::new(), 0, 0));
+                let one = || {
+                    let mut ctx = self.search_ctx(stop, None, Some(events_ref));
+                    let r = work(&mut ctx);
+                    let mut o = out.lock().expect("no panics while locked");
+                    o.0.push(r);
+                    o.1 += ctx.nodes;
+                    o.2 += ctx.passes;
+                };
+                rayon::in_place_scope(|s| {
+                    for _ in 1..copies {
+                        s.spawn(|_| one());
+                    }
+                    one();
+                });
+                out.into_inner().expect("no panics while locked")
+            });
+        }
+        let _ = copies;
+        let mut ctx = self.search_ctx(stop, Some(handler), None);
+        let r = work(&mut ctx);
+        (vec![r], ctx.nodes, ctx.passes)
+    }
+
     /// The exact value of every legal move of `pos` (absolute: final store difference for the
     /// side to move), best first, with the best line.
     ///
@@ -313,43 +352,15 @@ impl Solver {
         };
         // Natively with several threads, the root moves are tasks of the pool (each splitting
         // its own nodes); otherwise one after the other here.
-        #[cfg(not(target_arch = "wasm32"))]
-        let pool = this.pool.as_ref();
-        #[cfg(target_arch = "wasm32")]
-        let pool: Option<&()> = None;
-        let (result, nodes, passes) = match pool {
-            #[cfg(not(target_arch = "wasm32"))]
-            Some(pool) => {
-                let events = Events::default();
-                let (stop, events_ref) = (&stop, &events);
-                threads::run_on_pool(pool, &events, stop, handler, || {
-                    let result = Mutex::new((Ok(()), 0, 0));
-                    let root = || {
-                        let mut ctx = this.search_ctx(stop, None, Some(events_ref));
-                        let r = work(&mut ctx);
-                        if r.is_err() {
-                            stop.store(true, Relaxed);
-                        }
-                        let mut t = result.lock().expect("no panics while locked");
-                        t.0 = std::mem::replace(&mut t.0, Ok(())).and(r);
-                        t.1 += ctx.nodes;
-                        t.2 += ctx.passes;
-                    };
-                    rayon::in_place_scope(|s| {
-                        for _ in 1..roots.len().min(this.threads) {
-                            s.spawn(|_| root());
-                        }
-                        root();
-                    });
-                    result.into_inner().expect("no panics while locked")
-                })
+        let copies = roots.len().min(this.threads);
+        let (results, nodes, passes) = this.run(&stop, handler, copies, |ctx| {
+            let r = work(ctx);
+            if r.is_err() {
+                stop.store(true, Relaxed);
             }
-            _ => {
-                let mut ctx = this.search_ctx(&stop, Some(handler), None);
-                let r = work(&mut ctx);
-                (r, ctx.nodes, ctx.passes)
-            }
-        };
+            r
+        });
+        let result: Result<Vec<()>, SolveError> = results.into_iter().collect();
         self.nodes += nodes;
         self.passes += passes;
         result?;
@@ -387,27 +398,8 @@ impl Solver {
         let guess = self.heuristic(pos).value.number() - pos.store_diff();
         let stop = AtomicBool::new(false);
         let this = &*self;
-        #[cfg(not(target_arch = "wasm32"))]
-        let pool = this.pool.as_ref();
-        #[cfg(target_arch = "wasm32")]
-        let pool: Option<&()> = None;
-        let (result, nodes, passes) = match pool {
-            #[cfg(not(target_arch = "wasm32"))]
-            Some(pool) => {
-                let events = Events::default();
-                let (stop, events_ref) = (&stop, &events);
-                threads::run_on_pool(pool, &events, stop, handler, || {
-                    let mut ctx = this.search_ctx(stop, None, Some(events_ref));
-                    let r = ctx.mtdf(&st, guess, None);
-                    (r, ctx.nodes, ctx.passes)
-                })
-            }
-            _ => {
-                let mut ctx = this.search_ctx(&stop, Some(handler), None);
-                let r = ctx.mtdf(&st, guess, None);
-                (r, ctx.nodes, ctx.passes)
-            }
-        };
+        let (mut results, nodes, passes) = this.run(&stop, handler, 1, |ctx| ctx.mtdf(&st, guess, None));
+        let result = results.pop().expect("one search");
         self.nodes += nodes;
         self.passes += passes;
         Ok(pos.store_diff() + result?)
