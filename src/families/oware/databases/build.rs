@@ -76,32 +76,29 @@ impl Databases {
             f(self.rank(&r));
         }
         let cycle = if wari { n2 } else { n2 - 1 };
+        let least = m.least() as usize;
         for o in 0..n {
             if !wari && r[o] != 0 {
                 continue;
             }
-            for c in m.least() as usize..=k {
-                let (full, rem) = (c / cycle, c % cycle);
-                let mut p = r;
-                let mut ok = true;
-                for d in 0..cycle {
-                    let j = if wari { (o + d) % n2 } else { (o + 1 + d) % n2 };
-                    let got = full + (d < rem) as usize;
-                    if (p[j] as usize) < got {
-                        ok = false;
-                        break;
-                    }
-                    p[j] -= got as u8;
-                }
-                if !ok {
+            // Sowing c seeds from `o` drops seed s (from 0) in the pit s % cycle places on: so
+            // the board before sowing c + 1 seeds is the one before c with one seed fewer in
+            // that pit (until a pit has none to give back, for this c and every larger one).
+            let mut p = r;
+            for c in 1..=k {
+                let d = (c - 1) % cycle;
+                let j = if wari { (o + d) % n2 } else { (o + 1 + d) % n2 };
+                if p[j] == 0 {
                     break;
                 }
-                if wari && p[o] != 0 {
+                p[j] -= 1;
+                if c < least || (wari && p[o] != 0) {
                     continue;
                 }
-                p[o] = c as u8;
-                if m.unmoves_to(&p, o, &r) {
-                    f(self.rank(&p));
+                let mut before = p;
+                before[o] = c as u8;
+                if m.unmoves_to(&before, o, &r) {
+                    f(self.rank(&before));
                 }
             }
         }
@@ -187,22 +184,37 @@ impl Databases {
         let v = s.value[q as usize].load(Relaxed);
         let d = s.distance[q as usize].load(Relaxed).saturating_add(1);
         let board = self.ranker.unrank(k, q as u64);
-        self.predecessors(k, &board, &mut |p| {
-            let p = p as usize;
+        let won = if v > 0 { -ti } else { ti };
+        let settle = |p: usize, out: &mut Vec<u32>| {
             if s.value[p].load(Relaxed) != 0 {
                 return;
             }
-            let settle = if v > 0 {
-                s.count[p].fetch_sub(1, Relaxed) == 1 && s.best[p] <= -ti
-            } else {
-                true
-            };
-            let won = if v > 0 { -ti } else { ti };
-            if settle && s.value[p].compare_exchange(0, won, Relaxed, Relaxed).is_ok() {
+            let settles = if v > 0 { s.count[p].fetch_sub(1, Relaxed) == 1 && s.best[p] <= -ti } else { true };
+            if settles && s.value[p].compare_exchange(0, won, Relaxed, Relaxed).is_ok() {
                 s.distance[p].store(d, Relaxed);
                 out.push(p as u32);
             }
+        };
+        // The predecessors are ranked first and their bytes asked of memory together, then
+        // settled: a predecessor's value is a random byte of the layer, and waiting for each in
+        // turn was a third of the pass.
+        let mut ranks = [0u32; 64];
+        let mut n = 0;
+        self.predecessors(k, &board, &mut |p| {
+            if n < ranks.len() {
+                prefetch(&s.value[p as usize]);
+                if v > 0 {
+                    prefetch(&s.count[p as usize]);
+                }
+                ranks[n] = p as u32;
+                n += 1;
+            } else {
+                settle(p as usize, out);
+            }
         });
+        for &p in &ranks[..n] {
+            settle(p as usize, out);
+        }
     }
 
     /// Threads for a layer of `size` boards: one for a small layer, else the databases'
@@ -366,4 +378,17 @@ fn in_chunks(
     let _ = threads;
     run(&mut out);
     out
+}
+
+/// Asks the processor to fetch `x`'s cache line (a hint; nothing where there is no such
+/// instruction).
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is only a hint and never faults.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(x as *const T as *const i8)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
