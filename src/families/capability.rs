@@ -17,9 +17,9 @@ pub struct SolveOptions {
     /// (0: no database). Its size is 2·C(seeds + 2n, 2n) bytes for n pits a side.
     pub db_seeds: u32,
     /// Threads sharing the table and the database (1 in the browser; natively up to the
-    /// cores). `analyze` splits the root moves between them; `solve` runs them all on the
-    /// root (lazy SMP: a thread puts off moves another is searching) and returns the main
-    /// thread's answer.
+    /// cores), on a work-stealing pool: the nodes near the root share their moves between them
+    /// once their eldest moves are searched (young brothers wait), and `analyze` also makes
+    /// each root move a task.
     pub threads: usize,
 }
 
