@@ -10,9 +10,9 @@
 //!
 //! Measured against the build before (lazy SMP: helpers on windows beside the main one, with
 //! ABDADA's deferral), Kalah(6,4), BENCHMARKS.md: on 2 threads 1.04 times the nodes of one
-//! thread and 1.9 times as fast (before: 1.14 times, 1.7 times as fast); on 16 threads of a
-//! 16-core host 1.25 times the nodes (before: 1.96 times) but only 2.95 times as fast (before:
-//! 6.9 times): past a few threads the pool starves, which is what to mend next.
+//! thread and 1.9 times as fast (before: 1.10-1.14 times, 1.6-1.7 times as fast); on 16
+//! threads of a 16-core host 1.25 times the nodes (before: 1.96 times) but only 2.95 times as
+//! fast (before: 6.9 times): past a few threads the pool starves, which is what to mend next.
 //!
 //! The handler stays on the calling thread: the pool's searches post their windows and
 //! results as [`Event`]s and count their nodes in one counter, which the calling thread reads
@@ -97,10 +97,14 @@ pub(super) fn run_on_pool<R: Send>(
             }
         }
     };
+    let caller = std::thread::current();
     std::thread::scope(|sc| {
         let runner = sc.spawn(|| {
             let r = pool.install(work);
             done.store(true, Relaxed);
+            // Wakes the caller at once: a solve of a small position (the opening book's) should
+            // not wait out the 20 ms.
+            caller.unpark();
             r
         });
         while !done.load(Relaxed) {
