@@ -131,6 +131,25 @@ impl Search<'_, '_> {
         }
     }
 
+    /// The value, within (`alpha`, `beta`), of a move that gained `gain` seeds and left
+    /// `child` (the mover's again after an extra turn, else the opponent's).
+    #[inline(always)]
+    pub(super) fn move_value<const N: usize>(
+        &mut self,
+        gain: i32,
+        extra: bool,
+        child: &State<N>,
+        alpha: i32,
+        beta: i32,
+        slot: Option<Slot>,
+    ) -> i32 {
+        if extra {
+            gain + self.search(child, alpha - gain, beta - gain, slot)
+        } else {
+            gain - self.search(child, gain - beta, gain - alpha, slot)
+        }
+    }
+
     /// Fail-soft alpha-beta on the relative value; `slot`, if known, is where its bounds live.
     pub(super) fn search<const N: usize>(
         &mut self,
@@ -229,11 +248,7 @@ impl Search<'_, '_> {
                 next = st.play(order[k] as usize, rules);
                 next_slot = self.prefetch(&next.2);
             }
-            let v = if extra {
-                gain + self.search(&child, a - gain, beta - gain, child_slot)
-            } else {
-                gain - self.search(&child, gain - beta, gain - a, child_slot)
-            };
+            let v = self.move_value(gain, extra, &child, a, beta, child_slot);
             if self.halted {
                 return 0;
             }

@@ -31,9 +31,18 @@ pub(super) struct Shared {
     pub(super) db: Option<Database>,
 }
 
-/// What a task of the pool needs of the search that splits: the tables, the rules, the
-/// thresholds, the stop flag and the events.
-pub(super) type Base<'a> = (&'a Shared, Rules, u32, u32, usize, &'a AtomicBool, Option<&'a Events>);
+/// What a task of the pool takes from the search that splits (all but its handler, its split
+/// node and its counters).
+#[derive(Clone, Copy)]
+pub(super) struct Base<'a> {
+    shared: &'a Shared,
+    rules: Rules,
+    etc_seeds: u32,
+    split_seeds: u32,
+    split_wait: usize,
+    stop: &'a AtomicBool,
+    events: Option<&'a Events>,
+}
 
 /// A split node's abort flag, chained to the split nodes above it: a search under it stops
 /// when any of them is aborted.
@@ -77,9 +86,9 @@ impl Events {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 /// Runs `work` on `pool` while the calling thread passes the events to `handler` and stops
 /// the search (sets `stop`) when the handler says so.
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn run_on_pool<R: Send>(
     pool: &rayon::ThreadPool,
     events: &Events,
@@ -124,7 +133,7 @@ impl Search<'_, '_> {
     /// A search for a task of the pool: the same tables and stops as `base`'s, no handler,
     /// under `abort`.
     pub(super) fn task<'b>(base: Base<'b>, abort: &'b Abort<'b>) -> Search<'b, 'static> {
-        let (shared, rules, etc_seeds, split_seeds, split_wait, stop, events) = base;
+        let Base { shared, rules, etc_seeds, split_seeds, split_wait, stop, events } = base;
         Search {
             shared,
             rules,
@@ -151,11 +160,12 @@ impl Search<'_, '_> {
         self.halted
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
-    /// The moves of a split node after its first, on every free thread; returns the best
+    /// The moves of a split node after its eldest (the `split_wait` searched alone), on every
+    /// free thread; returns the best
     /// value and move found (fail-soft, as the sequential loop would), the first move that
     /// reaches `beta` aborting the others. A null window (`beta == alpha + 1`). With
     /// `self.halted` set on return the values mean nothing (stopped, or aborted from above).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn split<const N: usize>(
         &mut self,
         st: &State<N>,
@@ -171,7 +181,15 @@ impl Search<'_, '_> {
         let found = AtomicU32::new(pack(best.0, best.1));
         let nodes = AtomicU64::new(0);
         let rules = self.rules;
-        let base: Base<'_> = (self.shared, rules, self.etc_seeds, self.split_seeds, self.split_wait, self.stop, self.events);
+        let base = Base {
+            shared: self.shared,
+            rules,
+            etc_seeds: self.etc_seeds,
+            split_seeds: self.split_seeds,
+            split_wait: self.split_wait,
+            stop: self.stop,
+            events: self.events,
+        };
         let worker = || {
             let mut ctx = Search::task(base, &abort);
             loop {
@@ -182,11 +200,7 @@ impl Search<'_, '_> {
                 let Some(&i) = moves.get(k) else { break };
                 let (gain, extra, child) = st.play(i as usize, rules);
                 let slot = ctx.prefetch(&child);
-                let v = if extra {
-                    gain + ctx.search(&child, alpha - gain, beta - gain, slot)
-                } else {
-                    gain - ctx.search(&child, gain - beta, gain - alpha, slot)
-                };
+                let v = ctx.move_value(gain, extra, &child, alpha, beta, slot);
                 if ctx.halted {
                     break;
                 }

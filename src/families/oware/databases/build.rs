@@ -67,7 +67,6 @@ impl Databases {
     fn predecessors(&self, k: usize, q: &MoverBoard, f: &mut impl FnMut(u64)) {
         let m = &self.model;
         let n = m.n;
-        let n2 = m.n2();
         // Seen by the previous mover.
         let r = m.flip(q);
         let wari = m.set == Ruleset::Wari;
@@ -75,19 +74,16 @@ impl Databases {
         if wari && matches!(m.expand(&r), Node::Pass) {
             f(self.rank(&r));
         }
-        let cycle = if wari { n2 } else { n2 - 1 };
         let least = m.least() as usize;
         for o in 0..n {
             if !wari && r[o] != 0 {
                 continue;
             }
-            // Sowing c seeds from `o` drops seed s (from 0) in the pit s % cycle places on: so
-            // the board before sowing c + 1 seeds is the one before c with one seed fewer in
-            // that pit (until a pit has none to give back, for this c and every larger one).
+            // The board before sowing c + 1 seeds is the one before c with one seed fewer where
+            // seed c falls (until a pit has none to give back, for this c and every larger one).
             let mut p = r;
             for c in 1..=k {
-                let d = (c - 1) % cycle;
-                let j = if wari { (o + d) % n2 } else { (o + 1 + d) % n2 };
+                let j = m.lands(o, c - 1);
                 if p[j] == 0 {
                     break;
                 }

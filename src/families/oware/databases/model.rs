@@ -72,25 +72,22 @@ impl Model {
         }
     }
 
+    /// The pit that seed `s` (from 0) of a sowing from the mover's pit `o` falls in: Wari sows
+    /// from `o` on, into it too; the others skip it.
+    pub(super) fn lands(&self, o: usize, s: usize) -> usize {
+        let n2 = self.n2();
+        if self.set == Ruleset::Wari {
+            (o + s % n2) % n2
+        } else {
+            (o + 1 + s % (n2 - 1)) % n2
+        }
+    }
+
     /// Sows the mover's pit `i` and captures as the rules do.
     pub(super) fn sow(&self, b: &MoverBoard, i: usize) -> Sown {
         let n2 = self.n2();
         let wari = self.set == Ruleset::Wari;
-        let mut a = *b;
-        let mut seeds = a[i];
-        a[i] = 0;
-        let mut k = if wari { (i + n2 - 1) % n2 } else { i };
-        while seeds > 0 {
-            k += 1;
-            if k == n2 {
-                k = 0;
-            }
-            if k == i && !wari {
-                continue;
-            }
-            a[k] += 1;
-            seeds -= 1;
-        }
+        let (mut a, k) = self.spread(b, i);
         let capturable = |a: &MoverBoard, s: usize| (wari || s >= self.n) && matches!(a[s], 2 | 3);
         let (mut s, mut taken, mut len) = (k, 0u32, 0);
         while len < n2 && capturable(&a, s) {
@@ -111,6 +108,29 @@ impl Model {
             s = (s + n2 - 1) % n2;
         }
         Sown { board: a, captured: taken as u8, slam }
+    }
+
+    /// Sows the mover's pit `i` (at least one seed), capturing nothing: the board, and the pit
+    /// the last seed fell in.
+    pub(super) fn spread(&self, b: &MoverBoard, i: usize) -> (MoverBoard, usize) {
+        let n2 = self.n2();
+        let wari = self.set == Ruleset::Wari;
+        let mut a = *b;
+        let mut seeds = a[i];
+        a[i] = 0;
+        let mut k = if wari { (i + n2 - 1) % n2 } else { i };
+        while seeds > 0 {
+            k += 1;
+            if k == n2 {
+                k = 0;
+            }
+            if k == i && !wari {
+                continue;
+            }
+            a[k] += 1;
+            seeds -= 1;
+        }
+        (a, k)
     }
 
     pub(super) fn expand(&self, b: &MoverBoard) -> Node {
@@ -175,7 +195,6 @@ impl Model {
         Node::Moves(legal, sown)
     }
 
-    /// A board turned round: the opponent's pits first.
     /// Sowing pit `o` of `p` is a legal move that captures nothing and leaves `r` (not
     /// turned round): an un-move's check. Legality is read from this one sowing where the rules
     /// allow (a move that leaves the opponent seeds, Wari's any move), and from every move of
@@ -190,7 +209,7 @@ impl Model {
         let n2 = self.n2();
         let wari = self.set == Ruleset::Wari;
         let c = p[o] as usize;
-        let last = if wari { (o + (c + n2 - 1) % n2) % n2 } else { (o + 1 + (c + n2 - 2) % (n2 - 1)) % n2 };
+        let last = self.lands(o, c.saturating_sub(1));
         let (board, slam) = if c > 0 && !((wari || last >= self.n) && matches!(r[last], 2 | 3)) {
             debug_assert_eq!(self.sow(p, o).board[..n2], r[..n2], "{p:?} pit {o}");
             (*r, false)
@@ -212,6 +231,7 @@ impl Model {
         quick.unwrap_or_else(|| matches!(self.expand(p), Node::Moves(legal, _) if legal & (1 << o) != 0))
     }
 
+    /// A board turned round: the opponent's pits first.
     pub(super) fn flip(&self, b: &MoverBoard) -> MoverBoard {
         let mut c = [0u8; MAX_PARTS];
         let n = self.n;

@@ -293,23 +293,6 @@ fn the_positions_that_hung_are_answered() {
     }
 }
 
-/// Pit `o` of `b` sown, nothing captured: Wari sows from the pit it empties on, the others
-/// skip it.
-fn sown_only(b: &MoverBoard, o: usize, n2: usize, wari: bool) -> MoverBoard {
-    let mut a = *b;
-    let mut seeds = a[o];
-    a[o] = 0;
-    let mut k = if wari { (o + n2 - 1) % n2 } else { o };
-    while seeds > 0 {
-        k = (k + 1) % n2;
-        if wari || k != o {
-            a[k] += 1;
-            seeds -= 1;
-        }
-    }
-    a
-}
-
 /// The un-move's quick legality check agrees with the full expansion on every board and pit of
 /// the small layers, for every rule set.
 #[test]
@@ -330,7 +313,7 @@ fn unmoves_agree_with_the_full_expansion() {
                         let full = matches!(m.expand(&b), Node::Moves(legal, _) if legal & (1 << o) != 0);
                         // The board the sowing leaves before its captures: what an un-move
                         // starts from (a capture's board is in a smaller layer).
-                        let r = sown_only(&b, o, 2 * n, rules.set == Ruleset::Wari);
+                        let r = m.spread(&b, o).0;
                         assert_eq!(m.unmoves_to(&b, o, &r), full && s.captured == 0, "{rules} {b:?} {o}");
                     }
                     if !ranker.next(&mut b[..2 * n]) {
