@@ -34,13 +34,15 @@ test-native:
 
 # The published results too slow for a debug build, optimised: Kalah(5,4), (6,4) = +8 and (6,4)
 # with empty capture = +10; Dakon-7's Tables 1-3; Dakon-8's minimum-cycle opening; Erickson's
-# tables and Table 3's search; .37 to 200,000. (Kalah(6,5) and the Dakon-8 proof take 20 minutes
-# and 1.5 hours: benchmarks, see BENCHMARKS.md.) tests/house.rs checks that every test whose
+# tables and Table 3's search; .37 to 200,000 and to Officers' largest value, and octal games
+# against the plain recursion. (Kalah(6,5) and the Dakon-8 proof take 20 minutes and 1.5 hours:
+# benchmarks, see BENCHMARKS.md.) tests/house.rs checks that every test whose
 # #[ignore] reason says "make test" is selected here.
 test-release:
 	cargo test --profile test-release --features cli --test native -- --ignored \
 		published_kalah_values_slow perft_table_matches_the_reference_deep endgame_layers_all \
 		tables_1_to_3_dakon_7 minimum_cycle_dakon_8 octal_37_has_thirteen_p_positions_to_200000 \
+		octal_37_reaches_officers_largest_value octal_blocks_agree_with_the_plain_recursion \
 		erickson_tables_recomputed erickson_table_3_search databases_agree_with_the_engine_on_random_six_pit_positions \
 		the_books_deepest_lines_are_what_the_solver_proves value_refuses_a_row_of_ones_too_large_at_once
 

@@ -10,6 +10,58 @@ fn octal_37_has_thirteen_p_positions_to_200000() {
     assert_eq!(s.p_positions(), [0, 3, 11, 19, 29, 45, 71, 97, 123, 149, 175, 313, 407]);
 }
 
+/// Officers' largest value among its first 2²¹ values is 319, first at heap 1,274,955
+/// (Grossman and Nowakowski, "Searching for periodicity in Officers"); .37 is Officers shifted
+/// by one. The other figures are those of the plain sparse-space method this one replaced.
+#[test]
+#[ignore = "slow in a debug build: make test-release runs it"]
+fn octal_37_reaches_officers_largest_value() {
+    let mut s = mancala_lab::cgt::octal::NimSequence::new(".37".parse().unwrap());
+    s.extend_to(1_300_000, &mut |_| true);
+    let largest = *s.values.iter().max().unwrap();
+    assert_eq!((largest, s.values.iter().position(|&v| v == largest)), (319, Some(1_274_954)));
+    assert_eq!(s.values[..=1_000_000].iter().map(|&v| v as u64).sum::<u64>(), 113_743_289);
+    assert_eq!(s.rare.len(), 1_582);
+}
+
+/// Past the sparse-space method's switch, its first scattered scan (from 32,770 beans) and a
+/// power of two, the values equal the plain recursion's (every split looked at), for games
+/// with one and with several ways to split.
+#[test]
+#[ignore = "slow in a debug build: make test-release runs it"]
+fn octal_blocks_agree_with_the_plain_recursion() {
+    for code in [".37", ".6", ".74", ".156"] {
+        let game: mancala_lab::cgt::octal::Octal = code.parse().unwrap();
+        let digits: Vec<u8> = game.to_string()[1..].bytes().map(|b| b - b'0').collect();
+        let last = 70_000;
+        let mut g = vec![0u16; last + 1];
+        let mut seen = vec![0usize; 1 << 12];
+        for n in 1..=last {
+            for (k, &d) in digits.iter().enumerate() {
+                let k = k + 1;
+                if d & 1 != 0 && n == k {
+                    seen[0] = n;
+                }
+                if d & 2 != 0 && n > k {
+                    seen[g[n - k] as usize] = n;
+                }
+                if d & 4 != 0 && n >= k + 2 {
+                    let rest = n - k;
+                    for a in 1..=rest / 2 {
+                        seen[(g[a] ^ g[rest - a]) as usize] = n;
+                    }
+                }
+            }
+            g[n] = (0..).find(|&v| seen[v] != n).unwrap() as u16;
+        }
+        let mut s = mancala_lab::cgt::octal::NimSequence::new(game);
+        s.extend_to(last, &mut |_| true);
+        assert_eq!(s.values.len(), last + 1);
+        let first = (0..=last).find(|&n| s.values[n] != g[n]);
+        assert_eq!(first, None, "{code}: the first difference");
+    }
+}
+
 /// Large nimbers are named without walking their 2ⁿ option paths (fuzzing found ∗26 taking
 /// 1.6 s before `nim_value` was memoised; ∗64, the parser's largest, would never end).
 #[test]
