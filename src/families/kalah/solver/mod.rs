@@ -37,13 +37,15 @@ pub use crate::families::capability::{SolveError, SolveOptions, SolveStats};
 const SPLIT_ABOVE_DB: u32 = 4;
 
 /// How many moves a split node searches alone before the others go to the pool: one on two
-/// threads, two on more, where the brothers searched past a cutoff cost more. Measured on
-/// Kalah(6,4) on a 16-core host (BENCHMARKS.md): 16 threads waiting for one elder did 5.1
-/// times the nodes of one thread, for two 1.25 times, for three 1.01 times but the threads
-/// starved (no faster than 4 threads). The environment variable `MANCALA_LAB_SPLIT_WAIT` sets
-/// it, for measuring.
-fn split_wait(threads: usize) -> usize {
-    let chosen = if threads > 2 { 2 } else { 1 };
+/// threads for a board of up to 48 seeds, two otherwise, where the brothers searched past a
+/// cutoff cost more. Measured (BENCHMARKS.md): on Kalah(6,4) (48 seeds), 16 threads waiting
+/// for one elder did 5.1 times the nodes of one thread, for two 1.25 times, for three 1.01
+/// times but the threads starved (no faster than 4 threads); on two threads one elder is best
+/// (1.04 times the nodes, against 1.12). On a 52-seed board two threads waiting for one elder
+/// did 1.34 times the nodes of one thread, for two 1.19 times, and were 1.33 times as fast. The
+/// environment variable `MANCALA_LAB_SPLIT_WAIT` sets it, for measuring.
+fn split_wait(threads: usize, seeds: u32) -> usize {
+    let chosen = if threads > 2 || seeds > 48 { 2 } else { 1 };
     std::env::var("MANCALA_LAB_SPLIT_WAIT").ok().and_then(|v| v.parse().ok()).filter(|&w| w >= 1).unwrap_or(chosen)
 }
 
@@ -149,7 +151,7 @@ impl Solver {
             pool,
             etc_seeds,
             split_seeds,
-            split_wait: split_wait(threads),
+            split_wait: split_wait(threads, 0),
             guesses: None,
             nodes: 0,
             passes: 0,
@@ -314,6 +316,7 @@ impl Solver {
         let stop = AtomicBool::new(false);
         self.nodes = 0;
         self.passes = 0;
+        self.split_wait = split_wait(self.threads, pos.pit_seeds());
         let heuristic = self.heuristic(pos);
         let guess = AtomicI32::new(guess.unwrap_or(heuristic.value.number()) - base);
         // Root moves in the order the search prefers; threads take the next unsolved one.
@@ -395,6 +398,7 @@ impl Solver {
         let st = Self::check::<N>(pos)?;
         self.nodes = 0;
         self.passes = 0;
+        self.split_wait = split_wait(self.threads, pos.pit_seeds());
         let guess = self.heuristic(pos).value.number() - pos.store_diff();
         let stop = AtomicBool::new(false);
         let this = &*self;
