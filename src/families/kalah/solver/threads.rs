@@ -1,7 +1,7 @@
 //! The parallel search (natively, with more than one thread): young brothers wait.
 //!
 //! A node near the root searches its first move alone (its first two with more than two
-//! threads); if that does not cut off, its other moves are searched at once by every thread
+//! threads, or on a board of more than 48 seeds); if that does not cut off, its other moves are searched at once by every thread
 //! that is free, on a work-stealing pool (rayon), and a move that cuts off aborts its
 //! brothers. The searches are null-window (MTD(f)), so the brothers need no window from each
 //! other: they are searched exactly as one thread would search them, and the threads only lose
