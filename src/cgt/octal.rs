@@ -128,6 +128,9 @@ impl NimSequence {
                 self.choose_mask();
             }
         }
+        if self.values.len() > last {
+            return true;
+        }
         let mut marks = Marks::new(self, seen.len());
         while self.values.len() <= last {
             let n0 = self.values.len();
@@ -162,7 +165,7 @@ impl NimSequence {
         let mut ranges = Vec::with_capacity(marks.offsets.len());
         for &off in &marks.offsets {
             let lo = self.rare.partition_point(|&(r, _)| (r as usize) + off < len);
-            let hi = self.rare.partition_point(|&(r, _)| (r as usize) + off < n0).max(lo);
+            let hi = self.rare.partition_point(|&(r, _)| (r as usize) + off < n0);
             mark_runs(&self.values, &self.rare[lo..hi], n0 - off, len, &mut marks.flags, table);
             ranges.push((lo, hi));
         }
@@ -314,7 +317,7 @@ struct Marks {
 }
 
 impl Marks {
-    /// Marks for values below `table` (a power of two at least twice every value so far, so
+    /// Marks for values below `table` (a power of two more than twice every value so far, so
     /// the XOR of two values is below half of it and a common value is always missing).
     fn new(s: &NimSequence, table: usize) -> Marks {
         Marks {
@@ -373,8 +376,8 @@ fn first_missing(common: &[u8], seen: &[u8]) -> usize {
             return i * 8 + (m.trailing_zeros() / 8) as usize;
         }
     }
-    // The marks' table is twice as large as any XOR of values, and the upper half has a common
-    // value (the mask uses only the bits of the values).
+    // The marks' table is more than twice as large as any XOR of values, and its upper half has
+    // a common value (the mask uses only the bits of the values).
     unreachable!("the upper half of the marks has a common value")
 }
 

@@ -1,12 +1,12 @@
 //! The parallel search (natively, with more than one thread): young brothers wait.
 //!
 //! A node near the root searches its first move alone (its first two with more than two
-//! threads, or on a board of more than 48 seeds); if that does not cut off, its other moves are searched at once by every thread
-//! that is free, on a work-stealing pool (rayon), and a move that cuts off aborts its
-//! brothers. The searches are null-window (MTD(f)), so the brothers need no window from each
-//! other: they are searched exactly as one thread would search them, and the threads only lose
-//! the transpositions between brothers searched at the same time and the brothers searched
-//! past a cutoff that the elder ones did not give.
+//! threads, or on a board of more than 48 seeds); if that does not cut off, its other moves
+//! are searched at once by every thread that is free, on a work-stealing pool (rayon), and a
+//! move that cuts off aborts its brothers. The searches are null-window (MTD(f)), so the
+//! brothers need no window from each other: they are searched exactly as one thread would
+//! search them, and the threads only lose the transpositions between brothers searched at the
+//! same time and the brothers searched past a cutoff that the elder ones did not give.
 //!
 //! Measured against the build before (lazy SMP: helpers on windows beside the main one, with
 //! ABDADA's deferral), Kalah(6,4), BENCHMARKS.md: on 2 threads 1.04 times the nodes of one
