@@ -248,13 +248,10 @@ impl NimSequence {
         }
     }
 
-    fn splits_of(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        self.game.digits.iter().enumerate().filter(move |(k, &d)| d & 4 != 0 && n >= k + 3).map(move |(k, _)| n - k - 1)
-    }
-
     fn direct(&mut self, n: usize, seen: &mut [u32], stamp: u32) -> u16 {
         self.mark_simple(n, seen, stamp);
-        for rest in self.splits_of(n).collect::<Vec<_>>() {
+        // Two heaps of at least one bean each are left.
+        for rest in self.split_offsets().into_iter().filter(|&off| n >= off + 2).map(|off| n - off) {
             for a in 1..=rest / 2 {
                 seen[(self.values[a] ^ self.values[rest - a]) as usize] = stamp;
             }

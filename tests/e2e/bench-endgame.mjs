@@ -3,15 +3,12 @@
 // node tests/e2e/bench-endgame.mjs [SEEDS] [RUNS]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
+import { benchPage } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seeds = Number(process.argv[2] || 15);
 const runs = Number(process.argv[3] || 1);
-const server = await serve(path.resolve(here, '../../dist'));
-const base = `http://127.0.0.1:${server.address().port}/index.html`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const { server, base, browser } = await benchPage(path.resolve(here, '../../dist'));
 for (let run = 0; run < runs; run++) {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();

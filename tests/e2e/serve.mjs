@@ -22,6 +22,16 @@ export function serve(root, port = 0, prefix = '/') {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
+// For the benchmark scripts: dist/ served, its index page's address, and a headless Chromium
+// ($CHROMIUM, or Debian's).
+export async function benchPage(root) {
+  const { chromium } = await import('playwright-core');
+  const server = await serve(root);
+  const base = `http://127.0.0.1:${server.address().port}/index.html`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  return { server, base, browser };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const s = await serve(path.resolve(process.argv[2] || 'dist'), Number(process.argv[3] || 8080));
   console.log(`serving on http://127.0.0.1:${s.address().port}`);
