@@ -108,6 +108,12 @@ impl NimSequence {
     /// Computes G(n) for every n up to `last`, calling `progress` every 65,536 values with the
     /// count so far; stops early (returning false) when it says so.
     pub fn extend_to(&mut self, last: usize, progress: &mut dyn FnMut(usize) -> bool) -> bool {
+        self.extend_to_on(last, 1, progress)
+    }
+
+    /// [`NimSequence::extend_to`] on up to two threads (natively): past the direct values, a
+    /// second thread marks the next block's splits while this one settles the current block.
+    pub fn extend_to_on(&mut self, last: usize, threads: usize, progress: &mut dyn FnMut(usize) -> bool) -> bool {
         // Marks by value, as small as the values allow (so they stay in the fastest cache).
         let top = self.values.iter().copied().max().unwrap_or(0) as usize;
         let mut seen = vec![0u32; ((top + 1).next_power_of_two() * 2).max(64)];
@@ -132,6 +138,11 @@ impl NimSequence {
             return true;
         }
         let mut marks = Marks::new(self, seen.len());
+        #[cfg(not(target_arch = "wasm32"))]
+        if threads > 1 {
+            return self.pipelined(last, marks, progress);
+        }
+        let _ = threads;
         while self.values.len() <= last {
             let n0 = self.values.len();
             if n0 % 65_536 == 0 && !progress(n0) {
@@ -154,26 +165,106 @@ impl NimSequence {
         self.game.digits.iter().enumerate().filter(|(_, &d)| d & 4 != 0).map(|(k, _)| k + 1).collect()
     }
 
+    /// The blocks on two threads: while this thread settles block b, a helper marks block b + 1's
+    /// splits whose rare part lies at least two blocks back (their other part is then known
+    /// before block b starts); the few others are marked here, heap size by heap size. The
+    /// helper keeps its own copy of the values, sent to it a block at a time, and the rare list
+    /// as it was when a stretch between reports and powers of two (where the mask may change)
+    /// began: rare heaps found within it are marked here too.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn pipelined(&mut self, last: usize, mut marks: Marks, progress: &mut dyn FnMut(usize) -> bool) -> bool {
+        use std::sync::mpsc;
+        std::thread::scope(|scope| {
+            let (jobs, inbox) = mpsc::channel::<ToHelper>();
+            let (outbox, done) = mpsc::channel::<(Vec<u8>, Vec<(usize, usize)>)>();
+            let mut copy = self.values.clone();
+            scope.spawn(move || {
+                let (mut rare, mut offsets) = (Vec::new(), Vec::new());
+                // Waits by spinning: a sleeping thread woke too late for blocks this short.
+                while let Some(message) = spin(|| inbox.try_recv()) {
+                    match message {
+                        ToHelper::Values(v) => copy.extend_from_slice(&v),
+                        ToHelper::Rare(r, o) => (rare, offsets) = (r, o),
+                        ToHelper::Marks { block, table, mut flags } => {
+                            flags.clear();
+                            flags.resize(block.1 * table, 0);
+                            let ranges = block_marks(&copy, &rare, &offsets, block, &mut flags, table);
+                            if outbox.send((flags, ranges)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+            });
+            // The helper has the first `sent` values; buffers come back to `spare`.
+            let (mut sent, mut spare) = (self.values.len(), Vec::<Vec<u8>>::new());
+            let gone = "the octal helper thread stopped";
+            while self.values.len() <= last {
+                let n0 = self.values.len();
+                if n0 % 65_536 == 0 && !progress(n0) {
+                    return false;
+                }
+                let stretch = (last + 1).min(n0.next_power_of_two() + 1).min((n0 / 65_536 + 1) * 65_536);
+                let blocks: Vec<(usize, usize)> =
+                    (n0..stretch).step_by(BLOCK).map(|b| (b, BLOCK.min(stretch - b))).collect();
+                jobs.send(ToHelper::Rare(self.rare.clone(), marks.offsets.clone())).expect(gone);
+                let table = marks.table;
+                let ask = |i: usize, known: usize, spare: &mut Vec<Vec<u8>>| {
+                    let (b, len) = blocks[i];
+                    let flags = spare.pop().unwrap_or_default();
+                    jobs.send(ToHelper::Marks { block: (b, len, known), table, flags }).expect(gone);
+                };
+                ask(0, n0, &mut spare);
+                let mut grown = false;
+                for (i, &(b, len)) in blocks.iter().enumerate() {
+                    if i + 1 < blocks.len() {
+                        ask(i + 1, b, &mut spare);
+                    }
+                    let (mut flags, ranges) = spin(|| done.try_recv()).expect(gone);
+                    std::mem::swap(&mut flags, &mut marks.flags);
+                    spare.push(flags);
+                    let ok = self.rows(b, b + len, &mut marks, &ranges);
+                    jobs.send(ToHelper::Values(self.values[sent..].to_vec())).expect(gone);
+                    sent = self.values.len();
+                    if !ok {
+                        // A value too large for the marks: the block asked for is dropped.
+                        if i + 1 < blocks.len() {
+                            spin(|| done.try_recv()).expect(gone);
+                        }
+                        grown = true;
+                        break;
+                    }
+                }
+                if grown {
+                    let top = self.values.iter().copied().max().unwrap_or(0) as usize;
+                    marks = Marks::new(self, (top + 1).next_power_of_two() * 2);
+                    spare.clear();
+                }
+            }
+            true
+        })
+    }
+
     /// Computes G(n) for n0 <= n < end (n0 > DIRECT); false if it stopped early, after a value
     /// too large for `marks`.
     fn block(&mut self, n0: usize, end: usize, marks: &mut Marks) -> bool {
         let (len, table) = (end - n0, marks.table);
-        marks.flags[..len * table].fill(0);
-        // The rare heaps r with len - off <= r < n0 - off: for every n of the block the split's
-        // other part n - off - r is known (below n0) and positive. The other rare heaps are
-        // marked one n at a time.
-        let mut ranges = Vec::with_capacity(marks.offsets.len());
-        for &off in &marks.offsets {
-            let lo = self.rare.partition_point(|&(r, _)| (r as usize) + off < len);
-            let hi = self.rare.partition_point(|&(r, _)| (r as usize) + off < n0);
-            mark_runs(&self.values, &self.rare[lo..hi], n0 - off, len, &mut marks.flags, table);
-            ranges.push((lo, hi));
-        }
+        let flags = &mut marks.flags[..len * table];
+        flags.fill(0);
+        let ranges = block_marks(&self.values, &self.rare, &marks.offsets, (n0, len, n0), flags, table);
+        self.rows(n0, end, marks, &ranges)
+    }
+
+    /// The splits of n0 <= n < end not marked by [`block_marks`] (whose rare heaps were
+    /// `ranges` of the list, for each offset), then G(n) for each; false if it stopped early,
+    /// after a value too large for `marks`.
+    fn rows(&mut self, n0: usize, end: usize, marks: &mut Marks, ranges: &[(usize, usize)]) -> bool {
+        let (len, table) = (end - n0, marks.table);
         for k in 0..len {
             let n = n0 + k;
             let seen = &mut marks.flags[k * table..(k + 1) * table];
             self.mark_simple(n, seen, 1);
-            for (&off, &(lo, hi)) in marks.offsets.iter().zip(&ranges) {
+            for (&off, &(lo, hi)) in marks.offsets.iter().zip(ranges) {
                 let rest = n - off;
                 for &(r, gr) in self.rare[..lo].iter().chain(&self.rare[hi..]) {
                     if (r as usize) < rest {
@@ -297,6 +388,30 @@ fn mex(seen: &[u32], stamp: u32) -> u16 {
     (0u16..).find(|&v| seen[v as usize] != stamp).expect("the marks outnumber the options")
 }
 
+/// The next message of a channel, spinning until there is one; `None` once the other side is
+/// gone.
+#[cfg(not(target_arch = "wasm32"))]
+fn spin<T>(mut poll: impl FnMut() -> Result<T, std::sync::mpsc::TryRecvError>) -> Option<T> {
+    loop {
+        match poll() {
+            Ok(t) => return Some(t),
+            Err(std::sync::mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
+        }
+    }
+}
+
+/// What the octal helper thread is sent.
+#[cfg(not(target_arch = "wasm32"))]
+enum ToHelper {
+    /// The next values.
+    Values(Vec<u16>),
+    /// The rare heaps and the split offsets for the blocks to come.
+    Rare(Vec<(u32, u16)>, Vec<usize>),
+    /// Marks for the block (n0, len, known) in rows of `table`, into `flags`.
+    Marks { block: (usize, usize, usize), table: usize, flags: Vec<u8> },
+}
+
 /// Heap sizes computed together past the direct values.
 const BLOCK: usize = 32;
 
@@ -330,6 +445,29 @@ impl Marks {
 
 fn common_flags(s: &NimSequence, table: usize) -> Vec<u8> {
     (0..table).map(|v| u8::from(!s.is_rare(v as u16))).collect()
+}
+
+/// Marks, in rows of `table` (cleared), the splits of heap sizes n0 <= n < n0 + len whose rare
+/// part r lies far enough back that their other part is among the first `known` values and
+/// positive, for every n of the block: one run of values a rare heap. Returns, for each offset,
+/// the range of `rare` marked.
+fn block_marks(
+    values: &[u16],
+    rare: &[(u32, u16)],
+    offsets: &[usize],
+    (n0, len, known): (usize, usize, usize),
+    flags: &mut [u8],
+    table: usize,
+) -> Vec<(usize, usize)> {
+    let mut ranges = Vec::with_capacity(offsets.len());
+    for &off in offsets {
+        // The other part n - off - r is below `known` for every n of the block, and positive.
+        let lo = rare.partition_point(|&(r, _)| (r as usize) + off < n0 + len - known);
+        let hi = rare.partition_point(|&(r, _)| (r as usize) + off < n0).max(lo);
+        mark_runs(values, &rare[lo..hi], n0 - off, len, flags, table);
+        ranges.push((lo, hi));
+    }
+    ranges
 }
 
 /// For each rare heap (r, gr): marks gr ^ G(first + k - r) in row k, for every k < len.
@@ -558,16 +696,19 @@ mod tests {
     }
 
     /// Games with splits after several removals, and values that need larger tables: the
-    /// sparse-space values equal the direct recursion's (whatever mask is chosen).
+    /// sparse-space values equal the direct recursion's (whatever mask is chosen), on one
+    /// thread and on two.
     #[test]
     fn sparse_space_equals_direct_recursion() {
-        for code in [".6", ".156", ".4", ".74", ".1464"] {
-            let (s, d) = (sequence(code, 5000), direct_values(code, 5000));
+        for (code, threads) in [".6", ".156", ".4", ".74", ".1464", ".37"].into_iter().flat_map(|c| [(c, 1), (c, 2)]) {
+            let mut s = NimSequence::new(code.parse().unwrap());
+            s.extend_to_on(5000, threads, &mut |_| true);
+            let d = direct_values(code, 5000);
             let first = (0..=5000).find(|&n| s.values[n] != d[n]);
             assert_eq!(
                 first,
                 None,
-                "{code}: mask {} at {:?}: {:?} vs {:?}",
+                "{code} on {threads} threads: mask {} at {:?}: {:?} vs {:?}",
                 s.mask,
                 first,
                 first.map(|n| s.values[n]),

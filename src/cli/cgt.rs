@@ -193,6 +193,8 @@ pub struct OctalReport {
     /// Splits examined (the work done).
     splits: u64,
     first: Vec<u16>,
+    /// Threads used (1 or 2).
+    threads: usize,
     seconds: f64,
 }
 
@@ -203,14 +205,15 @@ pub const MAX_HEAP: usize = 100_000_000;
 ///
 /// # Errors
 /// A code that cannot be read, or N out of range.
-pub fn octal(code: &str, n: usize) -> Result<OctalReport, CliError> {
+pub fn octal(code: &str, n: usize, threads: Option<usize>) -> Result<OctalReport, CliError> {
     let game: Octal = code.parse().map_err(|e: crate::cgt::octal::OctalError| CliError::Row(e.to_string()))?;
     if n > MAX_HEAP {
         return Err(CliError::OutOfRange { option: "N", value: n as u64, allowed: "0 to 100,000,000" });
     }
+    let threads = crate::cli::solve::threads(threads)?.min(2);
     let start = std::time::Instant::now();
     let mut s = NimSequence::new(game);
-    s.extend_to(n, &mut |_| true);
+    s.extend_to_on(n, threads, &mut |_| true);
     let seconds = start.elapsed().as_secs_f64();
     let largest = s.values.iter().copied().max().unwrap_or(0);
     let largest_first_at = s.values.iter().position(|&v| v == largest).unwrap_or(0);
@@ -225,6 +228,7 @@ pub fn octal(code: &str, n: usize) -> Result<OctalReport, CliError> {
         sum: s.values.iter().map(|&v| v as u64).sum(),
         splits: s.splits,
         first: s.values.iter().take(40).copied().collect(),
+        threads,
         seconds,
     })
 }
@@ -244,7 +248,13 @@ impl fmt::Display for OctalReport {
         writeln!(f, "rare values  {} heap sizes (mask {:b})", self.rare_values, self.mask)?;
         writeln!(f, "sum of G     {}", self.sum)?;
         writeln!(f, "splits       {} examined", self.splits)?;
-        writeln!(f, "time         {:.2} s", self.seconds)
+        writeln!(
+            f,
+            "time         {:.2} s on {} thread{}",
+            self.seconds,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
+        )
     }
 }
 

@@ -450,6 +450,10 @@ enum Command {
         code: String,
         /// The largest heap.
         n: usize,
+        /// Threads: 1, or 2 for a second thread marking the next block's splits (default: 2
+        /// where there are two cores; more are not used).
+        #[arg(long)]
+        threads: Option<usize>,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -550,7 +554,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             emit(out, &solve::dooley(&load(&PositionArgs { rules, setup: None, moves: None })?)?, json)
         }
         Command::Value { rules, row, json } => emit(out, &cgt::value(&rules, &row, json)?, json),
-        Command::Octal { code, n, json } => emit(out, &cgt::octal(&code, n)?, json),
+        Command::Octal { code, n, threads, json } => emit(out, &cgt::octal(&code, n, threads)?, json),
         Command::Search { what } => {
             let (report, json) = search::search(what)?;
             emit(out, &report, json)

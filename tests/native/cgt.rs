@@ -26,7 +26,8 @@ fn octal_37_reaches_officers_largest_value() {
 
 /// Past the sparse-space method's switch, its first scattered scan (from 32,770 beans) and a
 /// power of two, the values equal the plain recursion's (every split looked at), for games
-/// with one and with several ways to split.
+/// with one and with several ways to split, on one thread and on two (the marks of the next
+/// block beside).
 #[test]
 #[ignore = "slow in a debug build: make test-release runs it"]
 fn octal_blocks_agree_with_the_plain_recursion() {
@@ -54,11 +55,13 @@ fn octal_blocks_agree_with_the_plain_recursion() {
             }
             g[n] = (0..).find(|&v| seen[v] != n).unwrap() as u16;
         }
-        let mut s = mancala_lab::cgt::octal::NimSequence::new(game);
-        s.extend_to(last, &mut |_| true);
-        assert_eq!(s.values.len(), last + 1);
-        let first = (0..=last).find(|&n| s.values[n] != g[n]);
-        assert_eq!(first, None, "{code}: the first difference");
+        for threads in [1, 2] {
+            let mut s = mancala_lab::cgt::octal::NimSequence::new(game.clone());
+            s.extend_to_on(last, threads, &mut |_| true);
+            assert_eq!(s.values.len(), last + 1);
+            let first = (0..=last).find(|&n| s.values[n] != g[n]);
+            assert_eq!(first, None, "{code} on {threads} threads: the first difference");
+        }
     }
 }
 
