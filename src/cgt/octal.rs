@@ -14,7 +14,9 @@
 //! Past the direct values, heap sizes are computed in blocks of 32: every rare heap lies far
 //! enough back that its split's other part is known for the whole block, so those splits are
 //! marked for all 32 sizes from one run of values. The rare values are then looked for in a
-//! scattered order (see `scan`), by table while many are wanted and by compares once few are.
+//! scattered order (see `scan`), by table while many are wanted and by compares once few are;
+//! the scan's first scattered blocks are marked with the runs instead (see `MARKED`). On two
+//! threads (natively), a helper marks the next block while this thread settles the current one.
 
 use std::fmt;
 
@@ -179,16 +181,16 @@ impl NimSequence {
             let (outbox, done) = mpsc::channel::<(Vec<u8>, Vec<(usize, usize)>)>();
             let mut copy = self.values.clone();
             scope.spawn(move || {
-                let (mut rare, mut offsets) = (Vec::new(), Vec::new());
+                let (mut rare, mut early, mut offsets) = (Vec::new(), Vec::new(), Vec::new());
                 // Waits by spinning: a sleeping thread woke too late for blocks this short.
                 while let Some(message) = spin(|| inbox.try_recv()) {
                     match message {
                         ToHelper::Values(v) => copy.extend_from_slice(&v),
-                        ToHelper::Rare(r, o) => (rare, offsets) = (r, o),
+                        ToHelper::Rare(r, e, o) => (rare, early, offsets) = (r, e, o),
                         ToHelper::Marks { block, table, mut flags } => {
                             flags.clear();
                             flags.resize(block.1 * table, 0);
-                            let ranges = block_marks(&copy, &rare, &offsets, block, &mut flags, table);
+                            let ranges = block_marks(&copy, &rare, &early, &offsets, block, &mut flags, table);
                             if outbox.send((flags, ranges)).is_err() {
                                 return;
                             }
@@ -207,7 +209,10 @@ impl NimSequence {
                 let stretch = (last + 1).min(n0.next_power_of_two() + 1).min((n0 / 65_536 + 1) * 65_536);
                 let blocks: Vec<(usize, usize)> =
                     (n0..stretch).step_by(BLOCK).map(|b| (b, BLOCK.min(stretch - b))).collect();
-                jobs.send(ToHelper::Rare(self.rare.clone(), marks.offsets.clone())).expect(gone);
+                // Every block of the stretch marks the early splits, or none does.
+                let skip = marks.marks_early(&self.values, n0);
+                jobs.send(ToHelper::Rare(self.rare.clone(), marks.early(skip).to_vec(), marks.offsets.clone()))
+                    .expect(gone);
                 let table = marks.table;
                 let ask = |i: usize, known: usize, spare: &mut Vec<Vec<u8>>| {
                     let (b, len) = blocks[i];
@@ -223,7 +228,7 @@ impl NimSequence {
                     let (mut flags, ranges) = spin(|| done.try_recv()).expect(gone);
                     std::mem::swap(&mut flags, &mut marks.flags);
                     spare.push(flags);
-                    let ok = self.rows(b, b + len, &mut marks, &ranges);
+                    let ok = self.rows(b, b + len, &mut marks, &ranges, skip);
                     jobs.send(ToHelper::Values(self.values[sent..].to_vec())).expect(gone);
                     sent = self.values.len();
                     if !ok {
@@ -249,17 +254,28 @@ impl NimSequence {
     /// too large for `marks`.
     fn block(&mut self, n0: usize, end: usize, marks: &mut Marks) -> bool {
         let (len, table) = (end - n0, marks.table);
-        let flags = &mut marks.flags[..len * table];
-        flags.fill(0);
-        let ranges = block_marks(&self.values, &self.rare, &marks.offsets, (n0, len, n0), flags, table);
-        self.rows(n0, end, marks, &ranges)
+        marks.flags[..len * table].fill(0);
+        let skip = marks.marks_early(&self.values, n0);
+        let early = if skip { &marks.early[..] } else { &[] };
+        let ranges = block_marks(
+            &self.values,
+            &self.rare,
+            early,
+            &marks.offsets,
+            (n0, len, n0),
+            &mut marks.flags[..len * table],
+            table,
+        );
+        self.rows(n0, end, marks, &ranges, skip)
     }
 
     /// The splits of n0 <= n < end not marked by [`block_marks`] (whose rare heaps were
     /// `ranges` of the list, for each offset), then G(n) for each; false if it stopped early,
     /// after a value too large for `marks`.
-    fn rows(&mut self, n0: usize, end: usize, marks: &mut Marks, ranges: &[(usize, usize)]) -> bool {
+    /// `skip`: the early splits were marked too.
+    fn rows(&mut self, n0: usize, end: usize, marks: &mut Marks, ranges: &[(usize, usize)], skip: bool) -> bool {
         let (len, table) = (end - n0, marks.table);
+        let early = marks.early(skip).len();
         for k in 0..len {
             let n = n0 + k;
             let seen = &mut marks.flags[k * table..(k + 1) * table];
@@ -271,9 +287,9 @@ impl NimSequence {
                         seen[(gr ^ self.values[rest - r as usize]) as usize] = 1;
                     }
                 }
-                self.splits += self.rare.len() as u64;
+                self.splits += (self.rare.len() + early) as u64;
             }
-            let v = self.settle(n, k, marks);
+            let v = self.settle(n, k, marks, skip);
             self.values.push(v);
             if n.is_power_of_two() {
                 self.choose_mask();
@@ -290,7 +306,7 @@ impl NimSequence {
 
     /// G(n) from row `k` of the marks (every split with a rare part marked): the smallest common
     /// value missing, unless a rare value below it is missing from every split too.
-    fn settle(&mut self, n: usize, k: usize, marks: &mut Marks) -> u16 {
+    fn settle(&mut self, n: usize, k: usize, marks: &mut Marks, skip: bool) -> u16 {
         let seen = &marks.flags[k * marks.table..(k + 1) * marks.table];
         let limit = first_missing(&marks.common, seen);
         // The rare values below it that no split with a rare part reached, eight marks at a time.
@@ -312,7 +328,7 @@ impl NimSequence {
             if wanted == 0 {
                 break;
             }
-            let (examined, left) = scan(&self.values, n - off, want, wanted, list);
+            let (examined, left) = scan(&self.values, n - off, want, wanted, list, skip);
             self.splits += examined as u64;
             wanted = left;
         }
@@ -406,8 +422,8 @@ fn spin<T>(mut poll: impl FnMut() -> Result<T, std::sync::mpsc::TryRecvError>) -
 enum ToHelper {
     /// The next values.
     Values(Vec<u16>),
-    /// The rare heaps and the split offsets for the blocks to come.
-    Rare(Vec<(u32, u16)>, Vec<usize>),
+    /// The rare heaps, the early splits and the split offsets for the blocks to come.
+    Rare(Vec<(u32, u16)>, Vec<(u32, u16)>, Vec<usize>),
     /// Marks for the block (n0, len, known) in rows of `table`, into `flags`.
     Marks { block: (usize, usize, usize), table: usize, flags: Vec<u8> },
 }
@@ -426,6 +442,9 @@ struct Marks {
     want: Vec<u8>,
     list: Vec<u16>,
     offsets: Vec<usize>,
+    /// The splits of the scan's first scattered blocks after its first (see [`MARKED`]), as
+    /// (smaller part, its value), once those values are known.
+    early: Vec<(u32, u16)>,
 }
 
 impl Marks {
@@ -439,6 +458,35 @@ impl Marks {
             want: vec![0; table],
             list: Vec::with_capacity(table),
             offsets: s.split_offsets(),
+            early: vec![],
+        }
+    }
+
+    /// Whether the block from `n0` marks the early splits (those of [`MARKED`] scattered
+    /// blocks): once every heap size of the block scans the scattered region. Lists them the
+    /// first time.
+    fn marks_early(&mut self, values: &[u16], n0: usize) -> bool {
+        let last_off = self.offsets.iter().copied().max().unwrap_or(0);
+        if n0 < 2 * REGION + last_off + 2 {
+            return false;
+        }
+        if self.early.is_empty() {
+            const BLOCKS: usize = REGION / LANES;
+            self.early = (1..=MARKED)
+                .flat_map(|j| (0..LANES).map(move |k| 1 + LANES * ((j * 7919) % BLOCKS) + k))
+                .map(|a| (a as u32, values[a]))
+                .collect();
+            self.early.sort_unstable();
+        }
+        true
+    }
+
+    /// The early splits if `skip`, else none.
+    fn early(&self, skip: bool) -> &[(u32, u16)] {
+        if skip {
+            &self.early
+        } else {
+            &[]
         }
     }
 }
@@ -454,6 +502,7 @@ fn common_flags(s: &NimSequence, table: usize) -> Vec<u8> {
 fn block_marks(
     values: &[u16],
     rare: &[(u32, u16)],
+    early: &[(u32, u16)],
     offsets: &[usize],
     (n0, len, known): (usize, usize, usize),
     flags: &mut [u8],
@@ -465,6 +514,7 @@ fn block_marks(
         let lo = rare.partition_point(|&(r, _)| (r as usize) + off < n0 + len - known);
         let hi = rare.partition_point(|&(r, _)| (r as usize) + off < n0).max(lo);
         mark_runs(values, &rare[lo..hi], n0 - off, len, flags, table);
+        mark_runs(values, early, n0 - off, len, flags, table);
         ranges.push((lo, hi));
     }
     ranges
@@ -524,11 +574,17 @@ const LANES: usize = 64;
 const REGION: usize = 16_384;
 /// Compares replace the table once this few values are wanted.
 const FEW: usize = 4;
+/// Past 2 · REGION, the splits of the scan's scattered blocks 1 to MARKED (their smaller part
+/// is at least 65, so two blocks back) are marked with the block's other runs, as if their
+/// smaller part were a rare heap: a store a split instead of a lookup, and on two threads the
+/// helper's work. The scan then skips those blocks.
+const MARKED: usize = 10;
 
 /// Looks among the splits (a, rest - a), 1 <= a <= rest / 2, for the `wanted` values flagged in
 /// `want` (and listed in `list`), clearing each one's flag when found; returns the splits
 /// examined and how many values are still wanted.
-fn scan(values: &[u16], rest: usize, want: &mut [u8], wanted: usize, list: &[u16]) -> (usize, usize) {
+/// With `skip`, the scattered blocks 1 to MARKED were marked already.
+fn scan(values: &[u16], rest: usize, want: &mut [u8], wanted: usize, list: &[u16], skip: bool) -> (usize, usize) {
     let half = rest / 2;
     let mut s = Scan { want, wanted, few: [0; FEW], examined: 0 };
     if wanted <= FEW {
@@ -538,7 +594,7 @@ fn scan(values: &[u16], rest: usize, want: &mut [u8], wanted: usize, list: &[u16
     if half >= REGION {
         const BLOCKS: usize = REGION / LANES;
         // 7919 is odd, so j * 7919 runs over every block once.
-        for j in 0..BLOCKS {
+        for j in (0..BLOCKS).filter(|&j| !skip || j == 0 || j > MARKED) {
             if s.block(values, rest, 1 + LANES * ((j * 7919) % BLOCKS), list) {
                 return (s.examined, 0);
             }
