@@ -43,6 +43,7 @@ test-release:
 		published_kalah_values_slow perft_table_matches_the_reference_deep endgame_layers_all \
 		tables_1_to_3_dakon_7 minimum_cycle_dakon_8 octal_37_has_thirteen_p_positions_to_200000 \
 		octal_37_reaches_officers_largest_value octal_blocks_agree_with_the_plain_recursion \
+		octal_two_threads_give_one_threads_values \
 		erickson_tables_recomputed erickson_table_3_search databases_agree_with_the_engine_on_random_six_pit_positions \
 		the_books_deepest_lines_are_what_the_solver_proves value_refuses_a_row_of_ones_too_large_at_once
 

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # The issue-30 figures on a many-core host, in one short run (BENCHMARKS.md, "Solvers on every
-# core"): .37 on one thread (this build and the one before, alternated), Kalah(6,4) on 1, 2 and
-# 16 threads, and the Awari databases to 20 and 24 seeds on every core.
+# core"): .37 on one and two threads (this build; the one before, alternated, as it runs by
+# default), Kalah(6,4) on 1, 2 and 16 threads, and the Awari databases to 20 and 24 seeds on
+# every core.
 # Usage: scripts/scaling.sh NEW [OLD] (release binaries of mancala-lab)
 set -u
 NEW=${1:-target/release/mancala-lab}
 OLD=${2:-}
 echo "host: $(nproc) cpus,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), $(free -g | awk '/Mem/{print $2}') GiB"
-octal() { # binary label n
-  timeout 120 "$1" octal .37 "$3" --json |
-    python3 -c "import sys,json; d=json.load(sys.stdin); print('octal .37 $3 $2', 'seconds', round(d['seconds'],3), 'sum', d['sum'], 'largest', d['largest'], 'at', d['largest_first_at'], flush=True)"
+octal() { # binary label n [options]
+  local bin=$1 label=$2 n=$3; shift 3
+  timeout 120 "$bin" octal .37 "$n" "$@" --json |
+    python3 -c "import sys,json; d=json.load(sys.stdin); print('octal .37 $n $label $*', 'seconds', round(d['seconds'],3), 'sum', d['sum'], 'largest', d['largest'], 'at', d['largest_first_at'], flush=True)"
 }
 kalah() { # binary threads [VAR=value]
   local bin=$1 t=$2; shift 2
@@ -21,10 +23,12 @@ awari() { # seeds threads
     python3 -c "import sys,json; d=json.load(sys.stdin); print('awari-$1 threads $2', 'seconds', round(d['seconds'],2), 'positions', d['positions'], 'per_s', round(d['positions_per_second']), 'last layers s', [round(l['millis']/1e3,1) for l in d['layers'][-3:]], flush=True)"
 }
 for i in 1 2 3; do
-  octal "$NEW" new 1000000
+  octal "$NEW" new 1000000 --threads 1
+  octal "$NEW" new 1000000 --threads 2
   [ -n "$OLD" ] && octal "$OLD" old 1000000
 done
-octal "$NEW" new 10000000
+octal "$NEW" new 10000000 --threads 1
+octal "$NEW" new 10000000 --threads 2
 [ -n "$OLD" ] && octal "$OLD" old 10000000
 kalah "$NEW" 1
 kalah "$NEW" 2

@@ -187,10 +187,11 @@ impl NimSequence {
                     match message {
                         ToHelper::Values(v) => copy.extend_from_slice(&v),
                         ToHelper::Rare(r, e, o) => (rare, early, offsets) = (r, e, o),
-                        ToHelper::Marks { block, table, mut flags } => {
+                        ToHelper::Marks { block, table, skip, mut flags } => {
                             flags.clear();
                             flags.resize(block.1 * table, 0);
-                            let ranges = block_marks(&copy, &rare, &early, &offsets, block, &mut flags, table);
+                            let early = if skip { &early[..] } else { &[] };
+                            let ranges = block_marks(&copy, &rare, early, &offsets, block, &mut flags, table);
                             if outbox.send((flags, ranges)).is_err() {
                                 return;
                             }
@@ -207,21 +208,22 @@ impl NimSequence {
                     return false;
                 }
                 let stretch = (last + 1).min(n0.next_power_of_two() + 1).min((n0 / 65_536 + 1) * 65_536);
-                let blocks: Vec<(usize, usize)> =
-                    (n0..stretch).step_by(BLOCK).map(|b| (b, BLOCK.min(stretch - b))).collect();
-                // Every block of the stretch marks the early splits, or none does.
-                let skip = marks.marks_early(&self.values, n0);
-                jobs.send(ToHelper::Rare(self.rare.clone(), marks.early(skip).to_vec(), marks.offsets.clone()))
-                    .expect(gone);
+                // Each block with whether it marks the early splits (listed, if any does, before
+                // the helper hears of the stretch).
+                let blocks: Vec<(usize, usize, bool)> = (n0..stretch)
+                    .step_by(BLOCK)
+                    .map(|b| (b, BLOCK.min(stretch - b), marks.marks_early(&self.values, b)))
+                    .collect();
+                jobs.send(ToHelper::Rare(self.rare.clone(), marks.early.clone(), marks.offsets.clone())).expect(gone);
                 let table = marks.table;
                 let ask = |i: usize, known: usize, spare: &mut Vec<Vec<u8>>| {
-                    let (b, len) = blocks[i];
+                    let (b, len, skip) = blocks[i];
                     let flags = spare.pop().unwrap_or_default();
-                    jobs.send(ToHelper::Marks { block: (b, len, known), table, flags }).expect(gone);
+                    jobs.send(ToHelper::Marks { block: (b, len, known), table, skip, flags }).expect(gone);
                 };
                 ask(0, n0, &mut spare);
                 let mut grown = false;
-                for (i, &(b, len)) in blocks.iter().enumerate() {
+                for (i, &(b, len, skip)) in blocks.iter().enumerate() {
                     if i + 1 < blocks.len() {
                         ask(i + 1, b, &mut spare);
                     }
@@ -408,9 +410,14 @@ fn mex(seen: &[u32], stamp: u32) -> u16 {
 /// gone.
 #[cfg(not(target_arch = "wasm32"))]
 fn spin<T>(mut poll: impl FnMut() -> Result<T, std::sync::mpsc::TryRecvError>) -> Option<T> {
+    let mut tries = 0u32;
     loop {
+        tries = tries.saturating_add(1);
         match poll() {
             Ok(t) => return Some(t),
+            // Past a few microseconds the other thread may want this core (one core, or a
+            // busy machine): it gets it.
+            Err(std::sync::mpsc::TryRecvError::Empty) if tries > 1024 => std::thread::yield_now(),
             Err(std::sync::mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
             Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
         }
@@ -424,8 +431,9 @@ enum ToHelper {
     Values(Vec<u16>),
     /// The rare heaps, the early splits and the split offsets for the blocks to come.
     Rare(Vec<(u32, u16)>, Vec<(u32, u16)>, Vec<usize>),
-    /// Marks for the block (n0, len, known) in rows of `table`, into `flags`.
-    Marks { block: (usize, usize, usize), table: usize, flags: Vec<u8> },
+    /// Marks for the block (n0, len, known) in rows of `table`, into `flags`, the early splits
+    /// too if `skip` (the scan skips them).
+    Marks { block: (usize, usize, usize), table: usize, skip: bool, flags: Vec<u8> },
 }
 
 /// Heap sizes computed together past the direct values.
@@ -574,10 +582,10 @@ const LANES: usize = 64;
 const REGION: usize = 16_384;
 /// Compares replace the table once this few values are wanted.
 const FEW: usize = 4;
-/// Past 2 · REGION, the splits of the scan's scattered blocks 1 to MARKED (their smaller part
-/// is at least 65, so two blocks back) are marked with the block's other runs, as if their
-/// smaller part were a rare heap: a store a split instead of a lookup, and on two threads the
-/// helper's work. The scan then skips those blocks.
+/// From 2 · REGION + 2 beans plus the largest split offset, the splits of the scan's scattered
+/// blocks 1 to MARKED (their smaller part is at least 65, so two blocks back) are marked with
+/// the block's other runs, as if their smaller part were a rare heap: a store a split instead
+/// of a lookup, and on two threads the helper's work. The scan then skips those blocks.
 const MARKED: usize = 10;
 
 /// Looks among the splits (a, rest - a), 1 <= a <= rest / 2, for the `wanted` values flagged in

@@ -65,9 +65,12 @@ fn available_memory() -> Option<u64> {
 /// and distance), and three more a position of the layer being built (its best exits and move
 /// counts, and its frontiers). Awari to 24 seeds: 3.75 GB by this count, 3.45 GB measured.
 fn build_bytes(rules: AnyRules, seeds: usize) -> Option<u64> {
-    let all = rules.databases_size(seeds)?;
-    let last = all - if seeds == 0 { 0 } else { rules.databases_size(seeds - 1)? };
-    Some(2 * all + 3 * last)
+    Some(2 * rules.databases_size(seeds)? + 3 * last_layer(rules, seeds)?)
+}
+
+/// The positions with exactly `seeds` seeds on the board.
+fn last_layer(rules: AnyRules, seeds: usize) -> Option<u64> {
+    Some(rules.databases_size(seeds)? - if seeds == 0 { 0 } else { rules.databases_size(seeds - 1)? })
 }
 
 /// Databases built, each layer's figures, and the seconds the build took.
@@ -94,14 +97,31 @@ pub(crate) fn build_within(
     if seeds > MAX_CLI_SEEDS {
         return Err(CliError::OutOfRange { option: "--seeds", value: seeds as u64, allowed: "0 to 28" });
     }
+    // The builder ranks a layer's positions in 32 bits (on 6 pits a side, 1.7 billion at 28
+    // seeds; on 7, 5.4 billion at 25), and the machine's memory must hold the build. A build
+    // within a time limit (`analyze --time-ms`) stops short of either, as it stops at the
+    // deadline; any other is refused before it starts.
+    let fits = |k: usize| last_layer(rules, k).is_none_or(|n| n <= u32::MAX as u64);
+    let free = available_memory();
+    let holds = |k: usize| build_bytes(rules, k).zip(free).is_none_or(|(bytes, free)| bytes <= free);
+    let seeds = if deadline.is_some() {
+        (0..=seeds).rev().find(|&k| fits(k) && holds(k)).unwrap_or(0)
+    } else if !fits(seeds) {
+        return Err(CliError::OutOfRange {
+            option: "--seeds",
+            value: seeds as u64,
+            allowed: "fewer on this board: a layer holds at most 2³² positions",
+        });
+    } else if !holds(seeds) {
+        return Err(CliError::Solve(SolveError::Memory(format!(
+            "endgame databases to {seeds} seeds need about {} and {} is available",
+            mib(build_bytes(rules, seeds).unwrap_or(0)),
+            mib(free.unwrap_or(0))
+        ))));
+    } else {
+        seeds
+    };
     if let Some(bytes) = build_bytes(rules, seeds) {
-        if let Some(free) = available_memory().filter(|&free| bytes > free) {
-            return Err(CliError::Solve(SolveError::Memory(format!(
-                "endgame databases to {seeds} seeds need about {} and {} is available",
-                mib(bytes),
-                mib(free)
-            ))));
-        }
         progress.say(&format!(
             "endgame databases of {} to {seeds} seeds: up to {} of memory",
             rules.title(),

@@ -66,6 +66,26 @@ fn octal_blocks_agree_with_the_plain_recursion() {
     }
 }
 
+/// Past the early splits' start (32,772 for .37) and a report at 65,536: two threads give
+/// one thread's values, for games with one split offset and with several, and for one whose
+/// marks' table grows on the way (.1464's values pass 2,048).
+#[test]
+#[ignore = "slow in a debug build: make test-release runs it"]
+fn octal_two_threads_give_one_threads_values() {
+    for code in [".37", ".156", ".1464"] {
+        let [one, two] = [1, 2].map(|threads| {
+            let mut s = mancala_lab::cgt::octal::NimSequence::new(code.parse().unwrap());
+            s.extend_to_on(70_000, threads, &mut |_| true);
+            s.values
+        });
+        assert_eq!(one.len(), 70_001);
+        assert_eq!((0..=70_000).find(|&n| one[n] != two[n]), None, "{code}: the first difference");
+        if code == ".1464" {
+            assert!(two.iter().any(|&v| v > 2048), "the marks' table grew");
+        }
+    }
+}
+
 /// Large nimbers are named without walking their 2ⁿ option paths (fuzzing found ∗26 taking
 /// 1.6 s before `nim_value` was memoised; ∗64, the parser's largest, would never end).
 #[test]

@@ -393,6 +393,7 @@ fn endgame_databases_solve_and_analyze_the_oware_family() {
     for (args, part) in [
         (&["endgame", "kalah-6-4", "--seeds", "3"][..], "Oware family"),
         (&["endgame", "awari", "--seeds", "29"][..], "--seeds"),
+        (&["endgame", "awari-7-4", "--seeds", "25"][..], "2³² positions"),
         (&["analyze", "kalah-6-4", "--depth", "3", "--endgame", "3"][..], "Oware family"),
         (&["analyze", "awari", "--depth", "3", "--endgame", "99"][..], "--seeds"),
     ] {
