@@ -150,16 +150,19 @@ impl NimSequence {
             if n0 % 65_536 == 0 && !progress(n0) {
                 return false;
             }
-            // A block ends before the next report and at a power of two (where the mask is
-            // chosen again, which changes which heaps are rare).
-            let end = (n0 + BLOCK).min(last + 1).min(n0.next_power_of_two() + 1).min((n0 / 65_536 + 1) * 65_536);
+            let end = stretch_end(n0, last).min(n0 + BLOCK);
             if !self.block(n0, end, &mut marks) {
                 // A value too large for the marks: larger ones, and go on after it.
-                let top = self.values.iter().copied().max().unwrap_or(0) as usize;
-                marks = Marks::new(self, (top + 1).next_power_of_two() * 2);
+                marks = self.larger_marks();
             }
         }
         true
+    }
+
+    /// Marks with room for every value so far (after one too large for the last ones).
+    fn larger_marks(&self) -> Marks {
+        let top = self.values.iter().copied().max().unwrap_or(0) as usize;
+        Marks::new(self, (top + 1).next_power_of_two() * 2)
     }
 
     /// The offsets of the splits: removing `off` beans may leave two heaps of `n - off` in all.
@@ -207,7 +210,7 @@ impl NimSequence {
                 if n0 % 65_536 == 0 && !progress(n0) {
                     return false;
                 }
-                let stretch = (last + 1).min(n0.next_power_of_two() + 1).min((n0 / 65_536 + 1) * 65_536);
+                let stretch = stretch_end(n0, last);
                 // Each block with whether it marks the early splits (listed, if any does, before
                 // the helper hears of the stretch).
                 let blocks: Vec<(usize, usize, bool)> = (n0..stretch)
@@ -243,8 +246,7 @@ impl NimSequence {
                     }
                 }
                 if grown {
-                    let top = self.values.iter().copied().max().unwrap_or(0) as usize;
-                    marks = Marks::new(self, (top + 1).next_power_of_two() * 2);
+                    marks = self.larger_marks();
                     spare.clear();
                 }
             }
@@ -404,6 +406,12 @@ impl NimSequence {
 
 fn mex(seen: &[u32], stamp: u32) -> u16 {
     (0u16..).find(|&v| seen[v as usize] != stamp).expect("the marks outnumber the options")
+}
+
+/// Where the blocks from `n0` must stop (the last at `last`): before the next report, and after a
+/// power of two (where the mask is chosen again, which changes which heaps are rare).
+fn stretch_end(n0: usize, last: usize) -> usize {
+    (last + 1).min(n0.next_power_of_two() + 1).min((n0 / 65_536 + 1) * 65_536)
 }
 
 /// The next message of a channel, spinning until there is one; `None` once the other side is

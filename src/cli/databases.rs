@@ -105,7 +105,8 @@ pub(crate) fn build_within(
     let free = available_memory();
     // An eighth of what is available is left for everything else (the estimate is near the
     // peak: 16.2 GB by it, 15.2 GB measured, for Awari to 28 seeds).
-    let holds = |k: usize| build_bytes(rules, k).zip(free).is_none_or(|(bytes, free)| bytes <= free - free / 8);
+    let usable = free.map(|f| f - f / 8);
+    let holds = |k: usize| build_bytes(rules, k).zip(usable).is_none_or(|(bytes, usable)| bytes <= usable);
     let seeds = if deadline.is_some() {
         (0..=seeds).rev().find(|&k| fits(k) && holds(k)).unwrap_or(0)
     } else if !fits(seeds) {
@@ -114,12 +115,13 @@ pub(crate) fn build_within(
             value: seeds as u64,
             allowed: "fewer on this board: a layer holds at most 2³² positions",
         });
-    } else if !holds(seeds) {
-        let free = free.unwrap_or(0);
+    } else if let (false, Some(bytes), Some(usable), Some(free)) =
+        (holds(seeds), build_bytes(rules, seeds), usable, free)
+    {
         return Err(CliError::Solve(SolveError::Memory(format!(
             "endgame databases to {seeds} seeds need about {}, more than the {} that may be used (seven eighths of the {} available)",
-            mib(build_bytes(rules, seeds).unwrap_or(0)),
-            mib(free - free / 8),
+            mib(bytes),
+            mib(usable),
             mib(free)
         ))));
     } else {
