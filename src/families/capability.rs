@@ -30,16 +30,21 @@ impl SolveOptions {
     pub fn for_budget(pits: usize, seeds: u32, budget_mib: usize) -> SolveOptions {
         let budget = (budget_mib as u64) << 20;
         let m = 2 * pits as u64;
-        // Bytes of a database up to s seeds: 2 * C(s + m, m).
-        let db_bytes = |s: u32| -> u64 {
-            if s == 0 {
-                return 0;
-            }
+        // Layouts of at most s seeds: C(s + m, m).
+        let layouts = |s: u32| -> u64 {
             let mut c: u128 = 1;
             for j in 1..=m as u128 {
                 c = c * (s as u128 + j) / j;
             }
-            (2 * c).min(u64::MAX as u128) as u64
+            c.min(u64::MAX as u128 / 4) as u64
+        };
+        // Bytes of a database up to s seeds: 2 * C(s + m, m), and the exact layers 8 seeds
+        // below it, a byte a layout (at most 32 MiB; counted whole here).
+        let db_bytes = |s: u32| -> u64 {
+            if s == 0 {
+                return 0;
+            }
+            2 * layouts(s) + if s > 9 { layouts(s - 8).min(32 << 20) } else { 0 }
         };
         let mut o = SolveOptions::auto(seeds);
         o.db_seeds = o.db_seeds.min(seeds);

@@ -16,6 +16,8 @@ pub unsafe trait Zeroable {}
 unsafe impl Zeroable for super::Bucket {}
 // SAFETY: as above.
 unsafe impl Zeroable for std::sync::atomic::AtomicU16 {}
+// SAFETY: as above.
+unsafe impl Zeroable for std::sync::atomic::AtomicU8 {}
 
 /// A fixed-length zero-initialised array with its own allocation.
 pub struct BigArray<T: Zeroable> {

@@ -36,17 +36,7 @@ impl Database {
     /// TLB misses.
     #[inline(always)]
     pub(super) fn index<const N: usize>(&self, st: &State<N>, seeds: u32) -> usize {
-        let mut rank = 0u64;
-        let mut bar = 0usize;
-        for j in 0..N {
-            bar += st.op[j] as usize;
-            rank += self.ranker.term(j, bar);
-        }
-        for j in 0..N - 1 {
-            bar += st.me[j] as usize;
-            rank += self.ranker.term(N + j, bar);
-        }
-        (self.ranker.offset(seeds as usize) + rank) as usize
+        layout_index(&self.ranker, st, seeds)
     }
 
     #[inline]
@@ -64,5 +54,98 @@ impl Database {
     /// Entries holding a bound (a scan of the whole database).
     pub(super) fn filled(&self) -> u64 {
         self.bounds.iter().filter(|b| b.load(Relaxed) != 0).count() as u64
+    }
+}
+
+/// The rank of `st`'s layout (`seeds` seeds) by `ranker`: the opponent's pits first, then the
+/// mover's (see [`Database::index`]).
+#[inline(always)]
+fn layout_index<const N: usize>(ranker: &Ranker, st: &State<N>, seeds: u32) -> usize {
+    let mut rank = 0u64;
+    let mut bar = 0usize;
+    for j in 0..N {
+        bar += st.op[j] as usize;
+        rank += ranker.term(j, bar);
+    }
+    for j in 0..N - 1 {
+        bar += st.me[j] as usize;
+        rank += ranker.term(N + j, bar);
+    }
+    (ranker.offset(seeds as usize) + rank) as usize
+}
+
+/// Seeds below the database's that the exact layers stop at (Kalah(6,4), database 20: exact
+/// values to 12 seeds; Kalah(6,5), database 24: to 16). Measured in BENCHMARKS.md.
+pub(super) const EXACT_BELOW_DB: u32 = 8;
+
+/// Most bytes the exact layers may take: they are meant to stay in the processor's cache.
+const EXACT_MAX_BYTES: u64 = 32 << 20;
+
+/// Exact values of every layout with at most `max_seeds` seeds, one byte each, filled on
+/// demand by a plain memoized minimax (no window: every move of a layout is valued). Below
+/// the bounds database: a node that reaches these layers is valued at once, from an array
+/// small enough to stay in the cache, where the bounds database answered a null window only
+/// and sent the search on below it.
+pub(super) struct Exact {
+    pub(super) max_seeds: u32,
+    ranker: Ranker,
+    /// Value + 128 (never 0: at most 127 seeds); 0 for a layout not valued yet.
+    pub(super) values: BigArray<AtomicU8>,
+}
+
+impl Exact {
+    /// The exact layers for a bounds database of `db_seeds` seeds on `pits` pits a side:
+    /// [`EXACT_BELOW_DB`] seeds below it, fewer where the array would pass
+    /// [`EXACT_MAX_BYTES`]; `None` where that leaves fewer than 2 seeds.
+    pub(super) fn for_database(pits: usize, db_seeds: u32) -> Result<Option<Exact>, SolveError> {
+        let mut seeds = db_seeds.saturating_sub(EXACT_BELOW_DB);
+        while seeds >= 2 && Ranker::new(2 * pits, seeds as usize).size() > EXACT_MAX_BYTES {
+            seeds -= 1;
+        }
+        if seeds < 2 {
+            return Ok(None);
+        }
+        let ranker = Ranker::new(2 * pits, seeds as usize);
+        let size = ranker.size();
+        let values = BigArray::zeroed(size as usize)
+            .map_err(|e| SolveError::Memory(format!("{size} byte exact layers: {e}")))?;
+        Ok(Some(Exact { max_seeds: seeds, ranker, values }))
+    }
+
+    /// Where the value of `st` (`seeds` seeds, at most `max_seeds`) lives in `values`.
+    #[inline(always)]
+    pub(super) fn index<const N: usize>(&self, st: &State<N>, seeds: u32) -> usize {
+        layout_index(&self.ranker, st, seeds)
+    }
+
+    /// The exact value of the non-terminal `st` with `seeds` seeds (at most `max_seeds`);
+    /// `valued` counts the layouts valued here (the solve counts them as nodes).
+    pub(super) fn value<const N: usize>(&self, st: &State<N>, seeds: u32, rules: Rules, valued: &mut u64) -> i32 {
+        let i = self.index(st, seeds);
+        let w = self.values[i].load(Relaxed);
+        if w != 0 {
+            return w as i32 - 128;
+        }
+        *valued += 1;
+        let s = seeds as i32;
+        let mut best = -s - 1;
+        for m in (0..N).filter(|&m| st.me[m] > 0) {
+            let (gain, extra, child) = st.play(m, rules);
+            let c = match child.terminal(rules) {
+                Some(t) => t,
+                None => self.value(&child, child.seeds(), rules, valued),
+            };
+            let v = if extra { gain + c } else { gain - c };
+            if v > best {
+                best = v;
+                // Nothing beats taking every seed left.
+                if best >= s {
+                    break;
+                }
+            }
+        }
+        // Two threads valuing one layout store the same value.
+        self.values[i].store((best + 128) as u8, Relaxed);
+        best
     }
 }

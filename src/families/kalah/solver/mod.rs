@@ -18,7 +18,7 @@
 //!   moves of the nodes near the root once their first move has been searched (young
 //!   brothers wait, on a work-stealing pool: see [`threads`]).
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU16, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use crate::engine::Position;
@@ -125,6 +125,7 @@ impl Solver {
         } else {
             None
         };
+        let exact = if db.is_some() { Exact::for_database(rules.pits(), opts.db_seeds.min(MAX_SOLVER_SEEDS))? } else { None };
         let threads = if cfg!(target_arch = "wasm32") { 1 } else { opts.threads.clamp(1, 64) };
         // Measured on Kalah(6,4): cutoffs probed below this cost more than they save.
         let etc_seeds = opts.db_seeds + 16;
@@ -145,7 +146,7 @@ impl Solver {
         Ok(Solver {
             rules,
             opts,
-            shared: Shared { table: Table::new(opts.table_mib)?, db },
+            shared: Shared { table: Table::new(opts.table_mib)?, db, exact_seeds: exact.as_ref().map_or(0, |x| x.max_seeds), exact },
             threads,
             #[cfg(not(target_arch = "wasm32"))]
             pool,
@@ -181,7 +182,8 @@ impl Solver {
         SolveStats {
             nodes: self.nodes,
             passes: self.passes,
-            db_bytes: self.shared.db.as_ref().map_or(0, |d| 2 * d.bounds.len() as u64),
+            db_bytes: self.shared.db.as_ref().map_or(0, |d| 2 * d.bounds.len() as u64)
+                + self.shared.exact.as_ref().map_or(0, |x| x.values.len() as u64),
             table_bytes: self.shared.table.bytes(),
         }
     }

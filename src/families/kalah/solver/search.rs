@@ -106,7 +106,20 @@ impl Search<'_, '_> {
     pub(super) fn prefetch<const N: usize>(&self, st: &State<N>) -> Option<Slot> {
         #[cfg(target_arch = "x86_64")]
         {
-            let slot = self.slot_of(st, st.seeds());
+            let seeds = st.seeds();
+            if seeds <= self.shared.exact_seeds {
+                // The exact layers have no slot: the child finds its value itself.
+                if let Some(x) = &self.shared.exact {
+                    let p = x.values.as_ptr().wrapping_add(x.index(st, seeds)) as *const i8;
+                    // SAFETY: as below.
+                    #[allow(unused_unsafe)]
+                    unsafe {
+                        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p)
+                    };
+                }
+                return None;
+            }
+            let slot = self.slot_of(st, seeds);
             let ptr = match slot {
                 Slot::Db(i) => {
                     self.shared.db.as_ref().map_or(core::ptr::null(), |db| db.bounds.as_ptr().wrapping_add(i))
@@ -178,6 +191,11 @@ impl Search<'_, '_> {
             return v;
         }
         let seeds = me + op;
+        if seeds <= self.shared.exact_seeds {
+            if let Some(x) = &self.shared.exact {
+                return x.value(st, seeds, rules, &mut self.nodes);
+            }
+        }
         let s = seeds as i32;
         if s <= alpha {
             return s;

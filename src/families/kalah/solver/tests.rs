@@ -66,11 +66,50 @@ fn solver_matches_minimax_on_small_games() {
             _ => unreachable!(),
         };
         let start = rules.start();
-        for db in [0, 4] {
+        // Database 20: the exact layers (to 12 seeds) hold the whole game.
+        for db in [0, 4, 20] {
             let mut s =
                 Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: db, threads: 1 + db as usize % 2 }).unwrap();
+            assert_eq!(s.shared.exact_seeds, if db == 20 { 12 } else { 0 });
             assert_eq!(s.solve(&start, &mut NoHandler).unwrap(), minimax_value(&start), "{id} db {db}");
         }
+    }
+}
+
+/// The exact layers against plain minimax, position by position: every layout of 1 to 7 seeds
+/// on three pits a side valued through the solver's exact layers (database 15: exact to 7
+/// seeds), under every rule.
+#[test]
+fn exact_layers_match_minimax() {
+    for id in ["kalah-3-2", "kalah-3-2-e", "kalah-3-2-m", "kalah-3-2-o"] {
+        let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
+            crate::families::AnyRules::Kalah(r) => r,
+            _ => unreachable!(),
+        };
+        let s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: 15, threads: 1 }).unwrap();
+        let x = s.shared.exact.as_ref().expect("exact layers");
+        let r = Rules { capture: rules.capture, end: rules.end };
+        assert_eq!(x.max_seeds, 7);
+        let mut checked = 0;
+        // Every layout of six pits with 0 to 3 seeds each, its seeds at most 7.
+        for code in 0..4u32.pow(6) {
+            let pits: Vec<u8> = (0..6).map(|j| (code / 4u32.pow(j) % 4) as u8).collect();
+            let seeds: u32 = pits.iter().map(|&p| p as u32).sum();
+            let st = State::<3> { me: [pits[0], pits[1], pits[2]], op: [pits[3], pits[4], pits[5]] };
+            if seeds > 7 || st.terminal(r).is_some() {
+                continue;
+            }
+            let setup = crate::families::kalah::KalahSetup {
+                south: pits[..3].iter().map(|&p| p as u32).collect(),
+                north: pits[3..].iter().map(|&p| p as u32).collect(),
+                ..Default::default()
+            };
+            let pos = setup.validate(rules).unwrap();
+            let mut valued = 0;
+            assert_eq!(x.value(&st, seeds, r, &mut valued), minimax_value(&pos), "{id} {pits:?}");
+            checked += 1;
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }
 
