@@ -206,6 +206,7 @@ impl Solver {
             abort: None,
             halted: false,
             nodes: 0,
+            checked: 0,
             passes: 0,
         }
     }

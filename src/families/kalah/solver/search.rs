@@ -26,6 +26,8 @@ pub(super) struct Search<'a, 'h> {
     /// [`Search::check_halt`]).
     pub(super) halted: bool,
     pub(super) nodes: u64,
+    /// `nodes` when the handler, the events and the stop were last looked at.
+    pub(super) checked: u64,
     pub(super) passes: u64,
 }
 
@@ -172,14 +174,17 @@ impl Search<'_, '_> {
         slot: Option<Slot>,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & 0x3FF == 0 {
+        // Every 1,024 nodes or more (the exact layers count many at once).
+        if self.nodes >= self.checked + 0x400 {
+            let done = self.nodes - self.checked;
+            self.checked = self.nodes;
             if let Some(h) = self.handler.as_deref_mut() {
                 if h.should_stop(self.nodes) {
                     self.stop.store(true, Relaxed);
                 }
             }
             if let Some(e) = self.events {
-                e.nodes.fetch_add(0x400, Relaxed);
+                e.nodes.fetch_add(done, Relaxed);
             }
             if self.check_halt() {
                 return 0;

@@ -150,6 +150,7 @@ impl Search<'_, '_> {
             abort: Some(abort),
             halted: false,
             nodes: 0,
+            checked: 0,
             passes: 0,
         }
     }
