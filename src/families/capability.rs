@@ -38,13 +38,14 @@ impl SolveOptions {
             }
             c.min(u64::MAX as u128 / 4) as u64
         };
-        // Bytes of a database up to s seeds: 2 * C(s + m, m), and the exact layers 8 seeds
-        // below it, a byte a layout (at most 32 MiB; counted whole here).
+        // Bytes of a database up to s seeds: 2 * C(s + m, m), and of the exact layers below it,
+        // a byte a layout.
         let db_bytes = |s: u32| -> u64 {
             if s == 0 {
                 return 0;
             }
-            2 * layouts(s) + if s > 9 { layouts(s - 8).min(32 << 20) } else { 0 }
+            let exact = crate::families::kalah::solver::exact_seeds(pits, s);
+            2 * layouts(s) + if exact > 0 { layouts(exact) } else { 0 }
         };
         let mut o = SolveOptions::auto(seeds);
         o.db_seeds = o.db_seeds.min(seeds);

@@ -81,6 +81,21 @@ pub(super) const EXACT_BELOW_DB: u32 = 8;
 /// Most bytes the exact layers may take: they are meant to stay in the processor's cache.
 const EXACT_MAX_BYTES: u64 = 32 << 20;
 
+/// The seeds of the exact layers under a bounds database of `db_seeds` seeds on `pits` pits a
+/// side: [`EXACT_BELOW_DB`] seeds below it, fewer where the array would pass
+/// [`EXACT_MAX_BYTES`]; 0 (none) where that leaves fewer than 2 seeds.
+pub(crate) fn exact_seeds(pits: usize, db_seeds: u32) -> u32 {
+    let mut seeds = db_seeds.saturating_sub(EXACT_BELOW_DB);
+    while seeds >= 2 && Ranker::new(2 * pits, seeds as usize).size() > EXACT_MAX_BYTES {
+        seeds -= 1;
+    }
+    if seeds < 2 {
+        0
+    } else {
+        seeds
+    }
+}
+
 /// Exact values of every layout with at most `max_seeds` seeds, one byte each, filled on
 /// demand by a plain memoized minimax (no window: every move of a layout is valued). Below
 /// the bounds database: a node that reaches these layers is valued at once, from an array
@@ -94,15 +109,11 @@ pub(super) struct Exact {
 }
 
 impl Exact {
-    /// The exact layers for a bounds database of `db_seeds` seeds on `pits` pits a side:
-    /// [`EXACT_BELOW_DB`] seeds below it, fewer where the array would pass
-    /// [`EXACT_MAX_BYTES`]; `None` where that leaves fewer than 2 seeds.
+    /// The exact layers for a bounds database of `db_seeds` seeds on `pits` pits a side
+    /// ([`exact_seeds`]).
     pub(super) fn for_database(pits: usize, db_seeds: u32) -> Result<Option<Exact>, SolveError> {
-        let mut seeds = db_seeds.saturating_sub(EXACT_BELOW_DB);
-        while seeds >= 2 && Ranker::new(2 * pits, seeds as usize).size() > EXACT_MAX_BYTES {
-            seeds -= 1;
-        }
-        if seeds < 2 {
+        let seeds = exact_seeds(pits, db_seeds);
+        if seeds == 0 {
             return Ok(None);
         }
         let ranker = Ranker::new(2 * pits, seeds as usize);

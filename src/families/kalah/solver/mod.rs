@@ -54,6 +54,7 @@ pub const MAX_SOLVER_SEEDS: u32 = 127;
 
 mod big;
 mod database;
+pub(crate) use database::exact_seeds;
 mod exact;
 mod search;
 mod state;
@@ -146,7 +147,7 @@ impl Solver {
         Ok(Solver {
             rules,
             opts,
-            shared: Shared { table: Table::new(opts.table_mib)?, db, exact_seeds: exact.as_ref().map_or(0, |x| x.max_seeds), exact },
+            shared: Shared { table: Table::new(opts.table_mib)?, db, exact },
             threads,
             #[cfg(not(target_arch = "wasm32"))]
             pool,

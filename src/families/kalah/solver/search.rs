@@ -109,27 +109,24 @@ impl Search<'_, '_> {
         #[cfg(target_arch = "x86_64")]
         {
             let seeds = st.seeds();
-            if seeds <= self.shared.exact_seeds {
+            let (ptr, slot) = match self.shared.exact.as_ref().filter(|x| seeds <= x.max_seeds) {
                 // The exact layers have no slot: the child finds its value itself.
-                if let Some(x) = &self.shared.exact {
-                    let p = x.values.as_ptr().wrapping_add(x.index(st, seeds)) as *const i8;
-                    // SAFETY: as below.
-                    #[allow(unused_unsafe)]
-                    unsafe {
-                        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p)
+                Some(x) => (x.values.as_ptr().wrapping_add(x.index(st, seeds)) as *const i8, None),
+                None => {
+                    let slot = self.slot_of(st, seeds);
+                    let ptr = match slot {
+                        Slot::Db(i) => self
+                            .shared
+                            .db
+                            .as_ref()
+                            .map_or(core::ptr::null(), |db| db.bounds.as_ptr().wrapping_add(i))
+                            as *const i8,
+                        Slot::Table(key) => {
+                            let t = &self.shared.table;
+                            t.buckets.as_ptr().wrapping_add(key as usize & t.mask) as *const i8
+                        }
                     };
-                }
-                return None;
-            }
-            let slot = self.slot_of(st, seeds);
-            let ptr = match slot {
-                Slot::Db(i) => {
-                    self.shared.db.as_ref().map_or(core::ptr::null(), |db| db.bounds.as_ptr().wrapping_add(i))
-                        as *const i8
-                }
-                Slot::Table(key) => {
-                    let t = &self.shared.table;
-                    t.buckets.as_ptr().wrapping_add(key as usize & t.mask) as *const i8
+                    (ptr, Some(slot))
                 }
             };
             // SAFETY: prefetching is only a hint and never faults, whatever the address.
@@ -137,7 +134,7 @@ impl Search<'_, '_> {
             unsafe {
                 core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(ptr)
             };
-            Some(slot)
+            slot
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -196,10 +193,8 @@ impl Search<'_, '_> {
             return v;
         }
         let seeds = me + op;
-        if seeds <= self.shared.exact_seeds {
-            if let Some(x) = &self.shared.exact {
-                return x.value(st, seeds, rules, &mut self.nodes);
-            }
+        if let Some(x) = self.shared.exact.as_ref().filter(|x| seeds <= x.max_seeds) {
+            return x.value(st, seeds, rules, &mut self.nodes);
         }
         let s = seeds as i32;
         if s <= alpha {

@@ -70,7 +70,7 @@ fn solver_matches_minimax_on_small_games() {
         for db in [0, 4, 20] {
             let mut s =
                 Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: db, threads: 1 + db as usize % 2 }).unwrap();
-            assert_eq!(s.shared.exact_seeds, if db == 20 { 12 } else { 0 });
+            assert_eq!(s.shared.exact.as_ref().map_or(0, |x| x.max_seeds), if db == 20 { 12 } else { 0 });
             assert_eq!(s.solve(&start, &mut NoHandler).unwrap(), minimax_value(&start), "{id} db {db}");
         }
     }

@@ -31,8 +31,6 @@ pub(super) struct Shared {
     pub(super) db: Option<Database>,
     /// Exact values below the database ([`Exact`]).
     pub(super) exact: Option<Exact>,
-    /// Its seeds (0 without it): a node with at most these is valued from it.
-    pub(super) exact_seeds: u32,
 }
 
 /// What a task of the pool takes from the search that splits (all but its handler, its split
