@@ -281,6 +281,11 @@ enum Command {
         /// board, 20 above).
         #[arg(long)]
         db_seeds: Option<u32>,
+        /// Value every layout of at most this many seeds exactly before the search, on every
+        /// thread (C(seeds+2n, 2n) bytes; 0 for none; default: the database's seeds on a board
+        /// of more than 48 seeds, else none).
+        #[arg(long)]
+        exact_seeds: Option<u32>,
         /// Only the value of the position, not of every move (faster).
         #[arg(long)]
         value_only: bool,
@@ -546,8 +551,8 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Endgame { rules, seeds, threads, progress, json } => {
             emit(out, &databases::endgame(&rules, seeds, threads, progress, json)?, json)
         }
-        Command::Solve { pos, table_mib, db_seeds, value_only, threads, json } => {
-            let args = solve::SolveArgs { table_mib, db_seeds, value_only, threads, json };
+        Command::Solve { pos, table_mib, db_seeds, exact_seeds, value_only, threads, json } => {
+            let args = solve::SolveArgs { table_mib, db_seeds, exact_seeds, value_only, threads, json };
             emit(out, &solve::solve(&load(&pos)?, args)?, json)
         }
         Command::Book { rules, plies, threads, json } => emit(out, &book::book(&rules, plies, threads, json)?, json),

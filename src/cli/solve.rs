@@ -27,6 +27,7 @@ pub struct SolveReport {
     threads: usize,
     seconds: f64,
     db_seeds: u32,
+    exact_seeds: u32,
     db_bytes: u64,
     db_filled: u64,
     table_bytes: u64,
@@ -42,6 +43,8 @@ pub struct SolveArgs {
     pub table_mib: Option<usize>,
     /// Endgame database's seeds (default by the seeds on the board).
     pub db_seeds: Option<u32>,
+    /// Exact layers built ahead (default by the seeds on the board and the database's).
+    pub exact_seeds: Option<u32>,
     /// Only the position's value.
     pub value_only: bool,
     /// Threads (default every core).
@@ -73,20 +76,22 @@ pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
         .ok_or(CliError::WrongFamily("solve is for Kalah-family games; for Tchoukaillon and Dakon use analyze"))?;
     let table_mib = args.table_mib.unwrap_or(auto.table_mib);
     let db_seeds = args.db_seeds.unwrap_or(auto.db_seeds);
+    let exact_seeds = args.exact_seeds.unwrap_or_else(|| SolveOptions::exact_ahead(k.board_seeds(), db_seeds));
     if !(1..=16384).contains(&table_mib) {
         return Err(CliError::OutOfRange { option: "--table-mib", value: table_mib as u64, allowed: "1 to 16384" });
     }
     let t = Instant::now();
     let threads = threads(args.threads)?;
-    let opts = SolveOptions { table_mib, db_seeds, threads };
+    let opts = SolveOptions { table_mib, db_seeds, exact_seeds, threads };
     let mut progress = Progress::new(args.json, false);
     let mut solver = k.rules().exact_solver(opts).expect("a family with solve options has a solver")?;
     let st = solver.stats();
     progress.say(&format!(
-        "solve: {} of memory (table {}, endgame database to {db_seeds} seeds {}), {threads} thread{}",
+        "solve: {} of memory (table {}, endgame database to {db_seeds} seeds {}{}), {threads} thread{}",
         mib(st.table_bytes + st.db_bytes),
         mib(st.table_bytes),
         mib(st.db_bytes),
+        if exact_seeds > 0 { format!(", exact to {exact_seeds} seeds built first") } else { String::new() },
         if threads == 1 { "" } else { "s" }
     ));
     let mut h = Nodes { progress: &mut progress, what: "solve" };
@@ -111,6 +116,7 @@ pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
         threads,
         seconds,
         db_seeds,
+        exact_seeds,
         db_bytes: st.db_bytes,
         db_filled: solver.db_filled(),
         table_bytes: st.table_bytes,
@@ -130,11 +136,16 @@ impl fmt::Display for SolveReport {
         }
         writeln!(
             f,
-            "{} nodes in {:.3} s; table {} MiB; endgame database up to {} seeds: {} MiB, {} entries filled",
+            "{} nodes in {:.3} s; table {} MiB; endgame database up to {} seeds{}: {} MiB, {} entries of bounds filled",
             self.nodes,
             self.seconds,
             self.table_bytes >> 20,
             self.db_seeds,
+            if self.exact_seeds > 0 {
+                format!(" (exact values built first up to {})", self.exact_seeds)
+            } else {
+                String::new()
+            },
             self.db_bytes >> 20,
             self.db_filled
         )

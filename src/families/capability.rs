@@ -16,6 +16,12 @@ pub struct SolveOptions {
     /// Positions with at most this many seeds on the board go to the endgame database
     /// (0: no database). Its size is 2·C(seeds + 2n, 2n) bytes for n pits a side.
     pub db_seeds: u32,
+    /// Layouts with at most this many seeds on the board are valued exactly before the first
+    /// solve, a byte each (C(seeds + 2n, 2n) bytes), every layer in turn on every thread; the
+    /// search reads their values instead of searching them, and the database keeps bounds only
+    /// above them. 0: none built ahead; the exact layers a few seeds under the database then
+    /// fill on demand as the search reaches them (what suits a quick solve, the page's).
+    pub exact_seeds: u32,
     /// Threads sharing the table and the database (1 in the browser; natively up to the
     /// cores), on a work-stealing pool: the nodes near the root share their moves between them
     /// once their eldest moves are searched (young brothers wait), and `analyze` also makes
@@ -24,8 +30,8 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
-    /// The sizes [`SolveOptions::auto`] picks for `seeds` seeds on the board, shrunk to fit a
-    /// memory budget: the table halves, then the endgame database loses seeds, until table and
+    /// The sizes [`SolveOptions::auto`] picks for `seeds` seeds on the board, without exact
+    /// layers built ahead, shrunk to fit a memory budget: the table halves, then the endgame database loses seeds, until table and
     /// database together fit `budget_mib` (for `pits` pits a side).
     pub fn for_budget(pits: usize, seeds: u32, budget_mib: usize) -> SolveOptions {
         let budget = (budget_mib as u64) << 20;
@@ -44,11 +50,14 @@ impl SolveOptions {
             if s == 0 {
                 return 0;
             }
-            let exact = crate::families::kalah::solver::exact_seeds(pits, s);
+            let exact = crate::families::kalah::solver::lazy_exact_seeds(pits, s);
             2 * layouts(s) + if exact > 0 { layouts(exact) } else { 0 }
         };
         let mut o = SolveOptions::auto(seeds);
         o.db_seeds = o.db_seeds.min(seeds);
+        // Within a budget (the page's worker) a solve must answer soon: nothing is built ahead,
+        // the exact layers fill on demand.
+        o.exact_seeds = 0;
         while ((o.table_mib as u64) << 20) + db_bytes(o.db_seeds) > budget {
             if o.table_mib > 16 && (o.table_mib as u64) << 20 >= db_bytes(o.db_seeds) {
                 o.table_mib /= 2;
@@ -69,9 +78,26 @@ impl SolveOptions {
     /// would spend most of its time having the operating system zero memory it barely uses.
     pub fn auto(seeds: u32) -> SolveOptions {
         match seeds {
-            0..=40 => SolveOptions { table_mib: 16, db_seeds: seeds.min(16), threads: 1 },
+            0..=40 => SolveOptions { table_mib: 16, db_seeds: seeds.min(16), ..SolveOptions::default() },
             41..=48 => SolveOptions::default(),
-            _ => SolveOptions { table_mib: 1024, ..SolveOptions::default() },
+            _ => SolveOptions {
+                table_mib: 1024,
+                exact_seeds: SolveOptions::exact_ahead(seeds, SolveOptions::default().db_seeds),
+                ..SolveOptions::default()
+            },
+        }
+    }
+
+    /// The exact layers worth building ahead ([`SolveOptions::exact_seeds`]) for a position
+    /// with `seeds` seeds on the board and a database of `db_seeds` seeds: on a board of more
+    /// than 48 seeds the whole database, exact (no bounds left to fill); none on smaller
+    /// boards, whose searches gain less than the build costs. Measured on Kalah(6,5) and
+    /// Kalah(6,4) (BENCHMARKS.md).
+    pub fn exact_ahead(seeds: u32, db_seeds: u32) -> u32 {
+        if seeds > 48 {
+            db_seeds
+        } else {
+            0
         }
     }
 }
@@ -79,7 +105,7 @@ impl SolveOptions {
 impl Default for SolveOptions {
     fn default() -> Self {
         // Kalah(6,4) measured fastest with these (BENCHMARKS.md): 686 MiB in all for 6 pits.
-        SolveOptions { table_mib: 256, db_seeds: 20, threads: 1 }
+        SolveOptions { table_mib: 256, db_seeds: 20, exact_seeds: 0, threads: 1 }
     }
 }
 

@@ -18,9 +18,14 @@ fn check_values(class: &str) -> usize {
         // Small boards need little; Kalah(6,4) gets the CLI's defaults; Kalah(6,5) what its
         // benchmark used (BENCHMARKS.md: about 11 GB).
         let opts = match (class, start.total_seeds() > 40) {
-            ("hours", _) => SolveOptions { table_mib: 8192, db_seeds: 24, threads: 2 },
+            ("hours", _) => SolveOptions {
+                table_mib: 8192,
+                db_seeds: 24,
+                exact_seeds: SolveOptions::exact_ahead(start.total_seeds(), 24),
+                threads: 2,
+            },
             (_, true) => SolveOptions { threads: 2, ..SolveOptions::default() },
-            (_, false) => SolveOptions { table_mib: 64, db_seeds: 12, threads: 2 },
+            (_, false) => SolveOptions { table_mib: 64, db_seeds: 12, exact_seeds: 0, threads: 2 },
         };
         let v = Solver::new(start.rules(), opts).unwrap().solve(&start, &mut NoHandler).unwrap();
         assert_eq!(v, want, "exact solver: {} ({})", r[0], r[2]);
@@ -66,8 +71,14 @@ fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
         let seeds = 4 + rng.below(7) as u32;
         let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
         let what = format!("case {case}: {what}");
-        // Small tables and databases on purpose: replacement and the database both get used.
-        let opts = SolveOptions { table_mib: 1, db_seeds: [0, 3, 6][case % 3], threads: 1 + case % 2 };
+        // Small tables and databases on purpose: replacement and the database both get used,
+        // with exact layers built ahead under the database, past it, or none.
+        let opts = SolveOptions {
+            table_mib: 1,
+            db_seeds: [0, 3, 6][case % 3],
+            exact_seeds: [0, 2, 7][case / 3 % 3],
+            threads: 1 + case % 2,
+        };
         let mut solver = Solver::new(p.rules(), opts).unwrap();
         let a = solver.analyze(&p, &mut NoHandler).unwrap();
         assert_eq!(a.value.number(), minimax_value(&p), "{what}");
@@ -102,7 +113,7 @@ fn exact_solver_agrees_with_itself_and_minimax_on_wide_boards() {
         let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
         let what = format!("case {case}: {what}");
         let solve = |db_seeds| {
-            let opts = SolveOptions { table_mib: 1, db_seeds, threads: 1 };
+            let opts = SolveOptions { table_mib: 1, db_seeds, exact_seeds: 0, threads: 1 };
             Solver::new(p.rules(), opts).unwrap().analyze(&p, &mut NoHandler).unwrap()
         };
         let (table, db) = (solve(0), solve(seeds));
@@ -134,7 +145,8 @@ fn root_moves_solved_one_at_a_time_agree_with_minimax() {
         let seeds = 4 + rng.below(7) as u32;
         let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
         let what = format!("case {case}: {what}");
-        let opts = SolveOptions { table_mib: 1, db_seeds: [0, 4][case % 2], threads: 1 };
+        let opts =
+            SolveOptions { table_mib: 1, db_seeds: [0, 4][case % 2], exact_seeds: [0, 3][case / 2 % 2], threads: 1 };
         let mut solver = Solver::new(p.rules(), opts).unwrap();
         let mut best: Option<i32> = None;
         let order = Solver::root_order(&p);

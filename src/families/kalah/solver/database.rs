@@ -84,7 +84,7 @@ const EXACT_MAX_BYTES: u64 = 32 << 20;
 /// The seeds of the exact layers under a bounds database of `db_seeds` seeds on `pits` pits a
 /// side: [`EXACT_BELOW_DB`] seeds below it, fewer where the array would pass
 /// [`EXACT_MAX_BYTES`]; 0 (none) where that leaves fewer than 2 seeds.
-pub(crate) fn exact_seeds(pits: usize, db_seeds: u32) -> u32 {
+pub(crate) fn lazy_exact_seeds(pits: usize, db_seeds: u32) -> u32 {
     let mut seeds = db_seeds.saturating_sub(EXACT_BELOW_DB);
     while seeds >= 2 && Ranker::new(2 * pits, seeds as usize).size() > EXACT_MAX_BYTES {
         seeds -= 1;
@@ -96,31 +96,41 @@ pub(crate) fn exact_seeds(pits: usize, db_seeds: u32) -> u32 {
     }
 }
 
-/// Exact values of every layout with at most `max_seeds` seeds, one byte each, filled on
-/// demand by a plain memoized minimax (no window: every move of a layout is valued). Below
-/// the bounds database: a node that reaches these layers is valued at once, from an array
-/// small enough to stay in the cache, where the bounds database answered a null window only
-/// and sent the search on below it.
+/// Exact values of every layout with at most `max_seeds` seeds, one byte each: either built
+/// ahead, every layout at once ([`Exact::build`], for a long solve), or filled on demand by a
+/// plain memoized minimax (no window: every move of a layout is valued; a few layers, small
+/// enough to stay in the cache). Below the bounds database: a node that reaches these layers
+/// is valued at once, where the bounds database answered a null window only and sent the
+/// search on below it.
 pub(super) struct Exact {
     pub(super) max_seeds: u32,
-    ranker: Ranker,
+    pub(super) ranker: Ranker,
     /// Value + 128 (never 0: at most 127 seeds); 0 for a layout not valued yet.
     pub(super) values: BigArray<AtomicU8>,
 }
 
 impl Exact {
-    /// The exact layers for a bounds database of `db_seeds` seeds on `pits` pits a side
-    /// ([`exact_seeds`]).
+    /// The exact layers for a bounds database of `db_seeds` seeds on `pits` pits a side,
+    /// filled on demand ([`lazy_exact_seeds`]).
     pub(super) fn for_database(pits: usize, db_seeds: u32) -> Result<Option<Exact>, SolveError> {
-        let seeds = exact_seeds(pits, db_seeds);
+        let seeds = lazy_exact_seeds(pits, db_seeds);
         if seeds == 0 {
             return Ok(None);
         }
+        Exact::new(pits, seeds).map(Some)
+    }
+
+    /// Room for the exact value of every layout with at most `seeds` seeds on `pits` pits a
+    /// side, none valued yet.
+    pub(super) fn new(pits: usize, seeds: u32) -> Result<Exact, SolveError> {
         let ranker = Ranker::new(2 * pits, seeds as usize);
         let size = ranker.size();
+        if size > (1 << 33) {
+            return Err(SolveError::Memory(format!("exact layers of {size} bytes")));
+        }
         let values = BigArray::zeroed(size as usize)
             .map_err(|e| SolveError::Memory(format!("{size} byte exact layers: {e}")))?;
-        Ok(Some(Exact { max_seeds: seeds, ranker, values }))
+        Ok(Exact { max_seeds: seeds, ranker, values })
     }
 
     /// Where the value of `st` (`seeds` seeds, at most `max_seeds`) lives in `values`.

@@ -13,6 +13,11 @@
 //! - An endgame database for positions with few seeds on the board, filled on demand by the
 //!   search and never evicted: positions are ranked combinatorially (stars and bars), so every
 //!   layout with at most `db_seeds` seeds has its own two bytes (lower and upper bound).
+//! - Exact layers under the database: every layout of the bottom layers valued exactly, a
+//!   byte each. Built ahead ([`SolveOptions::exact_seeds`]: layer by layer, each in order of
+//!   potential, on every thread, see [`ahead`]) for a long solve, so that the search reads a
+//!   value where it would have searched; otherwise a few layers filled on demand by memoized
+//!   minimax ([`lazy_exact_seeds`]). The database keeps bounds only above them.
 //! - Natively, threads share the table and the database (one atomic word per entry, so no
 //!   entry is ever torn; a lost update only loses a bound, never invents one), and split the
 //!   moves of the nodes near the root once their first move has been searched (young
@@ -52,9 +57,10 @@ fn split_wait(threads: usize, seeds: u32) -> usize {
 /// Most seeds on the board the solver accepts (values must fit an `i8`).
 pub const MAX_SOLVER_SEEDS: u32 = 127;
 
+mod ahead;
 mod big;
 mod database;
-pub(crate) use database::exact_seeds;
+pub(crate) use database::lazy_exact_seeds;
 mod exact;
 mod search;
 mod state;
@@ -83,6 +89,9 @@ pub struct Solver {
     split_wait: usize,
     /// The last position's heuristic search (see [`heuristic`]).
     guesses: Option<(Kalah, Analysis<AnyMove>)>,
+    /// Whether the exact layers are built ahead, and have been.
+    ahead: bool,
+    built: bool,
     nodes: u64,
     passes: u64,
 }
@@ -121,12 +130,17 @@ impl Solver {
     /// # Errors
     /// When the memory asked for cannot be had.
     pub fn new(rules: KalahRules, opts: SolveOptions) -> Result<Solver, SolveError> {
-        let db = if opts.db_seeds > 0 {
-            Some(Database::new(rules.pits(), opts.db_seeds.min(MAX_SOLVER_SEEDS))?)
+        let (pits, db_seeds, ahead) =
+            (rules.pits(), opts.db_seeds.min(MAX_SOLVER_SEEDS), opts.exact_seeds.min(MAX_SOLVER_SEEDS));
+        // Bounds only above the layers built ahead.
+        let db = if db_seeds > ahead { Some(Database::new(pits, db_seeds)?) } else { None };
+        let exact = if ahead > 0 {
+            Some(Exact::new(pits, ahead)?)
+        } else if db.is_some() {
+            Exact::for_database(pits, db_seeds)?
         } else {
             None
         };
-        let exact = if db.is_some() { Exact::for_database(rules.pits(), opts.db_seeds.min(MAX_SOLVER_SEEDS))? } else { None };
         let threads = if cfg!(target_arch = "wasm32") { 1 } else { opts.threads.clamp(1, 64) };
         // Measured on Kalah(6,4): cutoffs probed below this cost more than they save.
         let etc_seeds = opts.db_seeds + 16;
@@ -155,9 +169,25 @@ impl Solver {
             split_seeds,
             split_wait: split_wait(threads, 0),
             guesses: None,
+            ahead: ahead > 0,
+            built: false,
             nodes: 0,
             passes: 0,
         })
+    }
+
+    /// Builds the exact layers ahead (once), if they are to be; their layouts count as nodes.
+    fn build_ahead<const N: usize>(&mut self, handler: &mut dyn SearchHandler<AnyMove>) -> Result<(), SolveError> {
+        let Some(x) = self.shared.exact.as_ref().filter(|_| self.ahead && !self.built) else { return Ok(()) };
+        let valued = x.build::<N>(
+            Rules { capture: self.rules.capture, end: self.rules.end },
+            #[cfg(not(target_arch = "wasm32"))]
+            self.pool.as_ref(),
+            &mut |n| handler.should_stop(n),
+        )?;
+        self.nodes += valued;
+        self.built = true;
+        Ok(())
     }
 
     /// [`heuristic`] of `pos`, made once per position.
@@ -320,6 +350,7 @@ impl Solver {
         let stop = AtomicBool::new(false);
         self.nodes = 0;
         self.passes = 0;
+        self.build_ahead::<N>(handler)?;
         self.split_wait = split_wait(self.threads, pos.pit_seeds());
         let heuristic = self.heuristic(pos);
         let guess = AtomicI32::new(guess.unwrap_or(heuristic.value.number()) - base);
@@ -402,6 +433,7 @@ impl Solver {
         let st = Self::check::<N>(pos)?;
         self.nodes = 0;
         self.passes = 0;
+        self.build_ahead::<N>(handler)?;
         self.split_wait = split_wait(self.threads, pos.pit_seeds());
         let guess = self.heuristic(pos).value.number() - pos.store_diff();
         let stop = AtomicBool::new(false);

@@ -69,7 +69,7 @@ fn solver_matches_minimax_on_small_games() {
         // Database 20: the exact layers (to 12 seeds) hold the whole game.
         for db in [0, 4, 20] {
             let mut s =
-                Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: db, threads: 1 + db as usize % 2 }).unwrap();
+                Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: db, exact_seeds: 0, threads: 1 + db as usize % 2 }).unwrap();
             assert_eq!(s.shared.exact.as_ref().map_or(0, |x| x.max_seeds), if db == 20 { 12 } else { 0 });
             assert_eq!(s.solve(&start, &mut NoHandler).unwrap(), minimax_value(&start), "{id} db {db}");
         }
@@ -86,7 +86,7 @@ fn exact_layers_match_minimax() {
             crate::families::AnyRules::Kalah(r) => r,
             _ => unreachable!(),
         };
-        let s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: 15, threads: 1 }).unwrap();
+        let s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: 15, exact_seeds: 0, threads: 1 }).unwrap();
         let x = s.shared.exact.as_ref().expect("exact layers");
         let r = Rules { capture: rules.capture, end: rules.end };
         assert_eq!(x.max_seeds, 7);
@@ -110,6 +110,80 @@ fn exact_layers_match_minimax() {
             checked += 1;
         }
         assert!(checked > 1000, "{checked}");
+    }
+}
+
+/// The exact layers built ahead against plain minimax, layout by layout: every layout of 1 to 8
+/// seeds on three pits a side, under every rule, built on one thread and on three (the same
+/// bytes), every layout valued.
+#[test]
+fn layers_built_ahead_match_minimax() {
+    for id in ["kalah-3-2", "kalah-3-2-e", "kalah-3-2-m", "kalah-3-2-o", "kalah-3-2-o-m"] {
+        let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
+            crate::families::AnyRules::Kalah(r) => r,
+            _ => unreachable!(),
+        };
+        let r = Rules { capture: rules.capture, end: rules.end };
+        let one = Exact::new(3, 8).unwrap();
+        let valued = one
+            .build::<3>(
+                r,
+                #[cfg(not(target_arch = "wasm32"))]
+                None,
+                &mut |_| false,
+            )
+            .unwrap();
+        // Every layout but the empty board: C(8 + 6, 6) - 1.
+        assert_eq!(valued, 3002, "{id}");
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+            let three = Exact::new(3, 8).unwrap();
+            assert_eq!(three.build::<3>(r, Some(&pool), &mut |_| false).unwrap(), valued);
+            assert!(one.values.iter().zip(three.values.iter()).all(|(a, b)| a.load(Relaxed) == b.load(Relaxed)), "{id}");
+        }
+        let mut checked = 0;
+        // Every layout of six pits with 0 to 4 seeds each, its seeds at most 8.
+        for code in 0..5u32.pow(6) {
+            let pits: Vec<u8> = (0..6).map(|j| (code / 5u32.pow(j) % 5) as u8).collect();
+            let seeds: u32 = pits.iter().map(|&p| p as u32).sum();
+            let st = State::<3> { me: [pits[0], pits[1], pits[2]], op: [pits[3], pits[4], pits[5]] };
+            if seeds > 8 || st.terminal(r).is_some() {
+                continue;
+            }
+            let w = one.values[one.index(&st, seeds)].load(Relaxed);
+            assert_ne!(w, 0, "{id} {pits:?} not valued");
+            let setup = crate::families::kalah::KalahSetup {
+                south: pits[..3].iter().map(|&p| p as u32).collect(),
+                north: pits[3..].iter().map(|&p| p as u32).collect(),
+                ..Default::default()
+            };
+            let pos = setup.validate(rules).unwrap();
+            assert_eq!(w as i32 - 128, minimax_value(&pos), "{id} {pits:?}");
+            checked += 1;
+        }
+        assert!(checked > 1500, "{checked}");
+    }
+}
+
+/// Small games solved with exact layers built ahead, under the database, past it and holding
+/// the whole game, agree with minimax.
+#[test]
+fn solver_with_layers_built_ahead_matches_minimax() {
+    for id in ["kalah-3-2", "kalah-3-2-e", "kalah-3-2-m", "kalah-3-2-o", "kalah-2-3-e-m", "kalah-4-1"] {
+        let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
+            crate::families::AnyRules::Kalah(r) => r,
+            _ => unreachable!(),
+        };
+        let start = rules.start();
+        for (db, exact) in [(8, 4), (4, 6), (0, 12)] {
+            let opts = SolveOptions { table_mib: 1, db_seeds: db, exact_seeds: exact, threads: 1 + exact as usize % 3 };
+            let mut s = Solver::new(rules, opts).unwrap();
+            assert_eq!(s.shared.db.is_some(), db > exact, "{id}: bounds only above the layers built ahead");
+            assert_eq!(s.solve(&start, &mut NoHandler).unwrap(), minimax_value(&start), "{id} db {db} exact {exact}");
+            let a = s.analyze(&start, &mut NoHandler).unwrap();
+            assert_eq!(a.value.number(), minimax_value(&start), "{id} db {db} exact {exact}: analyze");
+        }
     }
 }
 
@@ -140,7 +214,7 @@ fn threads_agree_with_one_thread() {
             if pos.is_over() {
                 continue;
             }
-            let solver = |threads| Solver::new(rules, SolveOptions { table_mib: 2, db_seeds: 6, threads }).unwrap();
+            let solver = |threads| Solver::new(rules, SolveOptions { table_mib: 2, db_seeds: 6, exact_seeds: 0, threads }).unwrap();
             let one = solver(1).analyze(&pos, &mut NoHandler).unwrap();
             for threads in [2, 3, 4] {
                 assert_eq!(solver(threads).solve(&pos, &mut NoHandler).unwrap(), one.value.number(), "{id} {pos:?}");
@@ -166,7 +240,15 @@ fn a_stop_ends_every_thread() {
         fn on_progress(&mut self, _: &Analysis<AnyMove>) {}
     }
     let rules = KalahRules::standard(6, 4).unwrap();
-    let mut s = Solver::new(rules, SolveOptions { table_mib: 16, db_seeds: 8, threads: 3 }).unwrap();
+    let mut s = Solver::new(rules, SolveOptions { table_mib: 16, db_seeds: 8, exact_seeds: 0, threads: 3 }).unwrap();
     assert!(matches!(s.solve(&rules.start(), &mut After(200_000)), Err(SolveError::Stopped)));
     assert!(matches!(s.analyze(&rules.start(), &mut After(200_000)), Err(SolveError::Stopped)));
+    // Stopped while the exact layers are built ahead (319,769 layouts to 14 seeds), then solved
+    // after all: a build cut short leaves only exact values.
+    let rules = KalahRules::standard(4, 3).unwrap();
+    let opts = SolveOptions { table_mib: 16, db_seeds: 16, exact_seeds: 14, threads: 2 };
+    let mut s = Solver::new(rules, opts).unwrap();
+    assert!(matches!(s.solve(&rules.start(), &mut After(20_000)), Err(SolveError::Stopped)));
+    let mut fresh = Solver::new(rules, SolveOptions { exact_seeds: 0, ..opts }).unwrap();
+    assert_eq!(s.solve(&rules.start(), &mut NoHandler).unwrap(), fresh.solve(&rules.start(), &mut NoHandler).unwrap());
 }
