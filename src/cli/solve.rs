@@ -87,11 +87,11 @@ pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
     let mut solver = k.rules().exact_solver(opts).expect("a family with solve options has a solver")?;
     let st = solver.stats();
     progress.say(&format!(
-        "solve: {} of memory (table {}, endgame database to {db_seeds} seeds {}{}), {threads} thread{}",
+        "solve: {} of memory (table {}, {} {}), {threads} thread{}",
         mib(st.table_bytes + st.db_bytes),
         mib(st.table_bytes),
+        databases(db_seeds, exact_seeds),
         mib(st.db_bytes),
-        if exact_seeds > 0 { format!(", exact to {exact_seeds} seeds built first") } else { String::new() },
         if threads == 1 { "" } else { "s" }
     ));
     let mut h = Nodes { progress: &mut progress, what: "solve" };
@@ -136,19 +136,24 @@ impl fmt::Display for SolveReport {
         }
         writeln!(
             f,
-            "{} nodes in {:.3} s; table {} MiB; endgame database up to {} seeds{}: {} MiB, {} entries of bounds filled",
+            "{} nodes in {:.3} s; table {} MiB; {}: {} MiB, {} entries of bounds filled",
             self.nodes,
             self.seconds,
             self.table_bytes >> 20,
-            self.db_seeds,
-            if self.exact_seeds > 0 {
-                format!(" (exact values built first up to {})", self.exact_seeds)
-            } else {
-                String::new()
-            },
+            databases(self.db_seeds, self.exact_seeds),
             self.db_bytes >> 20,
             self.db_filled
         )
+    }
+}
+
+/// What a solve keeps of the endgame: the bounds database and the exact layers built first.
+fn databases(db_seeds: u32, exact_seeds: u32) -> String {
+    match (db_seeds, exact_seeds) {
+        (0, 0) => "no endgame database".into(),
+        (d, 0) => format!("endgame database to {d} seeds"),
+        (d, e) if e >= d => format!("exact values to {e} seeds, built first"),
+        (d, e) => format!("endgame database to {d} seeds, exact values to {e} built first"),
     }
 }
 

@@ -75,7 +75,8 @@ impl SolveOptions {
 
 impl SolveOptions {
     /// Sizes that suit a position with `seeds` seeds on the board, natively: a small game
-    /// would spend most of its time having the operating system zero memory it barely uses.
+    /// would spend most of its time having the operating system zero memory it barely uses;
+    /// a big one gets its database built ahead, exact ([`SolveOptions::exact_ahead`]).
     pub fn auto(seeds: u32) -> SolveOptions {
         match seeds {
             0..=40 => SolveOptions { table_mib: 16, db_seeds: seeds.min(16), ..SolveOptions::default() },

@@ -16,7 +16,7 @@ fn check_values(class: &str) -> usize {
         let AnyPosition::Kalah(start) = rules.start() else { panic!() };
         let want = r[1].parse::<i32>().unwrap();
         // Small boards need little; Kalah(6,4) gets the CLI's defaults; Kalah(6,5) what its
-        // benchmark used (BENCHMARKS.md: about 11 GB).
+        // benchmark used (BENCHMARKS.md: about 10 GB).
         let opts = match (class, start.total_seeds() > 40) {
             ("hours", _) => SolveOptions {
                 table_mib: 8192,

@@ -11,7 +11,7 @@
 //! load from the array, so the loads of one layout's moves go to memory side by side.
 
 use super::*;
-use crate::engine::rank::MAX_PARTS;
+use crate::engine::rank::{prefetch, MAX_PARTS};
 
 /// The layouts of one layer and one potential that start with the same few pits: a task.
 #[derive(Clone, Copy)]
@@ -29,44 +29,49 @@ struct Prefix {
 const PREFIX_PARTS: usize = 3;
 
 impl Exact {
-    /// Values every layout with at most `max_seeds` seeds, on `pool`'s threads if any;
-    /// `progress` hears the layouts valued so far after each potential and returns whether to
-    /// stop (then `Err(SolveError::Stopped)`, and the layers are left as the lazy fill would
-    /// find them: values already stored are exact). Returns the layouts valued.
+    /// Values every layout with at most `to` seeds (at most `max_seeds`) from `next` on (a
+    /// layer's seeds and a potential: `(1, 1)` at first), on `pool`'s threads if any, adding
+    /// the layouts valued to `valued`. After each potential, `next` moves on and `progress`
+    /// hears the layouts valued so far and says whether to stop: then
+    /// `Err(SolveError::Stopped)`, every value stored being exact, and a later call goes on from
+    /// `next`.
     pub(super) fn build<const N: usize>(
         &self,
         rules: Rules,
         #[cfg(not(target_arch = "wasm32"))] pool: Option<&rayon::ThreadPool>,
+        to: u32,
+        next: &mut (u32, u32),
+        valued: &mut u64,
         progress: &mut dyn FnMut(u64) -> bool,
-    ) -> Result<u64, SolveError> {
-        let parts = 2 * N;
-        let mut valued = 0u64;
-        for seeds in 1..=self.max_seeds {
-            // Potentials of a layer: from every seed in the pits next to the stores to every
+    ) -> Result<(), SolveError> {
+        let fixed = PREFIX_PARTS.min(2 * N - 1);
+        let to = to.min(self.max_seeds);
+        while next.0 <= to {
+            let (seeds, potential) = *next;
+            let mut tasks = Vec::new();
+            let mut p = [0u8; MAX_PARTS];
+            let offset = self.ranker.offset(seeds as usize);
+            self.walk::<N>(0, fixed, seeds, potential, 0, offset, &mut p, &mut |p, left, q, bar, rank| {
+                let mut parts = [0u8; PREFIX_PARTS];
+                parts[..fixed].copy_from_slice(&p[..fixed]);
+                tasks.push(Prefix { parts, seeds: left, potential: q, bar, rank });
+            });
+            *valued += self.run_tasks::<N>(
+                &tasks,
+                fixed,
+                seeds,
+                rules,
+                #[cfg(not(target_arch = "wasm32"))]
+                pool,
+            );
+            // A layer's potentials run from every seed in the pits next to the stores to every
             // seed in the pits farthest from them.
-            for potential in seeds..=seeds * N as u32 {
-                let mut tasks = Vec::new();
-                let fixed = PREFIX_PARTS.min(parts - 1);
-                let mut p = [0u8; MAX_PARTS];
-                self.walk::<N>(0, fixed, seeds, potential, 0, self.ranker.offset(seeds as usize), &mut p, &mut |p, left, q, bar, rank| {
-                    let mut parts = [0u8; PREFIX_PARTS];
-                    parts[..fixed].copy_from_slice(&p[..fixed]);
-                    tasks.push(Prefix { parts, seeds: left, potential: q, bar, rank });
-                });
-                valued += self.run_tasks::<N>(
-                    &tasks,
-                    fixed,
-                    seeds,
-                    rules,
-                    #[cfg(not(target_arch = "wasm32"))]
-                    pool,
-                );
-                if progress(valued) {
-                    return Err(SolveError::Stopped);
-                }
+            *next = if potential < seeds * N as u32 { (seeds, potential + 1) } else { (seeds + 1, seeds + 1) };
+            if next.0 <= to && progress(*valued) {
+                return Err(SolveError::Stopped);
             }
         }
-        Ok(valued)
+        Ok(())
     }
 
     /// Values the layouts of `tasks` (layer `seeds`), on the pool's threads if any; returns
@@ -238,7 +243,8 @@ impl<const N: usize> Batch<N> {
                     Ok(t) => t,
                     Err(i) => {
                         let w = x.values[i].load(Relaxed);
-                        debug_assert!(w != 0, "a child valued before its parent");
+                        // Never 0: a bug in the order would show here, not as a wrong value.
+                        assert!(w != 0, "a child valued before its parent");
                         w as i32 - 128
                     }
                 };
@@ -249,17 +255,4 @@ impl<const N: usize> Batch<N> {
         }
         self.len = 0;
     }
-}
-
-/// Asks the processor to fetch `v` into the cache (a hint: nothing where there is no such
-/// instruction).
-#[inline(always)]
-fn prefetch<T>(v: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: prefetching is only a hint and never faults.
-    unsafe {
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(v as *const T as *const i8)
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = v;
 }

@@ -110,25 +110,16 @@ pub(super) struct Exact {
 }
 
 impl Exact {
-    /// The exact layers for a bounds database of `db_seeds` seeds on `pits` pits a side,
-    /// filled on demand ([`lazy_exact_seeds`]).
-    pub(super) fn for_database(pits: usize, db_seeds: u32) -> Result<Option<Exact>, SolveError> {
-        let seeds = lazy_exact_seeds(pits, db_seeds);
-        if seeds == 0 {
-            return Ok(None);
-        }
-        Exact::new(pits, seeds).map(Some)
-    }
-
     /// Room for the exact value of every layout with at most `seeds` seeds on `pits` pits a
     /// side, none valued yet.
     pub(super) fn new(pits: usize, seeds: u32) -> Result<Exact, SolveError> {
         let ranker = Ranker::new(2 * pits, seeds as usize);
         let size = ranker.size();
-        if size > (1 << 33) {
-            return Err(SolveError::Memory(format!("exact layers of {size} bytes")));
-        }
-        let values = BigArray::zeroed(size as usize)
+        let size = usize::try_from(size)
+            .ok()
+            .filter(|&s| s as u64 <= 1 << 33)
+            .ok_or_else(|| SolveError::Memory(format!("exact layers of {size} bytes")))?;
+        let values = BigArray::zeroed(size)
             .map_err(|e| SolveError::Memory(format!("{size} byte exact layers: {e}")))?;
         Ok(Exact { max_seeds: seeds, ranker, values })
     }

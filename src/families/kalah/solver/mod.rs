@@ -89,9 +89,10 @@ pub struct Solver {
     split_wait: usize,
     /// The last position's heuristic search (see [`heuristic`]).
     guesses: Option<(Kalah, Analysis<AnyMove>)>,
-    /// Whether the exact layers are built ahead, and have been.
-    ahead: bool,
-    built: bool,
+    /// The seeds of the exact layers built ahead (0: none), and the next layer and potential
+    /// to build (see [`Exact::build`]).
+    ahead: u32,
+    ahead_next: (u32, u32),
     nodes: u64,
     passes: u64,
 }
@@ -134,18 +135,18 @@ impl Solver {
             (rules.pits(), opts.db_seeds.min(MAX_SOLVER_SEEDS), opts.exact_seeds.min(MAX_SOLVER_SEEDS));
         // Bounds only above the layers built ahead.
         let db = if db_seeds > ahead { Some(Database::new(pits, db_seeds)?) } else { None };
-        let exact = if ahead > 0 {
-            Some(Exact::new(pits, ahead)?)
-        } else if db.is_some() {
-            Exact::for_database(pits, db_seeds)?
-        } else {
-            None
-        };
+        // The exact layers: those built ahead, and under a bounds database at least the lazy
+        // ones (filled on demand past the layers built).
+        let lazy = if db.is_some() { lazy_exact_seeds(pits, db_seeds) } else { 0 };
+        let exact = if ahead.max(lazy) > 0 { Some(Exact::new(pits, ahead.max(lazy))?) } else { None };
         let threads = if cfg!(target_arch = "wasm32") { 1 } else { opts.threads.clamp(1, 64) };
-        // Measured on Kalah(6,4): cutoffs probed below this cost more than they save.
-        let etc_seeds = opts.db_seeds + 16;
+        // Measured on Kalah(6,4): cutoffs probed below this cost more than they save. Both
+        // counted from the top of the database or of the layers built ahead, whichever is
+        // higher.
+        let top = db_seeds.max(ahead);
+        let etc_seeds = top + 16;
         // Split nodes: big enough subtrees that a task's cost is nothing beside them.
-        let split_seeds = if threads > 1 { opts.db_seeds + SPLIT_ABOVE_DB } else { u32::MAX };
+        let split_seeds = if threads > 1 { top + SPLIT_ABOVE_DB } else { u32::MAX };
         #[cfg(not(target_arch = "wasm32"))]
         let pool = if threads > 1 {
             Some(
@@ -169,25 +170,30 @@ impl Solver {
             split_seeds,
             split_wait: split_wait(threads, 0),
             guesses: None,
-            ahead: ahead > 0,
-            built: false,
+            ahead,
+            ahead_next: (1, 1),
             nodes: 0,
             passes: 0,
         })
     }
 
-    /// Builds the exact layers ahead (once), if they are to be; their layouts count as nodes.
+    /// Builds the exact layers ahead, if they are to be and are not built yet (going on where a
+    /// stopped build left off); their layouts count as nodes.
     fn build_ahead<const N: usize>(&mut self, handler: &mut dyn SearchHandler<AnyMove>) -> Result<(), SolveError> {
-        let Some(x) = self.shared.exact.as_ref().filter(|_| self.ahead && !self.built) else { return Ok(()) };
-        let valued = x.build::<N>(
+        let Some(x) = self.shared.exact.as_ref().filter(|_| self.ahead_next.0 <= self.ahead) else { return Ok(()) };
+        let (mut next, mut valued) = (self.ahead_next, 0);
+        let built = x.build::<N>(
             Rules { capture: self.rules.capture, end: self.rules.end },
             #[cfg(not(target_arch = "wasm32"))]
             self.pool.as_ref(),
+            self.ahead,
+            &mut next,
+            &mut valued,
             &mut |n| handler.should_stop(n),
-        )?;
+        );
+        self.ahead_next = next;
         self.nodes += valued;
-        self.built = true;
-        Ok(())
+        built
     }
 
     /// [`heuristic`] of `pos`, made once per position.

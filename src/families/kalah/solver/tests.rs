@@ -125,22 +125,30 @@ fn layers_built_ahead_match_minimax() {
         };
         let r = Rules { capture: rules.capture, end: rules.end };
         let one = Exact::new(3, 8).unwrap();
-        let valued = one
-            .build::<3>(
-                r,
-                #[cfg(not(target_arch = "wasm32"))]
-                None,
-                &mut |_| false,
-            )
-            .unwrap();
-        // Every layout but the empty board: C(8 + 6, 6) - 1.
+        let mut valued = 0;
+        one.build::<3>(
+            r,
+            #[cfg(not(target_arch = "wasm32"))]
+            None,
+            8,
+            &mut (1, 1),
+            &mut valued,
+            &mut |_| false,
+        )
+        .unwrap();
+        // Every layout but the empty board, C(8 + 6, 6) - 1, each once: every byte but the empty
+        // board's is written.
         assert_eq!(valued, 3002, "{id}");
+        assert!(one.values.iter().skip(1).all(|w| w.load(Relaxed) != 0), "{id}");
         #[cfg(not(target_arch = "wasm32"))]
         {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
             let three = Exact::new(3, 8).unwrap();
-            assert_eq!(three.build::<3>(r, Some(&pool), &mut |_| false).unwrap(), valued);
-            assert!(one.values.iter().zip(three.values.iter()).all(|(a, b)| a.load(Relaxed) == b.load(Relaxed)), "{id}");
+            let mut again = 0;
+            three.build::<3>(r, Some(&pool), 8, &mut (1, 1), &mut again, &mut |_| false).unwrap();
+            assert_eq!(again, valued);
+            let same = one.values.iter().zip(three.values.iter()).all(|(a, b)| a.load(Relaxed) == b.load(Relaxed));
+            assert!(same, "{id}");
         }
         let mut checked = 0;
         // Every layout of six pits with 0 to 4 seeds each, its seeds at most 8.
@@ -177,9 +185,11 @@ fn solver_with_layers_built_ahead_matches_minimax() {
         };
         let start = rules.start();
         for (db, exact) in [(8, 4), (4, 6), (0, 12)] {
-            let opts = SolveOptions { table_mib: 1, db_seeds: db, exact_seeds: exact, threads: 1 + exact as usize % 3 };
+            let threads = 1 + exact as usize % 3;
+            let opts = SolveOptions { table_mib: 1, db_seeds: db, exact_seeds: exact, threads };
             let mut s = Solver::new(rules, opts).unwrap();
             assert_eq!(s.shared.db.is_some(), db > exact, "{id}: bounds only above the layers built ahead");
+            // Under a database of 8 the lazy layers (to 4) are there past the 4 built.
             assert_eq!(s.solve(&start, &mut NoHandler).unwrap(), minimax_value(&start), "{id} db {db} exact {exact}");
             let a = s.analyze(&start, &mut NoHandler).unwrap();
             assert_eq!(a.value.number(), minimax_value(&start), "{id} db {db} exact {exact}: analyze");
@@ -243,12 +253,27 @@ fn a_stop_ends_every_thread() {
     let mut s = Solver::new(rules, SolveOptions { table_mib: 16, db_seeds: 8, exact_seeds: 0, threads: 3 }).unwrap();
     assert!(matches!(s.solve(&rules.start(), &mut After(200_000)), Err(SolveError::Stopped)));
     assert!(matches!(s.analyze(&rules.start(), &mut After(200_000)), Err(SolveError::Stopped)));
-    // Stopped while the exact layers are built ahead (319,769 layouts to 14 seeds), then solved
-    // after all: a build cut short leaves only exact values.
+    // Stopped while the exact layers are built ahead (319,769 layouts to 14 seeds): a build cut
+    // short leaves only exact values, and the next solve goes on from where it stopped.
     let rules = KalahRules::standard(4, 3).unwrap();
     let opts = SolveOptions { table_mib: 16, db_seeds: 16, exact_seeds: 14, threads: 2 };
     let mut s = Solver::new(rules, opts).unwrap();
     assert!(matches!(s.solve(&rules.start(), &mut After(20_000)), Err(SolveError::Stopped)));
+    let (stopped_at, first) = (s.ahead_next, s.nodes);
+    assert!(stopped_at.0 <= 14 && first > 20_000 && first < 319_769, "{stopped_at:?} {first}");
+    let full = Exact::new(4, 14).unwrap();
+    let r = Rules { capture: rules.capture, end: rules.end };
+    full.build::<4>(r, None, 14, &mut (1, 1), &mut 0, &mut |_| false).unwrap();
+    let x = s.shared.exact.as_ref().unwrap();
+    assert_eq!(x.values.iter().filter(|w| w.load(Relaxed) != 0).count() as u64, first);
+    for (a, b) in x.values.iter().zip(full.values.iter()) {
+        let a = a.load(Relaxed);
+        assert!(a == 0 || a == b.load(Relaxed));
+    }
+    // Only what was left is built next.
+    s.nodes = 0;
+    s.build_ahead::<4>(&mut NoHandler).unwrap();
+    assert_eq!((s.nodes, s.ahead_next), (319_769 - first, (15, 15)));
     let mut fresh = Solver::new(rules, SolveOptions { exact_seeds: 0, ..opts }).unwrap();
     assert_eq!(s.solve(&rules.start(), &mut NoHandler).unwrap(), fresh.solve(&rules.start(), &mut NoHandler).unwrap());
 }

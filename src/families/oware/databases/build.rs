@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicI8, AtomicU8, Ordering::Relaxed};
 use super::model::{MoverBoard, Node};
 use super::{Databases, Layer, Progress};
 use crate::families::oware::Ruleset;
+use crate::engine::rank::prefetch;
 
 /// No move leaves the layer.
 const NONE: i8 = i8::MIN;
@@ -374,17 +375,4 @@ fn in_chunks(
     let _ = threads;
     run(&mut out);
     out
-}
-
-/// Asks the processor to fetch `x`'s cache line (a hint; nothing where there is no such
-/// instruction).
-#[inline(always)]
-fn prefetch<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: prefetching is only a hint and never faults.
-    unsafe {
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(x as *const T as *const i8)
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
 }
