@@ -22,15 +22,15 @@
 //! assert_eq!(seen, [0, 1, 2, 3, 4, 5]);
 //! ```
 
-/// Asks the processor to fetch `x`'s cache line (a hint; nothing where there is no such
+/// Asks the processor to fetch the cache line at `x` (a hint; nothing where there is no such
 /// instruction): the tables indexed by rank are read at random, and their loads overlap best
-/// when asked for ahead.
+/// when asked for ahead. Any address will do, a reference coerces.
 #[inline(always)]
-pub fn prefetch<T>(x: &T) {
+pub fn prefetch<T>(x: *const T) {
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: prefetching is only a hint and never faults.
+    // SAFETY: prefetching is only a hint and never faults, whatever the address.
     unsafe {
-        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(x as *const T as *const i8)
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(x as *const i8)
     };
     #[cfg(not(target_arch = "x86_64"))]
     let _ = x;

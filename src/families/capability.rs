@@ -31,8 +31,9 @@ pub struct SolveOptions {
 
 impl SolveOptions {
     /// The sizes [`SolveOptions::auto`] picks for `seeds` seeds on the board, without exact
-    /// layers built ahead, shrunk to fit a memory budget: the table halves, then the endgame database loses seeds, until table and
-    /// database together fit `budget_mib` (for `pits` pits a side).
+    /// layers built ahead, shrunk to fit a memory budget: the table halves, then the endgame
+    /// database loses seeds, until table and database together fit `budget_mib` (for `pits`
+    /// pits a side).
     pub fn for_budget(pits: usize, seeds: u32, budget_mib: usize) -> SolveOptions {
         let budget = (budget_mib as u64) << 20;
         let m = 2 * pits as u64;

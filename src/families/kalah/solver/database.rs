@@ -18,13 +18,7 @@ pub(super) struct Database {
 
 impl Database {
     pub(super) fn new(pits: usize, max_seeds: u32) -> Result<Database, SolveError> {
-        let ranker = Ranker::new(2 * pits, max_seeds as usize);
-        let size = ranker.size();
-        if size > (1 << 32) {
-            return Err(SolveError::Memory(format!("a database of {} bytes", 2 * size)));
-        }
-        let bounds = BigArray::zeroed(size as usize)
-            .map_err(|e| SolveError::Memory(format!("{} byte database: {e}", 2 * size)))?;
+        let (ranker, bounds) = ranked_array(pits, max_seeds, 1 << 32, "database")?;
         Ok(Database { max_seeds, ranker, bounds })
     }
 
@@ -55,6 +49,26 @@ impl Database {
     pub(super) fn filled(&self) -> u64 {
         self.bounds.iter().filter(|b| b.load(Relaxed) != 0).count() as u64
     }
+}
+
+/// A ranker of every layout with at most `seeds` seeds on `pits` pits a side, and a zeroed
+/// array with an entry for each: refused past `most` entries, or where the memory cannot be had
+/// (`what` names the array in the message).
+fn ranked_array<T: super::big::Zeroable>(
+    pits: usize,
+    seeds: u32,
+    most: u64,
+    what: &str,
+) -> Result<(Ranker, BigArray<T>), SolveError> {
+    let ranker = Ranker::new(2 * pits, seeds as usize);
+    let size = ranker.size();
+    let bytes = size.saturating_mul(core::mem::size_of::<T>() as u64);
+    let len = usize::try_from(size)
+        .ok()
+        .filter(|_| size <= most)
+        .ok_or_else(|| SolveError::Memory(format!("{what} of {bytes} bytes")))?;
+    let array = BigArray::zeroed(len).map_err(|e| SolveError::Memory(format!("{bytes} byte {what}: {e}")))?;
+    Ok((ranker, array))
 }
 
 /// The rank of `st`'s layout (`seeds` seeds) by `ranker`: the opponent's pits first, then the
@@ -113,14 +127,7 @@ impl Exact {
     /// Room for the exact value of every layout with at most `seeds` seeds on `pits` pits a
     /// side, none valued yet.
     pub(super) fn new(pits: usize, seeds: u32) -> Result<Exact, SolveError> {
-        let ranker = Ranker::new(2 * pits, seeds as usize);
-        let size = ranker.size();
-        let size = usize::try_from(size)
-            .ok()
-            .filter(|&s| s as u64 <= 1 << 33)
-            .ok_or_else(|| SolveError::Memory(format!("exact layers of {size} bytes")))?;
-        let values = BigArray::zeroed(size)
-            .map_err(|e| SolveError::Memory(format!("{size} byte exact layers: {e}")))?;
+        let (ranker, values) = ranked_array(pits, seeds, 1 << 33, "exact layers")?;
         Ok(Exact { max_seeds: seeds, ranker, values })
     }
 

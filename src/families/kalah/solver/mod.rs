@@ -89,9 +89,8 @@ pub struct Solver {
     split_wait: usize,
     /// The last position's heuristic search (see [`heuristic`]).
     guesses: Option<(Kalah, Analysis<AnyMove>)>,
-    /// The seeds of the exact layers built ahead (0: none), and the next layer and potential
-    /// to build (see [`Exact::build`]).
-    ahead: u32,
+    /// The next layer and potential of the exact layers to build ahead (see [`Exact::build`]):
+    /// past `opts.exact_seeds` once they are built.
     ahead_next: (u32, u32),
     nodes: u64,
     passes: u64,
@@ -170,7 +169,6 @@ impl Solver {
             split_seeds,
             split_wait: split_wait(threads, 0),
             guesses: None,
-            ahead,
             ahead_next: (1, 1),
             nodes: 0,
             passes: 0,
@@ -180,13 +178,14 @@ impl Solver {
     /// Builds the exact layers ahead, if they are to be and are not built yet (going on where a
     /// stopped build left off); their layouts count as nodes.
     fn build_ahead<const N: usize>(&mut self, handler: &mut dyn SearchHandler<AnyMove>) -> Result<(), SolveError> {
-        let Some(x) = self.shared.exact.as_ref().filter(|_| self.ahead_next.0 <= self.ahead) else { return Ok(()) };
+        let ahead = self.opts.exact_seeds.min(MAX_SOLVER_SEEDS);
+        let Some(x) = self.shared.exact.as_ref().filter(|_| self.ahead_next.0 <= ahead) else { return Ok(()) };
         let (mut next, mut valued) = (self.ahead_next, 0);
         let built = x.build::<N>(
             Rules { capture: self.rules.capture, end: self.rules.end },
             #[cfg(not(target_arch = "wasm32"))]
             self.pool.as_ref(),
-            self.ahead,
+            ahead,
             &mut next,
             &mut valued,
             &mut |n| handler.should_stop(n),

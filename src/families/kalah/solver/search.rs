@@ -2,6 +2,7 @@
 //! database, the seed bounds and the move order.
 
 use super::*;
+use crate::engine::rank::prefetch;
 use crate::families::AnyMove;
 
 /// One thread's search: the shared tables, its counters, and (main thread only) the handler.
@@ -106,41 +107,28 @@ impl Search<'_, '_> {
     /// finds its slot itself, only if it needs it.
     #[inline(always)]
     pub(super) fn prefetch<const N: usize>(&self, st: &State<N>) -> Option<Slot> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let seeds = st.seeds();
-            let (ptr, slot) = match self.shared.exact.as_ref().filter(|x| seeds <= x.max_seeds) {
-                // The exact layers have no slot: the child finds its value itself.
-                Some(x) => (x.values.as_ptr().wrapping_add(x.index(st, seeds)) as *const i8, None),
-                None => {
-                    let slot = self.slot_of(st, seeds);
-                    let ptr = match slot {
-                        Slot::Db(i) => self
-                            .shared
-                            .db
-                            .as_ref()
-                            .map_or(core::ptr::null(), |db| db.bounds.as_ptr().wrapping_add(i))
-                            as *const i8,
-                        Slot::Table(key) => {
-                            let t = &self.shared.table;
-                            t.buckets.as_ptr().wrapping_add(key as usize & t.mask) as *const i8
-                        }
-                    };
-                    (ptr, Some(slot))
+        if !cfg!(target_arch = "x86_64") {
+            return None;
+        }
+        let seeds = st.seeds();
+        // The exact layers have no slot: the child finds its value itself.
+        if let Some(x) = self.shared.exact.as_ref().filter(|x| seeds <= x.max_seeds) {
+            prefetch(x.values.as_ptr().wrapping_add(x.index(st, seeds)));
+            return None;
+        }
+        let slot = self.slot_of(st, seeds);
+        match slot {
+            Slot::Db(i) => {
+                if let Some(db) = &self.shared.db {
+                    prefetch(db.bounds.as_ptr().wrapping_add(i));
                 }
-            };
-            // SAFETY: prefetching is only a hint and never faults, whatever the address.
-            #[allow(unused_unsafe)]
-            unsafe {
-                core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(ptr)
-            };
-            slot
+            }
+            Slot::Table(key) => {
+                let t = &self.shared.table;
+                prefetch(t.buckets.as_ptr().wrapping_add(key as usize & t.mask));
+            }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = st;
-            None
-        }
+        Some(slot)
     }
 
     /// The value, within (`alpha`, `beta`), of a move that gained `gain` seeds and left

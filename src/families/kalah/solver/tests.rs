@@ -58,13 +58,42 @@ proptest::proptest! {
     }
 }
 
+/// The Kalah rules of `id`.
+fn kalah(id: &str) -> KalahRules {
+    match id.parse::<crate::families::AnyRules>().unwrap() {
+        crate::families::AnyRules::Kalah(r) => r,
+        _ => unreachable!("{id} is Kalah"),
+    }
+}
+
+/// Every layout of three pits a side holding 0 to `per_pit` seeds each and at most `most` in
+/// all, where the game goes on under `rules`: the solver's state (South to move), its seeds and
+/// the position.
+fn small_layouts(rules: KalahRules, per_pit: u32, most: u32) -> Vec<(State<3>, u32, Kalah)> {
+    let base = per_pit + 1;
+    let r = Rules { capture: rules.capture, end: rules.end };
+    (0..base.pow(6))
+        .filter_map(|code| {
+            let pits: Vec<u8> = (0..6).map(|j| (code / base.pow(j) % base) as u8).collect();
+            let seeds: u32 = pits.iter().map(|&p| p as u32).sum();
+            let st = State::<3> { me: [pits[0], pits[1], pits[2]], op: [pits[3], pits[4], pits[5]] };
+            if seeds > most || st.terminal(r).is_some() {
+                return None;
+            }
+            let setup = crate::families::kalah::KalahSetup {
+                south: pits[..3].iter().map(|&p| p as u32).collect(),
+                north: pits[3..].iter().map(|&p| p as u32).collect(),
+                ..Default::default()
+            };
+            Some((st, seeds, setup.validate(rules).unwrap()))
+        })
+        .collect()
+}
+
 #[test]
 fn solver_matches_minimax_on_small_games() {
     for id in ["kalah-3-2", "kalah-3-2-e", "kalah-3-2-m", "kalah-3-2-o", "kalah-2-3-e-m", "kalah-4-1"] {
-        let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
-            crate::families::AnyRules::Kalah(r) => r,
-            _ => unreachable!(),
-        };
+        let rules = kalah(id);
         let start = rules.start();
         // Database 20: the exact layers (to 12 seeds) hold the whole game.
         for db in [0, 4, 20] {
@@ -82,34 +111,17 @@ fn solver_matches_minimax_on_small_games() {
 #[test]
 fn exact_layers_match_minimax() {
     for id in ["kalah-3-2", "kalah-3-2-e", "kalah-3-2-m", "kalah-3-2-o"] {
-        let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
-            crate::families::AnyRules::Kalah(r) => r,
-            _ => unreachable!(),
-        };
+        let rules = kalah(id);
         let s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: 15, exact_seeds: 0, threads: 1 }).unwrap();
         let x = s.shared.exact.as_ref().expect("exact layers");
         let r = Rules { capture: rules.capture, end: rules.end };
         assert_eq!(x.max_seeds, 7);
-        let mut checked = 0;
-        // Every layout of six pits with 0 to 3 seeds each, its seeds at most 7.
-        for code in 0..4u32.pow(6) {
-            let pits: Vec<u8> = (0..6).map(|j| (code / 4u32.pow(j) % 4) as u8).collect();
-            let seeds: u32 = pits.iter().map(|&p| p as u32).sum();
-            let st = State::<3> { me: [pits[0], pits[1], pits[2]], op: [pits[3], pits[4], pits[5]] };
-            if seeds > 7 || st.terminal(r).is_some() {
-                continue;
-            }
-            let setup = crate::families::kalah::KalahSetup {
-                south: pits[..3].iter().map(|&p| p as u32).collect(),
-                north: pits[3..].iter().map(|&p| p as u32).collect(),
-                ..Default::default()
-            };
-            let pos = setup.validate(rules).unwrap();
+        let layouts = small_layouts(rules, 3, 7);
+        for (st, seeds, pos) in &layouts {
             let mut valued = 0;
-            assert_eq!(x.value(&st, seeds, r, &mut valued), minimax_value(&pos), "{id} {pits:?}");
-            checked += 1;
+            assert_eq!(x.value(st, *seeds, r, &mut valued), minimax_value(pos), "{id} {st:?}");
         }
-        assert!(checked > 1000, "{checked}");
+        assert!(layouts.len() > 1000, "{}", layouts.len());
     }
 }
 
@@ -119,10 +131,7 @@ fn exact_layers_match_minimax() {
 #[test]
 fn layers_built_ahead_match_minimax() {
     for id in ["kalah-3-2", "kalah-3-2-e", "kalah-3-2-m", "kalah-3-2-o", "kalah-3-2-o-m"] {
-        let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
-            crate::families::AnyRules::Kalah(r) => r,
-            _ => unreachable!(),
-        };
+        let rules = kalah(id);
         let r = Rules { capture: rules.capture, end: rules.end };
         let one = Exact::new(3, 8).unwrap();
         let mut valued = 0;
@@ -150,27 +159,12 @@ fn layers_built_ahead_match_minimax() {
             let same = one.values.iter().zip(three.values.iter()).all(|(a, b)| a.load(Relaxed) == b.load(Relaxed));
             assert!(same, "{id}");
         }
-        let mut checked = 0;
-        // Every layout of six pits with 0 to 4 seeds each, its seeds at most 8.
-        for code in 0..5u32.pow(6) {
-            let pits: Vec<u8> = (0..6).map(|j| (code / 5u32.pow(j) % 5) as u8).collect();
-            let seeds: u32 = pits.iter().map(|&p| p as u32).sum();
-            let st = State::<3> { me: [pits[0], pits[1], pits[2]], op: [pits[3], pits[4], pits[5]] };
-            if seeds > 8 || st.terminal(r).is_some() {
-                continue;
-            }
-            let w = one.values[one.index(&st, seeds)].load(Relaxed);
-            assert_ne!(w, 0, "{id} {pits:?} not valued");
-            let setup = crate::families::kalah::KalahSetup {
-                south: pits[..3].iter().map(|&p| p as u32).collect(),
-                north: pits[3..].iter().map(|&p| p as u32).collect(),
-                ..Default::default()
-            };
-            let pos = setup.validate(rules).unwrap();
-            assert_eq!(w as i32 - 128, minimax_value(&pos), "{id} {pits:?}");
-            checked += 1;
+        let layouts = small_layouts(rules, 4, 8);
+        for (st, seeds, pos) in &layouts {
+            let w = one.values[one.index(st, *seeds)].load(Relaxed);
+            assert_eq!(w as i32 - 128, minimax_value(pos), "{id} {st:?}");
         }
-        assert!(checked > 1500, "{checked}");
+        assert!(layouts.len() > 1500, "{}", layouts.len());
     }
 }
 
@@ -179,10 +173,7 @@ fn layers_built_ahead_match_minimax() {
 #[test]
 fn solver_with_layers_built_ahead_matches_minimax() {
     for id in ["kalah-3-2", "kalah-3-2-e", "kalah-3-2-m", "kalah-3-2-o", "kalah-2-3-e-m", "kalah-4-1"] {
-        let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
-            crate::families::AnyRules::Kalah(r) => r,
-            _ => unreachable!(),
-        };
+        let rules = kalah(id);
         let start = rules.start();
         for (db, exact) in [(8, 4), (4, 6), (0, 12)] {
             let threads = 1 + exact as usize % 3;
@@ -205,10 +196,7 @@ fn solver_with_layers_built_ahead_matches_minimax() {
 fn threads_agree_with_one_thread() {
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for id in ["kalah-5-3", "kalah-4-4-e", "kalah-6-2"] {
-        let rules = match id.parse::<crate::families::AnyRules>().unwrap() {
-            crate::families::AnyRules::Kalah(r) => r,
-            _ => unreachable!(),
-        };
+        let rules = kalah(id);
         for game in 0..4 {
             let mut pos = rules.start();
             for _ in 0..2 + game * 3 {
