@@ -282,8 +282,8 @@ enum Command {
         #[arg(long)]
         db_seeds: Option<u32>,
         /// Value every layout of at most this many seeds exactly before the search, on every
-        /// thread (C(seeds+2n, 2n) bytes; 0 for none; default: the database's seeds on a board
-        /// of more than 48 seeds, else none).
+        /// thread (C(seeds+2n, 2n) bytes; 0 for none; default: one past the database's seeds on
+        /// a board of more than 48 seeds, else none).
         #[arg(long)]
         exact_seeds: Option<u32>,
         /// Only the value of the position, not of every move (faster).

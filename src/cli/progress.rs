@@ -114,8 +114,7 @@ pub struct Nodes<'a> {
 impl crate::search::SearchHandler<crate::families::AnyMove> for Nodes<'_> {
     fn should_stop(&mut self, nodes: u64) -> bool {
         let what = self.what;
-        self.progress
-            .tick(|| format!("{what}: {} nodes by its first thread", crate::engine::text::group(u128::from(nodes))));
+        self.progress.tick(|| format!("{what}: {} nodes", crate::engine::text::group(u128::from(nodes))));
         false
     }
 

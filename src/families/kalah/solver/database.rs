@@ -10,7 +10,7 @@ use crate::engine::rank::Ranker;
 pub(super) struct Database {
     pub(super) max_seeds: u32,
     /// Ranks a layout of the opponent's pits then the mover's (see [`Database::index`]).
-    pub(super) ranker: Ranker,
+    pub(super) terms: Box<Terms>,
     /// Lower bound + 128 in the low byte, upper bound + 128 in the high byte; 0 for a
     /// position not searched yet (all-zero memory costs nothing until touched).
     pub(super) bounds: BigArray<AtomicU16>,
@@ -19,7 +19,8 @@ pub(super) struct Database {
 impl Database {
     pub(super) fn new(pits: usize, max_seeds: u32) -> Result<Database, SolveError> {
         let (ranker, bounds) = ranked_array(pits, max_seeds, 1 << 32, "database")?;
-        Ok(Database { max_seeds, ranker, bounds })
+        let terms = Terms::new(&ranker);
+        Ok(Database { max_seeds, terms, bounds })
     }
 
     /// Stars-and-bars rank of a layout among those with the same number of seeds, plus the
@@ -30,7 +31,7 @@ impl Database {
     /// TLB misses.
     #[inline(always)]
     pub(super) fn index<const N: usize>(&self, st: &State<N>, seeds: u32) -> usize {
-        layout_index(&self.ranker, st, seeds)
+        layout_index(&self.terms, st, seeds)
     }
 
     #[inline]
@@ -71,21 +72,53 @@ fn ranked_array<T: super::big::Zeroable>(
     Ok((ranker, array))
 }
 
-/// The rank of `st`'s layout (`seeds` seeds) by `ranker`: the opponent's pits first, then the
-/// mover's (see [`Database::index`]).
+/// A [`Ranker`]'s terms and offsets in arrays of fixed size, for the ranks of the search and
+/// the build: an index masked to the array's size needs no bounds check (Kalah(6,4)'s layers to
+/// 20 seeds, two threads: built in 12.8 and 14.1 s against 14.3 and 14.5 s, BENCHMARKS.md).
+pub(super) struct Terms {
+    /// `term[j][p]`: [`Ranker::term`] (zero past the ranker's seeds).
+    term: [[u64; SEEDS]; 2 * MAX_PITS],
+    /// `offset[s]`: [`Ranker::offset`].
+    offset: [u64; SEEDS],
+}
+
+/// Room for every count of seeds the solver allows (at most [`MAX_SOLVER_SEEDS`]).
+const SEEDS: usize = 128;
+/// The most pits a side.
+const MAX_PITS: usize = 12;
+const _: () = assert!((MAX_SOLVER_SEEDS as usize) < SEEDS);
+
+impl Terms {
+    pub(super) fn new(ranker: &Ranker) -> Box<Terms> {
+        let mut t = Box::new(Terms { term: [[0; SEEDS]; 2 * MAX_PITS], offset: [0; SEEDS] });
+        for j in 0..ranker.parts() {
+            for p in 0..=ranker.max_seeds() {
+                t.term[j][p] = ranker.term(j, p);
+            }
+        }
+        for s in 0..=ranker.max_seeds() {
+            t.offset[s] = ranker.offset(s);
+        }
+        t
+    }
+}
+
+/// The rank of `st`'s layout (`seeds` seeds, at most the ranker's) by `terms`: the opponent's
+/// pits first, then the mover's (see [`Database::index`]).
 #[inline(always)]
-fn layout_index<const N: usize>(ranker: &Ranker, st: &State<N>, seeds: u32) -> usize {
+fn layout_index<const N: usize>(terms: &Terms, st: &State<N>, seeds: u32) -> usize {
+    debug_assert!((seeds as usize) < SEEDS && st.seeds() == seeds);
     let mut rank = 0u64;
     let mut bar = 0usize;
     for j in 0..N {
         bar += st.op[j] as usize;
-        rank += ranker.term(j, bar);
+        rank += terms.term[j][bar % SEEDS];
     }
     for j in 0..N - 1 {
         bar += st.me[j] as usize;
-        rank += ranker.term(N + j, bar);
+        rank += terms.term[N + j][bar % SEEDS];
     }
-    (ranker.offset(seeds as usize) + rank) as usize
+    (terms.offset[seeds as usize % SEEDS] + rank) as usize
 }
 
 /// Seeds below the database's that the exact layers stop at (Kalah(6,4), database 20: exact
@@ -118,7 +151,10 @@ pub(crate) fn lazy_exact_seeds(pits: usize, db_seeds: u32) -> u32 {
 /// search on below it.
 pub(super) struct Exact {
     pub(super) max_seeds: u32,
+    /// Walks the layers' layouts in the build ([`Exact::build`]).
     pub(super) ranker: Ranker,
+    /// Ranks a layout, as [`Database::index`] does.
+    pub(super) terms: Box<Terms>,
     /// Value + 128 (never 0: at most 127 seeds); 0 for a layout not valued yet.
     pub(super) values: BigArray<AtomicU8>,
 }
@@ -128,13 +164,14 @@ impl Exact {
     /// side, none valued yet.
     pub(super) fn new(pits: usize, seeds: u32) -> Result<Exact, SolveError> {
         let (ranker, values) = ranked_array(pits, seeds, 1 << 33, "exact layers")?;
-        Ok(Exact { max_seeds: seeds, ranker, values })
+        let terms = Terms::new(&ranker);
+        Ok(Exact { max_seeds: seeds, ranker, terms, values })
     }
 
     /// Where the value of `st` (`seeds` seeds, at most `max_seeds`) lives in `values`.
     #[inline(always)]
     pub(super) fn index<const N: usize>(&self, st: &State<N>, seeds: u32) -> usize {
-        layout_index(&self.ranker, st, seeds)
+        layout_index(&self.terms, st, seeds)
     }
 
     /// The exact value of the non-terminal `st` with `seeds` seeds (at most `max_seeds`);
@@ -166,5 +203,34 @@ impl Exact {
         // Two threads valuing one layout store the same value.
         self.values[i].store((best + 128) as u8, Relaxed);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fixed-size terms rank every layout as the ranker does.
+    #[test]
+    fn terms_rank_as_the_ranker() {
+        let ranker = Ranker::new(12, 24);
+        let terms = Terms::new(&ranker);
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let seeds = (x % 25) as usize;
+            let mut pits = [0u8; 12];
+            for _ in 0..seeds {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                pits[(x % 12) as usize] += 1;
+            }
+            let st = State::<6> { op: pits[..6].try_into().unwrap(), me: pits[6..].try_into().unwrap() };
+            let want = ranker.offset(seeds) + ranker.rank(&pits);
+            assert_eq!(layout_index(&terms, &st, seeds as u32) as u64, want, "{pits:?}");
+        }
     }
 }

@@ -265,3 +265,24 @@ fn a_stop_ends_every_thread() {
     let mut fresh = Solver::new(rules, SolveOptions { exact_seeds: 0, ..opts }).unwrap();
     assert_eq!(s.solve(&rules.start(), &mut NoHandler).unwrap(), fresh.solve(&rules.start(), &mut NoHandler).unwrap());
 }
+
+/// The nodes a pool's handler hears never pass those searched: a split's tasks post their
+/// nodes once (their parent, which adds them to its own count, once posted them again).
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn progress_counts_each_node_once() {
+    struct Most(u64);
+    impl SearchHandler<AnyMove> for Most {
+        fn should_stop(&mut self, nodes: u64) -> bool {
+            self.0 = self.0.max(nodes);
+            false
+        }
+        fn on_progress(&mut self, _: &Analysis<AnyMove>) {}
+    }
+    let rules = kalah("kalah-6-3");
+    let mut s = Solver::new(rules, SolveOptions { table_mib: 16, db_seeds: 12, exact_seeds: 0, threads: 3 }).unwrap();
+    let mut most = Most(0);
+    s.solve(&rules.start(), &mut most).unwrap();
+    let searched = s.stats().nodes;
+    assert!(most.0 > 0 && most.0 <= searched, "heard {} of {searched} nodes", most.0);
+}

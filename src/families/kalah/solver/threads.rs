@@ -213,6 +213,11 @@ impl Search<'_, '_> {
                     break;
                 }
             }
+            // What its last checks did not post yet (the caller adds these nodes to its own
+            // count, but not to what it posts).
+            if let Some(e) = ctx.events {
+                e.nodes.fetch_add(ctx.nodes - ctx.checked, Relaxed);
+            }
             nodes.fetch_add(ctx.nodes, Relaxed);
         };
         let helpers = rayon::current_num_threads().min(moves.len()) - 1;
@@ -222,7 +227,10 @@ impl Search<'_, '_> {
             }
             worker();
         });
-        self.nodes += nodes.into_inner();
+        // The tasks posted their nodes themselves: counted, not posted again.
+        let tasks = nodes.into_inner();
+        self.nodes += tasks;
+        self.checked += tasks;
         self.check_halt();
         let f = found.into_inner();
         ((f >> 8) as i32 - 512, (f & 0xFF) as u8)
