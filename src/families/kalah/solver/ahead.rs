@@ -50,7 +50,7 @@ impl Exact {
             let (seeds, potential) = *next;
             let mut tasks = Vec::new();
             let mut p = [0u8; MAX_PARTS];
-            let offset = self.ranker.offset(seeds as usize);
+            let offset = self.terms.offset(seeds as usize);
             self.walk::<N>(0, fixed, seeds, potential, 0, offset, &mut p, &mut |p, left, q, bar, rank| {
                 let mut parts = [0u8; PREFIX_PARTS];
                 parts[..fixed].copy_from_slice(&p[..fixed]);
@@ -164,7 +164,7 @@ impl Exact {
             }
             p[at] = x as u8;
             let bar = bar + x as usize;
-            self.walk::<N>(at + 1, to, r, q, bar, rank + self.ranker.term(at, bar), p, f);
+            self.walk::<N>(at + 1, to, r, q, bar, rank + self.terms.term(at, bar), p, f);
         }
     }
 

@@ -89,6 +89,18 @@ const MAX_PITS: usize = 12;
 const _: () = assert!((MAX_SOLVER_SEEDS as usize) < SEEDS);
 
 impl Terms {
+    /// [`Ranker::term`].
+    #[inline(always)]
+    pub(super) fn term(&self, j: usize, prefix: usize) -> u64 {
+        self.term[j][prefix % SEEDS]
+    }
+
+    /// [`Ranker::offset`].
+    #[inline(always)]
+    pub(super) fn offset(&self, s: usize) -> u64 {
+        self.offset[s % SEEDS]
+    }
+
     pub(super) fn new(ranker: &Ranker) -> Box<Terms> {
         let mut t = Box::new(Terms { term: [[0; SEEDS]; 2 * MAX_PITS], offset: [0; SEEDS] });
         for j in 0..ranker.parts() {
@@ -112,13 +124,13 @@ fn layout_index<const N: usize>(terms: &Terms, st: &State<N>, seeds: u32) -> usi
     let mut bar = 0usize;
     for j in 0..N {
         bar += st.op[j] as usize;
-        rank += terms.term[j][bar % SEEDS];
+        rank += terms.term(j, bar);
     }
     for j in 0..N - 1 {
         bar += st.me[j] as usize;
-        rank += terms.term[N + j][bar % SEEDS];
+        rank += terms.term(N + j, bar);
     }
-    (terms.offset[seeds as usize % SEEDS] + rank) as usize
+    (terms.offset(seeds as usize) + rank) as usize
 }
 
 /// Seeds below the database's that the exact layers stop at (Kalah(6,4), database 20: exact
@@ -151,9 +163,7 @@ pub(crate) fn lazy_exact_seeds(pits: usize, db_seeds: u32) -> u32 {
 /// search on below it.
 pub(super) struct Exact {
     pub(super) max_seeds: u32,
-    /// Walks the layers' layouts in the build ([`Exact::build`]).
-    pub(super) ranker: Ranker,
-    /// Ranks a layout, as [`Database::index`] does.
+    /// Ranks a layout, as [`Database::index`] does, and the build's walk.
     pub(super) terms: Box<Terms>,
     /// Value + 128 (never 0: at most 127 seeds); 0 for a layout not valued yet.
     pub(super) values: BigArray<AtomicU8>,
@@ -165,7 +175,7 @@ impl Exact {
     pub(super) fn new(pits: usize, seeds: u32) -> Result<Exact, SolveError> {
         let (ranker, values) = ranked_array(pits, seeds, 1 << 33, "exact layers")?;
         let terms = Terms::new(&ranker);
-        Ok(Exact { max_seeds: seeds, ranker, terms, values })
+        Ok(Exact { max_seeds: seeds, terms, values })
     }
 
     /// Where the value of `st` (`seeds` seeds, at most `max_seeds`) lives in `values`.
