@@ -23,9 +23,11 @@ pub struct SolveOptions {
     /// fill on demand as the search reaches them (what suits a quick solve, the page's).
     pub exact_seeds: u32,
     /// Threads sharing the table and the database (1 in the browser; natively up to the
-    /// cores), on a work-stealing pool: the nodes near the root share their moves between them
-    /// once their eldest moves are searched (young brothers wait), and `analyze` also makes
-    /// each root move a task.
+    /// cores), on a work-stealing pool. On two, the nodes near the root share their moves
+    /// between them once their eldest moves are searched (young brothers wait), and `analyze`
+    /// also makes each root move a task; from three, every thread searches from the root (or a
+    /// root move) and the nodes near the root leave for last the moves another thread is
+    /// searching (ABDADA).
     pub threads: usize,
 }
 

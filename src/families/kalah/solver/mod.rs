@@ -19,9 +19,10 @@
 //!   value where it would have searched; otherwise a few layers filled on demand by memoized
 //!   minimax ([`lazy_exact_seeds`]). The database keeps bounds only above them.
 //! - Natively, threads share the table and the database (one atomic word per entry, so no
-//!   entry is ever torn; a lost update only loses a bound, never invents one), and split the
-//!   moves of the nodes near the root once their first move has been searched (young
-//!   brothers wait, on a work-stealing pool: see [`threads`]).
+//!   entry is ever torn; a lost update only loses a bound, never invents one). Two threads
+//!   split the moves of the nodes near the root once their first move has been searched
+//!   (young brothers wait, on a work-stealing pool); from three, all search from the root and
+//!   leave for last the moves another thread is searching (ABDADA). See [`threads`].
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -41,8 +42,8 @@ pub use crate::families::capability::{SolveError, SolveOptions, SolveStats};
 /// (see [`threads`]). Measured on Kalah(6,4) (BENCHMARKS.md).
 const SPLIT_ABOVE_DB: u32 = 4;
 
-/// How many moves a split node searches alone before the others go to the pool: one on two
-/// threads for a board of up to 48 seeds, two otherwise, where the brothers searched past a
+/// How many moves a split node searches alone before the others go to the pool (two threads:
+/// see [`ABDADA_THREADS`]): one for a board of up to 48 seeds, two otherwise, where the brothers searched past a
 /// cutoff cost more. Measured (BENCHMARKS.md): on Kalah(6,4) (48 seeds), 16 threads waiting
 /// for one elder did 5.1 times the nodes of one thread, for two 1.25 times, for three 1.01
 /// times but the threads starved (no faster than 4 threads); on two threads one elder is best
@@ -53,6 +54,18 @@ fn split_wait(threads: usize, seeds: u32) -> usize {
     let chosen = if threads > 2 || seeds > 48 { 2 } else { 1 };
     std::env::var("MANCALA_LAB_SPLIT_WAIT").ok().and_then(|v| v.parse().ok()).filter(|&w| w >= 1).unwrap_or(chosen)
 }
+
+/// From this many threads, they search together from the root (ABDADA), not by splitting
+/// nodes (young brothers wait). Measured on Kalah(6,4) (BENCHMARKS.md, "Kalah: ABDADA from
+/// three threads"): at 16 threads young brothers wait did 1.2–1.35 times the nodes of one
+/// thread but kept on average under 5 of them busy (2.95 times as fast as one on 16 real
+/// cores), where ABDADA keeps them all busy for 1.5–1.6 times the nodes; on two threads
+/// young brothers wait is as good or better.
+const ABDADA_THREADS: usize = 3;
+
+/// Nodes with this many seeds more than the database holds defer the moves another thread is
+/// searching (ABDADA). Measured on Kalah(6,4) at 16 threads (BENCHMARKS.md).
+const ABDADA_ABOVE_DB: u32 = 14;
 
 /// Most seeds on the board the solver accepts (values must fit an `i8`).
 pub const MAX_SOLVER_SEEDS: u32 = 127;
@@ -87,6 +100,7 @@ pub struct Solver {
     etc_seeds: u32,
     split_seeds: u32,
     split_wait: usize,
+    abdada_seeds: u32,
     /// The last position's heuristic search (see [`heuristic`]).
     guesses: Option<(Kalah, Analysis<AnyMove>)>,
     /// The next layer and potential of the exact layers to build ahead (see [`Exact::build`]):
@@ -144,8 +158,13 @@ impl Solver {
         // higher.
         let top = db_seeds.max(ahead);
         let etc_seeds = top + 16;
-        // Split nodes: big enough subtrees that a task's cost is nothing beside them.
-        let split_seeds = if threads > 1 { top + SPLIT_ABOVE_DB } else { u32::MAX };
+        // Split nodes: big enough subtrees that a task's cost is nothing beside them. From
+        // `ABDADA_THREADS` threads, none: the threads search together, deferring near the root
+        // the moves another is searching.
+        let abdada = threads >= ABDADA_THREADS;
+        let split_seeds = if threads > 1 && !abdada { top + SPLIT_ABOVE_DB } else { u32::MAX };
+        let abdada_seeds = if abdada { top + ABDADA_ABOVE_DB } else { u32::MAX };
+        let marks = (0..if abdada { MARKS } else { 0 }).map(|_| AtomicU64::new(0)).collect();
         #[cfg(not(target_arch = "wasm32"))]
         let pool = if threads > 1 {
             Some(
@@ -161,13 +180,14 @@ impl Solver {
         Ok(Solver {
             rules,
             opts,
-            shared: Shared { table: Table::new(opts.table_mib)?, db, exact },
+            shared: Shared { table: Table::new(opts.table_mib)?, db, exact, marks },
             threads,
             #[cfg(not(target_arch = "wasm32"))]
             pool,
             etc_seeds,
             split_seeds,
             split_wait: split_wait(threads, 0),
+            abdada_seeds,
             guesses: None,
             ahead_next: (1, 1),
             nodes: 0,
@@ -236,6 +256,7 @@ impl Solver {
             etc_seeds: self.etc_seeds,
             split_seeds: self.split_seeds,
             split_wait: self.split_wait,
+            abdada_seeds: self.abdada_seeds,
             stop,
             handler,
             events,
@@ -244,22 +265,24 @@ impl Solver {
             nodes: 0,
             checked: 0,
             passes: 0,
+            window: None,
         }
     }
 
     /// Runs `work` on `copies` threads at once on the pool (natively, several threads), the
     /// handler hearing of it through this thread; otherwise once here, with the handler. Returns
-    /// what each run returned, and the nodes and passes of all.
+    /// what each run returned, and the nodes and passes of all. `windows`: the positions the
+    /// threads search together (ABDADA, [`Search::mtdf_shared`]).
     fn run<R: Send>(
         &self,
         stop: &AtomicBool,
         handler: &mut dyn SearchHandler<AnyMove>,
-        copies: usize,
+        (copies, windows): (usize, usize),
         work: impl Fn(&mut Search<'_, '_>) -> R + Sync,
     ) -> (Vec<R>, u64, u64) {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(pool) = &self.pool {
-            let events = Events::default();
+            let events = Events { windows: (0..windows).map(|_| SharedWindow::default()).collect(), ..Events::default() };
             let events_ref = &events;
             return threads::run_on_pool(pool, &events, stop, handler, || {
                 let out = Mutex::new((Vec::new(), 0, 0));
@@ -280,7 +303,7 @@ impl Solver {
                 out.into_inner().expect("no panics while locked")
             });
         }
-        let _ = copies;
+        let _ = (copies, windows);
         let mut ctx = self.search_ctx(stop, Some(handler), None);
         let r = work(&mut ctx);
         (vec![r], ctx.nodes, ctx.passes)
@@ -365,10 +388,23 @@ impl Solver {
         let next = AtomicUsize::new(0);
         let done: Mutex<Vec<MoveValue<AnyMove>>> = Mutex::new(Vec::new());
         let this = &*self;
+        // With ABDADA, a thread with no root move left to start helps search one still open.
+        let together = this.abdada_seeds != u32::MAX;
+        let finished: Vec<AtomicBool> = roots.iter().map(|_| AtomicBool::new(false)).collect();
         let work = |ctx: &mut Search<'_, '_>| -> Result<(), SolveError> {
             loop {
                 let k = next.fetch_add(1, Relaxed);
-                let Some(&i) = roots.get(k) else { return Ok(()) };
+                let j = if k < roots.len() {
+                    k
+                } else if let Some(j) = (0..roots.len())
+                    .map(|d| (k + d) % roots.len())
+                    .find(|&j| together && !finished[j].load(Relaxed))
+                {
+                    j
+                } else {
+                    return Ok(());
+                };
+                let i = roots[j];
                 let (gain, extra, child) = st.play(i as usize, ctx.rules);
                 let sign = if extra { 1 } else { -1 };
                 let name = AnyMove::from(KalahMove(i));
@@ -379,7 +415,18 @@ impl Solver {
                     .iter()
                     .find(|m| m.mv == name)
                     .map_or_else(|| guess.load(Relaxed), |m| m.value.number() - base);
-                let v = gain + sign * ctx.mtdf(&child, sign * (g - gain), Some((name, base + gain, sign)))?;
+                let report = Some((name, base + gain, sign));
+                let v = gain
+                    + sign
+                        * if together {
+                            ctx.mtdf_shared(&child, sign * (g - gain), j, report)?
+                        } else {
+                            ctx.mtdf(&child, sign * (g - gain), report)?
+                        };
+                if finished[j].swap(true, Relaxed) {
+                    // Another thread searching it too told it first.
+                    continue;
+                }
                 guess.fetch_max(v, Relaxed);
                 let mut moves = done.lock().expect("no panics while locked");
                 moves.push(MoveValue { mv: name, value: Value::Margin(base + v), exact: true });
@@ -394,9 +441,10 @@ impl Solver {
             }
         };
         // Natively with several threads, the root moves are tasks of the pool (each splitting
-        // its own nodes); otherwise one after the other here.
-        let copies = roots.len().min(this.threads);
-        let (results, nodes, passes) = this.run(&stop, handler, copies, |ctx| {
+        // its own nodes, or with ABDADA searched by every thread free); otherwise one after the
+        // other here.
+        let copies = if together { this.threads } else { roots.len().min(this.threads) };
+        let (results, nodes, passes) = this.run(&stop, handler, (copies, roots.len()), |ctx| {
             let r = work(ctx);
             if r.is_err() {
                 stop.store(true, Relaxed);
@@ -443,8 +491,18 @@ impl Solver {
         let guess = self.heuristic(pos).value.number() - pos.store_diff();
         let stop = AtomicBool::new(false);
         let this = &*self;
-        let (mut results, nodes, passes) = this.run(&stop, handler, 1, |ctx| ctx.mtdf(&st, guess, None));
-        let result = results.pop().expect("one search");
+        // With ABDADA every thread searches the root, else one (splitting its nodes).
+        let together = this.abdada_seeds != u32::MAX;
+        let copies = if together { this.threads } else { 1 };
+        let (mut results, nodes, passes) = this.run(&stop, handler, (copies, 1), |ctx| {
+            if together {
+                ctx.mtdf_shared(&st, guess, 0, None)
+            } else {
+                ctx.mtdf(&st, guess, None)
+            }
+        });
+        // Every thread returns the value once the window is closed.
+        let result = results.pop().expect("a search");
         self.nodes += nodes;
         self.passes += passes;
         Ok(pos.store_diff() + result?)

@@ -17,6 +17,9 @@ pub(super) struct Search<'a, 'h> {
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     /// How many moves a split node searches alone before it splits.
     pub(super) split_wait: usize,
+    /// Nodes with at least these seeds defer the moves another thread is searching (ABDADA,
+    /// see [`threads`]; `u32::MAX`: none).
+    pub(super) abdada_seeds: u32,
     pub(super) stop: &'a AtomicBool,
     pub(super) handler: Option<&'h mut dyn SearchHandler<AnyMove>>,
     /// Where a search on the pool posts what the handler should hear.
@@ -30,9 +33,65 @@ pub(super) struct Search<'a, 'h> {
     /// `nodes` when the handler, the events and the stop were last looked at.
     pub(super) checked: u64,
     pub(super) passes: u64,
+    /// The shared window of the ABDADA search this runs (an index into [`Events::windows`]),
+    /// and the pass it searches: a thread that ends the pass halts the others.
+    pub(super) window: Option<(usize, u32)>,
 }
 
 impl Search<'_, '_> {
+    /// MTD(f) on every thread at once (ABDADA): the threads share the window of the position,
+    /// `Events::windows[w]`, and search its passes together; the first to end a pass starts
+    /// the next for all (the others halt, keeping what they stored). Returns once the window
+    /// is closed, whoever closed it.
+    pub(super) fn mtdf_shared<const N: usize>(
+        &mut self,
+        st: &State<N>,
+        guess: i32,
+        w: usize,
+        report: Option<(AnyMove, i32, i32)>,
+    ) -> Result<i32, SolveError> {
+        if let Some(v) = st.terminal(self.rules) {
+            return Ok(v);
+        }
+        let window = &self.events.expect("a pool's search has events").windows[w];
+        let s = st.seeds() as i32;
+        window.open.get_or_init(|| {
+            window.lo.store(-s, Relaxed);
+            window.hi.store(s, Relaxed);
+            window.guess.store(guess.clamp(-s, s), Relaxed);
+        });
+        loop {
+            let pass = window.pass.load(Relaxed);
+            let (lo, hi) = (window.lo.load(Relaxed), window.hi.load(Relaxed));
+            if lo >= hi {
+                self.window = None;
+                return Ok(lo);
+            }
+            let f = window.guess.load(Relaxed).clamp(lo, hi);
+            let beta = if f == lo { f + 1 } else { f };
+            self.passes += 1;
+            self.window = Some((w, pass));
+            let g = self.search(st, beta - 1, beta, None);
+            if self.halted {
+                if self.stop.load(Relaxed) || self.abort.is_some_and(|a| a.any()) {
+                    self.window = None;
+                    return Err(SolveError::Stopped);
+                }
+                // Another thread ended the pass.
+                self.halted = false;
+                continue;
+            }
+            if g < beta {
+                window.hi.fetch_min(g, Relaxed);
+            } else {
+                window.lo.fetch_max(g, Relaxed);
+            }
+            window.guess.store(g, Relaxed);
+            window.pass.fetch_add(1, Relaxed);
+            self.report_window(report, window.lo.load(Relaxed), window.hi.load(Relaxed));
+        }
+    }
+
     /// MTD(f): null-window searches converging on the relative value; after every pass the
     /// handler hears the proven window of `report`'s root move, mapped to its absolute value
     /// (`offset + sign * v`).
@@ -61,16 +120,22 @@ impl Search<'_, '_> {
                 lo = g;
             }
             f = g;
-            if let Some((mv, offset, sign)) = report {
-                let (a, b) = (offset + sign * lo, offset + sign * hi);
-                if let Some(h) = self.handler.as_deref_mut() {
-                    h.on_window(mv, a.min(b), a.max(b));
-                } else if let Some(e) = self.events {
-                    e.post(Event::Window(mv, a.min(b), a.max(b)));
-                }
-            }
+            self.report_window(report, lo, hi);
         }
         Ok(lo)
+    }
+
+    /// Tells the handler the window (`lo`, `hi`) proven for `report`'s root move, mapped to its
+    /// absolute value (`offset + sign * v`).
+    fn report_window(&mut self, report: Option<(AnyMove, i32, i32)>, lo: i32, hi: i32) {
+        if let Some((mv, offset, sign)) = report {
+            let (a, b) = (offset + sign * lo, offset + sign * hi);
+            if let Some(h) = self.handler.as_deref_mut() {
+                h.on_window(mv, a.min(b), a.max(b));
+            } else if let Some(e) = self.events {
+                e.post(Event::Window(mv, a.min(b), a.max(b)));
+            }
+        }
     }
 
     /// Bounds already proven for a (non-terminal) position, from the database or the table.
@@ -235,6 +300,10 @@ impl Search<'_, '_> {
         let mut next = st.play(order[0] as usize, rules);
         let mut next_slot = self.prefetch(&next.2);
         let mut k = 0;
+        // ABDADA: the moves left for after the others, their children being searched by
+        // another thread.
+        let mut deferred = [NO_MOVE; N];
+        let mut waiting = 0;
         while k < count {
             let i = order[k];
             let (gain, extra, child) = next;
@@ -254,18 +323,35 @@ impl Search<'_, '_> {
                 next = st.play(order[k] as usize, rules);
                 next_slot = self.prefetch(&next.2);
             }
+            let _claim = if seeds >= self.abdada_seeds {
+                match self.shared.claim(&child) {
+                    Some(c) => Some(c),
+                    None => {
+                        deferred[waiting] = i;
+                        waiting += 1;
+                        continue;
+                    }
+                }
+            } else {
+                None
+            };
             let v = self.move_value(gain, extra, &child, a, beta, child_slot);
             if self.halted {
                 return 0;
             }
-            if v > best {
-                best = v;
-                best_move = i;
-                if v > a {
-                    a = v;
-                    if a >= beta {
-                        break;
-                    }
+            if take(v, i, (&mut best, &mut best_move), &mut a, beta) {
+                break;
+            }
+        }
+        if a < beta {
+            for &i in &deferred[..waiting] {
+                let (gain, extra, child) = st.play(i as usize, rules);
+                let v = self.move_value(gain, extra, &child, a, beta, None);
+                if self.halted {
+                    return 0;
+                }
+                if take(v, i, (&mut best, &mut best_move), &mut a, beta) {
+                    break;
                 }
             }
         }
@@ -288,6 +374,21 @@ impl Search<'_, '_> {
         }
         best
     }
+}
+
+/// Takes `v`, the value of move `i`, into the best value and move so far and the window's
+/// lower end `a`; whether it reaches `beta` (a cutoff).
+#[inline(always)]
+fn take(v: i32, i: u8, (best, best_move): (&mut i32, &mut u8), a: &mut i32, beta: i32) -> bool {
+    if v > *best {
+        *best = v;
+        *best_move = i;
+        if v > *a {
+            *a = v;
+            return v >= beta;
+        }
+    }
+    false
 }
 
 /// Moves in search order: the table move, extra turns nearest the store first, captures by

@@ -1,18 +1,22 @@
-//! The parallel search (natively, with more than one thread): young brothers wait.
+//! The parallel search (natively, with more than one thread), in one of two ways.
 //!
-//! A node near the root searches its first move alone (its first two with more than two
-//! threads, or on a board of more than 48 seeds); if that does not cut off, its other moves
+//! **Two threads: young brothers wait.** A node near the root searches its first move alone
+//! (its first two on a board of more than 48 seeds); if that does not cut off, its other moves
 //! are searched at once by every thread that is free, on a work-stealing pool (rayon), and a
 //! move that cuts off aborts its brothers. The searches are null-window (MTD(f)), so the
 //! brothers need no window from each other: they are searched exactly as one thread would
 //! search them, and the threads only lose the transpositions between brothers searched at the
 //! same time and the brothers searched past a cutoff that the elder ones did not give.
+//! Kalah(6,4), BENCHMARKS.md: 1.04 times the nodes of one thread, 1.9 times as fast.
 //!
-//! Measured against the build before (lazy SMP: helpers on windows beside the main one, with
-//! ABDADA's deferral), Kalah(6,4), BENCHMARKS.md: on 2 threads 1.04 times the nodes of one
-//! thread and 1.9 times as fast (before: 1.10-1.14 times, 1.6-1.7 times as fast); on 16
-//! threads of a 16-core host 1.25 times the nodes (before: 1.96 times) but only 2.95 times as
-//! fast (before: 6.9 times): past a few threads the pool starves, which is what to mend next.
+//! **Three threads or more: ABDADA.** Past a few threads young brothers wait starves: on 16
+//! threads it did only 1.25 times the nodes of one but kept on average fewer than five busy
+//! (2.95 times as fast on a 16-core host). So every thread searches the position's passes
+//! together ([`Search::mtdf_shared`]: a shared window; the first to end a pass starts the next
+//! for all), and a node near the root marks the child it searches ([`Shared::claim`]); a move
+//! whose child another thread has marked waits until the node's other moves are searched.
+//! The threads spread over the tree without ever waiting for each other: on Kalah(6,4), 1.5-1.6
+//! times the nodes of one thread on 16 (BENCHMARKS.md, "Kalah: ABDADA from three threads").
 //!
 //! The handler stays on the calling thread: the pool's searches post their windows and
 //! results as [`Event`]s and count their nodes in one counter, which the calling thread reads
@@ -22,7 +26,6 @@
 #![cfg_attr(target_arch = "wasm32", allow(dead_code))]
 
 use super::*;
-#[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::AtomicU32;
 
 /// What the threads of a solve share.
@@ -31,6 +34,50 @@ pub(super) struct Shared {
     pub(super) db: Option<Database>,
     /// Exact values below the database ([`Exact`]).
     pub(super) exact: Option<Exact>,
+    /// ABDADA's marks: the keys of the positions near the root that a thread is searching now,
+    /// one word per hash (a collision only loses a mark). Empty without ABDADA.
+    pub(super) marks: Box<[AtomicU64]>,
+}
+
+/// ABDADA's marks: a power of two.
+pub(super) const MARKS: usize = 1 << 16;
+
+/// A thread's mark on the position it searches (see [`Shared::claim`]), taken off when dropped.
+pub(super) struct Claim<'a> {
+    cell: &'a AtomicU64,
+    key: u64,
+}
+
+impl Drop for Claim<'_> {
+    fn drop(&mut self) {
+        // Only if no other thread's mark took its word since.
+        let _ = self.cell.compare_exchange(self.key, 0, Relaxed, Relaxed);
+    }
+}
+
+impl Shared {
+    /// Marks `st` as searched by this thread, unless another thread marked it (`None`).
+    pub(super) fn claim<const N: usize>(&self, st: &State<N>) -> Option<Claim<'_>> {
+        let key = st.key();
+        let cell = &self.marks[(key ^ key >> 32) as usize & (MARKS - 1)];
+        if cell.load(Relaxed) == key {
+            return None;
+        }
+        cell.store(key, Relaxed);
+        Some(Claim { cell, key })
+    }
+}
+
+/// The window of a position that all threads search together (ABDADA): the proven bounds, the
+/// next pass's guess, and the pass number, which a thread that ends a pass moves on.
+#[derive(Default)]
+pub(super) struct SharedWindow {
+    pub(super) lo: AtomicI32,
+    pub(super) hi: AtomicI32,
+    pub(super) guess: AtomicI32,
+    pub(super) pass: AtomicU32,
+    /// Set once, by the first thread to search the position.
+    pub(super) open: std::sync::OnceLock<()>,
 }
 
 /// What a task of the pool takes from the search that splits (all but its handler, its split
@@ -42,6 +89,7 @@ pub(super) struct Base<'a> {
     etc_seeds: u32,
     split_seeds: u32,
     split_wait: usize,
+    abdada_seeds: u32,
     stop: &'a AtomicBool,
     events: Option<&'a Events>,
 }
@@ -80,6 +128,9 @@ pub(super) enum Event {
 pub(super) struct Events {
     pub(super) queue: Mutex<Vec<Event>>,
     pub(super) nodes: AtomicU64,
+    /// The positions searched by all threads together (ABDADA): one per root move analysed, or
+    /// the root.
+    pub(super) windows: Vec<SharedWindow>,
 }
 
 impl Events {
@@ -135,13 +186,14 @@ impl Search<'_, '_> {
     /// A search for a task of the pool: the same tables and stops as `base`'s, no handler,
     /// under `abort`.
     pub(super) fn task<'b>(base: Base<'b>, abort: &'b Abort<'b>) -> Search<'b, 'static> {
-        let Base { shared, rules, etc_seeds, split_seeds, split_wait, stop, events } = base;
+        let Base { shared, rules, etc_seeds, split_seeds, split_wait, abdada_seeds, stop, events } = base;
         Search {
             shared,
             rules,
             etc_seeds,
             split_seeds,
             split_wait,
+            abdada_seeds,
             stop,
             handler: None,
             events,
@@ -150,14 +202,21 @@ impl Search<'_, '_> {
             nodes: 0,
             checked: 0,
             passes: 0,
+            window: None,
         }
     }
 
-    /// Whether the search must stop now: the solve was stopped, or a split node above was
-    /// aborted. Remembered in `halted`, which every search returns on at once.
+    /// Whether the search must stop now: the solve was stopped, a split node above was
+    /// aborted, or another thread ended the shared pass this searches. Remembered in `halted`,
+    /// which every search returns on at once.
     #[inline]
     pub(super) fn check_halt(&mut self) -> bool {
-        if self.stop.load(Relaxed) || self.abort.is_some_and(|a| a.any()) {
+        if self.stop.load(Relaxed)
+            || self.abort.is_some_and(|a| a.any())
+            || self.window.is_some_and(|(w, pass)| {
+                self.events.is_some_and(|e| e.windows[w].pass.load(Relaxed) != pass)
+            })
+        {
             self.halted = true;
         }
         self.halted
@@ -190,6 +249,7 @@ impl Search<'_, '_> {
             etc_seeds: self.etc_seeds,
             split_seeds: self.split_seeds,
             split_wait: self.split_wait,
+            abdada_seeds: self.abdada_seeds,
             stop: self.stop,
             events: self.events,
         };
