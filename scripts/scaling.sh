@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The issue-30 figures on a many-core host, in one short run (BENCHMARKS.md, "Solvers on every
 # core"): .37 on one and two threads (this build; the one before, alternated, as it runs by
-# default), Kalah(6,4) on 1, 2, 4, 8 and 16 threads (16 also with the build before),
+# default), Kalah(6,4) on 1, 2, 4, 8 and 16 threads (16 also with the build before, between
+# two runs of this one),
 # Kalah(6,5) on 16 threads, and the Awari databases to 20 and 24 seeds on every core.
 # Usage: scripts/scaling.sh NEW [OLD] (release binaries of mancala-lab)
 set -u

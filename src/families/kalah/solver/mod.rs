@@ -38,34 +38,47 @@ use crate::search::{Analysis, MoveValue, SearchHandler};
 
 pub use crate::families::capability::{SolveError, SolveOptions, SolveStats};
 
-/// Nodes with this many seeds more than the database holds split their moves between threads
-/// (see [`threads`]). Measured on Kalah(6,4) (BENCHMARKS.md).
+/// Nodes with this many seeds more than the database holds split their moves between two
+/// threads (young brothers wait, see [`threads`]). Measured on Kalah(6,4) (BENCHMARKS.md).
 const SPLIT_ABOVE_DB: u32 = 4;
 
-/// How many moves a split node searches alone before the others go to the pool (two threads:
-/// see [`ABDADA_THREADS`]): one for a board of up to 48 seeds, two otherwise, where the brothers searched past a
-/// cutoff cost more. Measured (BENCHMARKS.md): on Kalah(6,4) (48 seeds), 16 threads waiting
-/// for one elder did 5.1 times the nodes of one thread, for two 1.25 times, for three 1.01
-/// times but the threads starved (no faster than 4 threads); on two threads one elder is best
-/// (1.04 times the nodes, against 1.12). On a 52-seed board two threads waiting for one elder
-/// did 1.34 times the nodes of one thread, for two 1.19 times, and were 1.33 times as fast. The
-/// environment variable `MANCALA_LAB_SPLIT_WAIT` sets it, for measuring.
-fn split_wait(threads: usize, seeds: u32) -> usize {
-    let chosen = if threads > 2 || seeds > 48 { 2 } else { 1 };
+/// How many moves a split node searches alone before the others go to the pool (young
+/// brothers wait, on two threads: see [`ABDADA_THREADS`]): one for a board of up to 48 seeds,
+/// two otherwise, where the brothers searched past a cutoff cost more. Measured
+/// (BENCHMARKS.md): on Kalah(6,4) (48 seeds) two threads waiting for one elder did 1.04 times
+/// the nodes of one thread, for two 1.12 times; on a 52-seed board, for one elder 1.34 times,
+/// for two 1.19 times, and were 1.33 times as fast. The environment variable
+/// `MANCALA_LAB_SPLIT_WAIT` sets it, for measuring.
+fn split_wait(seeds: u32) -> usize {
+    let chosen = if seeds > 48 { 2 } else { 1 };
     std::env::var("MANCALA_LAB_SPLIT_WAIT").ok().and_then(|v| v.parse().ok()).filter(|&w| w >= 1).unwrap_or(chosen)
 }
 
 /// From this many threads, they search together from the root (ABDADA), not by splitting
 /// nodes (young brothers wait). Measured on Kalah(6,4) (BENCHMARKS.md, "Kalah: ABDADA from
 /// three threads"): at 16 threads young brothers wait did 1.2–1.35 times the nodes of one
-/// thread but kept on average under 5 of them busy (2.95 times as fast as one on 16 real
-/// cores), where ABDADA keeps them all busy for 1.5–1.6 times the nodes; on two threads
-/// young brothers wait is as good or better.
+/// thread but kept on average fewer than 5 of them busy (2.95 times as fast as one on 16
+/// real cores), where ABDADA keeps them all busy for 1.5–1.8 times the nodes. On four threads
+/// young brothers wait kept 3.1 busy on average (2.3 times as fast as one on real cores) for
+/// about the nodes ABDADA does with all four (150–166 M against 160 M). On two, the same nodes
+/// within the noise (135.7 M against 135.8–136.3 M), so young brothers wait stays there,
+/// where the 10-minute Kalah(6,5) was measured.
 const ABDADA_THREADS: usize = 3;
 
-/// Nodes with this many seeds more than the database holds defer the moves another thread is
-/// searching (ABDADA). Measured on Kalah(6,4) at 16 threads (BENCHMARKS.md).
+/// Nodes with this many seeds more than the database (or the layers built ahead) holds defer
+/// the moves another thread is searching (ABDADA), or from this many seeds under the root if
+/// that is lower. Measured on Kalah(6,4)'s start at 16 threads (BENCHMARKS.md): every move
+/// deferred (the eldest too) from 7 to 18 seeds above the database, 1.5–1.7 times the nodes of
+/// one thread; the eldest searched by every thread that comes, from 4 above, 1.85–1.92 times.
 const ABDADA_ABOVE_DB: u32 = 14;
+
+/// The fewest seeds of the nodes that defer moves (ABDADA) in a search from a root of
+/// `root_seeds` seeds, over a database or exact layers of `top` seeds: 14 above `top`, or 14
+/// under the root where that is lower (a position deep in a game still spreads its threads),
+/// but always above `top`.
+fn abdada_seeds(top: u32, root_seeds: u32) -> u32 {
+    (top + ABDADA_ABOVE_DB).min(root_seeds.saturating_sub(ABDADA_ABOVE_DB).max(top + 1))
+}
 
 /// Most seeds on the board the solver accepts (values must fit an `i8`).
 pub const MAX_SOLVER_SEEDS: u32 = 127;
@@ -100,6 +113,10 @@ pub struct Solver {
     etc_seeds: u32,
     split_seeds: u32,
     split_wait: usize,
+    /// The seeds of the database's top layer, or of the exact layers' if higher.
+    top: u32,
+    /// From these seeds, nodes defer the moves another thread is searching (ABDADA, from
+    /// `ABDADA_THREADS` threads; else `u32::MAX`): set for each solve from its root.
     abdada_seeds: u32,
     /// The last position's heuristic search (see [`heuristic`]).
     guesses: Option<(Kalah, Analysis<AnyMove>)>,
@@ -186,7 +203,8 @@ impl Solver {
             pool,
             etc_seeds,
             split_seeds,
-            split_wait: split_wait(threads, 0),
+            split_wait: split_wait(0),
+            top,
             abdada_seeds,
             guesses: None,
             ahead_next: (1, 1),
@@ -242,6 +260,11 @@ impl Solver {
                 + self.shared.exact.as_ref().map_or(0, |x| x.values.len() as u64),
             table_bytes: self.shared.table.bytes(),
         }
+    }
+
+    /// Whether the threads search together from the root (ABDADA), rather than split nodes.
+    fn together(&self) -> bool {
+        self.threads >= ABDADA_THREADS
     }
 
     fn search_ctx<'a, 'h>(
@@ -379,7 +402,10 @@ impl Solver {
         self.nodes = 0;
         self.passes = 0;
         self.build_ahead::<N>(handler)?;
-        self.split_wait = split_wait(self.threads, pos.pit_seeds());
+        self.split_wait = split_wait(pos.pit_seeds());
+        if self.together() {
+            self.abdada_seeds = abdada_seeds(self.top, pos.pit_seeds());
+        }
         let heuristic = self.heuristic(pos);
         let guess = AtomicI32::new(guess.unwrap_or(heuristic.value.number()) - base);
         // Root moves in the order the search prefers; threads take the next unsolved one.
@@ -389,7 +415,7 @@ impl Solver {
         let done: Mutex<Vec<MoveValue<AnyMove>>> = Mutex::new(Vec::new());
         let this = &*self;
         // With ABDADA, a thread with no root move left to start helps search one still open.
-        let together = this.abdada_seeds != u32::MAX;
+        let together = this.together();
         let finished: Vec<AtomicBool> = roots.iter().map(|_| AtomicBool::new(false)).collect();
         let work = |ctx: &mut Search<'_, '_>| -> Result<(), SolveError> {
             loop {
@@ -487,12 +513,15 @@ impl Solver {
         self.nodes = 0;
         self.passes = 0;
         self.build_ahead::<N>(handler)?;
-        self.split_wait = split_wait(self.threads, pos.pit_seeds());
+        self.split_wait = split_wait(pos.pit_seeds());
+        if self.together() {
+            self.abdada_seeds = abdada_seeds(self.top, pos.pit_seeds());
+        }
         let guess = self.heuristic(pos).value.number() - pos.store_diff();
         let stop = AtomicBool::new(false);
         let this = &*self;
         // With ABDADA every thread searches the root, else one (splitting its nodes).
-        let together = this.abdada_seeds != u32::MAX;
+        let together = this.together();
         let copies = if together { this.threads } else { 1 };
         let (mut results, nodes, passes) = this.run(&stop, handler, (copies, 1), |ctx| {
             if together {

@@ -11,8 +11,8 @@ pub(super) struct Search<'a, 'h> {
     pub(super) rules: Rules,
     pub(super) etc_seeds: u32,
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    /// Nodes with at least these seeds split their moves between threads (`u32::MAX`: one
-    /// thread).
+    /// Nodes with at least these seeds split their moves between threads (young brothers wait,
+    /// two threads; `u32::MAX`: one thread, or ABDADA).
     pub(super) split_seeds: u32,
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     /// How many moves a split node searches alone before it splits.
@@ -26,16 +26,17 @@ pub(super) struct Search<'a, 'h> {
     pub(super) events: Option<&'a Events>,
     /// The split node this search is under, if it is a task of the pool.
     pub(super) abort: Option<&'a Abort<'a>>,
-    /// Stopped, or aborted from above: every search returns at once (see
-    /// [`Search::check_halt`]).
+    /// Stopped, aborted from above, or the shared pass ended: every search returns at once
+    /// (see [`Search::check_halt`]).
     pub(super) halted: bool,
     pub(super) nodes: u64,
     /// `nodes` when the handler, the events and the stop were last looked at.
     pub(super) checked: u64,
     pub(super) passes: u64,
     /// The shared window of the ABDADA search this runs (an index into [`Events::windows`]),
-    /// and the pass it searches: a thread that ends the pass halts the others.
-    pub(super) window: Option<(usize, u32)>,
+    /// and the pass it searches (see [`SharedWindow::pass`]): a thread that ends the pass
+    /// halts the others.
+    pub(super) window: Option<(usize, u64)>,
 }
 
 impl Search<'_, '_> {
@@ -53,23 +54,23 @@ impl Search<'_, '_> {
         if let Some(v) = st.terminal(self.rules) {
             return Ok(v);
         }
+        use std::sync::atomic::Ordering::{AcqRel, Acquire, Release};
         let window = &self.events.expect("a pool's search has events").windows[w];
         let s = st.seeds() as i32;
         window.open.get_or_init(|| {
             window.lo.store(-s, Relaxed);
             window.hi.store(s, Relaxed);
-            window.guess.store(guess.clamp(-s, s), Relaxed);
+            window.pass.store(SharedWindow::pack(0, guess.clamp(-s, s)), Release);
         });
         loop {
-            let pass = window.pass.load(Relaxed);
+            let pass = window.pass.load(Acquire);
             let (lo, hi) = (window.lo.load(Relaxed), window.hi.load(Relaxed));
             if lo >= hi {
                 self.window = None;
                 return Ok(lo);
             }
-            let f = window.guess.load(Relaxed).clamp(lo, hi);
+            let f = SharedWindow::guess(pass).clamp(lo, hi);
             let beta = if f == lo { f + 1 } else { f };
-            self.passes += 1;
             self.window = Some((w, pass));
             let g = self.search(st, beta - 1, beta, None);
             if self.halted {
@@ -81,14 +82,20 @@ impl Search<'_, '_> {
                 self.halted = false;
                 continue;
             }
+            // The bound holds whoever ended the pass first; only the first starts the next.
             if g < beta {
                 window.hi.fetch_min(g, Relaxed);
             } else {
                 window.lo.fetch_max(g, Relaxed);
             }
-            window.guess.store(g, Relaxed);
-            window.pass.fetch_add(1, Relaxed);
-            self.report_window(report, window.lo.load(Relaxed), window.hi.load(Relaxed));
+            let next = SharedWindow::pack(SharedWindow::number(pass) + 1, g);
+            if window.pass.compare_exchange(pass, next, AcqRel, Relaxed).is_ok() {
+                self.passes += 1;
+                self.report_window(report, window.lo.load(Relaxed), window.hi.load(Relaxed));
+            } else if window.lo.load(Relaxed) >= window.hi.load(Relaxed) {
+                // A pass ended late closed the window: the threads on the next one may stop.
+                window.pass.fetch_add(1 << 32, Release);
+            }
         }
     }
 

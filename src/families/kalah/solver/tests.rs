@@ -293,3 +293,69 @@ fn progress_counts_each_node_once() {
         assert!(most.0 > 0 && most.0 <= searched, "{threads} threads: heard {} of {searched} nodes", most.0);
     }
 }
+
+/// ABDADA's deferred moves, made certain: with the positions of the first three plies marked
+/// as searched by another thread (marks that no claim takes off), one thread defers them at
+/// every node that meets them, and still finds minimax's values.
+#[test]
+fn deferred_moves_keep_the_values() {
+    for id in ["kalah-3-2", "kalah-3-2-e", "kalah-2-3-e-m", "kalah-4-3"] {
+        let rules = kalah(id);
+        // Minimax only where it is quick.
+        let small = rules.pits() * 2 * rules.seeds() as usize <= 12;
+        let mut s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: 0, exact_seeds: 0, threads: 1 }).unwrap();
+        s.shared.marks = (0..MARKS).map(|_| AtomicU64::new(0)).collect();
+        s.abdada_seeds = 1;
+        let mut frontier = vec![rules.start()];
+        let mut marked = 0;
+        for _ in 0..3 {
+            let mut next = vec![];
+            for pos in &frontier {
+                for mv in pos.legal_moves() {
+                    let child = pos.play(mv).unwrap().0;
+                    if child.is_over() {
+                        continue;
+                    }
+                    let key = by_pits!(rules.pits(), |N| state_of::<N>(&child).key());
+                    s.shared.marks[Shared::mark_index(key)].store(key, Relaxed);
+                    marked += 1;
+                    next.push(child);
+                }
+            }
+            frontier = next;
+        }
+        assert!(marked > 10, "{id}: {marked}");
+        let start = rules.start();
+        let mut plain = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: 0, exact_seeds: 0, threads: 1 }).unwrap();
+        let (mut a, mut b) = (s.analyze(&start, &mut NoHandler).unwrap().moves, plain.analyze(&start, &mut NoHandler).unwrap().moves);
+        a.sort_by_key(|m| m.mv.to_string());
+        b.sort_by_key(|m| m.mv.to_string());
+        assert_eq!(a, b, "{id}");
+        for pos in frontier.iter().take(8) {
+            let v = s.solve(pos, &mut NoHandler).unwrap();
+            assert_eq!(v, plain.solve(pos, &mut NoHandler).unwrap(), "{id} {pos:?}");
+            if small {
+                assert_eq!(v, minimax_value(pos), "{id} {pos:?}");
+            }
+        }
+    }
+}
+
+/// The shared window of ABDADA's passes on one thread: it closes on the value, and a second
+/// search of the same window returns at once.
+#[test]
+fn a_shared_window_closes_on_the_value() {
+    let rules = kalah("kalah-3-2");
+    let s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: 0, exact_seeds: 0, threads: 1 }).unwrap();
+    let start = rules.start();
+    let st = state_of::<3>(&start);
+    let events = Events { windows: vec![SharedWindow::default()], ..Events::default() };
+    let stop = AtomicBool::new(false);
+    let mut ctx = s.search_ctx(&stop, None, Some(&events));
+    let v = ctx.mtdf_shared(&st, 0, 0, None).unwrap();
+    assert_eq!(start.store_diff() + v, minimax_value(&start));
+    let (passes, nodes) = (ctx.passes, ctx.nodes);
+    assert!(passes >= 1 && SharedWindow::number(events.windows[0].pass.load(Relaxed)) as u64 == passes);
+    assert_eq!(ctx.mtdf_shared(&st, 5, 0, None).unwrap(), v);
+    assert_eq!((ctx.passes, ctx.nodes), (passes, nodes));
+}

@@ -15,7 +15,7 @@
 //! together ([`Search::mtdf_shared`]: a shared window; the first to end a pass starts the next
 //! for all), and a node near the root marks the child it searches ([`Shared::claim`]); a move
 //! whose child another thread has marked waits until the node's other moves are searched.
-//! The threads spread over the tree without ever waiting for each other: on Kalah(6,4), 1.5-1.6
+//! The threads spread over the tree without ever waiting for each other: on Kalah(6,4), 1.5-1.8
 //! times the nodes of one thread on 16 (BENCHMARKS.md, "Kalah: ABDADA from three threads").
 //!
 //! The handler stays on the calling thread: the pool's searches post their windows and
@@ -26,6 +26,7 @@
 #![cfg_attr(target_arch = "wasm32", allow(dead_code))]
 
 use super::*;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::AtomicU32;
 
 /// What the threads of a solve share.
@@ -59,25 +60,44 @@ impl Shared {
     /// Marks `st` as searched by this thread, unless another thread marked it (`None`).
     pub(super) fn claim<const N: usize>(&self, st: &State<N>) -> Option<Claim<'_>> {
         let key = st.key();
-        let cell = &self.marks[(key ^ key >> 32) as usize & (MARKS - 1)];
-        if cell.load(Relaxed) == key {
+        let cell = &self.marks[Self::mark_index(key)];
+        // In one step, so that two threads never both take it.
+        if cell.swap(key, Relaxed) == key {
             return None;
         }
-        cell.store(key, Relaxed);
         Some(Claim { cell, key })
+    }
+
+    pub(super) fn mark_index(key: u64) -> usize {
+        (key ^ key >> 32) as usize & (MARKS - 1)
     }
 }
 
-/// The window of a position that all threads search together (ABDADA): the proven bounds, the
-/// next pass's guess, and the pass number, which a thread that ends a pass moves on.
+/// The window of a position that all threads search together (ABDADA): the proven bounds, and
+/// the pass the threads search with its guess, which the first thread to end a pass moves on.
 #[derive(Default)]
 pub(super) struct SharedWindow {
     pub(super) lo: AtomicI32,
     pub(super) hi: AtomicI32,
-    pub(super) guess: AtomicI32,
-    pub(super) pass: AtomicU32,
+    /// The pass's number (high 32 bits) and guess (low), in one word so that they change
+    /// together.
+    pub(super) pass: AtomicU64,
     /// Set once, by the first thread to search the position.
     pub(super) open: std::sync::OnceLock<()>,
+}
+
+impl SharedWindow {
+    pub(super) fn pack(number: u32, guess: i32) -> u64 {
+        (number as u64) << 32 | guess as u32 as u64
+    }
+
+    pub(super) fn number(pass: u64) -> u32 {
+        (pass >> 32) as u32
+    }
+
+    pub(super) fn guess(pass: u64) -> i32 {
+        pass as u32 as i32
+    }
 }
 
 /// What a task of the pool takes from the search that splits (all but its handler, its split
@@ -214,7 +234,7 @@ impl Search<'_, '_> {
         if self.stop.load(Relaxed)
             || self.abort.is_some_and(|a| a.any())
             || self.window.is_some_and(|(w, pass)| {
-                self.events.is_some_and(|e| e.windows[w].pass.load(Relaxed) != pass)
+                self.events.is_some_and(|e| SharedWindow::number(e.windows[w].pass.load(Relaxed)) != SharedWindow::number(pass))
             })
         {
             self.halted = true;
