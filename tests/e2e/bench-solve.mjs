@@ -20,7 +20,9 @@ for (const rules of process.argv.slice(2)) {
   const n = JSON.parse(execFileSync(cli, ['solve', rules, '--value-only', '--threads', '1', '--json']).toString());
   console.log(`native  ${rules}: value ${n.value}, ${n.nodes} nodes in ${n.seconds.toFixed(2)} s (table ${n.table_bytes >> 20} MiB, database ${n.db_bytes >> 20} MiB, ${n.db_filled} entries filled)`);
   await page.click(`button.${buttons[rules]}`);
-  await page.waitForFunction(() => !document.querySelector('button.run-bench').disabled, null, { timeout: 900000 });
+  // The result shows once the solve ends (the one before it hides while this one runs).
+  await page.waitForSelector('p.running', { timeout: 30000 });
+  await page.waitForSelector('p.solve-result', { timeout: 900000 });
   const text = await page.textContent('.solve-result');
   const secs = Number(text.match(/in ([\d.]+) s/)[1]);
   console.log(`browser ${text}`);
