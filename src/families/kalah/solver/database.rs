@@ -216,31 +216,26 @@ impl Exact {
     }
 }
 
-#[cfg(test)]
+// proptest is a native dev-dependency only.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
 
-    /// The fixed-size terms rank every layout as the ranker does.
-    #[test]
-    fn terms_rank_as_the_ranker() {
-        let ranker = Ranker::new(12, 24);
-        let terms = Terms::new(&ranker);
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let seeds = (x % 25) as usize;
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+        /// The fixed-size terms rank every layout of up to 24 seeds on 6 pits a side as the
+        /// ranker does.
+        #[test]
+        fn terms_rank_as_the_ranker(sown in proptest::collection::vec(0usize..12, 0..=24)) {
+            let ranker = Ranker::new(12, 24);
+            let terms = Terms::new(&ranker);
             let mut pits = [0u8; 12];
-            for _ in 0..seeds {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                pits[(x % 12) as usize] += 1;
+            for &pit in &sown {
+                pits[pit] += 1;
             }
             let st = State::<6> { op: pits[..6].try_into().unwrap(), me: pits[6..].try_into().unwrap() };
-            let want = ranker.offset(seeds) + ranker.rank(&pits);
-            assert_eq!(layout_index(&terms, &st, seeds as u32) as u64, want, "{pits:?}");
+            let want = ranker.offset(sown.len()) + ranker.rank(&pits);
+            proptest::prop_assert_eq!(layout_index(&terms, &st, sown.len() as u32) as u64, want, "{:?}", pits);
         }
     }
 }

@@ -267,6 +267,14 @@ impl Solver {
         self.threads >= ABDADA_THREADS
     }
 
+    /// The parallel search's settings that depend on the root's seeds.
+    fn set_root(&mut self, pos: &Kalah) {
+        self.split_wait = split_wait(pos.pit_seeds());
+        if self.together() {
+            self.abdada_seeds = abdada_seeds(self.top, pos.pit_seeds());
+        }
+    }
+
     fn search_ctx<'a, 'h>(
         &'a self,
         stop: &'a AtomicBool,
@@ -402,10 +410,7 @@ impl Solver {
         self.nodes = 0;
         self.passes = 0;
         self.build_ahead::<N>(handler)?;
-        self.split_wait = split_wait(pos.pit_seeds());
-        if self.together() {
-            self.abdada_seeds = abdada_seeds(self.top, pos.pit_seeds());
-        }
+        self.set_root(pos);
         let heuristic = self.heuristic(pos);
         let guess = AtomicI32::new(guess.unwrap_or(heuristic.value.number()) - base);
         // Root moves in the order the search prefers; threads take the next unsolved one.
@@ -420,14 +425,8 @@ impl Solver {
         let work = |ctx: &mut Search<'_, '_>| -> Result<(), SolveError> {
             loop {
                 let k = next.fetch_add(1, Relaxed);
-                let j = if k < roots.len() {
-                    k
-                } else if let Some(j) = (0..roots.len())
-                    .map(|d| (k + d) % roots.len())
-                    .find(|&j| together && !finished[j].load(Relaxed))
-                {
-                    j
-                } else {
+                let open = || (0..roots.len()).map(|d| (k + d) % roots.len()).find(|&j| !finished[j].load(Relaxed));
+                let Some(j) = (if k < roots.len() { Some(k) } else if together { open() } else { None }) else {
                     return Ok(());
                 };
                 let i = roots[j];
@@ -513,10 +512,7 @@ impl Solver {
         self.nodes = 0;
         self.passes = 0;
         self.build_ahead::<N>(handler)?;
-        self.split_wait = split_wait(pos.pit_seeds());
-        if self.together() {
-            self.abdada_seeds = abdada_seeds(self.top, pos.pit_seeds());
-        }
+        self.set_root(pos);
         let guess = self.heuristic(pos).value.number() - pos.store_diff();
         let stop = AtomicBool::new(false);
         let this = &*self;

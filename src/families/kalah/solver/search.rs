@@ -34,9 +34,9 @@ pub(super) struct Search<'a, 'h> {
     pub(super) checked: u64,
     pub(super) passes: u64,
     /// The shared window of the ABDADA search this runs (an index into [`Events::windows`]),
-    /// and the pass it searches (see [`SharedWindow::pass`]): a thread that ends the pass
-    /// halts the others.
-    pub(super) window: Option<(usize, u64)>,
+    /// and the number of the pass it searches (see [`SharedWindow::pass`]): a thread that ends
+    /// the pass halts the others.
+    pub(super) window: Option<(usize, u32)>,
 }
 
 impl Search<'_, '_> {
@@ -71,7 +71,7 @@ impl Search<'_, '_> {
             }
             let f = SharedWindow::guess(pass).clamp(lo, hi);
             let beta = if f == lo { f + 1 } else { f };
-            self.window = Some((w, pass));
+            self.window = Some((w, SharedWindow::number(pass)));
             let g = self.search(st, beta - 1, beta, None);
             if self.halted {
                 if self.stop.load(Relaxed) || self.abort.is_some_and(|a| a.any()) {

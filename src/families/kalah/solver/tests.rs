@@ -294,6 +294,9 @@ fn progress_counts_each_node_once() {
     }
 }
 
+/// A small table, no database, one thread.
+const ONE_THREAD: SolveOptions = SolveOptions { table_mib: 1, db_seeds: 0, exact_seeds: 0, threads: 1 };
+
 /// ABDADA's deferred moves, made certain: with the positions of the first three plies marked
 /// as searched by another thread (marks that no claim takes off), one thread defers them at
 /// every node that meets them, and still finds minimax's values.
@@ -303,7 +306,7 @@ fn deferred_moves_keep_the_values() {
         let rules = kalah(id);
         // Minimax only where it is quick.
         let small = rules.pits() * 2 * rules.seeds() as usize <= 12;
-        let mut s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: 0, exact_seeds: 0, threads: 1 }).unwrap();
+        let mut s = Solver::new(rules, ONE_THREAD).unwrap();
         s.shared.marks = (0..MARKS).map(|_| AtomicU64::new(0)).collect();
         s.abdada_seeds = 1;
         let mut frontier = vec![rules.start()];
@@ -326,7 +329,7 @@ fn deferred_moves_keep_the_values() {
         }
         assert!(marked > 10, "{id}: {marked}");
         let start = rules.start();
-        let mut plain = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: 0, exact_seeds: 0, threads: 1 }).unwrap();
+        let mut plain = Solver::new(rules, ONE_THREAD).unwrap();
         let (mut a, mut b) = (s.analyze(&start, &mut NoHandler).unwrap().moves, plain.analyze(&start, &mut NoHandler).unwrap().moves);
         a.sort_by_key(|m| m.mv.to_string());
         b.sort_by_key(|m| m.mv.to_string());
@@ -346,7 +349,7 @@ fn deferred_moves_keep_the_values() {
 #[test]
 fn a_shared_window_closes_on_the_value() {
     let rules = kalah("kalah-3-2");
-    let s = Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: 0, exact_seeds: 0, threads: 1 }).unwrap();
+    let s = Solver::new(rules, ONE_THREAD).unwrap();
     let start = rules.start();
     let st = state_of::<3>(&start);
     let events = Events { windows: vec![SharedWindow::default()], ..Events::default() };

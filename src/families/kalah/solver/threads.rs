@@ -233,9 +233,7 @@ impl Search<'_, '_> {
     pub(super) fn check_halt(&mut self) -> bool {
         if self.stop.load(Relaxed)
             || self.abort.is_some_and(|a| a.any())
-            || self.window.is_some_and(|(w, pass)| {
-                self.events.is_some_and(|e| SharedWindow::number(e.windows[w].pass.load(Relaxed)) != SharedWindow::number(pass))
-            })
+            || self.window.zip(self.events).is_some_and(|((w, pass), e)| SharedWindow::number(e.windows[w].pass.load(Relaxed)) != pass)
         {
             self.halted = true;
         }
