@@ -58,7 +58,7 @@ fn split_wait(seeds: u32) -> usize {
 /// nodes (young brothers wait). Measured on Kalah(6,4) (BENCHMARKS.md, "Kalah: ABDADA from
 /// three threads"): at 16 threads young brothers wait did 1.2–1.35 times the nodes of one
 /// thread but kept on average fewer than 5 of them busy (2.95 times as fast as one on 16
-/// real cores), where ABDADA keeps them all busy for 1.5–1.8 times the nodes. On four threads
+/// real cores), where ABDADA keeps them all busy for 1.5–1.85 times the nodes. On four threads
 /// young brothers wait kept 3.1 busy on average (2.3 times as fast as one on real cores) for
 /// about the nodes ABDADA does with all four (150–166 M against 160 M). On two, the same nodes
 /// within the noise (135.7 M against 135.8–136.3 M), so young brothers wait stays there,

@@ -15,7 +15,7 @@
 //! together ([`Search::mtdf_shared`]: a shared window; the first to end a pass starts the next
 //! for all), and a node near the root marks the child it searches ([`Shared::claim`]); a move
 //! whose child another thread has marked waits until the node's other moves are searched.
-//! The threads spread over the tree without ever waiting for each other: on Kalah(6,4), 1.5-1.8
+//! The threads spread over the tree without ever waiting for each other: on Kalah(6,4), 1.5-1.85
 //! times the nodes of one thread on 16 (BENCHMARKS.md, "Kalah: ABDADA from three threads").
 //!
 //! The handler stays on the calling thread: the pool's searches post their windows and
