@@ -58,18 +58,21 @@ fn split_wait(seeds: u32) -> usize {
 /// nodes (young brothers wait). Measured on Kalah(6,4) (BENCHMARKS.md, "Kalah: ABDADA from
 /// three threads"): at 16 threads young brothers wait did 1.2–1.35 times the nodes of one
 /// thread but kept on average fewer than 5 of them busy (2.95 times as fast as one on 16
-/// real cores), where ABDADA keeps them all busy for 1.5–1.85 times the nodes. On four threads
-/// young brothers wait kept 3.1 busy on average (2.3 times as fast as one on real cores) for
-/// about the nodes ABDADA does with all four (150–166 M against 160 M). On two, the same nodes
-/// within the noise (135.7 M against 135.8–136.3 M), so young brothers wait stays there,
-/// where the 10-minute Kalah(6,5) was measured.
+/// real cores), where ABDADA keeps them all busy for 1.15 times the nodes (with its nodes
+/// expected to cut off and the nodes settled by another thread, see [`Search::search`]). On
+/// four threads young brothers wait kept 3.1 busy on average (2.3 times as fast as one on real
+/// cores) for 1.23 times the nodes, ABDADA all four for 1.17–1.2 times. On two, young brothers
+/// wait stays, where the 10-minute Kalah(6,5) was measured (ABDADA on two was not measured
+/// since the settled nodes came in).
 const ABDADA_THREADS: usize = 3;
 
 /// Nodes with this many seeds more than the database (or the layers built ahead) holds defer
 /// the moves another thread is searching (ABDADA), or from this many seeds under the root if
-/// that is lower. Measured on Kalah(6,4)'s start at 16 threads (BENCHMARKS.md): every move
-/// deferred (the eldest too) from 7 to 18 seeds above the database, 1.5–1.7 times the nodes of
-/// one thread; the eldest searched by every thread that comes, from 4 above, 1.85–1.92 times.
+/// that is lower. Measured on Kalah(6,4)'s start at 16 threads (BENCHMARKS.md), before the
+/// nodes expected to cut off and the settled nodes came in: every move deferred (the eldest
+/// too) from 7 to 18 seeds above the database, 1.5–1.7 times the nodes of one thread; the
+/// eldest searched by every thread that comes, from 4 above, 1.85–1.92 times. With them, from
+/// 3, 6, 8 or 11 seeds above, the same nodes within the noise.
 const ABDADA_ABOVE_DB: u32 = 14;
 
 /// The fewest seeds of the nodes that defer moves (ABDADA) in a search from a root of
@@ -297,6 +300,8 @@ impl Solver {
             checked: 0,
             passes: 0,
             window: None,
+            path: Vec::new(),
+            unwind: None,
         }
     }
 
@@ -551,9 +556,9 @@ impl Solver {
                 // The move's value is at least `target` (so equal to it): child value
                 // c >= target - gain after an extra turn, else gain - c >= target.
                 let reaches = if extra {
-                    ctx.search(&child, target - gain - 1, target - gain, None) >= target - gain
+                    ctx.search(&child, target - gain - 1, target - gain, None, true) >= target - gain
                 } else {
-                    ctx.search(&child, gain - target, gain - target + 1, None) <= gain - target
+                    ctx.search(&child, gain - target, gain - target + 1, None, false) <= gain - target
                 };
                 reaches.then_some((i, if extra { target - gain } else { gain - target }))
             });

@@ -37,6 +37,13 @@ pub(super) struct Search<'a, 'h> {
     /// and the number of the pass it searches (see [`SharedWindow::pass`]): a thread that ends
     /// the pass halts the others.
     pub(super) window: Option<(usize, u32)>,
+    /// ABDADA: the nodes this thread is in that defer moves, root first, with the slot and
+    /// the window each searches. Another thread may settle one of them meanwhile (its bound
+    /// stored reaches the window); this thread then leaves all it searches under it.
+    pub(super) path: Vec<(Slot, i32, i32)>,
+    /// The depth in `path` of the node settled by another thread and its value, while the
+    /// searches under it return (`halted` is set).
+    pub(super) unwind: Option<(usize, i32)>,
 }
 
 impl Search<'_, '_> {
@@ -72,7 +79,7 @@ impl Search<'_, '_> {
             let f = SharedWindow::guess(pass).clamp(lo, hi);
             let beta = if f == lo { f + 1 } else { f };
             self.window = Some((w, SharedWindow::number(pass)));
-            let g = self.search(st, beta - 1, beta, None);
+            let g = self.search(st, beta - 1, beta, None, f != lo);
             if self.halted {
                 if self.stop.load(Relaxed) || self.abort.is_some_and(|a| a.any()) {
                     self.window = None;
@@ -101,7 +108,8 @@ impl Search<'_, '_> {
 
     /// MTD(f): null-window searches converging on the relative value; after every pass the
     /// handler hears the proven window of `report`'s root move, mapped to its absolute value
-    /// (`offset + sign * v`).
+    /// (`offset + sign * v`). A pass tests the guess `f`, expected to hold (the root a CUT
+    /// node), or, where `f` is already proven the lower end, one above it, expected to fail.
     pub(super) fn mtdf<const N: usize>(
         &mut self,
         st: &State<N>,
@@ -117,7 +125,7 @@ impl Search<'_, '_> {
         while lo < hi {
             let beta = if f == lo { f + 1 } else { f };
             self.passes += 1;
-            let g = self.search(st, beta - 1, beta, None);
+            let g = self.search(st, beta - 1, beta, None, f != lo);
             if self.halted || self.check_halt() {
                 return Err(SolveError::Stopped);
             }
@@ -204,31 +212,38 @@ impl Search<'_, '_> {
     }
 
     /// The value, within (`alpha`, `beta`), of a move that gained `gain` seeds and left
-    /// `child` (the mover's again after an extra turn, else the opponent's).
+    /// `child` (the mover's again after an extra turn, else the opponent's), from a node
+    /// expected to cut off if `cut` (see [`Search::search`]).
     #[inline(always)]
     pub(super) fn move_value<const N: usize>(
         &mut self,
-        gain: i32,
-        extra: bool,
-        child: &State<N>,
+        (gain, extra, child): (i32, bool, &State<N>),
         alpha: i32,
         beta: i32,
         slot: Option<Slot>,
+        cut: bool,
     ) -> i32 {
+        // After an extra turn the child is the same side's choice, so the same kind of node;
+        // else the other kind (a node expected to cut off has children expected to fail low).
         if extra {
-            gain + self.search(child, alpha - gain, beta - gain, slot)
+            gain + self.search(child, alpha - gain, beta - gain, slot, cut)
         } else {
-            gain - self.search(child, gain - beta, gain - alpha, slot)
+            gain - self.search(child, gain - beta, gain - alpha, slot, !cut)
         }
     }
 
     /// Fail-soft alpha-beta on the relative value; `slot`, if known, is where its bounds live.
+    /// `cut`: the node is expected to reach `beta` (a CUT node, against an ALL node expected to
+    /// fail low); the pass's root is expected to hold the guess (see [`Search::mtdf`]). Only
+    /// ABDADA reads it: a node expected to cut off searches its eldest move even while another
+    /// thread is on it, since its younger brothers would most likely be searched for nothing.
     pub(super) fn search<const N: usize>(
         &mut self,
         st: &State<N>,
         mut alpha: i32,
         mut beta: i32,
         slot: Option<Slot>,
+        cut: bool,
     ) -> i32 {
         self.nodes += 1;
         // Every 1,024 nodes or more (the exact layers count many at once).
@@ -243,7 +258,7 @@ impl Search<'_, '_> {
             if let Some(e) = self.events {
                 e.nodes.fetch_add(done, Relaxed);
             }
-            if self.check_halt() {
+            if self.check_halt() || self.settled_above() {
                 return 0;
             }
         }
@@ -311,6 +326,11 @@ impl Search<'_, '_> {
         // another thread.
         let mut deferred = [NO_MOVE; N];
         let mut waiting = 0;
+        let tracked = seeds >= self.abdada_seeds;
+        let depth = self.path.len();
+        if tracked {
+            self.path.push((slot, alpha, beta));
+        }
         while k < count {
             let i = order[k];
             let (gain, extra, child) = next;
@@ -322,7 +342,7 @@ impl Search<'_, '_> {
             if k == self.split_wait + 1 && count > k && seeds >= self.split_seeds && beta - a == 1 {
                 (best, best_move) = self.split(st, &order[k - 1..count], a, beta, (best, best_move));
                 if self.halted {
-                    return 0;
+                    return self.leave(tracked, depth);
                 }
                 break;
             }
@@ -333,6 +353,8 @@ impl Search<'_, '_> {
             let _claim = if seeds >= self.abdada_seeds {
                 match self.shared.claim(&child) {
                     Some(c) => Some(c),
+                    // At a node expected to cut off, the eldest (searched together).
+                    None if cut && k == 1 => None,
                     None => {
                         deferred[waiting] = i;
                         waiting += 1;
@@ -342,9 +364,9 @@ impl Search<'_, '_> {
             } else {
                 None
             };
-            let v = self.move_value(gain, extra, &child, a, beta, child_slot);
+            let v = self.move_value((gain, extra, &child), a, beta, child_slot, cut);
             if self.halted {
-                return 0;
+                return self.leave(tracked, depth);
             }
             if take(v, i, (&mut best, &mut best_move), &mut a, beta) {
                 break;
@@ -353,14 +375,17 @@ impl Search<'_, '_> {
         if a < beta {
             for &i in &deferred[..waiting] {
                 let (gain, extra, child) = st.play(i as usize, rules);
-                let v = self.move_value(gain, extra, &child, a, beta, None);
+                let v = self.move_value((gain, extra, &child), a, beta, None, cut);
                 if self.halted {
-                    return 0;
+                    return self.leave(tracked, depth);
                 }
                 if take(v, i, (&mut best, &mut best_move), &mut a, beta) {
                     break;
                 }
             }
+        }
+        if tracked {
+            self.path.pop();
         }
         // Merge what this search proved with what was known.
         let (mut lower, mut upper) = known.unwrap_or((-s, s));
@@ -380,6 +405,39 @@ impl Search<'_, '_> {
             }
         }
         best
+    }
+}
+
+impl Search<'_, '_> {
+    /// ABDADA: whether a node this thread is in, settled by another thread since, is to be
+    /// left (see [`Search::path`]); the shallowest is.
+    pub(super) fn settled_above(&mut self) -> bool {
+        for d in 0..self.path.len() {
+            let (slot, alpha, beta) = self.path[d];
+            if let (Some((lower, upper)), _) = self.lookup(slot) {
+                if lower >= beta || upper <= alpha {
+                    self.unwind = Some((d, if lower >= beta { lower } else { upper }));
+                    self.halted = true;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// What a search at `depth` of the path (if `tracked`) returns once halted: the value
+    /// another thread settled it on, searching on; else nothing (`halted` stays set).
+    #[cold]
+    pub(super) fn leave(&mut self, tracked: bool, depth: usize) -> i32 {
+        if tracked {
+            self.path.truncate(depth);
+            if let Some((_, v)) = self.unwind.filter(|&(d, _)| d == depth) {
+                self.unwind = None;
+                self.halted = false;
+                return v;
+            }
+        }
+        0
     }
 }
 

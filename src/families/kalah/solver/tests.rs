@@ -362,3 +362,41 @@ fn a_shared_window_closes_on_the_value() {
     assert_eq!(ctx.mtdf_shared(&st, 5, 0, None).unwrap(), v);
     assert_eq!((ctx.passes, ctx.nodes), (passes, nodes));
 }
+
+/// ABDADA's settled nodes: a thread inside the start, once another thread has stored the
+/// start's value, leaves the child it searches at its next check and returns that value from
+/// the start.
+#[test]
+fn a_node_settled_by_another_thread_is_left() {
+    let rules = kalah("kalah-4-4");
+    let start = rules.start();
+    let st = state_of::<4>(&start);
+    let stop = AtomicBool::new(false);
+    // The child alone, searched through.
+    let mut plain = Solver::new(rules, ONE_THREAD).unwrap();
+    plain.shared.marks = (0..MARKS).map(|_| AtomicU64::new(0)).collect();
+    plain.abdada_seeds = 1;
+    let mut ctx = plain.search_ctx(&stop, None, None);
+    let (gain, extra, child) = st.play(0, ctx.rules);
+    ctx.move_value((gain, extra, &child), -1, 0, None, true);
+    let through = ctx.nodes;
+    assert!(through > 4 * 0x400 && !ctx.halted, "{through}");
+    drop(ctx);
+
+    let mut s = Solver::new(rules, ONE_THREAD).unwrap();
+    s.shared.marks = (0..MARKS).map(|_| AtomicU64::new(0)).collect();
+    s.abdada_seeds = 1;
+    let v = plain.solve(&start, &mut NoHandler).unwrap() - start.store_diff();
+    let mut ctx = s.search_ctx(&stop, None, None);
+    let slot = ctx.slot_of(&st, st.seeds());
+    let Slot::Table(key) = slot else { panic!("the start is above the database") };
+    // In the start, searching its window; another thread then settles it.
+    ctx.path.push((slot, -1, 0));
+    s.shared.table.store(Entry { key, lower: v as i8, upper: v as i8, best: 0, work: 15 });
+    ctx.move_value((gain, extra, &child), -1, 0, None, true);
+    assert!(ctx.halted && ctx.unwind == Some((0, v)), "{:?}", ctx.unwind);
+    assert!(ctx.nodes <= 0x400 + 64, "left after {} nodes, not {through}", ctx.nodes);
+    assert_eq!(ctx.path.len(), 1);
+    assert_eq!(ctx.leave(true, 0), v);
+    assert!(!ctx.halted && ctx.unwind.is_none() && ctx.path.is_empty());
+}

@@ -14,9 +14,12 @@
 //! (2.95 times as fast on a 16-core host). So every thread searches the position's passes
 //! together ([`Search::mtdf_shared`]: a shared window; the first to end a pass starts the next
 //! for all), and a node near the root marks the child it searches ([`Shared::claim`]); a move
-//! whose child another thread has marked waits until the node's other moves are searched.
-//! The threads spread over the tree without ever waiting for each other: on Kalah(6,4), 1.5-1.85
-//! times the nodes of one thread on 16 (BENCHMARKS.md, "Kalah: ABDADA from three threads").
+//! whose child another thread has marked waits until the node's other moves are searched,
+//! except the eldest of a node expected to cut off (its brothers would most likely be searched
+//! for nothing). A thread leaves the nodes it is in as soon as another thread has settled one
+//! of them (every 1,024 nodes it looks their bounds up, [`Search::path`]). The threads spread
+//! over the tree without ever waiting for each other: on Kalah(6,4), 1.15 times the nodes of
+//! one thread on 16 (BENCHMARKS.md, "Kalah: ABDADA from three threads").
 //!
 //! The handler stays on the calling thread: the pool's searches post their windows and
 //! results as [`Event`]s and count their nodes in one counter, which the calling thread reads
@@ -223,6 +226,8 @@ impl Search<'_, '_> {
             checked: 0,
             passes: 0,
             window: None,
+            path: Vec::new(),
+            unwind: None,
         }
     }
 
@@ -281,7 +286,8 @@ impl Search<'_, '_> {
                 let Some(&i) = moves.get(k) else { break };
                 let (gain, extra, child) = st.play(i as usize, rules);
                 let slot = ctx.prefetch(&child);
-                let v = ctx.move_value(gain, extra, &child, alpha, beta, slot);
+                // A split node is past its first moves: expected to fail low.
+                let v = ctx.move_value((gain, extra, &child), alpha, beta, slot, false);
                 if ctx.halted {
                     break;
                 }
