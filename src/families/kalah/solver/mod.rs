@@ -71,8 +71,9 @@ const ABDADA_THREADS: usize = 3;
 /// that is lower. Measured on Kalah(6,4)'s start at 16 threads (BENCHMARKS.md), before the
 /// nodes expected to cut off and the settled nodes came in: every move deferred (the eldest
 /// too) from 7 to 18 seeds above the database, 1.5–1.7 times the nodes of one thread; the
-/// eldest searched by every thread that comes, from 4 above, 1.85–1.92 times. With them, from
-/// 3, 6, 8 or 11 seeds above, the same nodes within the noise.
+/// eldest searched by every thread that comes, from 4 above, 1.85–1.92 times. With the nodes
+/// expected to cut off (not yet the settled nodes), from 3, 6, 8 or 11 seeds above, the same
+/// nodes within the noise.
 const ABDADA_ABOVE_DB: u32 = 14;
 
 /// The fewest seeds of the nodes that defer moves (ABDADA) in a search from a root of

@@ -26,8 +26,9 @@ pub(super) struct Search<'a, 'h> {
     pub(super) events: Option<&'a Events>,
     /// The split node this search is under, if it is a task of the pool.
     pub(super) abort: Option<&'a Abort<'a>>,
-    /// Stopped, aborted from above, or the shared pass ended: every search returns at once
-    /// (see [`Search::check_halt`]).
+    /// Stopped, aborted from above, the shared pass ended, or a node this thread is in was
+    /// settled by another (see [`Search::unwind`]): every search returns at once (see
+    /// [`Search::check_halt`]).
     pub(super) halted: bool,
     pub(super) nodes: u64,
     /// `nodes` when the handler, the events and the stop were last looked at.

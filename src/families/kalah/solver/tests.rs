@@ -299,7 +299,8 @@ const ONE_THREAD: SolveOptions = SolveOptions { table_mib: 1, db_seeds: 0, exact
 
 /// ABDADA's deferred moves, made certain: with the positions of the first three plies marked
 /// as searched by another thread (marks that no claim takes off), one thread defers them at
-/// every node that meets them, and still finds minimax's values.
+/// every node that meets them (but the eldest of a node expected to cut off), and still finds
+/// minimax's values.
 #[test]
 fn deferred_moves_keep_the_values() {
     for id in ["kalah-3-2", "kalah-3-2-e", "kalah-2-3-e-m", "kalah-4-3"] {
@@ -363,40 +364,49 @@ fn a_shared_window_closes_on_the_value() {
     assert_eq!((ctx.passes, ctx.nodes), (passes, nodes));
 }
 
-/// ABDADA's settled nodes: a thread inside the start, once another thread has stored the
-/// start's value, leaves the child it searches at its next check and returns that value from
-/// the start.
+/// ABDADA's settled nodes: a thread searching the start, once another thread has stored bounds
+/// for it that decide its window (here its handler stores them, at the check just before the
+/// thread looks), leaves what it searches under the start and returns the bound from the
+/// start; bounds that do not decide the window change nothing.
 #[test]
 fn a_node_settled_by_another_thread_is_left() {
+    struct Settles<'t>(&'t Table, Option<Entry>);
+    impl SearchHandler<AnyMove> for Settles<'_> {
+        fn should_stop(&mut self, _: u64) -> bool {
+            if let Some(e) = self.1.take() {
+                self.0.store(e);
+            }
+            false
+        }
+        fn on_progress(&mut self, _: &Analysis<AnyMove>) {}
+    }
     let rules = kalah("kalah-4-4");
     let start = rules.start();
     let st = state_of::<4>(&start);
     let stop = AtomicBool::new(false);
-    // The child alone, searched through.
-    let mut plain = Solver::new(rules, ONE_THREAD).unwrap();
-    plain.shared.marks = (0..MARKS).map(|_| AtomicU64::new(0)).collect();
-    plain.abdada_seeds = 1;
-    let mut ctx = plain.search_ctx(&stop, None, None);
-    let (gain, extra, child) = st.play(0, ctx.rules);
-    ctx.move_value((gain, extra, &child), -1, 0, None, true);
+    let abdada = || {
+        let mut s = Solver::new(rules, ONE_THREAD).unwrap();
+        s.shared.marks = (0..MARKS).map(|_| AtomicU64::new(0)).collect();
+        s.abdada_seeds = 1;
+        s
+    };
+    // The start searched through, on the window (-1, 0).
+    let s = abdada();
+    let mut ctx = s.search_ctx(&stop, None, None);
+    let v = ctx.search(&st, -1, 0, None, true);
     let through = ctx.nodes;
     assert!(through > 4 * 0x400 && !ctx.halted, "{through}");
-    drop(ctx);
-
-    let mut s = Solver::new(rules, ONE_THREAD).unwrap();
-    s.shared.marks = (0..MARKS).map(|_| AtomicU64::new(0)).collect();
-    s.abdada_seeds = 1;
-    let v = plain.solve(&start, &mut NoHandler).unwrap() - start.store_diff();
-    let mut ctx = s.search_ctx(&stop, None, None);
-    let slot = ctx.slot_of(&st, st.seeds());
-    let Slot::Table(key) = slot else { panic!("the start is above the database") };
-    // In the start, searching its window; another thread then settles it.
-    ctx.path.push((slot, -1, 0));
-    s.shared.table.store(Entry { key, lower: v as i8, upper: v as i8, best: 0, work: 15 });
-    ctx.move_value((gain, extra, &child), -1, 0, None, true);
-    assert!(ctx.halted && ctx.unwind == Some((0, v)), "{:?}", ctx.unwind);
-    assert!(ctx.nodes <= 0x400 + 64, "left after {} nodes, not {through}", ctx.nodes);
-    assert_eq!(ctx.path.len(), 1);
-    assert_eq!(ctx.leave(true, 0), v);
-    assert!(!ctx.halted && ctx.unwind.is_none() && ctx.path.is_empty());
+    let Slot::Table(key) = ctx.slot_of(&st, st.seeds()) else { panic!("the start is in the table") };
+    // Another thread's bounds: reaching the window's upper end, its lower end, or neither.
+    for (lower, upper, settled) in [(3, 32, Some(3)), (-32, -2, Some(-2)), (-32, 5, None)] {
+        let s = abdada();
+        let mut h = Settles(&s.shared.table, Some(Entry { key, lower, upper, best: 0, work: 15 }));
+        let mut ctx = s.search_ctx(&stop, Some(&mut h), None);
+        let r = ctx.search(&st, -1, 0, None, true);
+        assert!(!ctx.halted && ctx.unwind.is_none() && ctx.path.is_empty(), "{lower} {upper}");
+        match settled {
+            Some(b) => assert!(r == b && ctx.nodes <= 0x400 + 64, "{lower} {upper}: {r} after {} nodes", ctx.nodes),
+            None => assert!(r == v && ctx.nodes > 2 * 0x400, "{lower} {upper}: {r} after {} nodes", ctx.nodes),
+        }
+    }
 }
