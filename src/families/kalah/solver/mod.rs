@@ -285,7 +285,7 @@ impl Solver {
         handler: Option<&'h mut dyn SearchHandler<AnyMove>>,
         events: Option<&'a Events>,
     ) -> Search<'a, 'h> {
-        Search {
+        let base = Base {
             shared: &self.shared,
             rules: Rules { capture: self.rules.capture, end: self.rules.end },
             etc_seeds: self.etc_seeds,
@@ -293,17 +293,9 @@ impl Solver {
             split_wait: self.split_wait,
             abdada_seeds: self.abdada_seeds,
             stop,
-            handler,
             events,
-            abort: None,
-            halted: false,
-            nodes: 0,
-            checked: 0,
-            passes: 0,
-            window: None,
-            path: Vec::new(),
-            unwind: None,
-        }
+        };
+        Search::new(base, handler, None)
     }
 
     /// Runs `work` on `copies` threads at once on the pool (natively, several threads), the

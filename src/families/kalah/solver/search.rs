@@ -407,9 +407,7 @@ impl Search<'_, '_> {
         }
         best
     }
-}
 
-impl Search<'_, '_> {
     /// ABDADA: whether a node this thread is in, settled by another thread since, is to be
     /// left (see [`Search::path`]); the shallowest is.
     pub(super) fn settled_above(&mut self) -> bool {

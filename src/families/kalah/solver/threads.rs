@@ -103,18 +103,18 @@ impl SharedWindow {
     }
 }
 
-/// What a task of the pool takes from the search that splits (all but its handler, its split
-/// node and its counters).
+/// What every search of a solve shares: the tables, the settings, the stop and the events (a
+/// task of the pool takes them from the search that splits).
 #[derive(Clone, Copy)]
 pub(super) struct Base<'a> {
-    shared: &'a Shared,
-    rules: Rules,
-    etc_seeds: u32,
-    split_seeds: u32,
-    split_wait: usize,
-    abdada_seeds: u32,
-    stop: &'a AtomicBool,
-    events: Option<&'a Events>,
+    pub(super) shared: &'a Shared,
+    pub(super) rules: Rules,
+    pub(super) etc_seeds: u32,
+    pub(super) split_seeds: u32,
+    pub(super) split_wait: usize,
+    pub(super) abdada_seeds: u32,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) events: Option<&'a Events>,
 }
 
 /// A split node's abort flag, chained to the split nodes above it: a search under it stops
@@ -205,10 +205,10 @@ pub(super) fn run_on_pool<R: Send>(
     })
 }
 
-impl Search<'_, '_> {
-    /// A search for a task of the pool: the same tables and stops as `base`'s, no handler,
-    /// under `abort`.
-    pub(super) fn task<'b>(base: Base<'b>, abort: &'b Abort<'b>) -> Search<'b, 'static> {
+impl<'a, 'h> Search<'a, 'h> {
+    /// A search on `base`'s tables, settings and stops, telling `handler`, under the split
+    /// node `abort` if any (a task of the pool), its counters at zero.
+    pub(super) fn new(base: Base<'a>, handler: Option<&'h mut dyn SearchHandler<AnyMove>>, abort: Option<&'a Abort<'a>>) -> Self {
         let Base { shared, rules, etc_seeds, split_seeds, split_wait, abdada_seeds, stop, events } = base;
         Search {
             shared,
@@ -218,9 +218,9 @@ impl Search<'_, '_> {
             split_wait,
             abdada_seeds,
             stop,
-            handler: None,
+            handler,
             events,
-            abort: Some(abort),
+            abort,
             halted: false,
             nodes: 0,
             checked: 0,
@@ -231,6 +231,22 @@ impl Search<'_, '_> {
         }
     }
 
+    /// What this search shares with the others of its solve.
+    fn base(&self) -> Base<'a> {
+        Base {
+            shared: self.shared,
+            rules: self.rules,
+            etc_seeds: self.etc_seeds,
+            split_seeds: self.split_seeds,
+            split_wait: self.split_wait,
+            abdada_seeds: self.abdada_seeds,
+            stop: self.stop,
+            events: self.events,
+        }
+    }
+}
+
+impl Search<'_, '_> {
     /// Whether the search must stop now: the solve was stopped, a split node above was
     /// aborted, or another thread ended the shared pass this searches. Remembered in `halted`,
     /// which every search returns on at once.
@@ -266,18 +282,9 @@ impl Search<'_, '_> {
         let found = AtomicU32::new(pack(best.0, best.1));
         let nodes = AtomicU64::new(0);
         let rules = self.rules;
-        let base = Base {
-            shared: self.shared,
-            rules,
-            etc_seeds: self.etc_seeds,
-            split_seeds: self.split_seeds,
-            split_wait: self.split_wait,
-            abdada_seeds: self.abdada_seeds,
-            stop: self.stop,
-            events: self.events,
-        };
+        let base = self.base();
         let worker = || {
-            let mut ctx = Search::task(base, &abort);
+            let mut ctx = Search::new(base, None, Some(&abort));
             loop {
                 if abort.flag.load(Relaxed) {
                     break;
