@@ -297,6 +297,14 @@ fn progress_counts_each_node_once() {
 /// A small table, no database, one thread.
 const ONE_THREAD: SolveOptions = SolveOptions { table_mib: 1, db_seeds: 0, exact_seeds: 0, threads: 1 };
 
+/// One thread whose every node takes ABDADA's marks, as if others were beside it.
+fn marking(rules: KalahRules) -> Solver {
+    let mut s = Solver::new(rules, ONE_THREAD).unwrap();
+    s.shared.marks = (0..MARKS).map(|_| AtomicU64::new(0)).collect();
+    s.abdada_seeds = 1;
+    s
+}
+
 /// ABDADA's deferred moves, made certain: with the positions of the first three plies marked
 /// as searched by another thread (marks that no claim takes off), one thread defers them at
 /// every node that meets them (but the eldest of a node expected to cut off), and still finds
@@ -307,9 +315,7 @@ fn deferred_moves_keep_the_values() {
         let rules = kalah(id);
         // Minimax only where it is quick.
         let small = rules.pits() * 2 * rules.seeds() as usize <= 12;
-        let mut s = Solver::new(rules, ONE_THREAD).unwrap();
-        s.shared.marks = (0..MARKS).map(|_| AtomicU64::new(0)).collect();
-        s.abdada_seeds = 1;
+        let mut s = marking(rules);
         let mut frontier = vec![rules.start()];
         let mut marked = 0;
         for _ in 0..3 {
@@ -384,14 +390,8 @@ fn a_node_settled_by_another_thread_is_left() {
     let start = rules.start();
     let st = state_of::<4>(&start);
     let stop = AtomicBool::new(false);
-    let abdada = || {
-        let mut s = Solver::new(rules, ONE_THREAD).unwrap();
-        s.shared.marks = (0..MARKS).map(|_| AtomicU64::new(0)).collect();
-        s.abdada_seeds = 1;
-        s
-    };
     // The start searched through, on the window (-1, 0).
-    let s = abdada();
+    let s = marking(rules);
     let mut ctx = s.search_ctx(&stop, None, None);
     let v = ctx.search(&st, -1, 0, None, true);
     let through = ctx.nodes;
@@ -399,7 +399,7 @@ fn a_node_settled_by_another_thread_is_left() {
     let Slot::Table(key) = ctx.slot_of(&st, st.seeds()) else { panic!("the start is in the table") };
     // Another thread's bounds: reaching the window's upper end, its lower end, or neither.
     for (lower, upper, settled) in [(3, 32, Some(3)), (-32, -2, Some(-2)), (-32, 5, None)] {
-        let s = abdada();
+        let s = marking(rules);
         let mut h = Settles(&s.shared.table, Some(Entry { key, lower, upper, best: 0, work: 15 }));
         let mut ctx = s.search_ctx(&stop, Some(&mut h), None);
         let r = ctx.search(&st, -1, 0, None, true);
