@@ -24,11 +24,12 @@ if (!m) throw new Error('post-build: Trunk\'s module script was not found in ind
 const boot = `${m[1].trim()}
 
 // The service worker keeps every built file for offline use (scope: this directory). It is
-// registered once the page has loaded and is idle, so that its download of the rest (the
-// worker, the labs) never competes with the board's.
+// registered once the page has loaded and then been idle a few seconds, so that a first visit
+// fetches the app alone and its download of the rest (the worker, the labs) never competes
+// with the board's; a search or a lab asked for sooner fetches its own code at once.
 if ('serviceWorker' in navigator) {
   const register = () => navigator.serviceWorker.register('./sw.js').catch((e) => console.info('offline use unavailable:', e.message));
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
+  const idle = () => setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : register()), 4000);
   if (document.readyState === 'complete') idle(); else addEventListener('load', idle, { once: true });
 }
 `;

@@ -35,17 +35,37 @@ pub fn split_fields(s: &str) -> Vec<&str> {
 /// bidirectional-formatting characters are shown as `<U+202E>`, so that quoted text can
 /// neither hide itself nor reverse the message around it.
 pub fn clip(s: &str, n: usize) -> String {
-    let mut out = String::new();
-    for c in s.chars().take(n) {
-        let bidi =
-            matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
-        if c.is_control() || bidi {
+    let end = s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
+    visible(&s[..end]).into_owned()
+}
+
+/// Whether `c` is shown as `<U+XXXX>` by [`visible`]: a control character, a bidirectional
+/// formatting character, or one that takes no room (zero-width spaces and joiners, the word
+/// joiner, a byte-order mark).
+pub fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}'
+        )
+}
+
+/// Text with every character [`is_hidden`] written `<U+XXXX>`: what a message echoes from
+/// untrusted input, so that the echo can neither hide itself nor reverse the message around
+/// it. Borrowed when there is nothing to show.
+pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(is_hidden) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if is_hidden(c) {
             out.push_str(&format!("<U+{:04X}>", c as u32));
         } else {
             out.push(c);
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// A count that could not be read: what it was for, and what was wrong.

@@ -188,10 +188,12 @@ impl LinkError {
     /// The fault and what is shown instead, in one sentence: "move 3 (a) is illegal: ...;
     /// showing the game up to move 2".
     pub fn message(&self, kept: &Game) -> String {
-        match self.shown(kept) {
+        // Whatever a fault echoes from the link, shown with its hidden characters named.
+        let text = match self.shown(kept) {
             Some(shown) => format!("{self}; showing {shown}"),
             None => self.to_string(),
-        }
+        };
+        crate::engine::text::visible(&text).into_owned()
     }
 }
 
@@ -732,6 +734,19 @@ impl Game {
         while !rest.is_empty() {
             let cut = rest.find(['(', ')', '{', '}']).unwrap_or(rest.len());
             for piece in rest[..cut].split_whitespace() {
+                // The move list's turn numbers and names ("1. South f a 2. North b"), where
+                // moves are letters, so that neither can be a move.
+                let start = self.start();
+                let piece = match start.move_separator() {
+                    "" if [Player::South, Player::North]
+                        .iter()
+                        .any(|&p| piece.eq_ignore_ascii_case(start.player_name(p))) =>
+                    {
+                        continue;
+                    }
+                    "" => piece.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'),
+                    _ => piece,
+                };
                 for token in self.start().split_moves(piece) {
                     if index >= MAX_MOVES {
                         return Err(LinkError::TooManyMoves);
@@ -923,6 +938,8 @@ impl Game {
         let mut values: [Option<String>; 7] = Default::default();
         let mut moves = String::new();
         let mut fault = None;
+        // A byte-order mark (a file saved by some editors) is no part of the record.
+        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         for (i, line) in text.lines().enumerate() {
             let l = line.trim();
             if let Some(inner) = l.strip_prefix('[') {

@@ -589,9 +589,10 @@ pub fn board(props: &BoardProps) -> Html {
                     }),
                 )
             }
-            // A pit that cannot be played now: a click says why (the page's `on_refused`).
+            // A pit that cannot be played now (or a board no one may play now: the computer's
+            // turn): a click says why (the page's `on_refused`).
             None => match (&props.on_refused, s.store) {
-                (Some(cb), false) if props.interactive && !props.compact => {
+                (Some(cb), false) if !props.compact => {
                     let (cb, cell) = (cb.clone(), s.cell);
                     (Callback::from(move |_: MouseEvent| cb.emit(cell)), Callback::noop())
                 }

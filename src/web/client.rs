@@ -536,6 +536,49 @@ impl SearchHandle {
     }
 }
 
+thread_local! {
+    /// The page has been idle once since it loaded: work that need not come first may start.
+    static IDLE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the page has been idle since it loaded (a little after the board is drawn, when the
+/// browser has nothing else to do): a search that starts by itself, rather than at the user's
+/// request, waits for it, so that the first visit fetches the app alone before the board is
+/// ready. True at once once it has been so.
+#[hook]
+pub fn use_idle() -> bool {
+    let idle = use_state(|| IDLE.with(|i| i.get()));
+    {
+        let idle = idle.clone();
+        use_effect_with((), move |_| {
+            let mut timer = None;
+            if !*idle {
+                let done = move || {
+                    IDLE.with(|i| i.set(true));
+                    idle.set(true);
+                };
+                let w = web_sys::window().expect("a window");
+                let cb = Closure::once_into_js(done);
+                let asked = w
+                    .request_idle_callback_with_options(cb.unchecked_ref(), &{
+                        let o = web_sys::IdleRequestOptions::new();
+                        o.set_timeout(2000);
+                        o
+                    })
+                    .is_ok();
+                if !asked {
+                    let f: js_sys::Function = cb.unchecked_into();
+                    timer = Some(gloo_timers::callback::Timeout::new(500, move || {
+                        let _ = f.call0(&JsValue::NULL);
+                    }));
+                }
+            }
+            move || drop(timer)
+        });
+    }
+    *idle
+}
+
 /// The search workers as a hook. Worker 0 starts with the first task, not with the page, so
 /// that a visit that searches nothing does not download the worker.
 #[hook]

@@ -9,6 +9,7 @@
 
 pub mod pool;
 pub mod route;
+pub mod turn;
 pub mod worker;
 
 #[cfg(feature = "web")]

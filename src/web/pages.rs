@@ -26,7 +26,7 @@ pub fn keep_in_link<L: crate::web::route::Routed>(params: L::Params) {
 
 /// What a lab link could not read, a line each, shown above the page's contents.
 pub fn link_faults(faults: &[String]) -> Html {
-    faults.iter().map(|f| html! { <p class="error link-error" role="alert"><bdi>{f.clone()}</bdi></p> }).collect()
+    faults.iter().map(|f| html! { <p class="error link-error" role="alert"><bdi>{crate::engine::text::visible(f).into_owned()}</bdi></p> }).collect()
 }
 
 /// The labs' root, in their own code (`labs.js`): the page of the address's lab, or nothing

@@ -48,6 +48,17 @@ pub fn set_sound(on: bool) {
     set("mancala-lab:sound", on.then_some("1"));
 }
 
+/// Whether this browser has kept endgame databases of these rules (so that opening their game
+/// loads them into a worker; a game whose databases were never built fetches no worker).
+pub fn databases_kept(rules: &str) -> bool {
+    get(&format!("mancala-lab:databases:{rules}")).as_deref() == Some("1")
+}
+
+/// Remembers that this browser keeps endgame databases of these rules.
+pub fn set_databases_kept(rules: &str, kept: bool) {
+    set(&format!("mancala-lab:databases:{rules}"), kept.then_some("1"));
+}
+
 /// The colour theme chosen: `light`, `dark`, or `None` to follow the system.
 pub fn theme() -> Option<String> {
     get("mancala-lab:theme").filter(|t| t == "light" || t == "dark")

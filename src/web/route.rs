@@ -59,6 +59,9 @@ macro_rules! routes {
                 )+
                 None
             }
+
+            /// Every lab's path.
+            const LAB_PATHS: &'static [&'static str] = &[$(<crate::labs::$module::$lab as Lab>::PATH),+];
         }
     };
 }
@@ -132,9 +135,61 @@ impl FromStr for Route {
         Ok(match path {
             "" => Route::Home,
             "/play" | "play" => Route::Play(query.to_string()),
-            _ => Route::of_lab(path, query).unwrap_or_else(|| Route::NotFound(crate::engine::text::clip(path, 60))),
+            _ => Route::of_lab(path, query)
+                .or_else(|| Route::near(path, query))
+                .unwrap_or_else(|| Route::NotFound(crate::engine::text::clip(path, 60))),
         })
     }
+}
+
+impl Route {
+    /// The page a near miss names (`/lab/solved` for `/lab/solved-kalah`, `/dakon` for
+    /// `/lab/dakon`, `/paly` for `/play`): the one page whose name the path's last part begins,
+    /// or is one or two letters from; none when it could name two.
+    fn near(path: &str, query: &str) -> Option<Route> {
+        let last = path.rsplit('/').find(|p| !p.is_empty())?.to_ascii_lowercase();
+        let name = |p: &'static str| p.rsplit('/').next().unwrap_or(p);
+        let pages = core::iter::once("/play").chain(Route::LAB_PATHS.iter().copied());
+        let by = |close: &dyn Fn(&str) -> bool| {
+            let mut hits = pages.clone().filter(|p| close(name(p)));
+            match (hits.next(), hits.next()) {
+                (Some(p), None) => Some(p),
+                _ => None,
+            }
+        };
+        let page = by(&|n| n == last)
+            .or_else(|| by(&|n| last.len() >= 3 && (n.starts_with(&last) || last.starts_with(n))))
+            .or_else(|| by(&|n| edit_distance(n, &last) <= if last.len() >= 5 { 2 } else { 1 }))?;
+        Some(match page {
+            "/play" => Route::Play(query.to_string()),
+            lab => Route::of_lab(lab, query).expect("a lab's own path"),
+        })
+    }
+}
+
+/// The number of letters to insert, delete, change or swap with the next to make `a` into `b`
+/// (the optimal string alignment distance: "paly" is one from "play").
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // d[i][j]: the distance between the first i letters of a and the first j of b.
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j - 1] + change).min(d[i - 1][j] + 1).min(d[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 // proptest is a native dev-dependency only.
@@ -185,6 +240,30 @@ mod tests {
         let Route::Hanoi(l) = &bad else { panic!("{bad:?}") };
         assert_eq!((l.params, l.faults.len()), (HanoiParams { n: 6 }, 2));
         assert_eq!(bad.to_string(), "#/lab/hanoi?n=99&x=1");
+    }
+
+    #[test]
+    fn near_misses_go_to_the_page_they_name() {
+        for (hash, to) in [
+            ("#/lab/solved", "#/lab/solved-kalah"),
+            ("#/lab/Solved-Kalah", "#/lab/solved-kalah"),
+            ("#/dakon?n=8", "#/lab/dakon?n=8"),
+            ("#/lab/tchoukailon?s=9", "#/lab/tchoukaillon?s=9"),
+            ("#/lab/hanio", "#/lab/hanoi"),
+            ("#/paly?rules=oware", "#/play?rules=oware"),
+            ("#/labs/erickson", "#/lab/erickson"),
+            ("#/lab/question", "#/lab/questions"),
+        ] {
+            assert_eq!(hash.parse::<Route>().unwrap(), to.parse::<Route>().unwrap(), "{hash}");
+            assert!(!matches!(to.parse::<Route>().unwrap(), Route::NotFound(_)), "{to}");
+        }
+        // Nothing near, or near two pages: not found.
+        for hash in ["#/nowhere", "#/lab/x", "#/lab/", "#/zz"] {
+            assert!(matches!(hash.parse::<Route>().unwrap(), Route::NotFound(_) | Route::Home), "{hash}");
+        }
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("paly", "play"), 1);
+        assert_eq!(edit_distance("", "ab"), 2);
     }
 
     proptest::proptest! {

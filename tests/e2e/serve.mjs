@@ -6,9 +6,13 @@ import path from 'node:path';
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.webmanifest': 'application/manifest+json' };
 
 // With a `prefix` ("/mancala/"), dist/ is served under it, as a page deployed to a sub-path.
+// `server.served` lists every file sent (its path, in order), whoever asked: the page, its
+// workers or its service worker; `server.refuse = true` makes it answer nothing (the network
+// gone), counting the requests it refused in `server.refused`.
 export function serve(root, port = 0, prefix = '/') {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
+    if (server.refuse) { server.refused.push(url.pathname); req.socket.destroy(); return; }
     if (!url.pathname.startsWith(prefix)) { res.writeHead(404); res.end('not found'); return; }
     let file = path.join(root, decodeURIComponent(url.pathname.slice(prefix.length - 1)));
     if (!file.startsWith(path.resolve(root))) { res.writeHead(403); res.end(); return; }
@@ -17,8 +21,12 @@ export function serve(root, port = 0, prefix = '/') {
       if (err) { res.writeHead(404); res.end('not found'); return; }
       res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
       res.end(data);
+      server.served.push(path.relative(root, file));
     });
   });
+  server.served = [];
+  server.refused = [];
+  server.refuse = false;
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 

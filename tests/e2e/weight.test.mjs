@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { setup, env, dist, noAnimation } from './helpers.mjs';
+import { setup, env, dist, drained, noAnimation } from './helpers.mjs';
 
 setup();
 
@@ -53,4 +53,52 @@ test('a first visit to a game downloads at most 700 KB (the app at most 400 KB);
   assert.equal(await page.$$eval('#lab *', (e) => e.length), 0, 'the lab page is gone');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+// The normal case: the service worker allowed, every byte counted where it is sent (the
+// server's own list, which sees the page, its workers and its service worker alike).
+test('a first visit, service worker allowed: at most 400 KB before the board is interactive, nothing more until idle, then the offline set', async () => {
+  const gz = (files) => files.filter((f) => fs.existsSync(path.join(dist, f))).reduce((s, f) => s + gzip(f), 0);
+  const report = [];
+  for (const rules of ['kalah-6-4', 'oware', 'awari', 'dakon-8', 'tchoukaillon', 'sowing', 'atomic', 'reaping', 'colour', 'grid']) {
+    const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await context.newPage();
+    // The moment a pit can first be played, taken by the page itself.
+    await page.addInitScript(() => {
+      new MutationObserver((_, obs) => {
+        if (document.querySelector('svg.board [role=button]')) {
+          window.interactiveAt = performance.now();
+          obs.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    const from = env.server.served.length;
+    await page.goto(`${env.base}index.html#/play?rules=${rules}`);
+    await page.waitForFunction(() => window.interactiveAt !== undefined);
+    // What was asked for before that moment (the page and the files it loaded).
+    const before = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => e.startTime <= window.interactiveAt).map((e) => decodeURIComponent(new URL(e.name).pathname.split('/').pop())));
+    const first = ['index.html', ...new Set(before)];
+    const bytes = gz(first);
+    report.push(`${rules} ${bytes}`);
+    assert.ok(bytes <= 400_000, `${rules}: ${bytes} bytes gzip before the board is interactive (${first.join(', ')})`);
+    assert.ok(!first.some((f) => /^(worker|labs|sw)/.test(f)), `${rules}: only the app before the board: ${first}`);
+    await drained(page);
+    if (['kalah-6-4', 'oware', 'awari', 'dakon-8', 'tchoukaillon'].includes(rules)) {
+      // No search starts by itself here: no worker, and no service worker yet.
+      const sent = env.server.served.slice(from);
+      assert.ok(!sent.some((f) => /^(worker|labs|sw)/.test(f)), `${rules}: nothing more on load: ${sent}`);
+    }
+    if (rules === 'kalah-6-4') {
+      // Idle a few seconds: the service worker comes, and keeps every file for offline use.
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.waitForFunction(async () => (await caches.keys()).length > 0 && (await (await caches.open((await caches.keys())[0])).keys()).length > 10);
+      const all = [...new Set(env.server.served.slice(from))];
+      const offline = gz(all);
+      assert.ok(all.includes('worker_bg.wasm') && all.includes('labs_bg.wasm'), `the offline set: ${all}`);
+      console.log(`first visit to Kalah: ${bytes} bytes gzip before the board is interactive; the whole offline set ${offline} bytes gzip in ${all.length} files`);
+    }
+    await context.close();
+  }
+  console.log(`before the board is interactive (bytes gzip): ${report.join(', ')}`);
 });

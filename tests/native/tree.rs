@@ -127,6 +127,27 @@ fn records_round_trip_with_setup_line_ply_and_result() {
 }
 
 #[test]
+fn records_read_a_byte_order_mark_and_the_move_lists_numbers() {
+    // A file saved with a byte-order mark.
+    let (g, e) = Game::from_record_lenient("\u{FEFF}[Rules \"kalah-6-4\"]\n\nf a b\n");
+    assert_eq!(e, None);
+    assert_eq!(g.to_string(), "rules=kalah-6-4&moves=fab");
+    // The move list's numbering, with or without the players' names, and numbers joined.
+    for text in ["1. f a 2. b c", "1. South f 2. North a 3. South b c", "1.f a 2.b c", "1... f a b"] {
+        let (g, e) = Game::from_record_lenient(text);
+        assert_eq!(e, None, "{text}");
+        assert!(g.to_string().starts_with("rules=kalah-6-4&moves=fab"), "{text}: {g}");
+    }
+    // Where a number is a move (Tchoukaillon's pits), it is read as one.
+    let (g, e) = Game::from_record_lenient("[Rules \"tchoukaillon\"]\n[Setup \"1.2.2.4-0\"]\n1 2");
+    assert_eq!((e, g.moves().len()), (None, 2));
+    // A refusal names the characters it cannot show.
+    let (_, e) = Game::from_record_lenient("f \u{202E}a");
+    let text = e.expect("a fault").message(&g);
+    assert!(text.contains("<U+202E>") && !text.contains('\u{202E}'), "{text}");
+}
+
+#[test]
 fn tree_faults_say_where_and_keep_what_was_read() {
     let cases: [(&str, TreeFault, usize, usize); 5] = [
         ("(f)", TreeFault::OpenBeforeMove, 0, 0),

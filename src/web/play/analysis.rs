@@ -54,6 +54,8 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
         let (search, game, kind, pos) = (search.clone(), game.clone(), kind.clone(), pos.clone());
         Callback::from(move |_: MouseEvent| {
             kind.set(k);
+            // The board never previews a line the panel no longer shows.
+            game.dispatch(Action::EndPreview(false));
             start(&search, &game, k, &pos);
         })
     };

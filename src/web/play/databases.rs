@@ -97,13 +97,14 @@ pub fn databases_panel(props: &DatabasesProps) -> Html {
     let ss = search.state().clone();
 
     // On opening (and for other rules), the size for this board, and everything the browser
-    // has cached loaded, building nothing.
+    // has cached loaded, building nothing — when it has cached some (a game whose databases
+    // were never built here fetches no worker).
     {
         let (search, mode, seeds_text) = (search.clone(), mode.clone(), seeds_text.clone());
         let most = pos.as_ref().map_or(0, |p| max_page_seeds(&p.rules()));
         use_effect_with(rules.clone(), move |rules| {
             seeds_text.set(default.to_string());
-            if !rules.is_empty() {
+            if !rules.is_empty() && crate::web::prefs::databases_kept(rules) {
                 start_build(&search, &mode, rules, most, true);
             }
         });
@@ -127,6 +128,7 @@ pub fn databases_panel(props: &DatabasesProps) -> Html {
         use_effect_with((ss.endgame.clone(), ss.id), move |(reply, id)| {
             if let Some(EndgameReply::Built { rules, seeds, bytes, .. }) = reply {
                 held.set(Some((rules.clone(), *seeds, *bytes, *id)));
+                crate::web::prefs::set_databases_kept(rules, seeds.is_some());
                 let typed = seeds_text.trim().parse::<usize>().ok();
                 if let Some(s) = seeds.map(|s| s.min(most)).filter(|&s| typed.is_some_and(|k| k < s)) {
                     seeds_text.set(s.to_string());

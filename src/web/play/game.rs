@@ -10,6 +10,7 @@ use crate::engine::{Cell, Player, Step, Trace};
 use crate::families::{AnyMove, AnyPosition};
 use crate::notation::{Game, LinkError, NodeId};
 use crate::web::board::Hand;
+use crate::web::turn::{Due, Turn, View};
 
 pub use crate::notation::Opponent;
 
@@ -56,6 +57,11 @@ pub struct PlayState {
     /// Workers the exact solver shares the root moves between (0: as many as the browser
     /// has cores, at most 4).
     pub workers_setting: usize,
+    /// The turn controller: the computer's move in the making.
+    pub turn: Turn,
+    /// Counts the games shown (New game, the editor, a record opened, Back): each is an entry
+    /// of the browser's history.
+    pub generation: u32,
 }
 
 /// A line shown on the board without playing it (a best line, stepped or hovered).
@@ -131,6 +137,8 @@ pub enum Action {
     Redo,
     /// Replace the game with a link's (no way back: the link was asked for).
     Load(Game, Option<LinkError>),
+    /// The link now asked for shows the game already shown: its fault, if any, is the one said.
+    Relink(Option<String>),
     /// Replace the game (New game, the editor), keeping the one replaced to go back to.
     Replace(Game),
     /// Replace the game with a record's, its players included, keeping the one replaced to go
@@ -159,11 +167,16 @@ pub enum Action {
     PreviewStep(isize),
     /// End the preview (`hover`: only a preview shown by hovering).
     EndPreview(bool),
-    /// Play the line previewed (adding what the tree lacks) and show its position.
+    /// Play the line previewed up to the move previewed (adding what the tree lacks) and show
+    /// its position.
     PlayPreview,
-    /// Play a line from the node on screen (adding what the tree lacks) and show the position
-    /// after its first `k` moves.
+    /// Play the first `k` moves of a line from the node on screen (adding what the tree lacks)
+    /// and show the position after them.
     PlayLine(Vec<AnyMove>, usize),
+    /// The computer's workers (request `id`, 0 for a pause) are choosing the move of a turn.
+    ComputerThinking(Due, u32),
+    /// The computer chose its move for a turn (with a note when it is a fallback).
+    ComputerMove(Due, AnyMove, Option<String>),
 }
 
 impl PlayState {
@@ -188,6 +201,23 @@ impl PlayState {
             notice: None,
             memory_mib: MEMORY_CHOICES[2],
             workers_setting: 0,
+            turn: Turn::default(),
+            generation: 0,
+        }
+    }
+
+    /// Where the view stands for the turn controller.
+    pub fn view(&self) -> View {
+        View { previewing: self.preview.is_some(), animating: self.anim.is_some() }
+    }
+
+    /// Plays the computer's chosen move once the view allows (the turn controller decides).
+    fn settle(&mut self) {
+        let Some(played) = self.turn.settle(&self.game, self.view()) else { return };
+        self.link_error = None;
+        if Rc::make_mut(&mut self.game).play(played.mv).is_ok() {
+            self.notice = played.note;
+            self.start_anim();
         }
     }
 
@@ -253,17 +283,6 @@ impl PlayState {
         Some((shown.filter(|s| matches!(s, Step::Pick(_))).count() as u32, trace.laps))
     }
 
-    /// Whether the side to move at the ply on screen is a computer that should move now.
-    pub fn computer_to_move(&self) -> Option<Opponent> {
-        let p = self.game.position();
-        let who = *self.game.players().get(p.turn());
-        (who != Opponent::Human
-            && self.anim.is_none()
-            && p.outcome().is_none()
-            && self.game.ply() == self.game.moves().len())
-        .then_some(who)
-    }
-
     /// Plays a line from the node on screen and shows the position after its first `k` moves.
     fn play_line(&mut self, moves: &[AnyMove], k: usize) {
         self.anim = None;
@@ -290,6 +309,20 @@ impl Reducible for PlayState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = PlayState::apply(self, action);
+        // Whatever changed, the turn controller keeps its promise (a state left unchanged
+        // stays the same `Rc`, so nothing renders again).
+        let mut turn = next.turn.clone();
+        if turn.settle(&next.game, next.view()).is_some() || turn != next.turn {
+            Rc::make_mut(&mut next).settle();
+        }
+        next
+    }
+}
+
+impl PlayState {
+    /// The state after `action`, before the turn controller settles.
+    fn apply(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         // Moving through the game ends a preview.
         let moves_through = !matches!(
@@ -307,6 +340,9 @@ impl Reducible for PlayState {
                 | Action::SetWorkers(_)
                 | Action::SetPlayer(..)
                 | Action::Comment(..)
+                | Action::ComputerThinking(..)
+                | Action::ComputerMove(..)
+                | Action::Relink(_)
         );
         if moves_through {
             s.preview = None;
@@ -391,7 +427,7 @@ impl Reducible for PlayState {
                 }
                 if k == s.game.ply() && k == 0 && s.previous.is_some() {
                     // At the start of a game that replaced another: back to that one.
-                    return self.reduce(Action::Back);
+                    return PlayState::apply(self, Action::Back);
                 }
                 Rc::make_mut(&mut s.game).goto(k);
             }
@@ -416,9 +452,16 @@ impl Reducible for PlayState {
                 for p in [Player::South, Player::North] {
                     game.set_player(p, *s.game.players().get(p));
                 }
-                return Rc::new(s).reduce(Action::Open(game));
+                return PlayState::apply(Rc::new(s), Action::Open(game));
+            }
+            Action::Relink(fault) => {
+                if s.link_error == fault {
+                    return self;
+                }
+                s.link_error = fault;
             }
             Action::Open(game) => {
+                s.generation += 1;
                 s.previous = Some(s.game.clone());
                 s.game = Rc::new(game);
                 s.link_error = None;
@@ -427,6 +470,7 @@ impl Reducible for PlayState {
             }
             Action::Back => {
                 let Some(prev) = s.previous.take() else { return self };
+                s.generation += 1;
                 s.game = prev;
                 s.anim = None;
                 s.notice = Some("Back to the game before.".into());
@@ -449,7 +493,8 @@ impl Reducible for PlayState {
                 }
             }
             Action::Skip => s.anim = None,
-            Action::Notice(n) => s.notice = n,
+            // A notice may echo what was typed or pasted: its hidden characters are named.
+            Action::Notice(n) => s.notice = n.map(|t| crate::engine::text::visible(&t).into_owned()),
             Action::SetMemory(m) => s.memory_mib = m,
             Action::SetWorkers(n) => s.workers_setting = n.min(4),
             Action::Preview(moves, k, hover) => {
@@ -480,12 +525,14 @@ impl Reducible for PlayState {
             Action::PlayPreview => {
                 let Some(p) = s.preview.take() else { return self };
                 Rc::make_mut(&mut s.game).select(p.node);
-                s.play_line(&p.moves, p.k);
+                s.play_line(&p.moves[..p.k], p.k);
             }
             Action::PlayLine(moves, k) => {
                 s.preview = None;
-                s.play_line(&moves, k);
+                s.play_line(&moves[..k.min(moves.len())], k);
             }
+            Action::ComputerThinking(due, id) => s.turn.thinking(&s.game, due, id),
+            Action::ComputerMove(due, mv, note) => s.turn.answer(&s.game, due, mv, note),
         }
         Rc::new(s)
     }

@@ -90,16 +90,22 @@ pub fn game_value(props: &GameValueProps) -> Html {
     // A valuation that starts by itself stops at AUTO_FOLLOWERS rows; past them, the page
     // asks before valuing the rest (`full`: asked, for the row shown).
     let full = use_state(|| None::<String>);
+    // The first valuation waits for the page to be idle (a first visit fetches the app alone
+    // before the board is ready; the worker comes after).
+    let idle = crate::web::client::use_idle();
     {
         let (lab, stopped, full) = (lab.clone(), stopped.clone(), full.clone());
-        use_effect_with((rules.clone(), shown.clone(), *again, (*full).clone()), move |(rules, row, _, full)| {
-            stopped.set(false);
-            if rules.is_empty() {
-                return;
-            }
-            let limit = (full.as_deref() != Some(row.as_str())).then_some(AUTO_FOLLOWERS);
-            lab.run(EricksonTask::Value { rules: rules.clone(), row: row.clone(), limit });
-        });
+        use_effect_with(
+            (rules.clone(), shown.clone(), *again, (*full).clone(), idle),
+            move |(rules, row, _, full, idle)| {
+                stopped.set(false);
+                if rules.is_empty() || !idle {
+                    return;
+                }
+                let limit = (full.as_deref() != Some(row.as_str())).then_some(AUTO_FOLLOWERS);
+                lab.run(EricksonTask::Value { rules: rules.clone(), row: row.clone(), limit });
+            },
+        );
     }
     let go = |row: Option<(String, char)>, keep: Option<usize>| {
         let trail = trail.clone();

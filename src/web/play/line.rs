@@ -67,7 +67,7 @@ pub fn line_view(props: &LineProps) -> Html {
     let more = labels.len().saturating_sub(props.limit);
     let play = {
         let (game, moves) = (game.clone(), moves.clone());
-        // The position previewed, else the line's end.
+        // Up to the position previewed, else the whole line.
         let show = at.map_or(moves.len(), |(k, _)| k);
         Callback::from(move |_: MouseEvent| game.dispatch(Action::PlayLine(moves.clone(), show)))
     };
@@ -79,7 +79,7 @@ pub fn line_view(props: &LineProps) -> Html {
             </ol>
             if !moves.is_empty() {
                 <button class="play-line" onclick={play}
-                    title="Add this line to the game as a side line and show its end (the moves already played are kept)">{"Play this line"}</button>
+                    title="Add this line to the game, up to the move previewed (all of it when none is), and show that position (the moves already played are kept)">{"Play this line"}</button>
             }
         </div>
     }

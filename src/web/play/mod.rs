@@ -21,8 +21,9 @@ use super::client::{use_search, Purpose, SearchHandle};
 use super::route::Route;
 use super::worker::Task;
 use crate::engine::Cell;
-use crate::families::AnyPosition;
+use crate::families::{AnyMove, AnyPosition};
 use crate::notation::Game;
+use crate::web::turn::{Due, Job, Status};
 use game::{use_game, Action, GameHandle, Opponent};
 
 /// Time the perfect computer player may spend solving a position.
@@ -55,8 +56,8 @@ pub(crate) fn analyze_task(p: &AnyPosition, max_depth: u32, time_ms: u64, table_
 
 /// The computer's fallback move when there is no exact answer: the best move of a 3 s search
 /// (the endgame databases at its leaves).
-fn three_second_search(search: &SearchHandle, p: &AnyPosition) {
-    search.start(analyze_task(p, 200, 3000, 64, true), Purpose::Computer);
+fn three_second_search(search: &SearchHandle, p: &AnyPosition) -> u32 {
+    search.start(analyze_task(p, 200, 3000, 64, true), Purpose::Computer)
 }
 
 /// Move `k` (1-based) of the game in words.
@@ -93,7 +94,10 @@ pub(crate) fn target(p: &AnyPosition) -> (String, String) {
 #[function_component(PlayPage)]
 pub fn play_page(props: &PlayProps) -> Html {
     let game = use_game(&props.query);
+    // The user's searches (Hint, Analyze, Solve, Stop) and the computer's run on workers of
+    // their own: neither ever stops the other.
     let search = use_search();
+    let computer = use_search();
 
     // A new link (navigation) replaces the game, unless it is the game already shown.
     {
@@ -102,18 +106,37 @@ pub fn play_page(props: &PlayProps) -> Html {
             let (g, e) = Game::from_query_lenient(q);
             if &g != game.game() {
                 game.dispatch(Action::Load(g, e));
+            } else {
+                // The same game (a link mended to what was shown): its banner follows the link.
+                game.dispatch(Action::Relink(e.map(|e| e.message(&g))));
             }
         });
     }
 
-    // The URL is the record of the game: keep it in step (replace, so Back leaves the page).
+    // The URL is the record of the game: keep it in step. A move replaces the history's entry
+    // (Back leaves the page, not a move); a new game (New game, the editor, a record, Back to
+    // the game before) is an entry of its own, so Back and Forward go between the games.
+    // While a link's fault is said, the address stays the link as it came (the banner is
+    // about it, and mending it there clears the banner).
     {
         let hash = Route::play(game.game()).to_string();
-        use_effect_with(hash, move |hash| {
+        let generation = game.state().generation;
+        let faulty = game.state().link_error.is_some();
+        let pushed = use_mut_ref(|| generation);
+        use_effect_with((hash, generation, faulty), move |(hash, generation, faulty)| {
+            let new_game = *pushed.borrow() != *generation;
+            *pushed.borrow_mut() = *generation;
+            if *faulty {
+                return;
+            }
             if let Some(w) = web_sys::window() {
                 if w.location().hash().ok().as_deref() != Some(hash.as_str()) {
                     if let Ok(h) = w.history() {
-                        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash));
+                        let _ = if new_game {
+                            h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash))
+                        } else {
+                            h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash))
+                        };
                     }
                 }
             }
@@ -131,9 +154,16 @@ pub fn play_page(props: &PlayProps) -> Html {
         let g = game.game();
         let captures =
             g.trace(g.ply()).is_some_and(|t| t.steps.iter().any(|s| matches!(s, crate::engine::Step::Capture { .. })));
-        use_effect_with((g.len(), game.state().anim.is_none()), move |(_, landed)| {
-            if *landed && captures {
+        // Without animation, one tone for the move played (nothing on opening the page).
+        let unanimated = game.state().speed.0 == 0;
+        let moves = use_mut_ref(|| g.len());
+        use_effect_with((g.len(), game.state().anim.is_none()), move |&(len, landed)| {
+            let played = len > *moves.borrow();
+            *moves.borrow_mut() = len;
+            if landed && captures {
                 crate::web::prefs::play(crate::web::prefs::Tone::Capture);
+            } else if played && unanimated {
+                crate::web::prefs::play(crate::web::prefs::Tone::Drop);
             }
         });
     }
@@ -165,7 +195,7 @@ pub fn play_page(props: &PlayProps) -> Html {
             }
         });
     }
-    use_computer(&game, &search);
+    use_computer(&game, &computer);
     use_step_keys(&game);
 
     let st = game.state();
@@ -182,11 +212,15 @@ pub fn play_page(props: &PlayProps) -> Html {
             game.play(mv)
         })
     };
-    // A click on a pit that cannot be played says why, under the board.
+    // A click on a pit that cannot be played says why, under the board: the computer's turn,
+    // or the pit.
     let refused = {
         let game = game.clone();
         Callback::from(move |cell: Cell| {
             let g = game.game();
+            if let Some(why) = game.state().turn.refusal(g) {
+                return game.notice(why);
+            }
             let p = g.position();
             let name = p.cell_name(cell);
             let seeds = p.cells().iter().find(|(c, _)| *c == cell).map_or(0, |&(_, n)| n);
@@ -203,7 +237,8 @@ pub fn play_page(props: &PlayProps) -> Html {
             game.notice(text);
         })
     };
-    let human_turn = *g.players().get(pos.turn()) == Opponent::Human;
+    let status = st.turn.status(g);
+    let human_turn = status == Status::Person;
     let (last_move, path) = match (g.ply(), g.trace(g.ply())) {
         (k, Some(t)) if k > 0 => {
             (Some(t.picked().unwrap_or_else(|| g.position_at(k - 1).move_cell(g.moves()[k - 1]))), t.path().collect())
@@ -333,8 +368,11 @@ pub fn play_page(props: &PlayProps) -> Html {
                                 { if g.ply() > 0 { format!("{}. ", describe_move(g, g.ply())) } else { String::new() } }
                                 { pos.status() }
                             }
-                            if let Some(who) = st.computer_to_move().filter(|_| ss.running && ss.purpose == Purpose::Computer) {
-                                <span class="thinking" aria-live="off">{thinking(&pos, who, ss.elapsed_ms)}</span>
+                            if let (Status::ComputerToMove { who, .. }, Some(_)) = (&status, &st.turn.job) {
+                                <span class="thinking" aria-live="off">{thinking(&pos, *who, computer.state().elapsed_ms)}</span>
+                            }
+                            if let Some(side) = st.turn.held(g, st.view()) {
+                                <span class="held">{format!(" {} (the computer) has chosen its move: it plays when the game's last position is on screen.", g.last().player_name(side))}</span>
                             }
                         </p>
                         <PreviewBar game={game.clone()} />
@@ -393,104 +431,135 @@ pub fn play_page(props: &PlayProps) -> Html {
     }
 }
 
-/// The computer's moves: when it is a computer's turn at the end of the record, ask the worker
-/// (or play at random), then play its answer.
+/// The computer's moves: the turn controller ([`crate::web::turn`]) says when a computer's move
+/// is wanted; this hook asks the computer's own workers (or pauses, for the random player and
+/// the book) and hands the answer back to the controller, which plays it when the view allows.
+/// Every way a search can end — an answer, an error, no move — ends in a move.
 #[hook]
-fn use_computer(game: &GameHandle, search: &SearchHandle) {
-    // Why the perfect player's pending move comes from a 3 s search instead of the solver, so
-    // that the notice stays after that move is played (playing a move clears notices).
+fn use_computer(game: &GameHandle, computer: &SearchHandle) {
+    // Why the pending move is a fallback (a 3 s search instead of a proof), said once it is
+    // played.
     let fallback = use_mut_ref(|| None::<String>);
+    // The pause before a move without a search; a new one replaces it, and a late one's answer
+    // is for a turn that has passed (the controller ignores it).
+    let pause = use_mut_ref(|| None::<Timeout>);
     {
-        let game = game.clone();
-        let search = search.clone();
-        let fallback = fallback.clone();
-        let st = game.state();
-        let key = (st.game.to_string(), st.game.ply(), st.computer_to_move(), st.anim.is_none());
-        use_effect_with(key, move |(_, _, who, _)| {
-            let mut timer = None;
+        let (game, computer, fallback, pause) = (game.clone(), computer.clone(), fallback.clone(), pause.clone());
+        let wanted = game.state().turn.wanted(game.game());
+        use_effect_with(wanted, move |wanted| {
+            let Some(due) = wanted.clone() else { return };
             *fallback.borrow_mut() = None;
-            let p = game.game().position().clone();
-            match who {
-                Some(Opponent::Random) => {
-                    let game = game.clone();
-                    timer = Some(Timeout::new(400, move || {
-                        let moves = game.game().position().legal_moves();
-                        if !moves.is_empty() {
-                            let i = (js_sys::Math::random() * moves.len() as f64) as usize % moves.len();
-                            game.play(moves[i]);
-                        }
-                    }));
-                }
-                Some(Opponent::Perfect) => {
-                    if let Some(a) = crate::web::book::lookup(&p) {
-                        // Proven in this browser before: the book's move, without a think.
-                        let (game, mv) = (game.clone(), a.moves[0].mv);
-                        timer = Some(Timeout::new(400, move || game.play(mv)));
-                    } else if p.rules().has_exact_solver() {
-                        let (rules, setup) = target(&p);
-                        let st = game.state();
-                        search.solve(&rules, &setup, st.memory_mib, PERFECT_TIME_MS, st.workers(), Purpose::Computer);
-                    } else if p.rules().has_databases() {
-                        // The endgame databases prove the moves they reach; short of them, the
-                        // move of a 3 s search with the databases at its leaves, said to be so.
-                        *fallback.borrow_mut() = Some(
-                            "the endgame databases cached in this browser do not reach every line yet (build more in the Endgame databases panel)".into(),
-                        );
-                        three_second_search(&search, &p);
-                    } else {
-                        // No exact solver for this family: say so and search for 3 s.
-                        *fallback.borrow_mut() = Some("perfect play needs the exact solver, which is for Kalah".into());
-                        game.notice(format!(
-                            "Perfect play needs the exact solver, which is for Kalah; {} plays the best move of a 3 s search.",
-                            p.turn()
-                        ));
-                        three_second_search(&search, &p);
+            let p = game.game().last().clone();
+            let answer_after_pause = |mv: Option<AnyMove>| {
+                let (game, due) = (game.clone(), due.clone());
+                Timeout::new(400, move || {
+                    let moves = game.game().last().legal_moves();
+                    let mv = mv.filter(|m| moves.contains(m)).or_else(|| random_move(&moves));
+                    if let Some(mv) = mv {
+                        game.dispatch(Action::ComputerMove(due, mv, None));
                     }
+                })
+            };
+            let id = match due.who {
+                Opponent::Random => {
+                    *pause.borrow_mut() = Some(answer_after_pause(None));
+                    0
                 }
-                Some(o) => {
-                    if let Some((depth, ms, endgame)) = o.limits() {
-                        search.start(analyze_task(&p, depth, ms, 64, endgame), Purpose::Computer);
-                    }
+                // Proven in this browser before: the book's move, without a think.
+                Opponent::Perfect if crate::web::book::lookup(&p).is_some() => {
+                    let mv = crate::web::book::lookup(&p).map(|a| a.moves[0].mv);
+                    *pause.borrow_mut() = Some(answer_after_pause(mv));
+                    0
                 }
-                None => {}
+                Opponent::Perfect if p.rules().has_exact_solver() => {
+                    let st = game.state();
+                    computer.solve(
+                        &due.rules,
+                        &due.setup,
+                        st.memory_mib,
+                        PERFECT_TIME_MS,
+                        st.workers(),
+                        Purpose::Computer,
+                    )
+                }
+                Opponent::Perfect if p.rules().has_databases() => {
+                    // The endgame databases prove the moves they reach; short of them, the
+                    // move of a 3 s search with the databases at its leaves, said to be so.
+                    *fallback.borrow_mut() = Some(
+                        "the endgame databases cached in this browser do not reach every line yet (build more in the Endgame databases panel)".into(),
+                    );
+                    three_second_search(&computer, &p)
+                }
+                Opponent::Perfect => {
+                    *fallback.borrow_mut() = Some("perfect play needs the exact solver, which is for Kalah".into());
+                    three_second_search(&computer, &p)
+                }
+                o => {
+                    let (depth, ms, endgame) = o.limits().unwrap_or((2, 0, false));
+                    computer.start(analyze_task(&p, depth, ms, 64, endgame), Purpose::Computer)
+                }
+            };
+            game.dispatch(Action::ComputerThinking(due, id));
+        });
+    }
+    // No computer to move at the end of the line: its search stops (the cores go to the
+    // user's searches).
+    {
+        let computer = computer.clone();
+        let due = Due::of(game.game()).is_some();
+        let running = computer.state().running;
+        use_effect_with((due, running), move |&(due, running)| {
+            if !due && running {
+                computer.stop();
             }
-            move || drop(timer)
         });
     }
     {
         let game = game.clone();
-        let s = search.state().clone();
-        let search = search.clone();
+        let s = computer.state().clone();
+        let computer = computer.clone();
         use_effect_with((s.id, s.finished, s.error.clone()), move |_| {
-            let p = game.game().position().clone();
-            if s.purpose != Purpose::Computer || s.target != target(&p) || game.state().computer_to_move().is_none() {
+            let Some(Job::Thinking { due, id }) = game.state().turn.job.clone() else { return };
+            if id == 0 || id != s.id || (!s.finished && s.error.is_none()) {
                 return;
             }
-            if s.finished {
-                if let Some(a) = s.analysis.as_ref() {
-                    let Some(best) = a.moves.first() else { return };
-                    if p.legal_moves().contains(&best.mv) {
-                        // A long proof goes into the book: the next game answers at once.
-                        crate::web::book::keep(&p, a, s.elapsed_ms);
-                        game.play(best.mv);
-                        // A search that saw every line to its end played a proven move.
-                        if let Some(why) = fallback.borrow_mut().take().filter(|_| !a.exact) {
-                            game.notice(format!(
-                                "{} played {}, the best move of a 3 s search, not a proven one: {why}.",
-                                p.turn(),
-                                best.mv
-                            ));
-                        }
+            let p = game.game().last().clone();
+            let moves = p.legal_moves();
+            let best = s.analysis.as_ref().and_then(|a| a.moves.first()).map(|m| m.mv).filter(|m| moves.contains(m));
+            match (best, &s.error) {
+                (Some(mv), None) => {
+                    let a = s.analysis.as_ref().expect("a best move");
+                    // A long proof goes into the book: the next game answers at once.
+                    crate::web::book::keep(&p, a, s.elapsed_ms);
+                    // A search that saw every line to its end played a proven move.
+                    let note = fallback.borrow_mut().take().filter(|_| !a.exact).map(|why| {
+                        format!("{} played {mv}, the best move of a 3 s search, not a proven one: {why}.", p.turn())
+                    });
+                    game.dispatch(Action::ComputerMove(due, mv, note));
+                }
+                (_, Some(err)) if due.who == Opponent::Perfect && fallback.borrow().is_none() => {
+                    // The exact solver gave up: say so, and play a strong move all the same.
+                    *fallback.borrow_mut() = Some(err.clone());
+                    let id = three_second_search(&computer, &p);
+                    game.dispatch(Action::ComputerThinking(due, id));
+                }
+                _ => {
+                    // No search could choose (the worker failed twice, or found no move): a
+                    // legal move all the same, said to be at random.
+                    let why = s.error.clone().unwrap_or_else(|| "its search found no move".into());
+                    if let Some(mv) = random_move(&moves) {
+                        let note = format!("{} played {mv} at random: {why}.", p.turn());
+                        game.dispatch(Action::ComputerMove(due, mv, Some(note)));
                     }
                 }
-            } else if let Some(err) = &s.error {
-                // The exact solver gave up: say so, and play a strong move all the same.
-                *fallback.borrow_mut() = Some(err.clone());
-                game.notice(format!("Perfect play: {err}. Playing the best move of a 3 s search instead."));
-                three_second_search(&search, &p);
             }
         });
     }
+}
+
+/// One of `moves` at random.
+fn random_move(moves: &[AnyMove]) -> Option<AnyMove> {
+    (!moves.is_empty()).then(|| moves[(js_sys::Math::random() * moves.len() as f64) as usize % moves.len()])
 }
 
 /// ←/→/Home/End step through the line on screen anywhere on the page, ↑/↓ go to the other

@@ -80,7 +80,7 @@ pub fn controls(props: &GameProps) -> Html {
                     <button class="back" onclick={act(|| Action::Back)}>{"Back to the game before"}</button>
                 }
             </div>
-            <label class="speed">{"Sowing: "}
+            <label class="speed">{"Animation: "}
                 <select onchange={set_speed} aria-label="Animation speed">
                     { for [(400, "slow"), (120, "normal"), (40, "fast"), (0, "no animation")].iter().map(|(ms, name)| html! {
                         <option value={ms.to_string()} selected={cur == *ms}>{*name}</option>
@@ -163,7 +163,8 @@ pub fn share(props: &GameProps) -> Html {
                     // is opened), and no older notice left beside it.
                     game.dispatch(Action::Notice(None));
                     // A link's "shown from its start" does not apply: a faulty record opens nothing.
-                    let e = e.to_string().replace("; the game is shown from its start", "");
+                    let e =
+                        crate::engine::text::visible(&e.to_string()).replace("; the game is shown from its start", "");
                     fault.set(Some(format!("{e}. Nothing was opened: mend the record and open it again.")));
                 }
                 None => {
