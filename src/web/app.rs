@@ -224,6 +224,43 @@ fn theme_switch() -> Html {
     }
 }
 
+/// The home page's groups, in the order players look for them: the games for two at a board
+/// (against a friend or the computer), the solitaires, then the games of combinatorial game
+/// theory; each group's families with the most presets first (Kalah, then the Oware family).
+/// Derived from the registry: a new family lands in its group by what it is.
+fn home_groups() -> Vec<(&'static str, &'static str, Vec<FamilyId>)> {
+    let theory = |f: FamilyId| {
+        f.presets().first().is_some_and(|p| p.id.parse::<AnyRules>().is_ok_and(|r| r.start().value_row().is_some()))
+    };
+    let mut groups = vec![
+        (
+            "Two players at a board",
+            "Two rows of pits and a store each: play a friend on this screen or the computer, from gentle to perfect.",
+            vec![],
+        ),
+        ("Solitaires", "One player sows to clear the board: every position is winnable or not, exactly.", vec![]),
+        (
+            "Games of game theory",
+            "Erickson's sowing games: each position is a combinatorial game whose value the page computes.",
+            vec![],
+        ),
+    ];
+    for &f in FamilyId::ALL {
+        let g = if f.is_solitaire() {
+            1
+        } else if theory(f) {
+            2
+        } else {
+            0
+        };
+        groups[g].2.push(f);
+    }
+    for g in &mut groups {
+        g.2.sort_by_key(|f| std::cmp::Reverse(f.presets().len()));
+    }
+    groups
+}
+
 /// The home page: the games grouped by family, a sentence of how each family plays, each game
 /// with a picture of its board and its source; then the labs (a button at the top goes there).
 #[function_component(Home)]
@@ -242,9 +279,13 @@ pub fn home() -> Html {
             <h1>{"Mancala Lab"}</h1>
             <p class="lede">{"Play the sowing games of the mancala family against a friend or the computer, read their rules with their sources, and see the values the search finds."}</p>
             <p class="jump"><button class="to-labs" onclick={to_labs}>{"The labs: the papers' results recomputed, and the benchmark ↓"}</button></p>
-            { for FamilyId::ALL.iter().map(|&f| html! {
+            { for home_groups().into_iter().map(|(group, about, families)| html! {
+                <section class="group" aria-label={group}>
+                <h2>{group}</h2>
+                <p class="how">{about}</p>
+                { for families.into_iter().map(|f| html! {
                 <section class="family" aria-label={f.name()}>
-                    <h2>{f.name()}</h2>
+                    <h3>{f.name()}</h3>
                     <p class="how">{f.how_it_plays()}</p>
                     <ul class="games">
                         { for f.presets().iter().map(|p| {
@@ -263,6 +304,8 @@ pub fn home() -> Html {
                             }
                         }) }
                     </ul>
+                </section>
+                }) }
                 </section>
             }) }
             <h2 ref={labs} id="labs">{"Labs"}</h2>

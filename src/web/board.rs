@@ -64,10 +64,30 @@ pub struct BoardProps {
     /// The cell of the best move among the hints, marked distinctly.
     #[prop_or_default]
     pub best: Option<Cell>,
-    /// The screen's width for the board, in CSS pixels, on a narrow screen: a board whose
-    /// columns do not fit is turned upright or wrapped, and counts stay at least 15 pixels.
+    /// The room the board has on screen (its frame's width and the height left in the first
+    /// screen for it), in CSS pixels: the board is drawn within it; one whose pits' columns
+    /// would be too narrow there takes thin stores, turns upright or wraps (whichever keeps
+    /// them widest, in that order of preference), and counts stay at least 15 pixels.
     #[prop_or_default]
-    pub fit: Option<f64>,
+    pub fit: Option<Fit>,
+}
+
+/// The room a board has on screen, in CSS pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fit {
+    /// Its frame's width.
+    pub width: f64,
+    /// The height left for it in the first screen (below what is above it, above the move
+    /// controls).
+    pub height: f64,
+}
+
+impl Fit {
+    /// The scale at which a drawing of `width` × `height` units fills the room (at most 130
+    /// pixels a column: a small board is not huge).
+    fn scale(self, width: f64, height: f64) -> f64 {
+        (self.width / width).min(self.height / height).min(130.0 / W)
+    }
 }
 
 struct Spot {
@@ -82,6 +102,8 @@ struct Spot {
     vertical: bool,
     /// A store's half length when a layout sets it (a wrapped row's Roumba).
     half: Option<f64>,
+    /// A store in a thin column (a board whose pits need all the width a phone has).
+    thin: bool,
 }
 
 impl Spot {
@@ -94,11 +116,12 @@ impl Spot {
             label_side,
             vertical: false,
             half: None,
+            thin: false,
         }
     }
 
     fn store(owner: Player, x: f64, y: f64) -> Spot {
-        Spot { cell: Cell::Store(owner), x, y, store: true, label_side: 0.0, vertical: false, half: None }
+        Spot { cell: Cell::Store(owner), x, y, store: true, label_side: 0.0, vertical: false, half: None, thin: false }
     }
 
     fn upright(mut self) -> Spot {
@@ -161,52 +184,73 @@ fn wrapped(spots: Vec<Spot>, per_line: usize) -> (Vec<Spot>, f64, f64) {
 /// Two rows of `n` pits with a store at each end, South's on the right (on the left when
 /// `mirror`): the spots, the width and the height. Each row's letters and values sit on its
 /// own outer side, so a value is never between the rows, next to the other player's pit.
-fn two_rows(n: usize, mirror: bool) -> (Vec<Spot>, f64, f64) {
-    let width = W * (n as f64 + 2.0);
+/// With `thin` stores (a phone), each store takes a little over half a column, so that the
+/// pits keep a tap target's width.
+fn two_rows(n: usize, mirror: bool, thin: bool) -> (Vec<Spot>, f64, f64) {
+    let store = if thin { THIN_STORE } else { W };
+    let width = W * n as f64 + 2.0 * store;
     let x = |x: f64| if mirror { width - x } else { x };
     // In sowing order (a screen reader reads them so): South's pits, South's store, North's
     // pits, North's store.
     let mut v = Vec::with_capacity(2 * n + 2);
-    v.extend((0..n).map(|i| Spot::pit(Player::South, i, x(W * (i as f64 + 1.5)), 235.0, 1.0)));
-    v.push(Spot::store(Player::South, x(W * (n as f64 + 1.5)), 180.0));
-    v.extend((0..n).map(|i| Spot::pit(Player::North, i, x(W * ((n - i) as f64 + 0.5)), 125.0, -1.0)));
-    v.push(Spot::store(Player::North, x(W * 0.5), 180.0));
+    v.extend((0..n).map(|i| Spot::pit(Player::South, i, x(store + W * (i as f64 + 0.5)), 235.0, 1.0)));
+    v.push(Spot { thin, ..Spot::store(Player::South, x(store + W * n as f64 + store / 2.0), 180.0) });
+    v.extend((0..n).map(|i| Spot::pit(Player::North, i, x(store + W * ((n - 1 - i) as f64 + 0.5)), 125.0, -1.0)));
+    v.push(Spot { thin, ..Spot::store(Player::North, x(store / 2.0), 180.0) });
     (v, width, 360.0)
 }
 
+/// A thin store's column, in board units (a full column is `W`).
+const THIN_STORE: f64 = 52.0;
+
 /// A grid's margin on the left (its row numbers) and on top (its column letters), and the
-/// height of a row: room under each pot for its two ways' buttons and a value.
+/// height of a row: a pot and its value (a pot's two ways are asked by the chooser under the
+/// board, so a row needs no room for buttons).
 const GRID_LEFT: f64 = 40.0;
-const GRID_TOP: f64 = 44.0;
-const GRID_ROW: f64 = 150.0;
+const GRID_TOP: f64 = 40.0;
+const GRID_ROW: f64 = 96.0;
 /// A grid's least column on screen, in CSS pixels: 8 columns fit a 390-pixel phone.
 const GRID_COLUMN_PX: f64 = 42.0;
 
 /// Least on-screen width of a pit's column, in CSS pixels: a tap target of at least 40 pixels
-/// (a wide board scrolls sideways in its frame rather than shrink below it).
-const MIN_COLUMN_PX: f64 = 45.0;
+/// (a board too wide even so scrolls sideways in its frame rather than shrink below it).
+const MIN_COLUMN_PX: f64 = 40.5;
 
 /// The spots of a board, turned round (half a turn: North's row at the bottom, every label
-/// still upright) when `flipped` and the board has two sides; on a screen of `fit` pixels too
-/// narrow for its columns, turned upright (two rows) or wrapped into lines (one row).
-fn layout(p: &AnyPosition, flipped: bool, fit: Option<f64>) -> (Vec<Spot>, f64, f64) {
+/// still upright) when `flipped` and the board has two sides. In a room (`fit`) too small for
+/// its pits' columns at full width, a two-row board takes thin stores, else turns upright, and
+/// a row wraps into lines: the first of these whose columns are wide enough, else the one
+/// whose columns are widest.
+fn layout(p: &AnyPosition, flipped: bool, fit: Option<Fit>) -> (Vec<Spot>, f64, f64) {
     let (mut spots, mut width, mut height) = layout_wide(p);
     let grid = matches!(p.layout(), Layout::Grid { .. });
-    if let Some(px) = fit.filter(|px| width / W * MIN_COLUMN_PX > *px && !grid) {
+    // A pit's column on screen, in pixels, for a drawing of `w` × `h` units.
+    let column = |f: Fit, w: f64, h: f64| f.scale(w, h) * W;
+    if let Some(f) = fit.filter(|f| column(*f, width, height) < MIN_COLUMN_PX && !grid) {
         (spots, width, height) = match p.layout() {
             Layout::TwoRowsWithStores { pits, mirrored } => {
-                let (mut v, w, h) = two_rows_upright(pits);
-                // Clockwise sowing: the mirror image.
-                if mirrored {
-                    for s in &mut v {
-                        s.x = w - s.x;
-                        s.label_side = -s.label_side;
+                let thin = two_rows(pits, mirrored, true);
+                if column(f, thin.1, thin.2) >= MIN_COLUMN_PX {
+                    thin
+                } else {
+                    let (mut v, w, h) = two_rows_upright(pits);
+                    // Clockwise sowing: the mirror image.
+                    if mirrored {
+                        for s in &mut v {
+                            s.x = w - s.x;
+                            s.label_side = -s.label_side;
+                        }
+                    }
+                    // Whichever keeps the pits' tap targets larger.
+                    if f.scale(w, h) * 88.0 >= column(f, thin.1, thin.2) {
+                        (v, w, h)
+                    } else {
+                        thin
                     }
                 }
-                (v, w, h)
             }
             _ => {
-                let per_line = ((px - 36.0 / W * MIN_COLUMN_PX) / MIN_COLUMN_PX).floor() as usize;
+                let per_line = ((f.width - 36.0 / W * MIN_COLUMN_PX) / MIN_COLUMN_PX).floor() as usize;
                 wrapped(spots, per_line)
             }
         };
@@ -223,7 +267,7 @@ fn layout(p: &AnyPosition, flipped: bool, fit: Option<f64>) -> (Vec<Spot>, f64, 
 
 fn layout_wide(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
     match p.layout() {
-        Layout::TwoRowsWithStores { pits, mirrored } => two_rows(pits, mirrored),
+        Layout::TwoRowsWithStores { pits, mirrored } => two_rows(pits, mirrored, false),
         Layout::Row { pits: n } => {
             let v = (0..n).map(|i| Spot::pit(Player::South, i, W * (i as f64 + 0.5) + 12.0, 100.0, 1.0)).collect();
             (v, W * n as f64 + 24.0, 220.0)
@@ -352,19 +396,41 @@ fn cell_id(cell: Cell) -> String {
     }
 }
 
-/// The width a board may take on a narrow screen (the window's, less the page's margins), kept
-/// up to date as the window turns or resizes; `None` on a wide screen.
+/// Room kept under the board in the first screen for the move controls (Undo, Redo), in CSS
+/// pixels.
+const CONTROLS_PX: f64 = 58.0;
+
+/// The room the board of the page has (its frame `area`), kept up to date as the window turns
+/// or resizes and whenever `key` changes (something above the board came or went): the frame's
+/// width, and the height from its top to the bottom of the first screen less the move
+/// controls'. Before the frame is measured, a phone's is estimated from the window.
 #[hook]
-pub fn use_fit() -> Option<f64> {
-    fn fit() -> Option<f64> {
-        let w = web_sys::window()?.inner_width().ok()?.as_f64()?;
-        (w < 700.0).then_some(w - 32.0)
+pub fn use_fit(area: &NodeRef, key: bool) -> Option<Fit> {
+    fn measure(area: &NodeRef) -> Option<Fit> {
+        let w = web_sys::window()?;
+        let inner = w.inner_height().ok()?.as_f64()?;
+        let el = area.cast::<web_sys::Element>()?;
+        let top = el.get_bounding_client_rect().top() + w.scroll_y().unwrap_or(0.0);
+        let width = f64::from(el.client_width());
+        (width > 0.0).then(|| Fit { width, height: (inner - top - CONTROLS_PX).max(150.0) })
     }
-    let width = use_state(fit);
+    fn estimate() -> Option<Fit> {
+        let w = web_sys::window()?;
+        let (width, height) = (w.inner_width().ok()?.as_f64()?, w.inner_height().ok()?.as_f64()?);
+        (width < 700.0).then(|| Fit { width: width - 16.0, height: (height - 150.0 - CONTROLS_PX).max(150.0) })
+    }
+    let fit = use_state(estimate);
     {
-        let width = width.clone();
-        use_effect_with((), move |_| {
-            let cb = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || width.set(fit()));
+        let (fit, area) = (fit.clone(), area.clone());
+        use_effect_with(key, move |_| {
+            let set = move || {
+                let now = measure(&area).or_else(estimate);
+                if *fit != now {
+                    fit.set(now);
+                }
+            };
+            set();
+            let cb = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(set);
             let w = web_sys::window().expect("a window");
             let _ = w.add_event_listener_with_callback("resize", cb.as_ref().unchecked_ref());
             move || {
@@ -373,7 +439,7 @@ pub fn use_fit() -> Option<f64> {
             }
         });
     }
-    *width
+    *fit
 }
 
 /// The board.
@@ -383,12 +449,13 @@ pub fn board(props: &BoardProps) -> Html {
     let p = &props.position;
     let (spots, width, height) = layout(p, props.flipped, props.fit);
     let vertical = spots.first().is_some_and(|s| s.vertical);
-    // On a narrow screen, counts of at least 15 pixels: the board's scale there, and the
-    // count's size in the board's units.
-    let scale = props.fit.map_or(1.0, |px| (px.min(width / W * 130.0) / width).min(1.0));
+    // The board's scale on screen, and counts of at least 15 pixels at it (the count's size in
+    // the board's units).
+    let scale = props.fit.map_or(1.0, |f| f.scale(width, height).min(1.0));
     let count_size = (15.0 / scale).max(17.0);
     let badge_r = (count_size * 0.95).max(16.0);
     let letter_size = (13.0 / scale).max(17.0);
+    let side_size = (11.0 / scale).clamp(15.0, 24.0);
     let two_stores = spots.iter().filter(|s| s.store).count() == 2;
     let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
     let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
@@ -410,14 +477,14 @@ pub fn board(props: &BoardProps) -> Html {
             focus_selector(".way-chooser button.way");
         }
     });
+    // At least a tap target a column (a board too large for its room scrolls sideways rather
+    // than shrink below it); at most the room's width and the height left in the first screen.
     let min_width = if props.compact {
         String::new()
     } else {
-        format!(
-            "min-width: {}px; max-width: {}px",
-            (width / W * per_column).round(),
-            (width / W * 130.0_f64.max(per_column)).round()
-        )
+        let most = props.fit.map_or(width / W * 130.0, |f| width * f.scale(width, height));
+        let least = width / W * per_column;
+        format!("min-width: {}px; max-width: {}px", least.round(), most.max(least).round())
     };
     // The pit the keyboard starts from: the first playable one in sowing order.
     let first_playable = spots.iter().map(|s| s.cell).find(|&c| {
@@ -535,10 +602,15 @@ pub fn board(props: &BoardProps) -> Html {
             label += &format!("; not playable: {n}");
             class.push("refused");
         }
-        let id = cell_id(s.cell);
+        // A small picture (the home page shows many) names no element: ids stay unique.
+        let id = (!props.compact).then(|| cell_id(s.cell));
         // A pit with several moves (impartial Sowing's two ways) gets a button a move.
         let several: Vec<AnyMove> = legal.iter().copied().filter(|m| p.move_cell(*m) == s.cell).collect();
-        let choices = if several.len() > 1 && !props.compact {
+        // A grid's pots ask their way by the chooser alone (a row of buttons under every pot
+        // would make the grid too tall for a screen).
+        // Nor do a row's where a way's half of the column would be narrower than a thumb.
+        let room = W / several.len().max(1) as f64 * scale >= MIN_COLUMN_PX;
+        let choices = if several.len() > 1 && !props.compact && grid.is_none() && room {
             let k = several.len() as f64;
             html! { <>{ for several.iter().enumerate().map(|(j, m)| {
                 let m = *m;
@@ -604,14 +676,16 @@ pub fn board(props: &BoardProps) -> Html {
         let shape = if s.store && vertical {
             html! { <rect class="hole" x={format!("{}", s.x - store_half)} y={format!("{}", s.y - 34.0)} width={format!("{}", 2.0 * store_half)} height="68" rx="34" /> }
         } else if s.store {
-            html! { <rect class="hole" x={format!("{}", s.x - 34.0)} y={format!("{}", s.y - store_half)} width="68" height={format!("{}", 2.0 * store_half)} rx="34" /> }
+            let r = if s.thin { THIN_STORE / 2.0 - 4.0 } else { 34.0 };
+            html! { <rect class="hole" x={format!("{}", s.x - r)} y={format!("{}", s.y - store_half)} width={format!("{}", 2.0 * r)} height={format!("{}", 2.0 * store_half)} rx={format!("{r}")} /> }
         } else {
             html! { <circle class="hole" cx={format!("{}", s.x)} cy={format!("{}", s.y)} r="38" /> }
         };
         let dots = if s.store && vertical {
             seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, (store_half / 34.0, 1.0))
         } else if s.store {
-            seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, (1.0, 2.4 * store_half / 95.0))
+            let wide = if s.thin { (THIN_STORE / 2.0 - 12.0) / 26.0 } else { 1.0 };
+            seed_dots(s.x, s.y, n.min(DRAWN_IN_STORE), 26.0, (wide, 2.4 * store_half / 95.0))
         } else if let Some((b, r)) = colours {
             coloured_dots(s.x, s.y, b, r)
         } else {
@@ -619,7 +693,8 @@ pub fn board(props: &BoardProps) -> Html {
         };
         // The count sits in a badge on the rim, so the seeds stay visible.
         let (bx, by) = s.badge(store_half);
-        let letter = if props.compact || (s.store && !two_stores) || grid.is_some() {
+        // A thin store has no room for its caption: the board's side labels say whose it is.
+        let letter = if props.compact || (s.store && (!two_stores || s.thin)) || grid.is_some() {
             html! {}
         } else if let Cell::Store(owner) = s.cell {
             // Whose store (or captured seeds) it is, under it.
@@ -632,7 +707,12 @@ pub fn board(props: &BoardProps) -> Html {
             html! { <text class="letter" x={format!("{x}")} y={format!("{:.1}", y + letter_size * 0.3)} aria-hidden="true" style={format!("font-size: {letter_size:.1}px")}>{text}</text> }
         };
         let best = props.best == Some(s.cell);
-        let (hx, hy) = s.label_at(if vertical { 104.0 } else { 84.0 } + (badge_r - 16.0));
+        // A grid's value sits across its pot (its rows are close); a pit's beyond its letter.
+        let (hx, hy) = match (grid, vertical) {
+            (Some(_), _) => (s.x, s.y),
+            (None, true) => s.label_at(104.0 + (badge_r - 16.0)),
+            (None, false) => s.label_at(84.0 + (badge_r - 16.0)),
+        };
         let hint_el = match (&hint, props.compact) {
             (Some(h), false) => html! {
                 <g class={classes!("hint", best.then_some("best"))} aria-hidden="true">
@@ -746,8 +826,9 @@ pub fn board(props: &BoardProps) -> Html {
                 ref={svg} tabindex={board_tab} onkeydown={on_board_key} onfocusin={on_focus_in} onfocusout={on_focus_out}>
                 <rect class="plank" x="2" y="2" width={format!("{}", width - 4.0)} height={format!("{}", height - 4.0)} rx="40" />
                 if !top.is_empty() {
-                    <text class="side-label" x={format!("{}", width / 2.0)} y="24" aria-hidden="true">{top}</text>
-                    <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{}", height - 15.0)} aria-hidden="true">{bottom}</text>
+                    // Readable at the board's scale (a phone's board is drawn small).
+                    <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{:.1}", 9.0 + side_size)} aria-hidden="true" style={format!("font-size: {side_size:.1}px")}>{top}</text>
+                    <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{:.1}", height - 10.0)} aria-hidden="true" style={format!("font-size: {side_size:.1}px")}>{bottom}</text>
                 }
                 if let Some((rows, cols)) = grid.filter(|_| !props.compact) {
                     // The grid's column letters on top and row numbers on the left, as moves

@@ -57,9 +57,10 @@ test('Solve proves every move of Kalah(4,3) and the best line plays on the board
   assert.match(await page.textContent('.preview-what'), new RegExp(`move 3 of ${n} of the line`));
   assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 1, 'nothing is played');
   assert.ok(await page.$('.previewing svg.board'), 'the board is marked as a preview');
-  // "Play this line" adds the whole line and shows the position previewed.
+  // "Play this line" adds the line up to the move previewed, and shows its end.
   await page.click('.preview-play');
-  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), n + 1);
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 3 + 1);
+  assert.ok(await page.locator('button[aria-label="Last position"]').isDisabled(), 'the end of the line is on screen');
   assert.equal(await page.$$eval('.ply', (els) => els.findIndex((e) => e.classList.contains('current'))), 3);
   assert.equal(await page.$('.preview-bar:not(.empty)'), null);
   await page.context().close();

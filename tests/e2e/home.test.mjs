@@ -42,8 +42,10 @@ test('every registered preset opens and plays a legal move by a click, its seeds
       const status = await page.textContent('.status');
       const pit = await page.$('.pit.legal');
       assert.ok(pit, `${name}: no legal pit at the start`);
+      // A pot with two ways: its shortcut, or the chooser its tap opens.
       const choice = await pit.$('.choice');
       await (choice || pit).click();
+      if (!choice && await page.$('.way-chooser')) await page.click('.way-chooser button.way');
       await page.waitForFunction((s) => document.querySelector('.status')?.textContent !== s, status);
       const after = await seeds(page);
       const now = await page.textContent('.status');

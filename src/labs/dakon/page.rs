@@ -114,8 +114,9 @@ pub fn page(props: &Props) -> Html {
     // The lab's latest progress and answer.
     let (progress, answer) = (lab.progress(), lab.answer());
     let (running, elapsed_ms, error) = (lab.running(), lab.elapsed_ms(), lab.error());
-    // Every answer of this visit, newest first: a new search never hides an earlier result.
-    let kept = use_state(Vec::<Kept>::new);
+    // Every answer, newest first, kept in this browser: a new search, leaving the page, a
+    // reload or another n never loses an earlier result (as the other labs keep theirs).
+    let kept = use_state(load_kept);
     {
         let kept = kept.clone();
         let asked = asked.clone();
@@ -125,6 +126,7 @@ pub fn page(props: &Props) -> Html {
                 let mut list = (*kept).clone();
                 list.insert(0, Kept { id: *id, what, answer, ms: elapsed_ms });
                 list.truncate(KEPT + 1);
+                save_kept(&list);
                 kept.set(list);
             }
         });
@@ -207,7 +209,7 @@ pub fn page(props: &Props) -> Html {
             if !earlier.is_empty() {
                 <section class="panel earlier-results">
                     <h2>{"Earlier results"}</h2>
-                    <p class="help">{format!("This visit's earlier answers, newest first (the last {KEPT} are kept); each opens to its table or line.")}</p>
+                    <p class="help">{format!("Earlier answers, newest first (the last {KEPT} are kept in this browser); each opens to its table or line.")}</p>
                     { for earlier.iter().map(|k| html! {
                         <details class="earlier">
                             <summary>{format!("{} — {:.1} s", k.what, k.ms / 1000.0)}</summary>
@@ -224,9 +226,31 @@ pub fn page(props: &Props) -> Html {
 /// How many earlier answers the list keeps (beside the one shown above it).
 const KEPT: usize = 12;
 
-/// An answer of this visit, kept beside the newer ones.
-#[derive(Clone, PartialEq)]
+/// Where the answers are kept in this browser (localStorage).
+const KEPT_KEY: &str = "mancala-lab:dakon-answers";
+
+/// The answers kept in this browser by earlier visits (their ids 0: this visit's requests
+/// count from 1).
+fn load_kept() -> Vec<Kept> {
+    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+    let text = storage.and_then(|s| s.get_item(KEPT_KEY).ok().flatten()).unwrap_or_default();
+    let mut list: Vec<Kept> = serde_json::from_str(&text).unwrap_or_default();
+    list.iter_mut().for_each(|k| k.id = 0);
+    list
+}
+
+/// Keeps the answers in this browser (nothing is lost when it refuses: they stay on the page).
+fn save_kept(list: &[Kept]) {
+    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+    if let (Some(s), Ok(text)) = (storage, serde_json::to_string(list)) {
+        let _ = s.set_item(KEPT_KEY, &text);
+    }
+}
+
+/// An answer, kept beside the newer ones.
+#[derive(Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Kept {
+    /// The request that answered it (0: kept from an earlier visit).
     id: u32,
     what: String,
     answer: DakonAnswer,

@@ -218,7 +218,7 @@ pub fn databases_panel(props: &DatabasesProps) -> Html {
     let status = match (&*held, &ss.error) {
         (_, Some(e)) if !ss.running => html! { <p class="error" role="alert">{e.clone()}</p> },
         (Some((_, Some(s), bytes, _)), _) => html! {
-            <p class="endgame-held">{format!("Built to {s} seeds on the board ({}), kept in this browser.", size_text(*bytes))}</p>
+            <p class="endgame-held">{format!("Built to {s} seeds on the board, kept in this browser: the databases hold {}.", size_text(*bytes))}</p>
         },
         _ if building && *mode.borrow() == Mode::Load => {
             html! { <p class="endgame-held">{"Loading the layers this browser kept…"}</p> }
@@ -232,7 +232,9 @@ pub fn databases_panel(props: &DatabasesProps) -> Html {
         (Some(EndgameReply::Progress { layer, done, of, built, bytes, rate }), true) => html! {
             <p class="endgame-progress" role="status">
                 {format!(
-                    "Layer {layer}: {} of {} positions · {} built · {} positions/s · {}",
+                    // The memory the build uses now: the layers finished and this layer's work
+                    // tables (8 bytes a position, let go when the layer is done).
+                    "Layer {layer}: {} of {} positions · {} built · {} positions/s · memory in use {} (the layers finished and this layer's work tables)",
                     group(*done as u128), group(*of as u128), group(*built as u128), group(*rate as u128), size_text(*bytes)
                 )}
             </p>

@@ -76,12 +76,13 @@ fn thinking(p: &AnyPosition, who: Opponent, elapsed_ms: f64) -> String {
     let s = (elapsed_ms / 1000.0).floor();
     let name = p.player_name(p.turn());
     match (who, who.limits()) {
-        (Opponent::Perfect, _) if p.rules().has_exact_solver() => format!(
-            " {name} (the computer) is proving its best move: {s:.0} s of at most {} s, then the best move of a 3 s search…",
-            PERFECT_TIME_MS / 1000
-        ),
-        (_, Some((_, ms, _))) if ms > 0 => format!(" {name} (the computer) is thinking: {s:.0} s of {} s…", ms / 1000),
-        _ => format!(" {name} (the computer) is thinking…"),
+        // Short, so that it fits the status line's slot on a phone; the players' panel says
+        // what each level does.
+        (Opponent::Perfect, _) if p.rules().has_exact_solver() => {
+            format!(" {name} (computer) is proving its move: {s:.0} s, at most {} s…", PERFECT_TIME_MS / 1000)
+        }
+        (_, Some((_, ms, _))) if ms > 0 => format!(" {name} (computer) is thinking: {s:.0} s of {} s…", ms / 1000),
+        _ => format!(" {name} (computer) is thinking…"),
     }
 }
 
@@ -316,7 +317,8 @@ pub fn play_page(props: &PlayProps) -> Html {
         })
     };
     let sound = use_state(crate::web::prefs::sound);
-    let fit = super::board::use_fit();
+    let area = use_node_ref();
+    let fit = super::board::use_fit(&area, st.link_error.is_some());
     // A preview stepped (not hovered) while the board is out of sight (a phone, the line far
     // below it) brings the board into view, with the preview's own step buttons above it.
     let slot = use_node_ref();
@@ -372,12 +374,12 @@ pub fn play_page(props: &PlayProps) -> Html {
                                 <span class="thinking" aria-live="off">{thinking(&pos, *who, computer.state().elapsed_ms)}</span>
                             }
                             if let Some(side) = st.turn.held(g, st.view()) {
-                                <span class="held">{format!(" {} (the computer) has chosen its move: it plays when the game's last position is on screen.", g.last().player_name(side))}</span>
+                                <span class="held">{format!(" {} (computer) has its move ready: it plays at the game's end (End).", g.last().player_name(side))}</span>
                             }
                         </p>
                         <PreviewBar game={game.clone()} />
                     </div>
-                    <div class={classes!("board-area", st.preview.is_some().then_some("previewing"))}>
+                    <div class={classes!("board-area", st.preview.is_some().then_some("previewing"))} ref={area.clone()}>
                         if let Some(pv) = &st.preview {
                             <Board position={pv.position().clone()} {shown} interactive={false} flipped={*flipped} {fit} />
                         } else {
@@ -632,17 +634,22 @@ fn preview_bar(props: &panels::GameProps) -> Html {
     };
     html! {
         <div class="preview-bar" role="status" aria-live="polite">
-            <span class="preview-what"><strong>{"Preview"}</strong>{format!(
-                " — not played: after {label}, move {} of {} of the line. {}",
-                pv.k,
-                pv.moves.len(),
-                pv.position().status()
-            )}</span>
+            // The whole sentence on a wide screen; on a phone, its short form (the buttons
+            // must keep their one line in the slot).
+            <span class="preview-what"><strong>{"Preview"}</strong>
+                <span class="long">{format!(
+                    " — not played: after {label}, move {} of {} of the line. {}",
+                    pv.k,
+                    pv.moves.len(),
+                    pv.position().status()
+                )}</span>
+                <span class="short">{format!(" {label}: {} of {}", pv.k, pv.moves.len())}</span>
+            </span>
             <span class="preview-buttons">
                 <button class="preview-prev" onclick={act(|| Action::PreviewStep(-1))} aria-label="Previous move of the line" title="←">{"‹"}</button>
                 <button class="preview-next" onclick={act(|| Action::PreviewStep(1))} disabled={pv.k == pv.moves.len()} aria-label="Next move of the line" title="→">{"›"}</button>
-                <button class="preview-play" onclick={act(|| Action::PlayPreview)} title="Add the line to the game as a side line, up to this move">{"Play this line"}</button>
-                <button class="preview-end" onclick={act(|| Action::EndPreview(false))} title="Escape">{"Back to the game"}</button>
+                <button class="preview-play" onclick={act(|| Action::PlayPreview)} title="Add the line to the game, up to this move">{"Play this line"}</button>
+                <button class="preview-end" onclick={act(|| Action::EndPreview(false))} title="Escape" aria-label="Back to the game">{"Back"}</button>
             </span>
         </div>
     }

@@ -40,8 +40,37 @@ fn node_button(game: &GameHandle, node: NodeId, label: String) -> Html {
     }
 }
 
-/// A side line from `node` (a move played instead of its parent's first), inline: its moves,
-/// the mover named where it changes, and its own side lines nested in parentheses.
+/// Moves a side line may have to be written inline, in parentheses, among the moves it
+/// stands beside.
+const INLINE_MOVES: usize = 6;
+
+/// Whether the side line from `node` is short (at most [`INLINE_MOVES`] moves, with no side
+/// line of its own): written inline; a longer one is a block indented under the move it stands
+/// instead of, so that nested lines read as a tree, not as a ladder of parentheses.
+fn is_short(g: &Game, node: NodeId) -> bool {
+    let mut n = node;
+    for _ in 0..INLINE_MOVES {
+        match g.children(n) {
+            [] => return true,
+            [c] => n = *c,
+            _ => return false,
+        }
+    }
+    g.children(n).is_empty()
+}
+
+/// A side line from `node`, where it stands: inline in parentheses when short, else an
+/// indented block.
+fn variation(game: &GameHandle, node: NodeId) -> Html {
+    if is_short(game.game(), node) {
+        html! { <span class="variation nested">{"("}{side_line(game, node)}{")"}</span> }
+    } else {
+        html! { <div class="variation block" role="group" aria-label="Side line">{side_line(game, node)}</div> }
+    }
+}
+
+/// A side line from `node` (a move played instead of its parent's first): its moves, the
+/// mover named where it changes, and its own side lines after the move they stand beside.
 fn side_line(game: &GameHandle, node: NodeId) -> Html {
     let g = game.game();
     let mut items = vec![];
@@ -59,7 +88,7 @@ fn side_line(game: &GameHandle, node: NodeId) -> Html {
         // shows those).
         if n != node {
             for &alt in &g.children(parent)[1..] {
-                items.push(html! { <span class="variation nested">{"("}{side_line(game, alt)}{")"}</span> });
+                items.push(variation(game, alt));
                 last_mover = None;
             }
         }
@@ -116,8 +145,10 @@ pub fn move_list(props: &GameProps) -> Html {
                 { for t.iter().map(|&k| html! {
                     <>
                         { node_button(game, main[k], g.move_of(main[k]).expect("a move").to_string()) }
-                        { for g.children(main[k - 1])[1..].iter().map(|&v| html! {
-                            <div class="variation">{"("}{side_line(game, v)}{")"}</div>
+                        { for g.children(main[k - 1])[1..].iter().map(|&v| if is_short(g, v) {
+                            html! { <div class="variation">{"("}{side_line(game, v)}{")"}</div> }
+                        } else {
+                            html! { <div class="variation block" role="group" aria-label="Side line">{side_line(game, v)}</div> }
                         }) }
                     </>
                 }) }
