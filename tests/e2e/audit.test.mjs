@@ -91,3 +91,102 @@ test('hidden characters in a link or a record are named, never obeyed', async ()
   assert.ok(!fault.includes('\u202E'), fault);
   await page.context().close();
 });
+
+test("on a phone, the computer's thinking and a preview's bar stay within the status line's slot", async () => {
+  const page = await open('#/play?rules=kalah-6-4&moves=cfdb&south=perfect', { viewport: { width: 390, height: 844 } });
+  await page.waitForSelector('.status .thinking');
+  const inside = (p) => p.evaluate(() => {
+    const slot = document.querySelector('.status-slot').getBoundingClientRect();
+    const parts = [...document.querySelectorAll('.status-slot .status, .status-slot .preview-bar:not(.empty) button')];
+    return { n: parts.length, out: parts.filter((e) => { const r = e.getBoundingClientRect(); return r.bottom > slot.bottom + 0.5 || r.right > slot.right + 0.5; }).map((e) => e.className || e.tagName) };
+  });
+  const thinking = await inside(page);
+  assert.ok(thinking.n > 0 && thinking.out.length === 0, `the thinking text overflows: ${JSON.stringify(thinking)}`);
+  await page.context().close();
+  const preview = await open('#/play?rules=kalah-4-3&moves=a', { viewport: { width: 390, height: 844 } });
+  await preview.click('button.solve');
+  await preview.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 30000 });
+  await preview.click('.line-move >> nth=1');
+  await preview.waitForSelector('.preview-bar:not(.empty)');
+  const bar = await inside(preview);
+  assert.ok(bar.n >= 4 && bar.out.length === 0, `the preview's buttons are clipped: ${JSON.stringify(bar)}`);
+  await preview.context().close();
+});
+
+test('side lines nested five deep read as an indented tree on a phone', async () => {
+  const page = await open('#/play?rules=kalah-6-6', { viewport: { width: 390, height: 844 } });
+  await noAnimation(page);
+  const playFirst = async (k) => {
+    for (let i = 0; i < k; i++) {
+      const before = page.url();
+      await page.click('.pit.legal >> nth=0');
+      await page.waitForFunction((u) => location.href !== u, before);
+    }
+  };
+  await playFirst(8);
+  // Five times: back six moves along the line on screen, another move there, and seven more.
+  for (let level = 1; level <= 5; level++) {
+    // The page's keys (the board keeps its arrows for its pits).
+    await page.evaluate(() => document.activeElement?.blur());
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
+    const before = page.url();
+    await page.click('.pit.legal >> nth=1');
+    await page.waitForFunction((u) => location.href !== u, before);
+    await playFirst(7);
+  }
+  const m = await page.evaluate(() => {
+    const blocks = [...document.querySelectorAll('.move-list .variation.block')];
+    const depth = (e) => { let d = 0; for (let p = e.parentElement; p; p = p.parentElement) if (p.classList?.contains('block')) d++; return d; };
+    const deepest = blocks.reduce((a, b) => (depth(b) > depth(a) ? b : a), blocks[0]);
+    const chain = [];
+    for (let e = deepest; e; e = e.parentElement?.closest('.variation.block')) chain.push(e.getBoundingClientRect().left);
+    const list = document.querySelector('.move-list');
+    return { blocks: blocks.length, depth: deepest ? depth(deepest) + 1 : 0, lefts: chain.reverse(), right: Math.max(...blocks.map((b) => b.getBoundingClientRect().right)), width: innerWidth, overflow: list.scrollWidth - list.clientWidth };
+  });
+  assert.ok(m.blocks >= 5 && m.depth >= 5, `five nested side lines as blocks: ${JSON.stringify(m)}`);
+  for (let i = 1; i < m.lefts.length; i++) assert.ok(m.lefts[i] > m.lefts[i - 1], `each level further in: ${m.lefts}`);
+  assert.ok(m.right <= m.width && m.overflow <= 0, `within the phone's width: ${JSON.stringify(m)}`);
+  await page.context().close();
+});
+
+test('the Dakon lab keeps its answers through another n and a reload', async () => {
+  const page = await open('#/lab/dakon?n=4', { wait: 'button.dakon-survey' });
+  await page.click('button.dakon-survey');
+  await page.waitForSelector('.dakon-survey-table', { timeout: 60000 });
+  for (const step of ['n=5', 'reload', 'n=4']) {
+    if (step === 'reload') await page.reload();
+    else await page.evaluate((n) => { location.hash = `#/lab/dakon?${n}`; }, step);
+    // The answer, shown as the latest or among the earlier ones.
+    await page.waitForSelector('main.dakon-lab');
+    await page.waitForFunction(() => document.querySelector('.earlier-results')?.textContent.includes('Dakon-4: every first turn counted') || document.querySelector('.dakon-survey-table'), null, { timeout: 10000 })
+      .catch(() => assert.fail(`${step}: the answer is lost`));
+  }
+  await page.context().close();
+});
+
+test('the home page names no element twice, and groups the games players look for first', async () => {
+  const page = await open('#/', { wait: '.game-card' });
+  const ids = await page.$$eval('[id]', (els) => els.map((e) => e.id));
+  assert.ok(ids.length > 0);
+  assert.equal(new Set(ids).size, ids.length, `repeated ids: ${ids.filter((x, i) => ids.indexOf(x) !== i)}`);
+  const groups = await page.$$eval('section.group > h2', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(groups, ['Two players at a board', 'Solitaires', 'Games of game theory']);
+  const families = await page.$$eval('section.group', (els) => els.map((g) => [...g.querySelectorAll('section.family > h3')].map((h) => h.textContent)));
+  assert.ok(/Kalah/.test(families[0][0]) && /Oware/.test(families[0][1]), JSON.stringify(families));
+  assert.ok(families[1].some((f) => /Tchoukaillon/.test(f)) && families[1].some((f) => /Tchouka/.test(f)), JSON.stringify(families));
+  await page.context().close();
+});
+
+test('without animation, a move still sounds', async () => {
+  const page = await open('#/play?rules=kalah-6-4');
+  await page.evaluate(() => {
+    window.tones = 0;
+    const make = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (...a) { window.tones++; return make.apply(this, a); };
+  });
+  await noAnimation(page);
+  if ((await page.textContent('button.sound')).includes('off')) await page.click('button.sound');
+  await page.click('#pit-s-0');
+  await page.waitForFunction(() => window.tones > 0, null, { timeout: 5000 });
+  await page.context().close();
+});
