@@ -228,14 +228,14 @@ fn theme_switch() -> Html {
 /// (against a friend or the computer), the solitaires, then the games of combinatorial game
 /// theory; each group's families with the most presets first (Kalah, then the Oware family).
 /// Derived from the registry: a new family lands in its group by what it is.
-fn home_groups() -> Vec<(&'static str, &'static str, Vec<FamilyId>)> {
+pub(crate) fn home_groups() -> Vec<(&'static str, &'static str, Vec<FamilyId>)> {
     let theory = |f: FamilyId| {
         f.presets().first().is_some_and(|p| p.id.parse::<AnyRules>().is_ok_and(|r| r.start().value_row().is_some()))
     };
     let mut groups = vec![
         (
             "Two players at a board",
-            "Two rows of pits and a store each: play a friend on this screen or the computer, from gentle to perfect.",
+            "Face to face across the board: play a friend on this screen, or the computer from gentle to perfect.",
             vec![],
         ),
         ("Solitaires", "One player sows to clear the board: every position is winnable or not, exactly.", vec![]),

@@ -279,7 +279,8 @@ fn layout_wide(p: &AnyPosition) -> (Vec<Spot>, f64, f64) {
                     Spot::pit(Player::South, i, GRID_LEFT + W * (c + 0.5), GRID_TOP + GRID_ROW * (r + 0.5), 1.0)
                 })
                 .collect();
-            (v, GRID_LEFT + W * cols as f64 + 12.0, GRID_TOP + GRID_ROW * rows as f64 + 10.0)
+            // Room on the right and below for the last pots' count badges.
+            (v, GRID_LEFT + W * cols as f64 + 36.0, GRID_TOP + GRID_ROW * rows as f64 + 30.0)
         }
         Layout::Solitaire { pits: n } => {
             let mut v = Vec::with_capacity(n + 1);
@@ -451,11 +452,13 @@ pub fn board(props: &BoardProps) -> Html {
     let vertical = spots.first().is_some_and(|s| s.vertical);
     // The board's scale on screen, and counts of at least 15 pixels at it (the count's size in
     // the board's units).
-    let scale = props.fit.map_or(1.0, |f| f.scale(width, height).min(1.0));
+    // (Never below the tap targets' floor, at which a board too large for its room is drawn.)
+    let floor = if matches!(p.layout(), Layout::Grid { .. }) { GRID_COLUMN_PX } else { MIN_COLUMN_PX } / W;
+    let scale = props.fit.map_or(1.0, |f| f.scale(width, height).max(floor).min(1.0));
     let count_size = (15.0 / scale).max(17.0);
     let badge_r = (count_size * 0.95).max(16.0);
-    let letter_size = (13.0 / scale).max(17.0);
-    let side_size = (11.0 / scale).clamp(15.0, 24.0);
+    let letter_size = (14.0 / scale).max(17.0);
+    let side_size = (13.0 / scale).clamp(15.0, 30.0);
     let two_stores = spots.iter().filter(|s| s.store).count() == 2;
     let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
     let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
@@ -767,7 +770,8 @@ pub fn board(props: &BoardProps) -> Html {
                     </g>
                 } else {
                     <g class="badge" aria-hidden="true">
-                        <circle cx={format!("{bx}")} cy={format!("{by}")} r={format!("{badge_r:.1}")} />
+                        // A thin store's badge stays within its column (the count still fits).
+                        <circle cx={format!("{bx}")} cy={format!("{by}")} r={format!("{:.1}", if s.thin { badge_r.min(THIN_STORE / 2.0 - 2.0) } else { badge_r })} />
                         <text class="count" x={format!("{bx}")} y={format!("{:.1}", by + count_size * 0.35)} style={format!("font-size: {count_size:.1}px")}>{full.map_or(n.to_string(), |f| f.0.to_string())}</text>
                     </g>
                 }

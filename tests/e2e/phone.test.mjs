@@ -23,10 +23,14 @@ function measure(page) {
       .map((t) => { const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); });
     const cells = [...document.querySelectorAll('svg.board [data-count]')].map((g) => g.getBoundingClientRect());
     const south = ['pit-s-0', 'pit-s-5'].map((id) => document.getElementById(id)?.getBoundingClientRect().top);
+    // Every count's badge inside the board's plank.
+    const plank = document.querySelector('svg.board .plank')?.getBoundingClientRect();
+    const badges = [...document.querySelectorAll('svg.board .badge')].map((b) => b.getBoundingClientRect());
+    const spilled = plank ? badges.filter((b) => b.left < plank.left - 1 || b.right > plank.right + 1 || b.top < plank.top - 1 || b.bottom > plank.bottom + 1).length : -1;
     return {
       board: rect('svg.board'), status: rect('.status'), undo: rect('button.undo'), redo: rect('button.redo'),
       counts, taps, cells: cells.map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom })),
-      south, width: innerWidth, height: innerHeight, scrolled: scrollY,
+      south, badges: badges.length, spilled, width: innerWidth, height: innerHeight, scrolled: scrollY,
     };
   });
 }
@@ -63,6 +67,7 @@ for (const size of SIZES) {
       const tap = Math.min(...m.taps);
       assert.ok(count >= 14, `${what}: counts ${count.toFixed(1)} px`);
       assert.ok(tap >= 40, `${what}: tap targets ${tap.toFixed(1)} px`);
+      assert.ok(m.badges > 0 && m.spilled === 0, `${what}: ${m.spilled} of ${m.badges} count badges spill past the board`);
       heights.push(`${href.replace('#/play?rules=', '')} ${Math.round(m.undo.bottom)}`);
       // Six pits a side: the rows stay horizontal (South's a and f side by side).
       if (/rules=(kalah|oware|awari|ayo|wari)-6/.test(href)) {

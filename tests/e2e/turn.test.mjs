@@ -180,3 +180,31 @@ test('Play this line plays the line up to the move previewed, and the computer a
     await page.context().close();
   }
 });
+
+test('on a phone held sideways, the notice of a refused tap is on screen', async () => {
+  const page = await open('#/play?rules=kalah-6-4&moves=a&north=expert', { viewport: { width: 844, height: 390 } });
+  await page.waitForSelector('.status .thinking');
+  await page.click('#pit-s-1');
+  const r = await page.locator('.notice').boundingBox();
+  assert.ok(r && r.y >= 0 && r.y + r.height <= 390, `the notice at ${JSON.stringify(r)}`);
+  // It can be dismissed.
+  await page.click('.notice-close');
+  assert.equal(await page.$('.notice'), null);
+  await page.context().close();
+});
+
+test("the computer's turn at an earlier ply says where it moves, Move now plays at once, and a hint of a passed position says so", async () => {
+  // a, c (North's c ends in its store: North again), f: at ply 2 North is to move, earlier than the end.
+  const earlier = await open('#/play?rules=kalah-6-4&moves=acf&ply=2&north=expert');
+  assert.match(await earlier.textContent('.status'), /North \(computer\) moves at the game's end: End goes there\./);
+  await earlier.context().close();
+  const page = await open('#/play?rules=kalah-6-4&moves=a&north=expert');
+  await noAnimation(page);
+  await page.click('button.hint');
+  await page.waitForSelector('.move-now');
+  await page.click('.move-now');
+  await page.waitForFunction(() => /moves=a[a-f]/.test(location.hash), null, { timeout: 20000 });
+  // The hint was asked of North's position: the panel says it is of a position passed.
+  await page.waitForSelector('.search-state.stale', { timeout: 20000 });
+  await page.context().close();
+});

@@ -106,6 +106,10 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
             }
             if over {
                 <p class="search-state">{"The game is over: nothing to analyze."}</p>
+            } else if ours && !here && (ss.running || ss.finished) && !ss.target.0.is_empty() {
+                // Asked while the computer was to move (or before a move): the position has
+                // changed since, so the answer is not for the board.
+                <p class="search-state stale" role="status">{ if ss.running { "Searching a position that is no longer on the board (the game moved on): ask again here for this one." } else { "That search was of an earlier position (the game moved on): ask again for this one." } }</p>
             } else if ours && here && (ss.running || ss.nodes > 0 || ss.analysis.is_some() || ss.error.is_some()) {
                 <div class="search-info" aria-live="polite">
                     <p class="search-state">

@@ -344,6 +344,38 @@ pub fn play_page(props: &PlayProps) -> Html {
             sound.set(!*sound);
         })
     };
+    let dismiss = {
+        let game = game.clone();
+        Callback::from(move |_: MouseEvent| game.dispatch(Action::Notice(None)))
+    };
+    // The computer plays at once: its search's best move so far (else a 1 s search's).
+    let move_now = {
+        let (game, computer) = (game.clone(), computer.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(Job::Thinking { due, .. }) = game.state().turn.job.clone() else { return };
+            let p = game.game().last().clone();
+            let best = computer
+                .state()
+                .analysis
+                .as_ref()
+                .filter(|_| computer.state().target == (due.rules.clone(), due.setup.clone()))
+                .and_then(|a| a.moves.first())
+                .map(|m| m.mv)
+                .filter(|m| p.legal_moves().contains(m));
+            computer.stop();
+            match best {
+                Some(mv) => {
+                    let note =
+                        format!("{} played {mv} at once: the best move its search had found (Move now).", p.turn());
+                    game.dispatch(Action::ComputerMove(due, mv, Some(note)));
+                }
+                None => {
+                    let id = computer.start(analyze_task(&p, 200, 1000, 64, true), Purpose::Computer);
+                    game.dispatch(Action::ComputerThinking(due, id));
+                }
+            }
+        })
+    };
     let rematch = {
         let game = game.clone();
         Callback::from(move |_: MouseEvent| game.replace(Game::new(game.game().start().clone())))
@@ -373,6 +405,9 @@ pub fn play_page(props: &PlayProps) -> Html {
                             if let (Status::ComputerToMove { who, .. }, Some(_)) = (&status, &st.turn.job) {
                                 <span class="thinking" aria-live="off">{thinking(&pos, *who, computer.state().elapsed_ms)}</span>
                             }
+                            if let Status::ComputerEarlier { side } = status {
+                                <span class="held">{format!(" {} (computer) moves at the game's end: End goes there.", pos.player_name(side))}</span>
+                            }
                             if let Some(side) = st.turn.held(g, st.view()) {
                                 <span class="held">{format!(" {} (computer) has its move ready: it plays at the game's end (End).", g.last().player_name(side))}</span>
                             }
@@ -399,6 +434,9 @@ pub fn play_page(props: &PlayProps) -> Html {
                     }
                     <panels::Controls game={game.clone()} />
                     <div class="view-controls">
+                        if let (Status::ComputerToMove { .. }, Some(Job::Thinking { .. })) = (&status, &st.turn.job) {
+                            <button class="move-now" onclick={move_now} title="The computer plays the best move its search has found so far">{"Move now"}</button>
+                        }
                         if pos.layout().two_sided() {
                             <button class="flip" onclick={flip} aria-pressed={flipped.to_string()}
                                 title="Turn the board round: North's row at the bottom (remembered for these rules)">{"⇅ Flip board"}</button>
@@ -408,7 +446,9 @@ pub fn play_page(props: &PlayProps) -> Html {
                     </div>
                     // Under the board, so that a notice never moves it.
                     if let Some(n) = &st.notice {
-                        <p class="notice" role="status">{n.clone()}</p>
+                        <p class="notice" role="status">{n.clone()}
+                            <button class="notice-close" aria-label="Dismiss the notice" title="Dismiss" onclick={dismiss}></button>
+                        </p>
                     }
                 </div>
                 <aside class="play-side">
