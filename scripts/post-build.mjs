@@ -18,15 +18,16 @@ const hash = (text) => crypto.createHash('sha256').update(text).digest('hex').sl
 let html = fs.readFileSync(file('index.html'), 'utf8');
 
 // 1. The boot script, out of the page.
-const inline = /<script type="module">([\s\S]*?)<\/script>/;
+// (A minified page writes the attribute without quotes.)
+const inline = /<script type="?module"?>([\s\S]*?)<\/script>/;
 const m = html.match(inline);
 if (!m) throw new Error('post-build: Trunk\'s module script was not found in index.html');
-const boot = `${m[1].trim()}
-
 // The service worker keeps every built file for offline use (scope: this directory). It is
 // registered once the page has loaded and then been idle a few seconds, so that a first visit
 // fetches the app alone and its download of the rest (the worker, the labs) never competes
-// with the board's; a search or a lab asked for sooner fetches its own code at once.
+// with the board's; a search or a lab asked for sooner fetches its own code at once. (No
+// comment in the script itself: every byte of a first visit counts.)
+const boot = `${m[1].trim()}
 if ('serviceWorker' in navigator) {
   const register = () => navigator.serviceWorker.register('./sw.js').catch((e) => console.info('offline use unavailable:', e.message));
   const idle = () => setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : register()), 4000);
@@ -55,7 +56,10 @@ const head = [
   '<meta name="theme-color" content="#a8743f" />',
   '<link rel="manifest" href="./manifest.webmanifest" />',
 ].join('\n  ');
-html = html.replace('<meta charset="utf-8" />', `<meta charset="utf-8" />\n  ${head}`);
+// (A minified page writes `<meta charset=utf-8>`.)
+const charset = /<meta charset="?utf-8"?\s*\/?>/i;
+if (!charset.test(html)) throw new Error('post-build: the page\'s charset meta was not found in index.html');
+html = html.replace(charset, (m) => `${m}\n  ${head}`);
 fs.writeFileSync(file('index.html'), html);
 
 // 3. The manifest.
