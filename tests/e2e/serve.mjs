@@ -7,12 +7,10 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'applic
 
 // With a `prefix` ("/mancala/"), dist/ is served under it, as a page deployed to a sub-path.
 // `server.served` lists every file sent (its path, in order), whoever asked: the page, its
-// workers or its service worker; `server.refuse = true` makes it answer nothing (the network
-// gone), counting the requests it refused in `server.refused`.
+// workers or its service worker.
 export function serve(root, port = 0, prefix = '/') {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
-    if (server.refuse) { server.refused.push(url.pathname); req.socket.destroy(); return; }
     if (!url.pathname.startsWith(prefix)) { res.writeHead(404); res.end('not found'); return; }
     let file = path.join(root, decodeURIComponent(url.pathname.slice(prefix.length - 1)));
     if (!file.startsWith(path.resolve(root))) { res.writeHead(403); res.end(); return; }
@@ -25,8 +23,6 @@ export function serve(root, port = 0, prefix = '/') {
     });
   });
   server.served = [];
-  server.refused = [];
-  server.refuse = false;
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
