@@ -154,14 +154,6 @@ impl Turn {
         }
     }
 
-    /// The request choosing the computer's move, if one is.
-    pub fn request(&self) -> Option<u32> {
-        match &self.job {
-            Some(Job::Thinking { id, .. }) => Some(*id),
-            _ => None,
-        }
-    }
-
     /// Keeps the controller's promise after any change of `game` or of the view: a job for a
     /// turn that is no longer the end of the line's is dropped (the page asks again), and a
     /// chosen move is handed over, to be played at once, when the end of the line is on screen

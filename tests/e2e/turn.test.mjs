@@ -115,7 +115,7 @@ async function goesOn(page, what) {
 // Both sides at once (two pages side by side: the computer's searches are limited in time,
 // not in nodes, so they take no longer for sharing the cores).
 for (const state of ['thinking', 'extra turn', 'animating', 'idle']) {
-  test(`every action while the computer (North, and South) is ${state}: the game goes on`, async () => {
+  test(`every action while the computer (North, and South) is in state "${state}": the game goes on`, async () => {
     await Promise.all(['n', 's'].map(async (side) => {
       for (const [name, act] of Object.entries(ACTIONS)) {
         const page = await enter(state, side);

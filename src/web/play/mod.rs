@@ -408,7 +408,7 @@ pub fn play_page(props: &PlayProps) -> Html {
                             if let Status::ComputerEarlier { side } = status {
                                 <span class="held">{format!(" {} (computer) moves at the game's end: End goes there.", pos.player_name(side))}</span>
                             }
-                            if let Some(side) = st.turn.held(g, st.view()) {
+                            if let Some(side) = st.turn.held(g, st.view()).filter(|_| !matches!(status, Status::ComputerEarlier { .. })) {
                                 <span class="held">{format!(" {} (computer) has its move ready: it plays at the game's end (End).", g.last().player_name(side))}</span>
                             }
                         </p>
@@ -434,7 +434,8 @@ pub fn play_page(props: &PlayProps) -> Html {
                     }
                     <panels::Controls game={game.clone()} />
                     <div class="view-controls">
-                        if let (Status::ComputerToMove { .. }, Some(Job::Thinking { .. })) = (&status, &st.turn.job) {
+                        // (Not during the short pause of the random player and the book: no search.)
+                        if let (Status::ComputerToMove { .. }, Some(Job::Thinking { id: 1.., .. })) = (&status, &st.turn.job) {
                             <button class="move-now" onclick={move_now} title="The computer plays the best move its search has found so far">{"Move now"}</button>
                         }
                         if pos.layout().two_sided() {
@@ -502,15 +503,15 @@ fn use_computer(game: &GameHandle, computer: &SearchHandle) {
                     }
                 })
             };
+            // Proven in this browser before (or shipped): the book's move, without a think.
+            let book = (due.who == Opponent::Perfect).then(|| crate::web::book::lookup(&p)).flatten();
             let id = match due.who {
                 Opponent::Random => {
                     *pause.borrow_mut() = Some(answer_after_pause(None));
                     0
                 }
-                // Proven in this browser before: the book's move, without a think.
-                Opponent::Perfect if crate::web::book::lookup(&p).is_some() => {
-                    let mv = crate::web::book::lookup(&p).map(|a| a.moves[0].mv);
-                    *pause.borrow_mut() = Some(answer_after_pause(mv));
+                Opponent::Perfect if book.is_some() => {
+                    *pause.borrow_mut() = Some(answer_after_pause(book.map(|a| a.moves[0].mv)));
                     0
                 }
                 Opponent::Perfect if p.rules().has_exact_solver() => {
