@@ -158,8 +158,8 @@ fn splits() {
     assert!(options(&normal(2, 2, &[1, 1, 1, 1]), true, false).iter().all(|o| o[0] <= 2));
 }
 
-/// Domineering's published values and outcomes (data/domineering.tsv: Winning Ways'
-/// and CGSuite's small boards, Berlekamp's 2 × n, Wolfe's 4 × 5, the 5 × 5 second-player
+/// Domineering's published values and outcomes (data/domineering.tsv: the small boards
+/// derived from Conway's definitions and CGSuite's, Berlekamp's 2 × n, Wolfe's 4 × 5, the 5 × 5 second-player
 /// win, and shapes from other programs' tests), reproduced by the grids of one seed a pot up
 /// to 26 pots; the larger boards (8 × 8 and beyond) are known by their outcome only.
 #[test]
