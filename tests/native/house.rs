@@ -199,3 +199,29 @@ fn the_docs_list_the_registered_families_and_labs() {
     let registered: Vec<String> = mancala_lab::labs::LABS.iter().map(|(path, _, _)| format!("#{path}")).collect();
     assert_eq!(labs, registered, "docs/architecture.md's lab table");
 }
+
+/// The papers' tables are test data with their sources: every file of `data/` cites works
+/// (books, papers, a repository's path), never a web page or a mirror of one, and the
+/// Domineering table, the one built from many sources, gives each row's primary work with
+/// its year and where in it the value stands (issue 44, item 4.7).
+#[test]
+fn the_data_cites_works_not_web_pages() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert!(files.len() >= 18, "data/ holds {} files", files.len());
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap().to_lowercase();
+        for web in ["http:", "https:", "www.", "wiki"] {
+            assert!(!text.contains(web), "{} cites a web page ({web})", f.display());
+        }
+    }
+    let rows = mancala_lab::families::grid::domineering::table();
+    assert!(rows.len() >= 40, "{} Domineering rows", rows.len());
+    for r in &rows {
+        let year = r.source.split(|c: char| !c.is_ascii_digit()).any(|w| w.len() == 4 && (w.starts_with("19") || w.starts_with("20")));
+        let place = ["p. ", "pp. ", "section", "appendix", "problem", "ch. ", "derived"].iter().any(|p| r.source.to_lowercase().contains(p));
+        let software = r.source.contains('/') && (r.source.contains(".rs") || r.source.contains(".py") || r.source.contains(".scala") || r.source.contains(".test"));
+        assert!(year && place || software, "{}: no work with its year and place, nor a program's test: {}", r.shape, r.source);
+    }
+}
