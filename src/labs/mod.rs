@@ -328,9 +328,10 @@ impl<P, F: FnMut(u64) -> P> SearchHandler<AnyMove> for Searching<'_, '_, P, F> {
     fn on_progress(&mut self, _: &Analysis<AnyMove>) {}
 }
 
-/// What a lab says: its progress, or its answer.
+/// What a lab says: its progress, or its answer (externally tagged, as
+/// [`crate::web::worker::protocol::Reply`] explains).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "says", content = "what", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum LabSays<P, A> {
     /// Progress.
     Progress(P),
@@ -383,7 +384,7 @@ impl LabWire {
 
     /// The lab's answer, not its progress.
     pub fn is_answer(&self) -> bool {
-        self.value.get("says").and_then(|s| s.get("says")).and_then(|s| s.as_str()) == Some("answer")
+        self.value.get("says").and_then(|s| s.get("answer")).is_some()
     }
 
     /// What the lab says, decoded as `T` (the first time; kept for the next).

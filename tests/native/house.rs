@@ -219,9 +219,23 @@ fn the_data_cites_works_not_web_pages() {
     let rows = mancala_lab::families::grid::domineering::table();
     assert!(rows.len() >= 40, "{} Domineering rows", rows.len());
     for r in &rows {
-        let year = r.source.split(|c: char| !c.is_ascii_digit()).any(|w| w.len() == 4 && (w.starts_with("19") || w.starts_with("20")));
-        let place = ["p. ", "pp. ", "section", "appendix", "problem", "ch. ", "derived"].iter().any(|p| r.source.to_lowercase().contains(p));
-        let software = r.source.contains('/') && (r.source.contains(".rs") || r.source.contains(".py") || r.source.contains(".scala") || r.source.contains(".test"));
-        assert!(year && place || software, "{}: no work with its year and place, nor a program's test: {}", r.shape, r.source);
+        let year = r
+            .source
+            .split(|c: char| !c.is_ascii_digit())
+            .any(|w| w.len() == 4 && (w.starts_with("19") || w.starts_with("20")));
+        let place = ["p. ", "pp. ", "section", "appendix", "problem", "ch. ", "derived"]
+            .iter()
+            .any(|p| r.source.to_lowercase().contains(p));
+        let software = r.source.contains('/')
+            && (r.source.contains(".rs")
+                || r.source.contains(".py")
+                || r.source.contains(".scala")
+                || r.source.contains(".test"));
+        assert!(
+            year && place || software,
+            "{}: no work with its year and place, nor a program's test: {}",
+            r.shape,
+            r.source
+        );
     }
 }

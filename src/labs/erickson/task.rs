@@ -58,9 +58,10 @@ pub struct EricksonProgress {
     pub count: u64,
 }
 
-/// What the Erickson lab answers.
+/// What the Erickson lab answers (externally tagged: the play page decodes it, see
+/// [`crate::web::worker::protocol::Reply`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "erickson", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum EricksonAnswer {
     /// The tables recomputed, and the milliseconds each stage took.
     Tables {

@@ -54,9 +54,9 @@ pub struct DatabaseMove {
     pub value: i32,
 }
 
-/// What the endgame databases say.
+/// What the endgame databases say (externally tagged, as [`super::protocol::Reply`] explains).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "endgame", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum EndgameReply {
     /// A build under way.
     Progress {
