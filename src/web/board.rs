@@ -459,6 +459,7 @@ pub fn board(props: &BoardProps) -> Html {
     let badge_r = (count_size * 0.95).max(16.0);
     let letter_size = (14.0 / scale).max(17.0);
     let side_size = (13.0 / scale).clamp(15.0, 30.0);
+    let hint_size = (14.0 / scale).clamp(17.0, 28.0);
     let two_stores = spots.iter().filter(|s| s.store).count() == 2;
     let legal: Vec<AnyMove> = if props.interactive { p.legal_moves() } else { vec![] };
     let count_of = |c: Cell| props.shown.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
@@ -716,11 +717,12 @@ pub fn board(props: &BoardProps) -> Html {
             (None, true) => s.label_at(104.0 + (badge_r - 16.0)),
             (None, false) => s.label_at(84.0 + (badge_r - 16.0)),
         };
+        // At least 14 pixels on screen, however small the board is drawn (a phone's).
         let hint_el = match (&hint, props.compact) {
             (Some(h), false) => html! {
                 <g class={classes!("hint", best.then_some("best"))} aria-hidden="true">
-                    <rect x={format!("{}", hx - 44.0)} y={format!("{}", hy - 14.0)} width="88" height="28" rx="14" />
-                    <text x={format!("{hx}")} y={format!("{}", hy + 6.0)}>{ if best { format!("★ {h}") } else { h.clone() } }</text>
+                    <rect x={format!("{:.1}", hx - 44.0)} y={format!("{:.1}", hy - hint_size * 0.82)} width="88" height={format!("{:.1}", hint_size * 1.64)} rx={format!("{:.1}", hint_size * 0.82)} />
+                    <text x={format!("{hx}")} y={format!("{:.1}", hy + hint_size * 0.35)} style={format!("font-size: {hint_size:.1}px")}>{ if best { format!("★ {h}") } else { h.clone() } }</text>
                 </g>
             },
             _ => html! {},
@@ -823,6 +825,13 @@ pub fn board(props: &BoardProps) -> Html {
     } else {
         vec![]
     };
+    // Whether the hints' values sit on the board's top (-1) or bottom (1) edge.
+    let hinted_side = |edge: f64| {
+        !props.compact
+            && spots
+                .iter()
+                .any(|s| !s.vertical && s.label_side == edge && props.hints.iter().any(|(c, _)| *c == s.cell))
+    };
     html! {
         <>
         <div class={classes!("board-wrap", props.compact.then_some("compact"))}>
@@ -830,9 +839,14 @@ pub fn board(props: &BoardProps) -> Html {
                 ref={svg} tabindex={board_tab} onkeydown={on_board_key} onfocusin={on_focus_in} onfocusout={on_focus_out}>
                 <rect class="plank" x="2" y="2" width={format!("{}", width - 4.0)} height={format!("{}", height - 4.0)} rx="40" />
                 if !top.is_empty() {
-                    // Readable at the board's scale (a phone's board is drawn small).
-                    <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{:.1}", 9.0 + side_size)} aria-hidden="true" style={format!("font-size: {side_size:.1}px")}>{top}</text>
-                    <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{:.1}", height - 10.0)} aria-hidden="true" style={format!("font-size: {side_size:.1}px")}>{bottom}</text>
+                    // Readable at the board's scale (a phone's board is drawn small); not under
+                    // the hints' values, which take its place beyond a row's letters.
+                    if !hinted_side(-1.0) {
+                        <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{:.1}", 9.0 + side_size)} aria-hidden="true" style={format!("font-size: {side_size:.1}px")}>{top}</text>
+                    }
+                    if !hinted_side(1.0) {
+                        <text class="side-label" x={format!("{}", width / 2.0)} y={format!("{:.1}", height - 10.0)} aria-hidden="true" style={format!("font-size: {side_size:.1}px")}>{bottom}</text>
+                    }
                 }
                 if let Some((rows, cols)) = grid.filter(|_| !props.compact) {
                     // The grid's column letters on top and row numbers on the left, as moves

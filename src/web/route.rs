@@ -135,6 +135,13 @@ impl FromStr for Route {
         Ok(match path {
             "" => Route::Home,
             "/play" | "play" => Route::Play(query.to_string()),
+            // The labs are listed on the home page.
+            "/lab" | "lab" | "/labs" | "labs" => Route::Home,
+            // A game named in the path (`#/play/oware`): its rules, which say if they are unknown.
+            _ if path.starts_with("/play/") && !path[6..].contains('/') && !query.contains("rules=") => {
+                let rules = &path[6..];
+                Route::Play(if query.is_empty() { format!("rules={rules}") } else { format!("rules={rules}&{query}") })
+            }
             _ => Route::of_lab(path, query)
                 .or_else(|| Route::near(path, query))
                 .unwrap_or_else(|| Route::NotFound(crate::engine::text::clip(path, 60))),
@@ -253,12 +260,15 @@ mod tests {
             ("#/paly?rules=oware", "#/play?rules=oware"),
             ("#/labs/erickson", "#/lab/erickson"),
             ("#/lab/question", "#/lab/questions"),
+            ("#/play/oware?moves=ab", "#/play?rules=oware&moves=ab"),
+            ("#/lab", "#/"),
+            ("#/lab/", "#/"),
         ] {
             assert_eq!(hash.parse::<Route>().unwrap(), to.parse::<Route>().unwrap(), "{hash}");
             assert!(!matches!(to.parse::<Route>().unwrap(), Route::NotFound(_)), "{to}");
         }
         // Nothing near, or near two pages: not found.
-        for hash in ["#/nowhere", "#/lab/x", "#/lab/", "#/zz"] {
+        for hash in ["#/nowhere", "#/lab/x", "#/zz"] {
             assert!(matches!(hash.parse::<Route>().unwrap(), Route::NotFound(_) | Route::Home), "{hash}");
         }
         assert_eq!(edit_distance("kitten", "sitting"), 3);

@@ -201,7 +201,7 @@ impl Turn {
         let name = |s: Player| game.position().player_name(s);
         match self.status(game) {
             Status::ComputerToMove { side, .. } => Some(format!(
-                "{} (the computer) is to move: your move waits until it has played (or make {} a person in Players).",
+                "{} (the computer) is to move: this click is not played; play once it has moved (or make {} a person in Players).",
                 name(side),
                 name(side)
             )),

@@ -92,6 +92,20 @@ test('hidden characters in a link or a record are named, never obeyed', async ()
   await page.context().close();
 });
 
+test("a comment's hidden characters are shown as tags, in the list and in its box, and kept unless edited", async () => {
+  const page = await open('#/play?rules=kalah-6-4&moves=a%7B%E2%80%AEevil%20comment%E2%80%AC%7Db');
+  const listed = await page.textContent('.move-list .comment');
+  assert.equal(listed, '<U+202E>evil comment<U+202C>');
+  await page.click('.move-list .ply >> nth=1');
+  const boxed = await page.inputValue('.comment-edit textarea');
+  assert.equal(boxed, '<U+202E>evil comment<U+202C>');
+  // Left as shown, the box changes nothing: the link keeps the characters.
+  await page.focus('.comment-edit textarea');
+  await page.keyboard.press('Tab');
+  assert.match(page.url(), /%E2%80%AE/i);
+  await page.context().close();
+});
+
 test("on a phone, the computer's thinking and a preview's bar stay within the status line's slot", async () => {
   const page = await open('#/play?rules=kalah-6-4&moves=cfdb&south=perfect', { viewport: { width: 390, height: 844 } });
   await page.waitForSelector('.status .thinking');
@@ -146,6 +160,11 @@ test('side lines nested five deep read as an indented tree on a phone', async ()
   assert.ok(m.blocks >= 5 && m.depth >= 5, `five nested side lines as blocks: ${JSON.stringify(m)}`);
   for (let i = 1; i < m.lefts.length; i++) assert.ok(m.lefts[i] > m.lefts[i - 1], `each level further in: ${m.lefts}`);
   assert.ok(m.right <= m.width && m.overflow <= 0, `within the phone's width: ${JSON.stringify(m)}`);
+  // Each side line says where it branches: its first move's turn number, as the main line
+  // numbers its turns (the first level branches at turn 3 or later: eight moves were played).
+  const numbers = await page.$$eval('.move-list .variation.block', (bs) => bs.map((b) => b.querySelector(':scope > .turn-no')?.textContent));
+  assert.equal(numbers.length, m.blocks);
+  for (const n of numbers) assert.match(n || '', /^\d+\.$/, `a side line's number: ${numbers}`);
   await page.context().close();
 });
 
@@ -188,5 +207,23 @@ test('without animation, a move still sounds', async () => {
   if ((await page.textContent('button.sound')).includes('off')) await page.click('button.sound');
   await page.click('#pit-s-0');
   await page.waitForFunction(() => window.tones > 0, null, { timeout: 5000 });
+  await page.context().close();
+});
+
+test('a record file opens like a pasted one, and the opened game is in view with its notice', async () => {
+  const page = await open('#/play?rules=kalah-6-4', { viewport: { width: 390, height: 844 } });
+  await page.click('.record summary');
+  await page.setInputFiles('.record-file input', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from('\uFEFF[Rules "kalah-6-4"]\n\n1. f a 2. b c\n') });
+  await page.waitForFunction(() => document.querySelector('.record-import textarea').value.includes('1. f a'));
+  await page.click('button.open-record');
+  await page.waitForFunction(() => location.hash.includes('moves=fabc'));
+  await page.waitForFunction(() => window.scrollY === 0);
+  const notice = await page.$eval('.notice', (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, text: e.textContent }; });
+  assert.match(notice.text, /The record is open/);
+  assert.ok(notice.top >= 0 && notice.bottom <= 844, `the notice in view: ${JSON.stringify(notice)}`);
+  // A file too large for a record is refused, and says so.
+  await page.evaluate(() => { document.querySelector('.record').open = true; });
+  await page.setInputFiles('.record-file input', { name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1_200_000, 97) });
+  assert.match(await page.textContent('.record .field-error'), /big\.txt is 1200 KB: a record is at most 1,000 KB/);
   await page.context().close();
 });

@@ -134,7 +134,7 @@ test('a click while the computer is to move is refused with a notice, and nothin
   await page.click('#pit-s-1');
   assert.equal(
     await page.textContent('.notice'),
-    'North (the computer) is to move: your move waits until it has played (or make North a person in Players).',
+    'North (the computer) is to move: this click is not played; play once it has moved (or make North a person in Players).',
   );
   await page.waitForFunction(() => /moves=a[a-f]/.test(location.hash), null, { timeout: 30000 });
   await page.context().close();

@@ -382,9 +382,9 @@ pub fn play_page(props: &PlayProps) -> Html {
     };
     html! {
         <main class="play">
-            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › "}<h1 class="play-title">{pos.rules().title()}</h1></nav>
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › "}<h1 class="play-title" title={pos.rules().title()}>{pos.rules().title()}</h1></nav>
             if let Some(e) = &st.link_error {
-                <div class="link-error" role="alert">
+                <div class="link-error" role="alert" tabindex="0">
                     <strong>{"This link has a problem — "}</strong><bdi>{e.clone()}</bdi>
                 </div>
             }
@@ -402,14 +402,15 @@ pub fn play_page(props: &PlayProps) -> Html {
                                 { if g.ply() > 0 { format!("{}. ", describe_move(g, g.ply())) } else { String::new() } }
                                 { pos.status() }
                             }
-                            if let (Status::ComputerToMove { who, .. }, Some(_)) = (&status, &st.turn.job) {
+                            if let (Status::ComputerToMove { who, .. }, Some(Job::Thinking { .. })) = (&status, &st.turn.job) {
                                 <span class="thinking" aria-live="off">{thinking(&pos, *who, computer.state().elapsed_ms)}</span>
                             }
                             if let Status::ComputerEarlier { side } = status {
                                 <span class="held">{format!(" {} (computer) moves at the game's end: End goes there.", pos.player_name(side))}</span>
                             }
                             if let Some(side) = st.turn.held(g, st.view()).filter(|_| !matches!(status, Status::ComputerEarlier { .. })) {
-                                <span class="held">{format!(" {} (computer) has its move ready: it plays at the game's end (End).", g.last().player_name(side))}</span>
+                                <span class="held">{format!(" {} (computer) has its move ready: it plays {}.", g.last().player_name(side),
+                                    if st.preview.is_some() { "once the preview is closed" } else { "at the game's end (End)" })}</span>
                             }
                         </p>
                         <PreviewBar game={game.clone()} />

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use super::game::{Action, GameHandle};
 use super::panels::GameProps;
+use crate::engine::text::visible;
 use crate::notation::{Game, NodeId};
 
 /// Move `node`'s move in words, for its accessible name.
@@ -35,7 +36,7 @@ fn node_button(game: &GameHandle, node: NodeId, label: String) -> Html {
         <>
             <button class={classes!("ply", current.then_some("current"))} aria-label={format!("Move {}: {}", g.depth(node), describe(g, node))}
                 aria-current={current.then_some("step")} data-node={node.to_string()} {onclick}>{label}</button>
-            if !comment.is_empty() { <span class="comment">{comment.to_string()}</span> }
+            if !comment.is_empty() { <span class="comment">{visible(comment).into_owned()}</span> }
         </>
     }
 }
@@ -69,19 +70,47 @@ fn variation(game: &GameHandle, node: NodeId) -> Html {
     }
 }
 
+/// The number of the turn a move belongs to, as the main line numbers its turns: a turn is a
+/// run of moves by one player (each move of a solitaire its own).
+fn turn_number(g: &Game, node: NodeId) -> usize {
+    let solitaire = g.start().family().is_solitaire();
+    let path = g.path(node);
+    let mut turns = 0;
+    let mut last = None;
+    for w in path.windows(2) {
+        let mover = g.position_of(w[0]).turn();
+        if solitaire || last != Some(mover) {
+            turns += 1;
+        }
+        last = Some(mover);
+    }
+    turns
+}
+
 /// A side line from `node` (a move played instead of its parent's first): its moves, the
-/// mover named where it changes, and its own side lines after the move they stand beside.
+/// mover named, with the turn's number, where it changes, and its own side lines after the
+/// move they stand beside.
 fn side_line(game: &GameHandle, node: NodeId) -> Html {
     let g = game.game();
+    let solitaire = g.start().family().is_solitaire();
     let mut items = vec![];
     let mut n = node;
     let mut last_mover = None;
+    let mut turn = turn_number(g, node);
     loop {
         let parent = g.parent(n).expect("a move");
         let before = g.position_of(parent);
         let mover = before.turn();
         let mv = g.move_of(n).expect("a move");
-        let label = if last_mover == Some(mover) { mv.to_string() } else { before.move_label(mv) };
+        if n != node && (solitaire || g.position_of(g.parent(parent).unwrap_or(parent)).turn() != mover) {
+            turn += 1;
+        }
+        let label = if last_mover == Some(mover) {
+            mv.to_string()
+        } else {
+            items.push(html! { <span class="turn-no">{format!("{turn}.")}</span> });
+            before.move_label(mv)
+        };
         last_mover = Some(mover);
         items.push(node_button(game, n, label));
         // The moves played instead of this one (not for the line's first: its parent's list
@@ -167,9 +196,17 @@ pub fn move_list(props: &GameProps) -> Html {
     };
     let on_comment = {
         let game = game.clone();
-        Callback::from(move |e: Event| game.dispatch(Action::Comment(node, super::textarea_value(&e))))
+        // The box shows the comment's hidden characters (bidi overrides, controls) as tags; a
+        // comment left as shown keeps its characters, an edited one keeps what was typed.
+        let shown = visible(g.comment(node)).into_owned();
+        Callback::from(move |e: Event| {
+            let text = super::textarea_value(&e);
+            if text != shown {
+                game.dispatch(Action::Comment(node, text))
+            }
+        })
     };
-    let start_comment = g.comment(0);
+    let start_comment = visible(g.comment(0));
     html! {
         <section class="panel moves" aria-label="Moves">
             <h2>{"Moves"}</h2>
@@ -188,7 +225,7 @@ pub fn move_list(props: &GameProps) -> Html {
                         title="Delete this move and every move after it (\"Back to the game before\" brings them back)">{"Delete from here"}</button>
                 }
                 <label class="comment-edit">{ if node == 0 { "Comment on the game" } else { "Comment on this move" } }
-                    <textarea rows="2" maxlength={crate::notation::MAX_COMMENT.to_string()} value={g.comment(node).to_string()} onchange={on_comment} />
+                    <textarea rows="2" maxlength={crate::notation::MAX_COMMENT.to_string()} value={visible(g.comment(node)).into_owned()} onchange={on_comment} />
                 </label>
             </div>
             <p class="help keys">{"Keys: ← → step, Home End, ↑ ↓ the other moves played here."}</p>

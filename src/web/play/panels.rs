@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::game::{Action, GameHandle, Opponent, Speed};
 use super::game_href;
+use crate::engine::text::visible;
 use crate::engine::Player;
 use crate::families::AnyRules;
 
@@ -67,14 +68,17 @@ pub fn controls(props: &GameProps) -> Html {
                     title={if g.ply() == 0 && st.previous.is_some() { "Back to the game before" } else { "Back to the last move of a person" }}>{"Undo"}</button>
                 <button class="redo" onclick={act(|| Action::Redo)} disabled={g.ply() >= n} title="Forward one move (key →)">{"Redo"}</button>
                 <button onclick={go(n)} disabled={g.ply() >= n} aria-label="Last position" title="End">{"End »"}</button>
-                if let Some((lap, laps)) = st.anim_lap().filter(|&(_, laps)| laps > 1) {
-                    <span class="lap-counter" aria-live="off">{format!("lap {lap} of {laps}")}</span>
-                }
-                if st.shown().1.is_some_and(|h| h.skipping) {
-                    <span class="skip-note">{"the hand skips the pit it emptied"}</span>
-                }
+                // Over the row's right end while a sowing is shown, so nothing below moves.
                 if st.anim.is_some() {
-                    <button class="skip" onclick={act(|| Action::Skip)}>{"Skip animation"}</button>
+                    <span class="anim-extras">
+                        if let Some((lap, laps)) = st.anim_lap().filter(|&(_, laps)| laps > 1) {
+                            <span class="lap-counter" aria-live="off">{format!("lap {lap} of {laps}")}</span>
+                        }
+                        if st.shown().1.is_some_and(|h| h.skipping) {
+                            <span class="skip-note">{"the hand skips the pit it emptied"}</span>
+                        }
+                        <button class="skip" onclick={act(|| Action::Skip)}>{"Skip animation"}</button>
+                    </span>
                 }
                 if st.previous.is_some() {
                     <button class="back" onclick={act(|| Action::Back)}>{"Back to the game before"}</button>
@@ -171,7 +175,44 @@ pub fn share(props: &GameProps) -> Html {
                     game.dispatch(Action::Open(g));
                     game.notice("The record is open: \"Back to the game before\" returns to the game it replaced.");
                     pasted.set(String::new());
+                    // The board and the notice, at the top, in view.
+                    if let Some(w) = web_sys::window() {
+                        w.scroll_to_with_x_and_y(0.0, 0.0);
+                    }
                 }
+            }
+        })
+    };
+    // A record file chosen: its text in the box, to read before opening it.
+    let on_file = {
+        let (pasted, fault) = (pasted.clone(), fault.clone());
+        Callback::from(move |e: Event| {
+            let file = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+                .and_then(|i| i.files())
+                .and_then(|f| f.get(0));
+            let (pasted, fault) = (pasted.clone(), fault.clone());
+            if let Some(file) = file.filter(|f| {
+                let small = f.size() <= 1_000_000.0;
+                if !small {
+                    fault.set(Some(format!(
+                        "{} is {:.0} KB: a record is at most 1,000 KB.",
+                        visible(&f.name()),
+                        f.size() / 1000.0
+                    )));
+                }
+                small
+            }) {
+                wasm_bindgen_futures::spawn_local(async move {
+                    match wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string()) {
+                        Some(text) => {
+                            pasted.set(text);
+                            fault.set(None);
+                        }
+                        None => fault.set(Some(format!("The file {} could not be read.", visible(&file.name())))),
+                    }
+                });
             }
         })
     };
@@ -191,6 +232,7 @@ pub fn share(props: &GameProps) -> Html {
                 <label class="record-import">{"Open a record (paste it here)"}
                     <textarea rows="4" value={(*pasted).clone()} oninput={on_paste} aria-invalid={fault.is_some().to_string()} />
                 </label>
+                <label class="record-file">{"or choose a file: "}<input type="file" accept=".txt,text/plain" onchange={on_file} /></label>
                 <button class="open-record" onclick={open} disabled={pasted.trim().is_empty()}>{"Open this record"}</button>
                 if let Some(f) = &*fault { <p class="error field-error" role="alert">{f.clone()}</p> }
             </details>

@@ -146,7 +146,7 @@ fn the_refusal_names_the_computer_and_the_way_out() {
     assert_eq!(t.status(&g), Status::ComputerToMove { side: Player::North, who: Opponent::Easy });
     assert_eq!(
         t.refusal(&g).unwrap(),
-        "North (the computer) is to move: your move waits until it has played (or make North a person in Players)."
+        "North (the computer) is to move: this click is not played; play once it has moved (or make North a person in Players)."
     );
     let mut g = game("rules=kalah-6-4&moves=ab&north=easy");
     g.goto(1);
