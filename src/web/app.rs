@@ -261,6 +261,13 @@ pub(crate) fn home_groups() -> Vec<(&'static str, &'static str, Vec<FamilyId>)> 
     groups
 }
 
+/// Scrolls the element of this id into view.
+fn to_id(id: &str) {
+    if let Some(e) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) {
+        e.scroll_into_view();
+    }
+}
+
 /// The home page: the games grouped by family, a sentence of how each family plays, each game
 /// with a picture of its board and its source; then the labs (a button at the top goes there).
 #[function_component(Home)]
@@ -278,9 +285,15 @@ pub fn home() -> Html {
         <main class="home">
             <h1>{"Mancala Lab"}</h1>
             <p class="lede">{"Play the sowing games of the mancala family against a friend or the computer, read their rules with their sources, and see the values the search finds."}</p>
-            <p class="jump"><button class="to-labs" onclick={to_labs}>{"The labs: the papers' results recomputed, and the benchmark ↓"}</button></p>
-            { for home_groups().into_iter().map(|(group, about, families)| html! {
-                <section class="group" aria-label={group}>
+            // A line of the page's parts, so that a phone reaches any group in one tap.
+            <nav class="jump" aria-label="On this page">
+                { for home_groups().into_iter().enumerate().map(|(i, (group, _, _))| html! {
+                    <button class="to-group" onclick={Callback::from(move |_: MouseEvent| to_id(&format!("group-{i}")))}>{format!("{group} ↓")}</button>
+                }) }
+                <button class="to-labs" onclick={to_labs}>{"The labs: the papers' results recomputed, and the benchmark ↓"}</button>
+            </nav>
+            { for home_groups().into_iter().enumerate().map(|(i, (group, about, families))| html! {
+                <section class="group" aria-label={group} id={format!("group-{i}")}>
                 <h2>{group}</h2>
                 <p class="how">{about}</p>
                 { for families.into_iter().map(|f| html! {

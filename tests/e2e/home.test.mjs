@@ -70,3 +70,18 @@ test('a lab link with a part the page does not know says so, and the page still 
     await page.context().close();
   }
 });
+
+test("on a phone, the home page's line of parts reaches every group and the labs in one tap", async () => {
+  const page = await open('#/', { wait: '.games', viewport: { width: 390, height: 844 } });
+  const groups = await page.$$eval('section.group', (els) => els.map((e) => e.id));
+  const buttons = await page.$$eval('nav.jump button', (els) => els.map((e) => e.textContent));
+  assert.ok(groups.length >= 3, `groups: ${groups}`);
+  assert.equal(buttons.length, groups.length + 1, `a button a group, and the labs: ${buttons}`);
+  for (let i = 0; i < buttons.length; i++) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.click(`nav.jump button >> nth=${i}`);
+    const target = i < groups.length ? `#${groups[i]}` : 'ul.labs';
+    await page.waitForFunction((t) => Math.abs(document.querySelector(t).getBoundingClientRect().top) < 60, target);
+  }
+  await page.context().close();
+});
