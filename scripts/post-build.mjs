@@ -96,13 +96,15 @@ self.addEventListener('activate', (e) => {
   );
 });
 
-// The page itself: the network first (a new build shows at once), the cache when offline.
+// The page itself: the network first (a new build shows at once), the cache when offline or
+// when the server answers with an error (a host that is down behind its proxy says 502/503).
 // Everything else is named by its contents: the cache first.
 self.addEventListener('fetch', (e) => {
   const req = e.request;
   if (req.method !== 'GET' || new URL(req.url).origin !== location.origin) return;
   if (req.mode === 'navigate') {
-    e.respondWith(fetch(req).catch(() => caches.match('./index.html', { ignoreSearch: true })));
+    const cached = () => caches.match('./index.html', { ignoreSearch: true });
+    e.respondWith(fetch(req).then((r) => (r.ok ? r : cached().then((hit) => hit || r))).catch(cached));
     return;
   }
   e.respondWith(caches.match(req, { ignoreSearch: true }).then((hit) => hit || fetch(req)));

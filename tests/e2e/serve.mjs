@@ -7,10 +7,12 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'applic
 
 // With a `prefix` ("/mancala/"), dist/ is served under it, as a page deployed to a sub-path.
 // `server.served` lists every file sent (its path, in order), whoever asked: the page, its
-// workers or its service worker.
+// workers or its service worker. With `server.refusing` set, every request is answered 503, as
+// by a host that is down behind its proxy, and listed in `server.refused`.
 export function serve(root, port = 0, prefix = '/') {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
+    if (server.refusing) { server.refused.push(url.pathname); res.writeHead(503); res.end('down'); return; }
     if (!url.pathname.startsWith(prefix)) { res.writeHead(404); res.end('not found'); return; }
     let file = path.join(root, decodeURIComponent(url.pathname.slice(prefix.length - 1)));
     if (!file.startsWith(path.resolve(root))) { res.writeHead(403); res.end(); return; }
@@ -23,6 +25,8 @@ export function serve(root, port = 0, prefix = '/') {
     });
   });
   server.served = [];
+  server.refused = [];
+  server.refusing = false;
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
