@@ -272,15 +272,6 @@ fn to_id(id: &str) {
 /// with a picture of its board and its source; then the labs (a button at the top goes there).
 #[function_component(Home)]
 pub fn home() -> Html {
-    let labs = use_node_ref();
-    let to_labs = {
-        let labs = labs.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(e) = labs.cast::<web_sys::Element>() {
-                e.scroll_into_view();
-            }
-        })
-    };
     html! {
         <main class="home">
             <h1>{"Mancala Lab"}</h1>
@@ -290,7 +281,7 @@ pub fn home() -> Html {
                 { for home_groups().into_iter().enumerate().map(|(i, (group, _, _))| html! {
                     <button class="to-group" onclick={Callback::from(move |_: MouseEvent| to_id(&format!("group-{i}")))}>{format!("{group} ↓")}</button>
                 }) }
-                <button class="to-labs" onclick={to_labs}>{"The labs: the papers' results recomputed, and the benchmark ↓"}</button>
+                <button class="to-labs" onclick={Callback::from(|_: MouseEvent| to_id("labs"))}>{"The labs: the papers' results recomputed, and the benchmark ↓"}</button>
             </nav>
             { for home_groups().into_iter().enumerate().map(|(i, (group, about, families))| html! {
                 <section class="group" aria-label={group} id={format!("group-{i}")}>
@@ -321,7 +312,7 @@ pub fn home() -> Html {
                 }) }
                 </section>
             }) }
-            <h2 ref={labs} id="labs">{"Labs"}</h2>
+            <h2 id="labs">{"Labs"}</h2>
             <ul class="labs">
                 { for LABS.iter().map(|(path, title, summary)| html! {
                     <li><a href={format!("#{path}")}>{*title}</a>{format!(" — {summary}")}</li>

@@ -380,9 +380,11 @@ pub fn play_page(props: &PlayProps) -> Html {
         let game = game.clone();
         Callback::from(move |_: MouseEvent| game.replace(Game::new(game.game().start().clone())))
     };
+    // The whole title, also as its tooltip: a phone cuts it to one line.
+    let title = pos.rules().title();
     html! {
         <main class="play">
-            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › "}<h1 class="play-title" title={pos.rules().title()}>{pos.rules().title()}</h1></nav>
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › "}<h1 class="play-title" title={title.clone()}>{title}</h1></nav>
             if let Some(e) = &st.link_error {
                 <div class="link-error" role="alert" tabindex="0">
                     <strong>{"This link has a problem — "}</strong><bdi>{e.clone()}</bdi>

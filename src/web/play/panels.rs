@@ -192,28 +192,22 @@ pub fn share(props: &GameProps) -> Html {
                 .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
                 .and_then(|i| i.files())
                 .and_then(|f| f.get(0));
-            let (pasted, fault) = (pasted.clone(), fault.clone());
-            if let Some(file) = file.filter(|f| {
-                let small = f.size() <= 1_000_000.0;
-                if !small {
-                    fault.set(Some(format!(
-                        "{} is {:.0} KB: a record is at most 1,000 KB.",
-                        visible(&f.name()),
-                        f.size() / 1000.0
-                    )));
-                }
-                small
-            }) {
-                wasm_bindgen_futures::spawn_local(async move {
-                    match wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string()) {
-                        Some(text) => {
-                            pasted.set(text);
-                            fault.set(None);
-                        }
-                        None => fault.set(Some(format!("The file {} could not be read.", visible(&file.name())))),
-                    }
-                });
+            let Some(file) = file else { return };
+            if file.size() > 1_000_000.0 {
+                let kb = file.size() / 1000.0;
+                fault.set(Some(format!("{} is {kb:.0} KB: a record is at most 1,000 KB.", visible(&file.name()))));
+                return;
             }
+            let (pasted, fault) = (pasted.clone(), fault.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string()) {
+                    Some(text) => {
+                        pasted.set(text);
+                        fault.set(None);
+                    }
+                    None => fault.set(Some(format!("The file {} could not be read.", visible(&file.name())))),
+                }
+            });
         })
     };
     html! {
