@@ -272,18 +272,19 @@ fn to_id(id: &str) {
 /// with a picture of its board and its source; then the labs (a button at the top goes there).
 #[function_component(Home)]
 pub fn home() -> Html {
+    let groups = home_groups();
     html! {
         <main class="home">
             <h1>{"Mancala Lab"}</h1>
             <p class="lede">{"Play the sowing games of the mancala family against a friend or the computer, read their rules with their sources, and see the values the search finds."}</p>
             // A line of the page's parts, so that a phone reaches any group in one tap.
             <nav class="jump" aria-label="On this page">
-                { for home_groups().into_iter().enumerate().map(|(i, (group, _, _))| html! {
+                { for groups.iter().enumerate().map(|(i, (group, _, _))| html! {
                     <button class="to-group" onclick={Callback::from(move |_: MouseEvent| to_id(&format!("group-{i}")))}>{format!("{group} ↓")}</button>
                 }) }
                 <button class="to-labs" onclick={Callback::from(|_: MouseEvent| to_id("labs"))}>{"The labs: the papers' results recomputed, and the benchmark ↓"}</button>
             </nav>
-            { for home_groups().into_iter().enumerate().map(|(i, (group, about, families))| html! {
+            { for groups.into_iter().enumerate().map(|(i, (group, about, families))| html! {
                 <section class="group" aria-label={group} id={format!("group-{i}")}>
                 <h2>{group}</h2>
                 <p class="how">{about}</p>
