@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setup, open, noAnimation } from './helpers.mjs';
+import { setup, open, noAnimation, soon } from './helpers.mjs';
 
 setup();
 
@@ -67,15 +67,15 @@ test('the board is one Tab stop; arrows move between pits in sowing order; the r
   const slow = await open('#/play?rules=kalah-6-4');
   await slow.selectOption('.speed select', '400');
   await slow.click('#pit-s-0');
-  assert.match(await slow.textContent('.status'), /^South sows a…$/);
+  await soon(() => slow.textContent('.status'), /^South sows a…$/);
   await slow.waitForFunction(() => /North to move/.test(document.querySelector('.status').textContent), null, { timeout: 10000 });
   await slow.context().close();
   const six = await open('#/play?rules=kalah-6-4');
   await six.focus('#pit-s-0');
   await six.keyboard.press('ArrowDown');
-  assert.equal(await six.evaluate(() => document.activeElement.id), 'pit-s-1');
+  await soon(() => six.evaluate(() => document.activeElement.id), 'pit-s-1');
   await six.keyboard.press('ArrowUp');
   await six.keyboard.press('ArrowUp');
-  assert.equal(await six.evaluate(() => document.activeElement.id), 'pit-s-5', 'round to the last');
+  await soon(() => six.evaluate(() => document.activeElement.id), 'pit-s-5', 'round to the last');
   for (const p of [page, six]) await p.context().close();
 });

@@ -1,7 +1,7 @@
 // End-to-end: The play page's searches in the worker: progress and Stop, the exact solver on one and several workers, the perfect player, hints and best lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, drained, noAnimation, open } from './helpers.mjs';
+import { setup, drained, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -25,7 +25,7 @@ test('a search streams progress, stops on Stop, and the worker answers again', a
   // The page still responds while the worker searches.
   await noAnimation(page);
   await page.click('#pit-s-0');
-  assert.match(await page.textContent('.status'), /South plays a/);
+  await soon(() => page.textContent('.status'), /South plays a/);
   await page.click('button.analyze');
   await page.waitForFunction(() => Number(document.querySelector('.nodes')?.dataset.nodes || 0) > 0);
   await stopAndAskAgain(page);
@@ -59,7 +59,7 @@ test('Solve proves every move of Kalah(4,3) and the best line plays on the board
   assert.ok(await page.$('.previewing svg.board'), 'the board is marked as a preview');
   // "Play this line" adds the line up to the move previewed, and shows its end.
   await page.click('.preview-play');
-  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 3 + 1);
+  await soon(() => page.$$eval('.move-list .ply', (els) => els.length), 3 + 1);
   assert.ok(await page.locator('button[aria-label="Last position"]').isDisabled(), 'the end of the line is on screen');
   assert.equal(await page.$$eval('.ply', (els) => els.findIndex((e) => e.classList.contains('current'))), 3);
   assert.equal(await page.$('.preview-bar:not(.empty)'), null);
@@ -195,12 +195,13 @@ test('a solved best line is previewed move by move, nothing played, and played a
   assert.equal(await board(), before);
   // Stepping: click the first move, then → and ← step the preview, Escape ends it.
   await page.click('.line-move >> nth=0');
-  assert.equal(await page.textContent('.line-move.current'), line[0]);
+  await soon(() => page.textContent('.line-move.current'), line[0]);
   await page.keyboard.press('ArrowRight');
-  assert.equal(await page.textContent('.line-move.current'), line[1]);
+  const stepped = () => page.textContent('.line-move.current');
+  await soon(stepped, line[1]);
   assert.match(await page.textContent('.preview-what'), /move 2 of/);
   await page.keyboard.press('ArrowLeft');
-  assert.equal(await page.textContent('.line-move.current'), line[0]);
+  await soon(stepped, line[0]);
   assert.deepEqual(await page.$$eval('.line-move', (els) => els.map((e) => e.textContent)), line, 'the line is kept');
   assert.match(page.url(), /moves=ab&ply=0$/, 'the game is untouched');
   await page.keyboard.press('Escape');

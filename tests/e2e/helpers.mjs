@@ -5,6 +5,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
@@ -59,4 +60,21 @@ export const count = (page, id) => page.getAttribute(`#${id}`, 'data-count').the
 /// nothing can arrive later, so what is on screen now stays.
 export async function drained(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/// What `read` gives, once it equals `expected` (or matches it, for a RegExp). The page renders
+/// after a key or a click on its own schedule (yew's scheduler yields to the browser every 16 ms,
+/// so on a slow machine a render can land after Playwright's click has returned): poll (up to
+/// `ms`) before comparing. A wrong value still fails with both values shown; a value that is
+/// right at once costs nothing.
+export async function soon(read, expected, message, ms = 5000) {
+  const ok = (v) => (expected instanceof RegExp ? typeof v === 'string' && expected.test(v) : isDeepStrictEqual(v, expected));
+  const end = Date.now() + ms;
+  let got = await read();
+  while (!ok(got) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 25));
+    got = await read();
+  }
+  if (expected instanceof RegExp) assert.match(got, expected, message);
+  else assert.deepEqual(got, expected, message);
 }

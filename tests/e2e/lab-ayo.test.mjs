@@ -1,7 +1,7 @@
 // End-to-end: The Ayo = Tchoukaillon lab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, open } from './helpers.mjs';
+import { setup, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -9,9 +9,9 @@ test('the Ayo = Tchoukaillon lab plays a determined endgame in lockstep and chec
   const page = await open('#/lab/ayo?s=9', { wait: '.lockstep' });
   assert.match(await page.textContent('.ply'), /ply 0 of 9/);
   await page.click('button.step');
-  assert.match(await page.textContent('.ply-words'), /North plays his single stone from pit 1 into pit 0 ↔ Tchoukaillon harvests pit 1/);
+  await soon(() => page.textContent('.ply-words'), /North plays his single stone from pit 1 into pit 0 ↔ Tchoukaillon harvests pit 1/);
   await page.click('button.end');
-  assert.match(await page.textContent('.ayo-lab'), /South has captured 8 stones and North is awarded 1 — Definition 1 holds/);
+  await soon(() => page.textContent('.ayo-lab'), /South has captured 8 stones and North is awarded 1 — Definition 1 holds/);
   assert.match(await page.textContent('.ayo-lab .verdict'), /Pits 1 to n \+ 1 agree/);
   await page.click('button.check');
   await page.waitForSelector('.determined-table', { timeout: 60000 });

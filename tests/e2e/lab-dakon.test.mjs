@@ -1,7 +1,7 @@
 // End-to-end: The Dakon lab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, open } from './helpers.mjs';
+import { setup, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -23,7 +23,7 @@ test("the Dakon lab counts, searches with proofs, replays on the board and reads
   await page.waitForSelector('.dakon-replay .summary');
   assert.match(await page.textContent('.dakon-replay .summary'), /^19 moves, .* a winning opening\.$/);
   await page.click('.dakon-replay button.prev');
-  assert.match(await page.textContent('.dakon-replay .at'), /^move 18 of 19: hole 6,/);
+  await soon(() => page.textContent('.dakon-replay .at'), /^move 18 of 19: hole 6,/);
   // The depth-first proof: by default one move below the shortest printed opening.
   assert.equal(await page.inputValue('input.dakon-bound'), '18');
   await page.click('button.dakon-prove');
@@ -41,7 +41,7 @@ test("the Dakon lab counts, searches with proofs, replays on the board and reads
   assert.match(earlier[1], /^Dakon-6: shortest opening — /);
   assert.match(earlier[2], /^Dakon-5: every first turn counted — /);
   await page.click('.earlier-results details.earlier:nth-of-type(3) summary');
-  assert.match(await page.textContent('.earlier-results details.earlier:nth-of-type(3) .dakon-survey-table'), /possible move sequences.*1,3711,371/s);
+  await soon(() => page.textContent('.earlier-results details.earlier:nth-of-type(3) .dakon-survey-table'), /possible move sequences.*1,3711,371/s);
   // The replay's link reopens the same opening in a fresh page.
   const href = await page.getAttribute('a.share', 'href');
   const again = await open(href, { wait: '.dakon-replay' });

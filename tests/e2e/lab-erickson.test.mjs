@@ -1,7 +1,7 @@
 // End-to-end: The Erickson lab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, open } from './helpers.mjs';
+import { setup, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -33,7 +33,7 @@ test("Erickson's lab recomputes the tables in the worker, searches Table 3 and c
   assert.match(await page.textContent('.octal-result .verdict'), /P-positions: 0, 3, 11, 19, 29, 45, 71, 97, 123, 149, 175, 313, 407\./);
   // A bad heap size is refused where it is typed.
   await page.fill('.octal-n', '12x');
-  assert.match(await page.textContent('.octal .error'), /'12x' is not a heap size/);
+  await soon(() => page.textContent('.octal .error'), /'12x' is not a heap size/);
   assert.ok(await page.isDisabled('.octal-start'));
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -1,7 +1,7 @@
 // End-to-end: The Hanoi puzzle lab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, open } from './helpers.mjs';
+import { setup, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -21,19 +21,19 @@ test('the Hanoi sowing puzzle: played by clicks, both algorithms and a shortest 
   for (const [pot, way] of [[1, 'r'], [3, 'r'], [2, 'r'], [3, 'r']]) await sow(pot, way);
   assert.match(await page.textContent('.puzzle-state'), /Solved: all 4 seeds are in the last pot, in 4 moves/);
   await page.click('button.undo');
-  assert.match(await page.textContent('.ply'), /3 moves/);
+  await soon(() => page.textContent('.ply'), /3 moves/);
   // The second algorithm, stepped to its end: T(4) = 4 moves.
   await page.click('button.recursive');
   await page.click('button.end');
-  assert.match(await page.textContent('.ply'), /move 4 of 4/);
+  await soon(() => page.textContent('.ply'), /move 4 of 4/);
   assert.match(await page.textContent('.puzzle-state'), /Solved/);
   await page.click('button.exponential');
   await page.click('button.end');
-  assert.match(await page.textContent('.ply'), /move 7 of 7/);
+  await soon(() => page.textContent('.ply'), /move 7 of 7/);
   await page.click('button.shortest');
   await page.click('button.end');
   await page.click('button.back');
-  assert.match(await page.textContent('.ply-words'), /Move 3: pot \d sows/);
+  await soon(() => page.textContent('.ply-words'), /Move 3: pot \d sows/);
   const bad = await open('#/lab/hanoi?n=99&x=2', { wait: '.hanoi-lab svg.board' });
   const errs = await bad.$$eval('.hanoi-lab > .error', (els) => els.map((e) => e.textContent));
   assert.match(errs[0], /n=99 is not a number of pots from 2 to 16: showing 6/);

@@ -1,7 +1,7 @@
 // End-to-end: The Tchoukaillon lab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, open } from './helpers.mjs';
+import { setup, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -11,7 +11,7 @@ test('the Tchoukaillon lab: Figure 4 watched harvest by harvest, periods, s(n) i
   assert.match(await page.textContent('.strategy .ply'), /harvest 0 of 9/);
   assert.match(await page.textContent('.strategy .ply-words'), /harvest pit 1 .* smallest pit/);
   await page.click('.strategy button.end');
-  assert.match(await page.textContent('.strategy .ply-words'), /Every seed is in the Roumba: 9 harvests/);
+  await soon(() => page.textContent('.strategy .ply-words'), /Every seed is in the Roumba: 9 harvests/);
   const row24 = await page.$$eval('.figure-4-table tbody tr', (rows) => rows[24].textContent);
   assert.match(row24, /^24\s*4\s*2\s*4\s*6\s*8\s*4\s*watch\s*playOCR damage/, row24);
   // Figure 5 beside the paper, further than the paper.

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './serve.mjs';
-import { setup, env, count, dist, noAnimation, open } from './helpers.mjs';
+import { setup, env, count, dist, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -52,7 +52,7 @@ test('broken links say what is wrong and leave a usable board', async () => {
     await noAnimation(page);
     const before = await page.$$eval('.move-list .ply', (els) => els.length);
     await page.click('.pit.legal >> nth=0');
-    assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), before + 1, `${hash}: board usable`);
+    await soon(() => page.$$eval('.move-list .ply', (els) => els.length), before + 1, `${hash}: board usable`);
     assert.deepEqual(page.errors, [], hash);
     await page.context().close();
   }

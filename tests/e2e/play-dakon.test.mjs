@@ -1,7 +1,7 @@
 // End-to-end: Dakon on the play page: relay laps, leaves, the computer, links.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, count, noAnimation, open } from './helpers.mjs';
+import { setup, count, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -11,12 +11,12 @@ test('Dakon plays on the board: relay laps, the computer, hints, leaves and link
   assert.match(await page.textContent('.status'), /South to move\. Round 1\./);
   // The Maldivian opening's first moves: a (1) ends in the store; h (8) relays once.
   await page.click('#pit-s-0');
-  assert.match(await page.textContent('.status'), /South plays a, moves again\. South to move\./);
+  await soon(() => page.textContent('.status'), /South plays a, moves again\. South to move\./);
   assert.equal(await count(page, 'store-s'), 1);
   await page.click('#pit-s-7');
   await page.click('#pit-s-7');
   await page.click('#pit-s-5');
-  assert.match(await page.textContent('.status'), /South plays f, 2 laps, moves again/);
+  await soon(() => page.textContent('.status'), /South plays f, 2 laps, moves again/);
   assert.equal(await count(page, 'store-s'), 6);
   // The link reopens the same game.
   const again = await open(`#/play?${new URL(page.url()).hash.split('?')[1]}`);
@@ -47,12 +47,12 @@ test('Dakon plays on the board: relay laps, the computer, hints, leaves and link
   assert.equal(await leaves.getAttribute('#pit-n-1', 'class'), 'pit leaf');
   await noAnimation(leaves);
   await leaves.click('#pit-s-3');
-  assert.deepEqual(await Promise.all(['pit-n-1', 'pit-n-2', 'pit-n-3'].map((id) => count(leaves, id))), [0, 0, 0]);
+  await soon(() => Promise.all(['pit-n-1', 'pit-n-2', 'pit-n-3'].map((id) => count(leaves, id))), [0, 0, 0]);
   // Sungka's simultaneous start, turn by turn: South's a ends in the store, North moves next.
   const sungka = await open('#/play?rules=sungka');
   await noAnimation(sungka);
   await sungka.click('#pit-s-0');
-  assert.match(await sungka.textContent('.status'), /South plays a, still in its first turn\. North to move\. Sungka's simultaneous first turns/);
+  await soon(() => sungka.textContent('.status'), /South plays a, still in its first turn\. North to move\. Sungka's simultaneous first turns/);
   await sungka.context().close();
   // A bad Dakon link says what is wrong.
   const bad = await open('#/play?rules=dakon-4&setup=4.4.4.4-x.4.4.4-11.1-s');

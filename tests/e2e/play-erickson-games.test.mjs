@@ -3,7 +3,7 @@
 // Reverse Atomic Wari on the row board: played by clicks, valued, and reloaded from a link.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, count, noAnimation, open } from './helpers.mjs';
+import { setup, count, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -20,7 +20,7 @@ test('Two-dimensional Sowing: a grid board, Domineering values, a way chosen, a 
   // Left's dominoes are vertical: a1 sows down onto a2, capturing both; Right then has no
   // move.
   await page.click('#pit-s-0');
-  assert.deepEqual(await Promise.all([0, 1, 2, 3].map((i) => count(page, `pit-s-${i}`))), [0, 1, 0, 1]);
+  await soon(() => Promise.all([0, 1, 2, 3].map((i) => count(page, `pit-s-${i}`))), [0, 1, 0, 1]);
   assert.match(await page.textContent('.status'), /Left sows pot a1 down, capturing 2\. Game over: Right cannot move; Left wins\./);
   assert.match(page.url(), /rules=grid&setup=11-11-l&moves=a1d/);
   // A pot with two ways asks which: the middle of a column of three.
@@ -28,9 +28,9 @@ test('Two-dimensional Sowing: a grid board, Domineering values, a way chosen, a 
   await noAnimation(col);
   await value(col, /^1 \/ 1 \/ 1 = 1$/);
   await col.click('#pit-s-1');
-  assert.deepEqual(await col.$$eval('.way-chooser button.way', (els) => els.map((e) => e.textContent)), ['↑ up', '↓ down']);
+  await soon(() => col.$$eval('.way-chooser button.way', (els) => els.map((e) => e.textContent)), ['↑ up', '↓ down']);
   await col.click('.way-chooser button.way >> nth=1');
-  assert.deepEqual(await Promise.all([0, 1, 2].map((i) => count(col, `pit-s-${i}`))), [1, 0, 0]);
+  await soon(() => Promise.all([0, 1, 2].map((i) => count(col, `pit-s-${i}`))), [1, 0, 0]);
   const again = await open(`#/play?${new URL(col.url()).hash.split('?')[1]}`);
   assert.equal(await count(again, 'pit-s-0'), 1);
   assert.match(await again.textContent('.status'), /Right cannot move; Left wins/);
@@ -50,21 +50,21 @@ test('Coloured-seed Sowing: blue seeds round, red square, two counts, a capture 
   assert.equal(await page.$$eval('#pit-s-1 .seed.red', (els) => els.map((e) => e.tagName).join()), 'rect');
   // Pot 1's blue seed to the right, onto pot 2's blue seed: its red seed is captured.
   await page.click('#pit-s-0');
-  assert.equal(await page.getAttribute('#pit-s-1', 'aria-label'), 'Pot 2: 2 blue seeds and 0 red seeds');
+  await soon(() => page.getAttribute('#pit-s-1', 'aria-label'), 'Pot 2: 2 blue seeds and 0 red seeds');
   assert.match(await page.textContent('.status'), /Left sows pot 1 to the right, capturing 1\. Game over: Right cannot move; Left wins\./);
   assert.match(page.url(), /setup=1b\.1b1r-l&moves=1r/);
   const bad = await open('#/play?rules=colour&setup=1b.2x-l');
   assert.match(await bad.textContent('.link-error'), /pot 2/);
   // The editor takes coloured pots as text; a fault names its pot.
   await page.click('.editor summary');
-  assert.equal(await page.inputValue('.ed-cell input >> nth=1'), '2b');
+  await soon(() => page.inputValue('.ed-cell input >> nth=1'), '2b');
   await page.fill('.ed-cell input >> nth=0', '1b1r');
-  assert.equal(await page.inputValue('#ed-setup'), '1b1r.2b-r');
+  await soon(() => page.inputValue('#ed-setup'), '1b1r.2b-r');
   await page.fill('.ed-cell input >> nth=0', '2x');
-  assert.match(await page.textContent('.field-error'), /pot 1/);
+  await soon(() => page.textContent('.field-error'), /pot 1/);
   // The New game form has no impartial version for it.
   await page.click('.new-game summary');
-  assert.equal(await page.$('#ng-version'), null);
+  await soon(() => page.$('#ng-version'), null);
   assert.deepEqual([...page.errors, ...bad.errors], []);
   for (const p of [page, bad]) await p.context().close();
 });
@@ -75,14 +75,14 @@ test('Reaping and Reverse Atomic Wari play on the row board and show their value
   await value(page, /^2310 = /);
   // Pot 2 reaps a seed from pots 2 and 3 into the empty pot 4.
   await page.click('#pit-s-1');
-  assert.deepEqual(await Promise.all([0, 1, 2, 3].map((i) => count(page, `pit-s-${i}`))), [2, 2, 0, 2]);
+  await soon(() => Promise.all([0, 1, 2, 3].map((i) => count(page, `pit-s-${i}`))), [2, 2, 0, 2]);
   const ra = await open('#/play?rules=ratomic&setup=1320-l');
   await noAnimation(ra);
   // (Its row has no end: the empty pot is dropped from the value.)
   await value(ra, /^132 = /);
   // From pot 1: three seeds into pot 4, captured (3).
   await ra.click('#pit-s-0');
-  assert.deepEqual(await Promise.all([0, 1, 2, 3].map((i) => count(ra, `pit-s-${i}`))), [0, 2, 1, 0]);
+  await soon(() => Promise.all([0, 1, 2, 3].map((i) => count(ra, `pit-s-${i}`))), [0, 2, 1, 0]);
   assert.match(await ra.textContent('.status'), /capturing 3/);
   assert.deepEqual([...page.errors, ...ra.errors], []);
   for (const p of [page, ra]) await p.context().close();

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './serve.mjs';
-import { setup, env, count, noAnimation, open } from './helpers.mjs';
+import { setup, env, count, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -36,17 +36,17 @@ test('Oware plays on two rows: a pit a rule forbids says why, a grand slam captu
   assert.match(await feed.textContent('.refusals'), /South a: North has no seeds: a gives them none, and a move must feed them\./);
   assert.match(await feed.getAttribute('#pit-s-0', 'aria-label'), /not playable: North has no seeds/);
   await feed.click('#pit-s-5');
-  assert.equal(await count(feed, 'pit-n-0'), 1);
+  await soon(() => count(feed, 'pit-n-0'), 1);
   const slam = await open('#/play?rules=oware&setup=1.0.0.0.0.2-1.1.0.0.0.0-0.0-s');
   await noAnimation(slam);
   await slam.click('#pit-s-5');
-  assert.match(await slam.textContent('.status'), /grand slam: nothing captured/);
+  await soon(() => slam.textContent('.status'), /grand slam: nothing captured/);
   assert.deepEqual(await Promise.all(['pit-n-0', 'pit-n-1', 'store-s'].map((id) => count(slam, id))), [2, 2, 0]);
   // A chain of two captures: both pits are marked once the move is shown.
   const chain = await open('#/play?rules=oware&setup=0.0.0.0.0.2-1.1.1.0.0.0-0.0-s');
   await noAnimation(chain);
   await chain.click('#pit-s-5');
-  assert.equal(await count(chain, 'store-s'), 4);
+  await soon(() => count(chain, 'store-s'), 4);
   assert.deepEqual(await chain.$$eval('.pit.captured', (els) => els.map((e) => e.id).sort()), ['pit-n-0', 'pit-n-1']);
   await chain.context().close();
   const awari = await open('#/play?rules=awari&setup=1.0.0.0.0.2-1.1.0.0.0.0-0.0-s');

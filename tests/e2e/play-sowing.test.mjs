@@ -1,7 +1,7 @@
 // End-to-end: Conway's Sowing on the row board, and its Game value panel.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, count, noAnimation, open } from './helpers.mjs';
+import { setup, count, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -12,7 +12,7 @@ test("Conway's Sowing plays on a row board: Left and Right, a button a way when 
   // Left's only move: pot 2 to the right (the paper's 312 → 303); then Left has won.
   assert.equal(await page.$$eval('.pit.legal', (els) => els.map((e) => e.id).join()), 'pit-s-1');
   await page.click('#pit-s-1');
-  assert.deepEqual(await Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(page, id))), [3, 0, 3]);
+  await soon(() => Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(page, id))), [3, 0, 3]);
   assert.match(await page.textContent('.status'), /Left sows pot 2 to the right\. Game over: Right cannot move; Left wins\./);
   assert.match(page.url(), /rules=sowing&setup=312-l&moves=2r/);
   // Impartial: pot 2 of 312 may go either way: a button a way.
@@ -20,7 +20,7 @@ test("Conway's Sowing plays on a row board: Left and Right, a button a way when 
   await noAnimation(imp);
   assert.equal(await imp.$$eval('#pit-s-1 .choice', (els) => els.length), 2);
   await imp.click('#pit-s-1 .choice >> nth=0'); // to the left: 402
-  assert.deepEqual(await Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(imp, id))), [4, 0, 2]);
+  await soon(() => Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(imp, id))), [4, 0, 2]);
   assert.match(await imp.textContent('.status'), /Right to move/);
   const again = await open(`#/play?${new URL(imp.url()).hash.split('?')[1]}`);
   assert.equal(await count(again, 'pit-s-0'), 4);
@@ -52,12 +52,12 @@ test('a Sowing row shows its game value and its options, explored with a breadcr
   await page.waitForFunction(() => /^•1111• = /.test(document.querySelector('.cgt-value')?.textContent || ''), null, { timeout: 60000 });
   // The editor shows full pots as x and takes them typed.
   await page.click('.editor summary');
-  assert.equal(await page.inputValue('.ed-cell input >> nth=0'), 'x');
+  await soon(() => page.inputValue('.ed-cell input >> nth=0'), 'x');
   await page.fill('.ed-cell input >> nth=2', '•');
-  assert.equal(await page.$('.field-error'), null);
+  await soon(() => page.$('.field-error'), null);
   assert.equal(await page.inputValue('#ed-setup'), 'x.1.•.1.1.x-l');
   await page.fill('.ed-cell input >> nth=2', 'y');
-  assert.match(await page.textContent('.field-error'), /Pot 3: .*or x \(or •\) a full pot/);
+  await soon(() => page.textContent('.field-error'), /Pot 3: .*or x \(or •\) a full pot/);
   // Sparse Atomic Wari rows are sums of .37 heaps (Theorem 3.1).
   const atomic = await open('#/play?rules=atomic&setup=122201-l');
   await atomic.waitForSelector('.cgt-heaps', { timeout: 60000 });

@@ -1,7 +1,7 @@
 // End-to-end: Tchouka and Tchuka Ruma: the solvability map, a start's winning line, Tchouka for two.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, count, noAnimation, open } from './helpers.mjs';
+import { setup, count, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -14,18 +14,18 @@ test('Tchuka Ruma: the map solves every start in the worker, a start opens with 
   assert.match(game.url(), /rules=tchouka-4-2&moves=2\.1\.2\.1\.3\.1&ply=0$/);
   // Play the line's moves by clicking the pits: every seed reaches the Roumba.
   for (const pit of [2, 1, 2, 1, 3, 1]) await game.click(`#pit-s-${pit - 1}`);
-  assert.match(await game.textContent('.status'), /Won: every seed is in the Roumba/);
+  await soon(() => game.textContent('.status'), /Won: every seed is in the Roumba/);
   assert.equal(await count(game, 'store-s'), 8);
   // A losing first move ends the solitaire at once.
   const lose = await open('#/play?rules=tchuka-ruma');
   await noAnimation(lose);
   await lose.click('#pit-s-0');
-  assert.match(await lose.textContent('.status'), /Stuck|lost/i);
+  await soon(() => lose.textContent('.status'), /Stuck|lost/i);
   // Two players: South's turn ends in an empty pit, North moves.
   const duel = await open('#/play?rules=tchouka2-4-2');
   await noAnimation(duel);
   await duel.click('#pit-s-3');
-  assert.match(await duel.textContent('.status'), /North to move\. Roumba: South 1, North 0/);
+  await soon(() => duel.textContent('.status'), /North to move\. Roumba: South 1, North 0/);
   assert.deepEqual([...page.errors, ...game.errors, ...lose.errors, ...duel.errors], []);
   for (const p of [page, game, lose, duel]) await p.context().close();
 });

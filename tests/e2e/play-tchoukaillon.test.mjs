@@ -1,7 +1,7 @@
 // End-to-end: Tchoukaillon on the play page: a winning position played out, the solitaire's words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, count, noAnimation, open } from './helpers.mjs';
+import { setup, count, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -28,7 +28,7 @@ test('Tchoukaillon speaks as a solitaire and its New game shows its own settings
   assert.match(text, /This position can be won/);
   assert.doesNotMatch(text, /Value for South|nodes/);
   await page.click('.new-game summary');
-  assert.equal(await page.$('#ng-pits'), null, "no Kalah fields");
+  await soon(() => page.$('#ng-pits'), null, "no Kalah fields");
   assert.ok(await page.isVisible('#ng-tseeds'));
   assert.equal(await page.$('.players'), null);
   await page.context().close();

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setup, artifacts, count, noAnimation, open } from './helpers.mjs';
+import { setup, artifacts, count, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -12,22 +12,22 @@ test('play moves by clicking pits and read the counts', async () => {
   await noAnimation(page);
   assert.equal(await page.getAttribute('#pit-s-2', 'aria-label'), 'South c: 4 seeds');
   await page.click('#pit-s-2'); // c: 4 seeds to d, e, f and the store: South moves again
-  assert.match(await page.textContent('.status'), /South plays c, moves again\. South to move\./);
+  await soon(() => page.textContent('.status'), /South plays c, moves again\. South to move\./);
   assert.deepEqual(await Promise.all(['pit-s-2', 'pit-s-3', 'pit-s-5', 'store-s'].map((id) => count(page, id))), [0, 5, 5, 1]);
   await page.click('#pit-s-5'); // f: 5 seeds to the store and North a..d
-  assert.match(await page.textContent('.status'), /North to move/);
+  await soon(() => page.textContent('.status'), /North to move/);
   assert.deepEqual(await Promise.all(['store-s', 'pit-n-0', 'pit-n-3', 'pit-n-4'].map((id) => count(page, id))), [2, 5, 5, 4]);
   // South's pits are no longer buttons; a click on one says why nothing is played.
   assert.equal(await page.getAttribute('#pit-s-0', 'role'), 'img');
   await page.click('#pit-s-0');
-  assert.equal(await page.textContent('.notice'), "South a is South's pit: North is to move.");
+  await soon(() => page.textContent('.notice'), "South a is South's pit: North is to move.");
   assert.match(page.url(), /moves=cf$/, 'nothing played');
   // The URL records the game.
   assert.match(page.url(), /#\/play\?rules=kalah-6-4&moves=cf$/);
   // Keyboard play: focus a legal pit, arrow to the next, Enter.
   await page.focus('#pit-n-0');
   await page.keyboard.press('Enter');
-  assert.match(await page.textContent('.status'), /North plays a/);
+  await soon(() => page.textContent('.status'), /North plays a/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -64,12 +64,12 @@ test('the position editor explains invalid setups and applies valid ones', async
   await page.click('.editor summary');
   await page.fill('#ed-setup', '4.4.4-4.4.4.4.4.4-0.0-s');
   await page.click('button.apply');
-  assert.match(await page.textContent('.notice'), /Position editor: South's row has 3 pits but these rules have 6 pits per side\. The game is unchanged\./);
+  await soon(() => page.textContent('.notice'), /Position editor: South's row has 3 pits but these rules have 6 pits per side\. The game is unchanged\./);
   assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 3, 'the game is not lost');
   // Number fields write the setup; apply it: North to move with a capture available.
   await page.fill('#ed-setup', '0.0.0.0.0.1-3.0.0.0.0.7-10.5-s');
   await page.click('button.apply');
-  assert.equal(await page.$('.notice'), null);
+  await soon(() => page.$('.notice'), null);
   assert.match(await page.textContent('.status'), /South to move/);
   await page.click('#pit-s-5');
   assert.match(page.url(), /setup=0\.0\.0\.0\.0\.1-3\.0\.0\.0\.0\.7-10\.5-s&moves=f/);
@@ -89,7 +89,7 @@ test('a new custom Kalah game from the dialog', async () => {
   for (const [value, said] of [['13', 'Pits a side: 13 is too many; at most 12'], ['', 'Pits a side: type a number from 1 to 12']]) {
     await page.fill('#ng-pits', value);
     await page.click('.custom button[type=submit]');
-    assert.equal(await page.textContent('#ng-pits-error'), said);
+    await soon(() => page.textContent('#ng-pits-error'), said);
     const [field, error] = [await page.locator('#ng-pits').boundingBox(), await page.locator('#ng-pits-error').boundingBox()];
     assert.ok(Math.abs(error.y - field.y) < 60, `the message is beside the field (${field.y}, ${error.y})`);
     assert.equal(await page.getAttribute('#ng-pits', 'aria-invalid'), 'true');
@@ -97,7 +97,7 @@ test('a new custom Kalah game from the dialog', async () => {
   await page.fill('#ng-pits', '6');
   await page.fill('#ng-seeds', '100');
   await page.click('.custom button[type=submit]');
-  assert.match(await page.textContent('#ng-seeds-error'), /^Seeds a pit: 100 is too many; at most \d+$/);
+  await soon(() => page.textContent('#ng-seeds-error'), /^Seeds a pit: 100 is too many; at most \d+$/);
   assert.equal(await page.$('#ng-pits-error'), null, 'a mended field says nothing');
   assert.match(page.url(), /rules=kalah-4-3-e/, 'the game is kept');
   await page.context().close();
@@ -106,7 +106,7 @@ test('a new custom Kalah game from the dialog', async () => {
 test('New game shows, and starts, the current rules (defect 1)', async () => {
   const page = await open('#/play?rules=kalah-6-4');
   await page.click('.new-game summary');
-  assert.equal(await page.inputValue('#ng-capture'), '');
+  await soon(() => page.inputValue('#ng-capture'), '');
   assert.equal(await page.inputValue('#ng-end'), '');
   await page.fill('#ng-pits', '5');
   await page.click('.custom button[type=submit]');
@@ -124,18 +124,18 @@ test('the editor names the field at fault, and an applied position can be undone
   await noAnimation(page);
   await page.click('.editor summary');
   await page.fill('.ed-cell input >> nth=2', '-3');
-  assert.match(await page.textContent('.field-error'), /South c: '-3' is negative: a count is 0 or more/);
+  await soon(() => page.textContent('.field-error'), /South c: '-3' is negative: a count is 0 or more/);
   await page.click('button.apply');
-  assert.match(await page.textContent('.notice'), /Position editor: South c: '-3' is negative.*The game is unchanged/);
+  await soon(() => page.textContent('.notice'), /Position editor: South c: '-3' is negative.*The game is unchanged/);
   await page.fill('.ed-cell input >> nth=2', '7');
-  assert.equal(await page.$('.field-error'), null);
+  await soon(() => page.$('.field-error'), null);
   assert.match(await page.inputValue('#ed-setup'), /^4\.4\.7\./);
   await page.fill('#ed-setup', '0.0.0.0.0.1-3.0.0.0.0.7-10.5-s');
   await page.click('button.apply');
-  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 1);
+  await soon(() => page.$$eval('.move-list .ply', (els) => els.length), 1);
   // Undo at the start of the new position brings the game back, moves and all.
   await page.click('button.undo');
-  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 3);
+  await soon(() => page.$$eval('.move-list .ply', (els) => els.length), 3);
   assert.match(page.url(), /rules=kalah-6-4&moves=cf/);
   await page.context().close();
 });
@@ -159,7 +159,7 @@ test('a phone is 390 px wide: nothing scrolls the page sideways, and pits are 40
       assert.deepEqual(ways.map((w) => w[0]), ['← left', 'right →', 'Cancel']);
       assert.ok(Math.min(...ways.map((w) => w[1])) >= 40, `ways ${JSON.stringify(ways)}`);
       await page.click('.way-chooser button.way >> nth=1');
-      assert.deepEqual(await Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(page, id))), [3, 0, 3]);
+      await soon(() => Promise.all(['pit-s-0', 'pit-s-1', 'pit-s-2'].map((id) => count(page, id))), [3, 0, 3]);
       assert.equal(await page.$('.way-chooser'), null);
     }
     await page.context().close();
@@ -171,20 +171,21 @@ test('keys step through the game, the focus stays on the board, the move list is
   await noAnimation(page);
   await page.click('h2 >> text=Moves');
   await page.keyboard.press('Home');
-  assert.equal(await page.textContent('.ply.current'), 'start');
+  const shown = () => page.$$eval('.ply', (els) => els.findIndex((e) => e.classList.contains('current')));
+  await soon(shown, 0);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await page.$$eval('.ply', (els) => els.findIndex((e) => e.classList.contains('current'))), 2);
+  await soon(shown, 2);
   await page.keyboard.press('End');
-  assert.equal(await page.$$eval('.ply', (els) => els.findIndex((e) => e.classList.contains('current'))), 4);
+  await soon(shown, 4);
   await page.keyboard.press('ArrowLeft');
-  assert.equal(await page.$$eval('.ply', (els) => els.findIndex((e) => e.classList.contains('current'))), 3);
+  await soon(shown, 3);
   await page.keyboard.press('End');
-  assert.deepEqual(await page.$$eval('.move-list .turn-no', (els) => els.map((e) => e.textContent)), ['1.', '2.']);
+  await soon(() => page.$$eval('.move-list .turn-no', (els) => els.map((e) => e.textContent)), ['1.', '2.']);
   // A move by keyboard keeps the focus on the board.
   await page.focus('#pit-s-0');
   await page.keyboard.press('Enter');
-  assert.equal(await page.evaluate(() => document.activeElement?.closest('svg.board') !== null), true);
+  await soon(() => page.evaluate(() => document.activeElement?.closest('svg.board') !== null), true);
   await page.context().close();
 });
 
@@ -192,7 +193,7 @@ test('a finished game says so with a Rematch, and no warning is logged on load',
   const page = await open('#/play?rules=kalah-1-1&moves=a');
   assert.match(await page.textContent('.game-over'), /Game over: Draw/);
   await page.click('button.rematch');
-  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 1);
+  await soon(() => page.$$eval('.move-list .ply', (els) => els.length), 1);
   assert.equal(await page.$('.game-over'), null);
   await page.click('button.hint');
   await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });

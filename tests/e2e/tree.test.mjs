@@ -3,12 +3,13 @@
 // links reopen the same node; the record exports and imports the whole tree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, open, noAnimation } from './helpers.mjs';
+import { setup, open, noAnimation, soon } from './helpers.mjs';
 
 setup();
 
 const plies = (page) => page.$$eval('.move-list .ply', (els) => els.map((e) => e.textContent));
-const current = (page) => page.textContent('.ply.current');
+// The move shown, once it is `expected` (see `soon`).
+const current = (page, expected, message) => soon(() => page.textContent('.ply.current'), expected, message);
 
 test('a best-line move is previewed, never replacing the game; a pit clicked at an earlier ply adds a side line (defect 1)', async () => {
   const page = await open('#/play?rules=kalah-6-4&moves=fabcde');
@@ -27,10 +28,10 @@ test('a best-line move is previewed, never replacing the game; a pit clicked at 
   await game.waitForFunction(() => location.hash.includes('moves=b(f)'));
   assert.match(game.url(), /moves=b\(f\)cdab&line=2$/);
   assert.equal(await game.$$eval('.move-list .variation', (els) => els.length), 1);
-  assert.equal(await current(game), 'S f');
+  await current(game, 'S f');
   // Undo goes back along the side line; the main line is one click away.
   await game.click('button.undo');
-  assert.equal(await current(game), 'start');
+  await current(game, 'start');
   await game.click('.move-list .turn .ply >> text=d');
   assert.match(game.url(), /moves=b\(f\)cdab&ply=3$/);
   for (const p of [page, game]) await p.context().close();
@@ -41,23 +42,23 @@ test('keys move through the tree: ← → along the line, ↑ ↓ between the mo
   await noAnimation(page);
   await page.click('h2 >> text=Moves');
   await page.keyboard.press('Home');
-  assert.equal(await current(page), 'start');
+  await current(page, 'start');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await current(page), 'a');
+  await current(page, 'a');
   await page.keyboard.press('ArrowDown');
-  assert.equal(await current(page), 'N c');
+  await current(page, 'N c');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await current(page), 'S d');
+  await current(page, 'S d');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowDown');
-  assert.equal(await current(page), 'N e');
+  await current(page, 'N e');
   await page.keyboard.press('ArrowDown');
-  assert.equal(await current(page), 'a', 'round to the main line');
+  await current(page, 'a', 'round to the main line');
   await page.keyboard.press('ArrowUp');
-  assert.equal(await current(page), 'N e');
+  await current(page, 'N e');
   await page.keyboard.press('End');
-  assert.equal(await current(page), 'N e', 'the side line e has one move');
+  await current(page, 'N e', 'the side line e has one move');
   // From a move of the list, the keys take the focus along to the move shown.
   await page.click('.move-list button.ply >> nth=1');
   await page.keyboard.press('ArrowRight');
@@ -65,7 +66,7 @@ test('keys move through the tree: ← → along the line, ↑ ↓ between the mo
   // Redo and Undo move along the line on screen.
   await page.keyboard.press('Home');
   await page.click('button.redo');
-  assert.equal(await current(page), 'f');
+  await current(page, 'f');
   await page.context().close();
 });
 
@@ -73,13 +74,13 @@ test('a side line is promoted to the main line, and a deletion can be taken back
   const page = await open('#/play?rules=kalah-6-4&moves=fa(cd)bcde');
   await noAnimation(page);
   await page.click('.variation .ply >> nth=1');
-  assert.equal(await current(page), 'S d');
+  await current(page, 'S d');
   await page.click('button.promote');
   await page.waitForFunction(() => location.hash.includes('moves=fc(abcde)d'));
   assert.equal(await page.$('button.promote'), null, 'on the main line now');
   await page.click('button.delete-node');
   await page.waitForFunction(() => /moves=fc\(abcde\)$/.test(location.hash));
-  assert.equal(await current(page), 'c');
+  await current(page, 'c');
   await page.click('button.back');
   await page.waitForFunction(() => location.hash.includes('moves=fc(abcde)d'));
   await page.context().close();
@@ -88,14 +89,14 @@ test('a side line is promoted to the main line, and a deletion can be taken back
 test('a shared link reopens the same node of the tree, with its comments', async () => {
   const page = await open('#/play?rules=kalah-6-4&moves=fa(cd)bcde&line=4&ply=2');
   await noAnimation(page);
-  assert.equal(await current(page), 'N c');
+  await current(page, 'N c');
   await page.fill('.comment-edit textarea', 'worth a look');
   await page.press('.comment-edit textarea', 'Tab');
   await page.waitForFunction(() => location.hash.includes('worth'));
   const link = page.url();
   assert.match(link, /moves=fa\(c%7Bworth%20a%20look%7Dd\)bcde&line=4&ply=2$/);
   const again = await open(link.slice(link.indexOf('#')));
-  assert.equal(await current(again), 'N c');
+  await current(again, 'N c');
   assert.equal(await again.textContent('.move-list .comment'), 'worth a look');
   assert.equal(await again.inputValue('.comment-edit textarea'), 'worth a look');
   for (const p of [page, again]) await p.context().close();
@@ -110,7 +111,7 @@ test('the game record exports the tree and imports one, a bad record said beside
   assert.match(await page.getAttribute('.download-record', 'href'), /^data:text\/plain/);
   await page.fill('.record-import textarea', '[Rules "kalah-4-3"]\n(b) c');
   await page.click('button.open-record');
-  assert.match(await page.textContent('.record .field-error'), /^moves: a side line '\(' before the first move has no move before it/);
+  await soon(() => page.textContent('.record .field-error'), /^moves: a side line '\(' before the first move has no move before it/);
   assert.match(page.url(), /rules=kalah-6-4/, 'nothing opened');
   await page.fill('.record-import textarea', '[Rules "kalah-4-3"]\n[South "easy"]\nb (a) c\n');
   await page.click('button.open-record');

@@ -4,7 +4,7 @@
 // game goes on — the computer, when it is to move, moves, and a person can play after it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, noAnimation, open } from './helpers.mjs';
+import { setup, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -189,7 +189,7 @@ test('on a phone held sideways, the notice of a refused tap is on screen', async
   assert.ok(r && r.y >= 0 && r.y + r.height <= 390, `the notice at ${JSON.stringify(r)}`);
   // It can be dismissed.
   await page.click('.notice-close');
-  assert.equal(await page.$('.notice'), null);
+  await soon(() => page.$('.notice'), null);
   await page.context().close();
 });
 
