@@ -51,9 +51,11 @@ impl Searchable for Searched<'_> {
         Position::turn(&self.pos)
     }
 
+    /// Over by the rules, unless the databases cover it: they value it as they count play
+    /// (past the majority, endless play shared), as they value every move before it.
     #[inline]
     fn is_over(&self) -> bool {
-        self.pos.is_over()
+        self.pos.is_over() && self.exact().is_none()
     }
 
     #[inline]
@@ -111,11 +113,7 @@ impl Searchable for Searched<'_> {
 
     #[inline]
     fn exact(&self) -> Option<i32> {
-        let db = self.db?;
-        if self.pos.board_seeds() as usize >= db.seeds() {
-            return None;
-        }
-        db.value_of(&self.pos)
+        self.db?.value_played_on(&self.pos)
     }
 }
 
@@ -178,5 +176,60 @@ mod tests {
             }
         }
         assert!(proven_above > 20, "{proven_above}");
+    }
+
+    /// One value per position and convention: near the end, where a capture wins by the rules
+    /// (Oware's majority) or the rules end the game another way with seeds left, the search with
+    /// the databases at its leaves values every move as the databases do (`solve`), never by
+    /// the rules' end for some moves and by the databases' convention for others.
+    #[test]
+    fn the_search_and_the_databases_value_every_move_alike() {
+        let mut ended_by_rules = 0;
+        for set in [Ruleset::Oware, Ruleset::Awari, Ruleset::Ayo, Ruleset::Wari] {
+            let rules = OwareRules::new(set, 6, 4, false).unwrap();
+            let mut db = Databases::new(rules, 9);
+            while db.build_next(&mut |_| true).is_some() {}
+            assert_eq!(db.seeds(), 10, "{rules}");
+            let ranker = Ranker::new(12, 9);
+            let total = 48;
+            let mut x = 2024u64;
+            let mut next = || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                x >> 33
+            };
+            let mut checked = 0;
+            while checked < 150 {
+                let k = 1 + (next() % 9) as u32;
+                let b = ranker.unrank(k as usize, next() % ranker.layer_size(k as usize));
+                let south = (next() % u64::from(total - k + 1)) as u32;
+                let row = |r: &[u8]| r.iter().map(|&s| s as u32).collect();
+                let setup = OwareSetup {
+                    south: row(&b[..6]),
+                    north: row(&b[6..12]),
+                    captured: ByPlayer { south, north: total - k - south },
+                    turn: if next() % 2 == 0 { Player::South } else { Player::North },
+                };
+                let Ok(pos) = setup.validate(rules) else { continue };
+                if pos.is_over() {
+                    continue;
+                }
+                let a = analyze(&pos, Some(&db), 2, 4, &mut NoHandler);
+                let base = pos.captured_diff();
+                let want = db.move_values(&pos).unwrap();
+                assert!(a.exact, "{rules} {pos:?}");
+                assert_eq!(a.moves.len(), want.len(), "{rules} {pos:?}");
+                for (mv, v) in want {
+                    let mut after = pos;
+                    after.play_unchecked(mv);
+                    ended_by_rules += usize::from(after.is_over() && after.board_seeds() > 0);
+                    let got = a.moves.iter().find(|m| m.mv == OwareMove(mv as u8).into()).unwrap();
+                    assert_eq!(got.value.number(), base + v, "{rules} {pos:?} {mv}");
+                }
+                assert_eq!(a.value.number(), base + db.value_of(&pos).unwrap(), "{rules} {pos:?}");
+                checked += 1;
+            }
+        }
+        // The case of the report: moves that end the game by the rules with seeds left.
+        assert!(ended_by_rules > 20, "{ended_by_rules}");
     }
 }

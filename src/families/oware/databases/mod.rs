@@ -232,6 +232,20 @@ impl Databases {
         self.locate(board).map(|(l, r)| l.distances[r])
     }
 
+    /// The value of a position for its side to move (captures still to come, net) as the
+    /// databases count it, if within them: play goes on past a majority the rules would stop
+    /// at and an endless game shares the seeds left, so a position the rules have ended with
+    /// seeds on the board still has the value of those seeds (the convention that
+    /// [`OwareRules::proven_convention`](super::OwareRules) states). A search with the
+    /// databases at its leaves values every covered position by this, so that its values and
+    /// the databases' own are one value per position.
+    pub fn value_played_on(&self, pos: &Oware) -> Option<i32> {
+        if !self.covers_rules(pos) || pos.board_seeds() as usize >= self.seeds() {
+            return None;
+        }
+        self.value(&board_of(pos))
+    }
+
     /// The rules of the position are those of the databases.
     pub(super) fn covers_rules(&self, pos: &Oware) -> bool {
         let r = pos.rules();
