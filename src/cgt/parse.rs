@@ -231,7 +231,14 @@ impl Parser<'_> {
             return err(start, "a number is missing here");
         }
         if n > most {
-            return err(start, format!("{n} is too large (at most {most} here)"));
+            // The number as written (clipped), not where the count stopped growing.
+            let digits: String = self.text[start..self.at].iter().collect();
+            let digits = digits.trim_start_matches('0');
+            let written = match digits.len() {
+                0..=24 => digits.to_string(),
+                _ => format!("{}…", &digits[..24]),
+            };
+            return err(start, format!("{written} is too large (at most {most} here)"));
         }
         Ok(n)
     }

@@ -197,6 +197,15 @@ fn names_and_their_text() {
     assert_eq!(t.show(e), "^^*");
     let f = t.parse("↑∗").unwrap();
     assert_eq!(t.show(f), "^*");
+    // A number too large is named as written, not as where its count stopped growing.
+    for (text, named) in [
+        ("*18446744073709551616", "18446744073709551616 is too large"),
+        ("*0018446744073709551616", "18446744073709551616 is too large"),
+        ("*1234567890123456789012345678", "123456789012345678901234… is too large"),
+    ] {
+        let e = t.parse(text).unwrap_err();
+        assert!(e.to_string().contains(named), "{text}: {e}");
+    }
 }
 
 #[test]

@@ -366,14 +366,16 @@ pub fn prove_shortest(
     json: bool,
 ) -> Result<ProveReport, CliError> {
     use std::io::Write as _;
-    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |c| c.get())).max(1);
+    let threads = super::solve::threads(threads)?;
     let resume = match checkpoint {
         Some(p) => read_checkpoint(p, n, bound)?,
         None => Resume::default(),
     };
     let mut file = match checkpoint {
         Some(p) => {
-            let fresh = !p.exists();
+            // A missing file, or an empty one (a run stopped before its first line): the header
+            // first, or the next run would read the file as another search's.
+            let fresh = std::fs::metadata(p).map_or(true, |m| m.len() == 0);
             let mut f = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
@@ -474,8 +476,8 @@ struct ReplayMove {
     hole: usize,
     laps: u32,
     sown: u32,
-    /// How the turn ended (`Capture`, `EmptyOpponentHole`, `NoOwnCounters`), after the last move.
-    end: Option<String>,
+    /// How the turn ended (`capture`, `empty_opponent_hole`, `no_own_counters`), after the last move.
+    end: Option<TurnEnd>,
     #[serde(skip)]
     end_words: Option<&'static str>,
 }
@@ -510,7 +512,7 @@ pub fn replay_turn(n: usize, moves: &str) -> Result<ReplayReport, CliError> {
                 hole: h,
                 laps: m.laps,
                 sown: m.sown,
-                end: m.end.map(|e| format!("{e:?}")),
+                end: m.end,
                 end_words: m.end.map(TurnEnd::words),
             })
             .collect(),
@@ -528,7 +530,8 @@ impl fmt::Display for ReplayReport {
         for (k, m) in self.moves.iter().enumerate() {
             let end = m.end_words.unwrap_or("ends in the store: the mover selects again");
             let laps = if m.laps == 1 { "lap" } else { "laps" };
-            writeln!(f, "{:>3}. hole {}: {} {laps}, {} counters sown; {end}", k + 1, m.hole, m.laps, m.sown)?;
+            let counters = if m.sown == 1 { "counter" } else { "counters" };
+            writeln!(f, "{:>3}. hole {}: {} {laps}, {} {counters} sown; {end}", k + 1, m.hole, m.laps, m.sown)?;
         }
         writeln!(
             f,

@@ -279,6 +279,14 @@ pub fn solve(g: &Game, pos: &AnyPosition, value_only: bool, json: bool) -> Resul
             "{k} seeds on the board: the endgame databases reach {MAX_CLI_SEEDS} here; use analyze for a search"
         )));
     }
+    // A board too wide for databases of these seeds says so in solve's words (the builder's
+    // own refusal names `endgame`'s --seeds).
+    if last_layer(pos.rules(), k).is_some_and(|n| n > u64::from(u32::MAX)) {
+        return Err(CliError::Row(format!(
+            "{k} seeds on the board: the endgame databases of {} hold at most 2³² positions a layer, fewer seeds than that; use analyze for a search",
+            pos.rules().title()
+        )));
+    }
     let t = Instant::now();
     let (db, _, _) = build(pos.rules(), k, 0, &mut Progress::new(json, false))?;
     let seconds = t.elapsed().as_secs_f64();

@@ -49,6 +49,13 @@ pub enum CliError {
     Json(String),
     /// A game record that cannot be read (the file, and why).
     Record(String),
+    /// An option this command does not use here (the option, and what the command does instead).
+    NotUsed {
+        /// The option, with its dashes.
+        option: &'static str,
+        /// Why it has no effect, in words.
+        why: &'static str,
+    },
 }
 
 impl fmt::Display for CliError {
@@ -75,6 +82,7 @@ impl fmt::Display for CliError {
             CliError::Dakon(e) => e.fmt(f),
             CliError::Moves(e) => write!(f, "moves: {e}"),
             CliError::Replay(e) | CliError::Checkpoint(e) | CliError::Json(e) | CliError::Record(e) => f.write_str(e),
+            CliError::NotUsed { option, why } => write!(f, "{option} does not apply here: {why}; leave it out"),
         }
     }
 }

@@ -482,14 +482,17 @@ enum Command {
 pub fn main() -> i32 {
     use clap::{CommandFactory, FromArgMatches};
     // A negative number would reach clap as an unknown flag ("unexpected argument '-1'"): every
-    // number here is a count or a size, so say that instead.
-    if let Some(neg) = std::env::args()
-        .skip(1)
-        .find(|a| a.len() > 1 && a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_digit()))
+    // number here is a count or a size, so say that instead; but a game value (`search value
+    // -1/2`) may be negative.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let values = args.len() >= 2 && args[0] == "search" && args[1] == "value";
+    if let Some(neg) = args
+        .iter()
+        .find(|a| !values && a.len() > 1 && a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_digit()))
     {
         eprintln!(
             "mancala-lab: '{}' is negative: every number here (a count, a depth, a size) is 0 or more",
-            crate::engine::text::clip(&neg, 24)
+            crate::engine::text::clip(neg, 24)
         );
         return 2;
     }
@@ -544,7 +547,21 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Analyze { pos, depth, time_ms, table_mib, endgame, json } => {
             emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib, endgame, json)?, json)
         }
-        Command::Solve { pos, json, value_only, .. } if load(&pos)?.rules().has_databases() => {
+        Command::Solve { pos, table_mib, db_seeds, exact_seeds, value_only, threads, json }
+            if load(&pos)?.rules().has_databases() =>
+        {
+            // The endgame databases solve these: the search's options would be silently ignored.
+            const WHY: &str = "this family is solved by its endgame databases, built to the seeds on the board";
+            for (option, given) in [
+                ("--table-mib", table_mib.is_some()),
+                ("--db-seeds", db_seeds.is_some()),
+                ("--exact-seeds", exact_seeds.is_some()),
+                ("--threads", threads.is_some()),
+            ] {
+                if given {
+                    return Err(CliError::NotUsed { option, why: WHY });
+                }
+            }
             let g = load(&pos)?;
             emit(out, &databases::solve(&g, g.position(), value_only, json)?, json)
         }

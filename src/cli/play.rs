@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::progress::Progress;
 use super::CliError;
+use crate::engine::Outcome;
 use crate::families::AnyMove;
 use crate::notation::Game;
 use crate::search::{Analysis, SearchHandler};
@@ -37,7 +38,11 @@ pub fn show(g: &Game) -> ShowReport {
         setup: p.to_string(),
         turn: p.player_name(p.turn()),
         legal: p.legal_moves().iter().map(|m| m.to_string()).collect(),
-        outcome: p.outcome().map(|o| o.to_string()),
+        // The winner by the family's own name for the side (Left/Right in the Left/Right games).
+        outcome: p.outcome().map(|o| match o {
+            Outcome::Win(w) => format!("{} wins", p.player_name(w)),
+            o => o.to_string(),
+        }),
         board: p.board_text(),
         title: g.rules().title(),
         to_move: p.player_name(p.turn()).to_string(),
@@ -82,8 +87,8 @@ pub fn show_or_record(out: &mut String, g: &Game, record: bool, json: bool) -> R
     }
 }
 
-/// Most bytes a record file may have.
-const MAX_RECORD_BYTES: u64 = 1 << 20;
+/// Most bytes a record file may have: the reader's own limit.
+const MAX_RECORD_BYTES: u64 = crate::notation::MAX_RECORD as u64;
 
 /// `open`: reads a game record from a file (`-`: standard input).
 ///
@@ -99,7 +104,10 @@ pub fn open(file: &str) -> Result<Game, CliError> {
     };
     read.map_err(|e| CliError::Record(format!("{file}: cannot read the record: {e}")))?;
     if text.len() as u64 > MAX_RECORD_BYTES {
-        return Err(CliError::Record(format!("{file}: a record is at most {MAX_RECORD_BYTES} bytes")));
+        return Err(CliError::Record(format!(
+            "{file}: a record is at most {} bytes",
+            crate::engine::text::group(MAX_RECORD_BYTES.into())
+        )));
     }
     match Game::from_record_lenient(&text) {
         (g, None) => Ok(g),

@@ -21,7 +21,8 @@ use crate::labs::questions::{
 pub enum SearchCommand {
     /// Every row of a game with a given value, fewest seeds first, then fewest pots.
     Value {
-        /// The value in CGSuite's syntax (^, *3, 1/4, +_2, {1|0}).
+        /// The value in CGSuite's syntax (^, *3, 1/4, -1/2, +_2, {1|0}).
+        #[arg(allow_hyphen_values = true)]
         value: String,
         /// sowing, sowing-i, atomic, atomic-i, reaping, reaping-i or ratomic.
         #[arg(long)]

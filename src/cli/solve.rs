@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::play::MoveRow;
 use super::progress::{mib, Nodes, Progress};
 use super::{CliError, Deadline};
-use crate::families::SolveOptions;
+use crate::families::{SolveError, SolveOptions};
 use crate::labs::dooley::{self, DOOLEY_STATES};
 use crate::notation::Game;
 
@@ -53,12 +53,12 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
-/// The threads of a solve: as given (1 to 64), or every core.
+/// The threads of a search: as given (1 to 64), or every core (at most 64).
 ///
 /// # Errors
 /// A number out of range.
 pub(crate) fn threads(given: Option<usize>) -> Result<usize, CliError> {
-    let threads = given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(64));
     if !(1..=64).contains(&threads) {
         return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
     }
@@ -74,6 +74,11 @@ pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
     let auto = k
         .solve_options(None)
         .ok_or(CliError::WrongFamily("solve is for Kalah-family games; for Tchoukaillon and Dakon use analyze"))?;
+    // The solver's own limit first: past it, no memory estimate is worth printing.
+    let seeds = k.board_seeds();
+    if seeds > crate::families::MAX_EXACT_SEEDS {
+        return Err(SolveError::TooManySeeds(seeds).into());
+    }
     let table_mib = args.table_mib.unwrap_or(auto.table_mib);
     let db_seeds = args.db_seeds.unwrap_or(auto.db_seeds);
     let exact_seeds = args.exact_seeds.unwrap_or_else(|| SolveOptions::exact_ahead(k.board_seeds(), db_seeds));

@@ -128,6 +128,10 @@ pub struct SolveStats {
     pub table_bytes: u64,
 }
 
+/// Most seeds on the board an exact solver takes (its pits hold a byte; its values fit in
+/// one): a position past it is refused before any memory is set aside.
+pub const MAX_EXACT_SEEDS: u32 = 127;
+
 /// Why a position cannot be solved here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveError {
@@ -149,7 +153,7 @@ impl core::fmt::Display for SolveError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             SolveError::TooManySeeds(n) => {
-                write!(f, "{n} seeds on the board is more than the exact solver handles (127)")
+                write!(f, "{n} seeds on the board is more than the exact solver handles ({MAX_EXACT_SEEDS})")
             }
             SolveError::GameOver => f.write_str("the game is over"),
             SolveError::Stopped => f.write_str("stopped"),

@@ -23,7 +23,7 @@ use core::hash::Hash;
 
 use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
-pub use capability::{EndgameDatabases, ExactSolver, SolveError, SolveOptions};
+pub use capability::{EndgameDatabases, ExactSolver, SolveError, SolveOptions, MAX_EXACT_SEEDS};
 pub use card::{Card, Preset};
 pub use view::{Field, FieldKind, Layout, NewGameForm};
 

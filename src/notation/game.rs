@@ -60,6 +60,9 @@ pub struct Game {
     players: ByPlayer<Opponent>,
 }
 
+/// Most bytes a game record may have (the Share panel's file and paste, the CLI's `open`).
+pub const MAX_RECORD: usize = 4 * MAX_TEXT;
+
 /// What is wrong with the tree of a link's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TreeFault {
@@ -71,6 +74,8 @@ pub enum TreeFault {
     Unclosed,
     /// A `{` comment never closed.
     CommentUnclosed,
+    /// A `}` that closes no comment.
+    CloseCommentWithoutOpen,
     /// A comment longer than [`MAX_COMMENT`] characters.
     CommentTooLong,
     /// Side lines nested deeper than [`MAX_NESTING`].
@@ -139,6 +144,10 @@ pub enum LinkError {
     /// A record's line that is neither a header `[Key "value"]` nor moves (its number, and
     /// its text clipped); the rest is read without it.
     Header(usize, String),
+    /// A record with neither a header nor a move (an empty file).
+    EmptyRecord,
+    /// A record longer than [`MAX_RECORD`] bytes (its length).
+    RecordTooLong(usize),
 }
 
 impl LinkError {
@@ -158,7 +167,7 @@ impl LinkError {
             LinkError::PlyPast { .. } | LinkError::PlyNotANumber(_) => "ply",
             LinkError::Player(Player::South, _) => "south",
             LinkError::Player(Player::North, _) => "north",
-            LinkError::Header(..) => "record",
+            LinkError::Header(..) | LinkError::EmptyRecord | LinkError::RecordTooLong(_) => "record",
         }
     }
 
@@ -182,6 +191,7 @@ impl LinkError {
             LinkError::PlyPast { .. } | LinkError::PlyNotANumber(_) => Some("the last position".into()),
             LinkError::Player(..) => Some("a person playing that side".into()),
             LinkError::Header(..) => Some("the record without that line".into()),
+            LinkError::EmptyRecord | LinkError::RecordTooLong(_) => Some("the start position of Kalah(6,4)".into()),
         }
     }
 
@@ -228,8 +238,11 @@ impl fmt::Display for LinkError {
                         write!(f, "a side line '(' {after} has no move before it to stand instead of")
                     }
                     TreeFault::CloseWithoutOpen => write!(f, "a ')' {after} closes no side line"),
-                    TreeFault::Unclosed => write!(f, "a side line '(' is not closed; it was read to the end"),
+                    TreeFault::Unclosed => {
+                        write!(f, "a side line '(' {after} is not closed; it was read to the end")
+                    }
                     TreeFault::CommentUnclosed => write!(f, "a comment '{{' {after} is not closed"),
+                    TreeFault::CloseCommentWithoutOpen => write!(f, "a '}}' {after} closes no comment"),
                     TreeFault::CommentTooLong => {
                         write!(f, "a comment {after} is longer than {MAX_COMMENT} characters")
                     }
@@ -248,6 +261,12 @@ impl fmt::Display for LinkError {
             LinkError::Player(_, e) => e.fmt(f),
             LinkError::Header(line, text) => {
                 write!(f, "line {line} ('{text}') is neither a header [Key \"value\"] nor moves")
+            }
+            LinkError::RecordTooLong(n) => {
+                write!(f, "the record is {n} bytes long: at most {}", crate::engine::text::group(MAX_RECORD as u128))
+            }
+            LinkError::EmptyRecord => {
+                write!(f, "the record is empty: it has no header [Rules \"...\"] and no move")
             }
         }
     }
@@ -726,8 +745,9 @@ impl Game {
         if text.len() > MAX_TEXT {
             return Err(LinkError::MovesTooLong(text.len()));
         }
-        // (where the next move is played, the last move read) at each open side line.
-        let mut stack: Vec<(NodeId, Option<NodeId>)> = vec![];
+        // (where the next move is played, the last move read) at each open side line, and the
+        // moves read before its '(' (where an unclosed one is reported).
+        let mut stack: Vec<(NodeId, Option<NodeId>, usize)> = vec![];
         let (mut at, mut last): (NodeId, Option<NodeId>) = (0, None);
         let mut index = 0;
         let mut rest = text;
@@ -768,13 +788,13 @@ impl Game {
                     if stack.len() >= MAX_NESTING {
                         return Err(fault(TreeFault::TooDeep));
                     }
-                    stack.push((at, last));
+                    stack.push((at, last, index));
                     at = self.nodes[l].parent.expect("a move's node has a parent");
                     last = None;
                 }
                 ')' => {
-                    let Some(top) = stack.pop() else { return Err(fault(TreeFault::CloseWithoutOpen)) };
-                    (at, last) = top;
+                    let Some((a, l, _)) = stack.pop() else { return Err(fault(TreeFault::CloseWithoutOpen)) };
+                    (at, last) = (a, l);
                 }
                 '{' => {
                     let Some(end) = rest.find('}') else { return Err(fault(TreeFault::CommentUnclosed)) };
@@ -786,13 +806,13 @@ impl Game {
                     rest = &rest[end + 1..];
                 }
                 // A '}' with no '{': nothing to read.
-                _ => return Err(fault(TreeFault::CommentUnclosed)),
+                _ => return Err(fault(TreeFault::CloseCommentWithoutOpen)),
             }
         }
-        if stack.is_empty() {
-            Ok(())
-        } else {
-            Err(LinkError::Tree { index, fault: TreeFault::Unclosed })
+        match stack.first() {
+            None => Ok(()),
+            // The first side line left open, where it opened.
+            Some(&(_, _, opened)) => Err(LinkError::Tree { index: opened, fault: TreeFault::Unclosed }),
         }
     }
 
@@ -929,20 +949,25 @@ impl Game {
 
     /// Reads a game record, keeping what is usable (as links are read): headers
     /// `[Key "value"]` (Rules, Setup, South, North, Line, Ply; Result and unknown keys are
-    /// ignored), then the tree's text.
+    /// ignored), then the tree's text. Headers come first: once the moves have begun, a line
+    /// that starts with `[` is the moves' (a comment's text, or a fault the tree reports), never
+    /// a header. A record with neither headers nor moves is refused.
     pub fn from_record_lenient(text: &str) -> (Game, Option<LinkError>) {
-        if text.len() > 4 * MAX_TEXT {
+        if text.len() > MAX_RECORD {
             let (g, _) = Game::from_parts_lenient(None, None, None, None);
-            return (g, Some(LinkError::TooLong(text.len())));
+            return (g, Some(LinkError::RecordTooLong(text.len())));
         }
         let mut values: [Option<String>; 7] = Default::default();
         let mut moves = String::new();
         let mut fault = None;
+        let mut headers = 0;
         // A byte-order mark (a file saved by some editors) is no part of the record.
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
         for (i, line) in text.lines().enumerate() {
             let l = line.trim();
-            if let Some(inner) = l.strip_prefix('[') {
+            let header_line = if moves.is_empty() { l.strip_prefix('[') } else { None };
+            if let Some(inner) = header_line {
+                headers += 1;
                 let header = inner.strip_suffix(']').and_then(|h| {
                     let (key, value) = h.trim().split_once(char::is_whitespace)?;
                     let v = value.trim().strip_prefix('"')?.strip_suffix('"')?;
@@ -960,6 +985,10 @@ impl Game {
                 moves.push_str(l);
                 moves.push(' ');
             }
+        }
+        if headers == 0 && moves.is_empty() {
+            let (g, _) = Game::from_parts_lenient(None, None, None, None);
+            return (g, Some(LinkError::EmptyRecord));
         }
         values[2] = Some(moves);
         let [rules, setup, moves, line, ply, south, north] = values.each_ref().map(|v| v.as_deref());

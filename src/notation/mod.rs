@@ -24,6 +24,6 @@ mod players;
 
 pub use crate::engine::text::MAX_TEXT;
 pub use game::{
-    percent_decode, percent_encode, Game, LinkError, NodeId, TreeFault, MAX_COMMENT, MAX_MOVES, MAX_NESTING,
+    percent_decode, percent_encode, Game, LinkError, NodeId, TreeFault, MAX_COMMENT, MAX_MOVES, MAX_NESTING, MAX_RECORD,
 };
 pub use players::{Opponent, ParseOpponentError};

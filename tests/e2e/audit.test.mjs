@@ -224,6 +224,6 @@ test('a record file opens like a pasted one, and the opened game is in view with
   // A file too large for a record is refused, and says so.
   await page.evaluate(() => { document.querySelector('.record').open = true; });
   await page.setInputFiles('.record-file input', { name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1_200_000, 97) });
-  assert.match(await page.textContent('.record .field-error'), /big\.txt is 1200 KB: a record is at most 1,000 KB/);
+  assert.match(await page.textContent('.record .field-error'), /big\.txt is 1200 KB: a record is at most 400 KB/);
   await page.context().close();
 });

@@ -26,6 +26,51 @@ fn show_prints_the_board_after_moves() {
 }
 
 #[test]
+fn a_negative_game_value_can_be_searched() {
+    // Conway's Sowing has rows worth -1 (Right's): the search takes a negative value.
+    let (code, out, err) =
+        run(&["search", "value", "-1", "--game", "sowing", "--max-seeds", "3", "--max-pots", "3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["found"].as_array().is_some_and(|r| !r.is_empty()), "{out}");
+    assert_eq!(v["value"].as_str(), Some("-1"), "{out}");
+    // Elsewhere a negative number is still refused in words.
+    let (code, _, err) = run(&["perft", "kalah-6-4", "-1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'-1' is negative"), "{err}");
+}
+
+#[test]
+fn show_names_the_winner_as_the_text_does() {
+    // Left/Right families: the JSON's winner is the side the text names, never South/North.
+    let (code, out, _) = run(&["show", "sowing-1-0"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Left cannot move; Right wins."), "{out}");
+    let (code, out, _) = run(&["show", "sowing-1-0", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["outcome"].as_str(), v["turn"].as_str()), (Some("Right wins"), Some("Left")));
+}
+
+#[test]
+fn an_empty_record_and_a_header_in_a_comment() {
+    let dir = std::env::temp_dir().join(format!("mancala-lab-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let (code, out, err) = run(&["open", empty.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("the record is empty"), "{err}");
+    let noted = dir.join("noted.txt");
+    std::fs::write(&noted, "[Rules \"kalah-6-4\"]\n\nc {a note\n[Rules \"awari\"]\nend} f\n").unwrap();
+    let (code, out, err) = run(&["open", noted.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["rules"].as_str(), Some("kalah-6-4"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn perft_matches_the_library() {
     let (code, out, _) = run(&["perft", "kalah-6-4", "5"]);
     assert_eq!((code, out.trim()), (0, "4690"));
@@ -211,12 +256,40 @@ fn dakon_count_and_replay() {
         (v["winning"].as_bool(), v["opponent_left"].as_u64(), v["laps"].as_u64()),
         (Some(true), Some(2), Some(40))
     );
+    // How the turn ended, as a word (not the program's own name for it).
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!((moves[13]["end"].as_str(), moves[14]["end"].as_str()), (None, Some("capture")));
+    let (_, out, _) = run(&["dakon", "replay", "4", "1, 4, 2, 4, 2, 2, 2, 4, 3, 1, 4, 4, 3, 4, 1"]);
+    assert!(out.contains(" 14. hole 4: 1 lap, 1 counter sown; ends in the store"), "{out}");
     for (args, part) in [
         (&["dakon", "replay", "4", "1, 9"][..], "move 2 (hole 9)"),
         (&["dakon", "replay", "4", "1, x"][..], "not a hole number"),
         (&["dakon", "count", "12"][..], "Dakon-12"),
         (&["dakon", "shortest", "0"][..], "Dakon-0"),
         (&["dakon", "min-laps", "x"][..], "invalid value"),
+        (&["dakon", "min-laps", "0"][..], "Dakon-0"),
+        (&["dakon", "min-cycles", "0"][..], "Dakon-0"),
+        (&["dakon", "min-laps", "65536"][..], "Dakon-65536"),
+        (&["dakon", "min-cycles", "65536"][..], "Dakon-65536"),
+        (&["dakon", "prove-shortest", "4", "--bound", "3", "--threads", "0"][..], "--threads 0 is out of range"),
+        (&["dakon", "prove-shortest", "4", "--bound", "3", "--threads", "65"][..], "--threads 65 is out of range"),
+        (
+            &["solve", "awari", "--setup", "1.0.0.0.0.0-0.0.0.0.0.1-23.23-s", "--threads", "4"][..],
+            "--threads does not apply here",
+        ),
+        (
+            &["solve", "oware", "--setup", "1.0.0.0.0.0-0.0.0.0.0.1-23.23-s", "--table-mib", "9"][..],
+            "--table-mib does not apply",
+        ),
+        (
+            &["solve", "ayo", "--setup", "1.0.0.0.0.0-0.0.0.0.0.1-23.23-s", "--db-seeds", "4"][..],
+            "--db-seeds does not apply",
+        ),
+        (
+            &["solve", "wari", "--setup", "2.0.0.0.0.0-0.0.0.0.0.2-22.22-s", "--exact-seeds", "4"][..],
+            "--exact-seeds does not apply",
+        ),
+        (&["solve", "kalah-12-10"][..], "240 seeds on the board is more than the exact solver handles (127)"),
     ] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}");
@@ -231,6 +304,11 @@ fn dakon_searches() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!((v["moves"].as_u64(), v["proven"].as_bool()), (Some(24), Some(true)));
+    assert_eq!(v["goal"], "shortest", "the goal as a word, not the program's name for it");
+    let (code, out, _) = run(&["dakon", "min-laps", "4", "--laps", "8", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["found"]["goal"], serde_json::json!({ "shortest_with_laps": 8 }), "{out}");
     // Table 3: at most 8 laps a move for Dakon-4, then 13 moves; the smaller limits fail.
     let (code, out, _) = run(&["dakon", "min-laps", "4"]);
     assert_eq!(code, 0);
@@ -282,6 +360,15 @@ fn dakon_prove_shortest_with_a_checkpoint() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(part), "{args:?}: {err}");
     }
+    // An empty checkpoint (a run stopped before its first line) is this search's: it gets the
+    // header, and the next run reads it back.
+    std::fs::write(&ck, "").unwrap();
+    let (code, _, err) = run(&["dakon", "prove-shortest", "6", "--bound", "18", "--checkpoint", ck_arg]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&ck).unwrap().starts_with("mancala-lab dakon prove-shortest 6 --bound 18\n"));
+    let (code, out, err) = run(&["dakon", "prove-shortest", "6", "--bound", "18", "--checkpoint", ck_arg]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("searched by earlier runs"), "{out}");
     std::fs::write(&ck, "mancala-lab dakon prove-shortest 6 --bound 18\ndone 1\nbest 1, 9\n").unwrap();
     let (code, _, err) = run(&["dakon", "prove-shortest", "6", "--bound", "18", "--checkpoint", ck_arg]);
     assert_eq!(code, 2);
@@ -407,24 +494,71 @@ fn endgame_databases_solve_and_analyze_the_oware_family() {
 /// README states no figure that no test checks).
 #[test]
 fn readme_commands_print_their_figures() {
+    use serde_json::json;
+    // Each README figure (between backticks in a command's comment), and the field of the
+    // command's `--json` output that must be exactly it: no figure passes by being echoed
+    // somewhere in the text (`value grid 11111-...` prints its row, which holds a `1`).
+    // (the figure as the README writes it, the JSON pointer, the value there)
+    type Figure = (&'static str, &'static str, serde_json::Value);
+    let fields: Vec<(&str, Vec<Figure>)> = vec![
+        ("perft kalah-6-4 8", vec![("563055", "/nodes", json!(563055))]),
+        (
+            "analyze kalah-4-3 --depth 200",
+            vec![("proven", "/exact", json!(true)), ("b", "/best", json!("b")), ("+6", "/value", json!(6))],
+        ),
+        (
+            "book kalah-4-3 --plies 2",
+            vec![("b +6 c +2 d -2 a -6", "/lines/0", json!("3.3.3.3-3.3.3.3-0.0-s\tb +6 c +2 d -2 a -6"))],
+        ),
+        ("dooley", vec![("93757", "/dooley_states", json!(93757))]),
+        ("winning 24", vec![("0 0 0 4 2 4 6 8", "/pits", json!([0, 0, 0, 4, 2, 4, 6, 8]))]),
+        ("tchoukaillon position 1925280", vec![("2459", "/highest", json!(2459))]),
+        ("analyze tchuka-ruma --depth 1", vec![("2 1 2 1 3 1", "/best_line", json!("2 1 2 1 3 1"))]),
+        (
+            "hanoi 12",
+            vec![("2047", "/exponential", json!(2047)), ("31", "/recursive", json!(31)), ("18", "/minimum", json!(18))],
+        ),
+        ("dakon count 5", vec![("1373", "/total", json!("1373")), ("2 winning", "/winning", json!("2"))]),
+        ("dakon shortest 5", vec![("24 moves", "/moves", json!(24))]),
+        ("perft oware 6", vec![("27332", "/nodes", json!(27332))]),
+        ("solve awari --setup 1.0.0.2.0.1-0.1.1.0.2.0-20.20-s", vec![("+0", "/value", json!(0))]),
+        ("value sowing 312", vec![("{0|-2}", "/value", json!("{0|-2}"))]),
+        ("value atomic 312", vec![("^", "/value", json!("^"))]),
+        ("value atomic-i 312", vec![("*2", "/value", json!("*2"))]),
+        ("value sowing 312+21", vec![("{-1|-3}", "/value", json!("{-1|-3}"))]),
+        ("value reaping 01010120", vec![("1/8", "/value", json!("1/8"))]),
+        ("value grid 11111-11111-11111-11111", vec![("1", "/value", json!("1"))]),
+        ("value colour 1b1r.2b.0.1b2r.3r", vec![("6", "/value", json!("6"))]),
+    ];
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let block = readme.split("## The CLI").nth(1).unwrap().split("```sh").nth(1).unwrap().split("```").next().unwrap();
     let mut checked = 0;
+    let mut commands = 0;
     for line in block.lines().filter(|l| l.starts_with("mancala-lab ")) {
         let (command, comment) = line.split_once('#').unwrap_or((line, ""));
         let figures: Vec<&str> = comment.split('`').skip(1).step_by(2).collect();
         if figures.is_empty() {
             continue;
         }
-        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        let command = command.trim().trim_start_matches("mancala-lab ");
+        let Some((_, want)) = fields.iter().find(|(c, _)| *c == command) else {
+            panic!("README: `{command}` quotes {figures:?}: name the --json field of each in this test");
+        };
+        let named: Vec<&str> = want.iter().map(|w| w.0).collect();
+        assert_eq!(named, figures, "{command}: the README's figures and this test's");
+        let mut args: Vec<&str> = command.split_whitespace().collect();
+        args.push("--json");
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{command}: {err}");
-        for f in figures {
-            assert!(out.contains(f), "{command}: `{f}` is not in its output:\n{out}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{command}: {e}: {out}"));
+        for (figure, pointer, value) in want {
+            assert_eq!(v.pointer(pointer), Some(value), "{command}: `{figure}` should be {pointer} = {value}");
             checked += 1;
         }
+        commands += 1;
     }
-    assert!(checked >= 20, "{checked} figures");
+    assert_eq!(commands, fields.len(), "every command of this test is in the README");
+    assert_eq!(checked, fields.iter().map(|f| f.1.len()).sum::<usize>());
 }
 
 /// `dakon replay` says how each move ended in words, not in the program's names for them.

@@ -127,6 +127,29 @@ fn records_round_trip_with_setup_line_ply_and_result() {
 }
 
 #[test]
+fn a_records_headers_come_first_and_an_empty_record_is_refused() {
+    // A header-shaped line inside a comment is the comment's text, not a header.
+    let (g, e) = Game::from_record_lenient("[Rules \"kalah-6-4\"]\n\nc {a note\n[Rules \"awari\"]\nend} f\n");
+    assert_eq!(e, None);
+    assert_eq!(g.rules().to_string(), "kalah-6-4");
+    assert_eq!(g.moves().len(), 2);
+    assert_eq!(g.comment(1), "a note [Rules \"awari\"] end");
+    // After the moves have begun, a header-shaped line outside a comment is a fault of the moves.
+    let (g, e) = Game::from_record_lenient("[Rules \"kalah-6-4\"]\nc\n[Rules \"awari\"]\nf\n");
+    assert_eq!(g.rules().to_string(), "kalah-6-4");
+    assert!(matches!(e, Some(LinkError::Move { index: 2, .. })), "{e:?}");
+    // An empty record (an empty file, or only blank lines) opens nothing.
+    for text in ["", "\n\n", "\u{FEFF}", "  \n\t\n"] {
+        let (_, e) = Game::from_record_lenient(text);
+        assert_eq!(e, Some(LinkError::EmptyRecord), "{text:?}");
+        assert_eq!(e.unwrap().to_string(), "record: the record is empty: it has no header [Rules \"...\"] and no move");
+    }
+    // Headers alone are a game at its start.
+    let (g, e) = Game::from_record_lenient("[Rules \"awari\"]\n");
+    assert_eq!((e, g.moves().len(), g.rules().to_string()), (None, 0, "awari-6-4".to_string()));
+}
+
+#[test]
 fn records_read_a_byte_order_mark_and_the_move_lists_numbers() {
     // A file saved with a byte-order mark.
     let (g, e) = Game::from_record_lenient("\u{FEFF}[Rules \"kalah-6-4\"]\n\nf a b\n");
@@ -149,12 +172,14 @@ fn records_read_a_byte_order_mark_and_the_move_lists_numbers() {
 
 #[test]
 fn tree_faults_say_where_and_keep_what_was_read() {
-    let cases: [(&str, TreeFault, usize, usize); 5] = [
+    // The index is the moves read before the fault: an unclosed '(' is reported where it opened.
+    let cases: [(&str, TreeFault, usize, usize); 6] = [
         ("(f)", TreeFault::OpenBeforeMove, 0, 0),
         ("fa)b", TreeFault::CloseWithoutOpen, 2, 2),
-        ("fa(c", TreeFault::Unclosed, 3, 2),
+        ("fa(c", TreeFault::Unclosed, 2, 2),
+        ("fa(c(d)b", TreeFault::Unclosed, 2, 2),
         ("fa{oops", TreeFault::CommentUnclosed, 2, 2),
-        ("fa}", TreeFault::CommentUnclosed, 2, 2),
+        ("fa}", TreeFault::CloseCommentWithoutOpen, 2, 2),
     ];
     for (moves, fault, index, kept) in cases {
         let (g, e) = Game::from_query_lenient(&format!("rules=kalah-6-4&moves={moves}"));
@@ -162,6 +187,13 @@ fn tree_faults_say_where_and_keep_what_was_read() {
         assert_eq!(g.moves().len(), kept, "{moves}");
         assert!(!e.unwrap().message(&g).is_empty());
     }
+    let (_, e) = Game::from_query_lenient("rules=kalah-6-4&moves=fa(c");
+    assert_eq!(e.unwrap().to_string(), "moves: a side line '(' after move 2 is not closed; it was read to the end");
+    let (_, e) = Game::from_query_lenient("rules=kalah-6-4&moves=fa}");
+    assert_eq!(e.unwrap().to_string(), "moves: a '}' after move 2 closes no comment");
+    // A record past its limit says so in a record's words.
+    let (_, e) = Game::from_record_lenient(&"f".repeat(mancala_lab::notation::MAX_RECORD + 1));
+    assert_eq!(e.unwrap().to_string(), "record: the record is 400001 bytes long: at most 400,000");
     let deep = "f".to_string() + &"(a".repeat(70);
     let (_, e) = Game::from_query_lenient(&format!("rules=kalah-6-4&moves={deep}"));
     assert!(matches!(e, Some(LinkError::Tree { fault: TreeFault::TooDeep, .. })), "{e:?}");

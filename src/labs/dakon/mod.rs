@@ -28,7 +28,9 @@ pub const MAX_HOLES: usize = crate::families::dakon::MAX_HOLES;
 pub const MAX_LAPS: u32 = 100_000;
 
 /// How a turn ended.
+/// In JSON (the CLI's, the worker's) as a word: `capture`, `empty_opponent_hole`, `no_own_counters`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TurnEnd {
     /// The last move ended in an empty hole of the mover's: a capture.
     Capture,

@@ -207,8 +207,10 @@ impl Survey {
     }
 }
 
-/// Which special opening a [`search`] looks for.
+/// Which special opening a [`search`] looks for. In JSON as words: `shortest`,
+/// `{"shortest_with_laps": L}`, `{"fewest_long_moves": S}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Goal {
     /// Fewest moves (Table 2).
     Shortest,
@@ -466,6 +468,9 @@ pub fn least_limit(
         Limit::Laps => Goal::ShortestWithLaps(l),
         Limit::Sown => Goal::FewestLongMoves(l),
     };
+    // The size first: with no hole (or past the largest board, where the limits' range would
+    // overflow) no trial is run, and that must be a refusal, never "no answer".
+    Board::start(n)?;
     let mut trials = Vec::new();
     // Upwards one by one: below the answer every trial is a complete search of a space the
     // limit keeps small, and the first limit that admits an opening is the least.

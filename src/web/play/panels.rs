@@ -193,9 +193,9 @@ pub fn share(props: &GameProps) -> Html {
                 .and_then(|i| i.files())
                 .and_then(|f| f.get(0));
             let Some(file) = file else { return };
-            if file.size() > 1_000_000.0 {
-                let kb = file.size() / 1000.0;
-                fault.set(Some(format!("{} is {kb:.0} KB: a record is at most 1,000 KB.", visible(&file.name()))));
+            if file.size() > crate::notation::MAX_RECORD as f64 {
+                let (kb, most) = (file.size() / 1000.0, crate::notation::MAX_RECORD / 1000);
+                fault.set(Some(format!("{} is {kb:.0} KB: a record is at most {most} KB.", visible(&file.name()))));
                 return;
             }
             let (pasted, fault) = (pasted.clone(), fault.clone());

@@ -85,7 +85,7 @@ fn abdada_seeds(top: u32, root_seeds: u32) -> u32 {
 }
 
 /// Most seeds on the board the solver accepts (values must fit an `i8`).
-pub const MAX_SOLVER_SEEDS: u32 = 127;
+pub const MAX_SOLVER_SEEDS: u32 = crate::families::MAX_EXACT_SEEDS;
 
 mod ahead;
 mod big;
