@@ -593,6 +593,35 @@ fn records_are_written_and_read_by_the_cli() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Every registered family's record round-trips through the CLI (`show --record`, then
+/// `open --record`), with a side line and a comment, from its first preset.
+#[test]
+fn every_familys_record_round_trips_through_the_cli() {
+    use mancala_lab::families::{AnyRules, FamilyId};
+    let dir = std::env::temp_dir().join(format!("mancala-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for family in FamilyId::ALL {
+        let id = family.presets()[0].id;
+        let rules: AnyRules = id.parse().unwrap();
+        let start = rules.start();
+        let legal = start.legal_moves();
+        // Two first moves: the first as the main line, the second as a side line with a note.
+        let tree = match legal.as_slice() {
+            [] => String::new(),
+            [a] => format!("{a}{{only move}}"),
+            [a, b, ..] => format!("{a}({b}{{a try}})"),
+        };
+        let (code, record, err) = run(&["show", id, "--moves", &tree, "--record"]);
+        assert_eq!(code, 0, "{id} {tree}: {err}");
+        let file = dir.join(format!("{id}.txt"));
+        std::fs::write(&file, &record).unwrap();
+        let (code, again, err) = run(&["open", file.to_str().unwrap(), "--record"]);
+        assert_eq!((code, again.as_str()), (0, record.as_str()), "{id}: {err}");
+        assert!(legal.len() < 2 || record.contains("a try"), "{id}: {record}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `analyze --time-ms` covers the endgame databases' build too: asked for 24 seeds within
 /// 237 ms, it builds what it can in the time and says how far (it used to build all 24 first).
 #[test]

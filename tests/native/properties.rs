@@ -8,23 +8,39 @@ fn kalah_rules() -> impl Strategy<Value = String> {
         .prop_map(|(n, s, f)| format!("kalah-{n}-{s}{f}"))
 }
 
-/// Rules of every family: Kalah's sizes and options, Dakon-2 to Dakon-10 with its options,
-/// Tchoukaillon, Sowing and Erickson's §4 games.
+/// Rules of every registered family (`FamilyId::ALL`), drawn through the family's own New game
+/// form: its fields' ranges and choices, as a player could set them. A family added to the
+/// registry is covered by construction, with every option its form offers. Numbers lean small
+/// (the first four values of a range; one draw in eight over the whole range), so that games
+/// stay short in debug builds.
 fn any_rules() -> impl Strategy<Value = String> {
-    prop_oneof![
-        3 => kalah_rules(),
-        2 => (2u32..=10, prop::sample::select(vec!["", "-cw", "-sungka", "-cw-sungka"]))
-            .prop_map(|(n, f)| format!("dakon-{n}{f}")),
-        1 => Just("tchoukaillon".to_string()),
-        1 => (1u32..=8, 0u32..=4, prop::sample::select(vec!["", "-i"]))
-            .prop_map(|(n, s, f)| format!("sowing-{n}-{s}{f}")),
-        // Erickson's last games: Reaping, Reverse Atomic Wari, Coloured-seed Sowing, the grid.
-        1 => (1u32..=7, 0u32..=4, prop::sample::select(vec!["reaping", "ratomic"]), prop::sample::select(vec!["", "-i"]))
-            .prop_map(|(n, s, g, f)| format!("{g}-{n}-{s}{f}")),
-        1 => (1u32..=6, 0u32..=2).prop_map(|(n, s)| format!("colour-{n}-{s}")),
-        1 => (1u32..=4, 1u32..=4, 0u32..=3, prop::sample::select(vec!["", "-i"]))
-            .prop_map(|(r, c, s, f)| format!("grid-{r}-{c}-{s}{f}")),
-    ]
+    use mancala_lab::families::{FamilyId, FieldKind};
+    (prop::sample::select(FamilyId::ALL.to_vec()), prop::collection::vec((any::<u32>(), 0u8..8), 8)).prop_filter_map(
+        "a form's values that make no game",
+        |(family, draws)| {
+            let form = family.new_game_form(None);
+            assert!(form.fields.len() <= draws.len(), "{family:?}: more fields than draws");
+            let values: Vec<String> = form
+                .fields
+                .iter()
+                .zip(draws)
+                .map(|(field, (r, wide))| match &field.kind {
+                    FieldKind::Number { min, max } => {
+                        let span = u64::from(max - min) + 1;
+                        let span = if wide == 0 { span } else { span.min(4) };
+                        (u64::from(*min) + u64::from(r) % span).to_string()
+                    }
+                    FieldKind::Choice(options) => options[r as usize % options.len()].0.to_string(),
+                })
+                .collect();
+            family.new_game(&values).ok().map(|start| start.rules().to_string())
+        },
+    )
+}
+
+/// The family of a rules id.
+fn family_of(rules: &str) -> mancala_lab::families::FamilyId {
+    rules.parse::<AnyRules>().unwrap().family()
 }
 
 proptest! {
@@ -240,28 +256,12 @@ proptest! {
     }
 }
 
-/// Rules of every family the list registers, on small boards (so that generated games reach
-/// the rare endings: a repeated position, Ayo's stall).
-fn every_family_rules() -> impl Strategy<Value = String> {
-    prop_oneof![
-        2 => kalah_rules(),
-        1 => (2u32..=8, prop::sample::select(vec!["", "-cw", "-sungka"])).prop_map(|(n, f)| format!("dakon-{n}{f}")),
-        1 => Just("tchoukaillon".to_string()),
-        1 => (1u32..=8, 0u32..=4, prop::sample::select(vec!["", "-i"])).prop_map(|(n, s, f)| format!("sowing-{n}-{s}{f}")),
-        1 => (1u32..=6, 2u32..=4, prop::sample::select(vec!["", "-i"])).prop_map(|(n, s, f)| format!("atomic-{n}-{s}{f}")),
-        6 => (prop::sample::select(vec!["oware", "oware-gi", "awari", "ayo", "wari"]), 2u32..=6, 1u32..=3)
-            .prop_map(|(k, n, s)| match k.strip_suffix("-gi") {
-                Some(k) => format!("{k}-{n}-{s}-gi"),
-                None => format!("{k}-{n}-{s}"),
-            }),
-        1 => (1u32..=6, 1u32..=4).prop_map(|(n, s)| format!("tchouka-{n}-{s}")),
-        1 => (1u32..=5, 1u32..=3).prop_map(|(n, s)| format!("tchouka2-{n}-{s}")),
-    ]
-}
-
 /// Seeds in every cell that holds a count (Sowing's full pots are markers, not counts).
 fn seeds(p: &AnyPosition) -> u32 {
-    p.cells().iter().map(|&(_, n)| n).filter(|&n| n < 250).sum()
+    use mancala_lab::families::view::{FULL, WALL};
+    use mancala_lab::families::FamilyId;
+    let marker = |n: u32| p.rules().family() == FamilyId::Sowing && (n == FULL as u32 || n == WALL as u32);
+    p.cells().iter().map(|&(_, n)| n).filter(|&n| !marker(n)).sum()
 }
 
 /// Random games of every family, through the page's and the CLI's own types: every listed move
@@ -275,13 +275,18 @@ fn every_family_plays_by_its_rules() {
     use proptest::test_runner::{Config, TestRunner};
     use std::cell::Cell;
     let (games, repeated, stalled, over) = (Cell::new(0u32), Cell::new(0u32), Cell::new(0u32), Cell::new(0u32));
+    let families = std::cell::RefCell::new(std::collections::BTreeSet::new());
     let mut runner = TestRunner::new(Config { cases: 1500, ..Config::default() });
-    let strategy = (every_family_rules(), prop::collection::vec(any::<u16>(), 0..300));
+    let strategy = (any_rules(), prop::collection::vec(any::<u16>(), 0..300));
     runner
         .run(&strategy, |(rules, choices)| {
             let rules: AnyRules = rules.parse().unwrap();
             let mut g = Game::new(rules.start());
-            let conserved = !rules.to_string().starts_with("atomic");
+            // Atomic Wari, Reverse Atomic Wari, Coloured-seed and Two-dimensional Sowing capture
+            // seeds off the board (their rules cards); the others keep every seed in a cell.
+            use mancala_lab::families::FamilyId;
+            let captures_off = [FamilyId::Atomic, FamilyId::ReverseAtomic, FamilyId::Colour, FamilyId::Grid];
+            let conserved = !captures_off.contains(&rules.family());
             let total = seeds(g.position());
             for c in choices {
                 let p = g.position().clone();
@@ -308,6 +313,7 @@ fn every_family_plays_by_its_rules() {
             let back: Game = g.to_string().parse().unwrap();
             prop_assert_eq!(&back, &g, "{}", g);
             games.set(games.get() + 1);
+            families.borrow_mut().insert(format!("{:?}", family_of(&rules.to_string())));
             if g.position().outcome().is_some() {
                 over.set(over.get() + 1);
             }
@@ -327,4 +333,7 @@ fn every_family_plays_by_its_rules() {
         share(stalled.get())
     );
     assert!(repeated.get() > 0 && stalled.get() > 0, "the rare endings were never reached");
+    let every: std::collections::BTreeSet<String> =
+        mancala_lab::families::FamilyId::ALL.iter().map(|f| format!("{f:?}")).collect();
+    assert_eq!(*families.borrow(), every, "every registered family was played");
 }

@@ -90,7 +90,7 @@ impl<const D: bool> Family for TchoukaFamily<D> {
     const SETUP_HELP: &'static str = if D {
         "Tchouka for two: pits 1.2.3… from the Roumba outwards, '-', the seeds South.North put in the Roumba, '-', who moves (s or n)."
     } else {
-        "Tchouka setup: pits 1.2.3… from the Roumba outwards, then '-' and the Roumba."
+        "Tchouka setup: pits 1.2.3… from the Roumba outwards, then '-' and the Roumba; '-lost' after them when a turn has ended in an empty pit."
     };
 
     const MOVES_HELP: &'static str = "Tchouka: pit numbers joined by dots (2.4.1)";
@@ -140,7 +140,7 @@ impl<const D: bool> Family for TchoukaFamily<D> {
         let form = if D {
             "a setup of Tchouka for two is the pits from pit 1 outwards, '-', the seeds each player put in the Roumba (South.North), '-', who moves"
         } else {
-            "a Tchouka setup is the pits from pit 1 outwards, then optionally '-' and the Roumba"
+            "a Tchouka setup is the pits from pit 1 outwards, then optionally '-' and the Roumba, then '-lost' if a turn has ended in an empty pit"
         };
         let max = MAX_SEEDS as u64;
         let pits: Vec<u32> = split_fields(parts[0])
@@ -148,9 +148,12 @@ impl<const D: bool> Family for TchoukaFamily<D> {
             .enumerate()
             .map(|(i, t)| parse_count(t, &format!("pit {}:", i + 1), max))
             .collect::<Result<_, _>>()?;
+        // The solitaire's lost position (a turn ended in an empty pit) says so: it is over.
+        let lost = !D && parts.len() == 3 && parts[2].trim().eq_ignore_ascii_case("lost");
         let (roumba, turn) = match (D, parts.len()) {
             (false, 1) => ([0, 0], Player::South),
             (false, 2) => ([parse_count(parts[1].trim(), "Roumba:", max)?, 0], Player::South),
+            (false, 3) if lost => ([parse_count(parts[1].trim(), "Roumba:", max)?, 0], Player::South),
             (true, 3) => stores_and_turn(parts[1], parts[2], max)?,
             (true, 1) => ([0, 0], Player::South),
             (_, found) => return Err(ParseSetupError::Parts { form, found }),
@@ -159,7 +162,7 @@ impl<const D: bool> Family for TchoukaFamily<D> {
             ParseSetupError::Invalid(if D { super::AnySetupError::Tchouka2(e) } else { super::AnySetupError::Tchouka(e) })
         };
         let sized = TchoukaRules::new(pits.len() as u32, r.seeds as u32).unwrap_or(*r);
-        Tchouka::new(sized, &pits, roumba, turn, false).map_err(invalid)
+        Tchouka::new(sized, &pits, roumba, turn, lost).map_err(invalid)
     }
 
     fn write_setup(p: &Tchouka<D>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -167,7 +170,7 @@ impl<const D: bool> Family for TchoukaFamily<D> {
         if D {
             write!(f, "{pits}-{}.{}-{}", p.roumba_of(Player::South), p.roumba_of(Player::North), p.turn().letter())
         } else {
-            write!(f, "{pits}-{}", p.roumba())
+            write!(f, "{pits}-{}{}", p.roumba(), if p.is_lost() { "-lost" } else { "" })
         }
     }
 

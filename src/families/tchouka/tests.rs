@@ -27,6 +27,11 @@ fn sowing_relays_and_wraps_past_the_roumba() {
     assert_eq!((r.pits(), r.roumba(), t.extra_turn), (&[0, 2, 1, 1][..], 4, false));
     assert_eq!(r.outcome(), Some(Outcome::Stuck));
     assert!(r.legal_moves().is_empty());
+    // The lost position's setup says so, and reads back lost (a link keeps the game over).
+    let any = crate::families::AnyPosition::Tchouka(r);
+    assert_eq!(any.to_string(), "0.2.1.1-4-lost");
+    assert_eq!(any.rules().parse_setup("0.2.1.1-4-lost").unwrap(), any);
+    assert!(any.rules().parse_setup("0.2.1.1-4").unwrap().outcome().is_none());
 }
 
 #[test]
