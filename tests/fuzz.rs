@@ -52,24 +52,11 @@ where
     );
 }
 
-const RULES: [&str; 16] = [
-    "kalah-6-4",
-    "kalah-6-4-e",
-    "dakon-8",
-    "dakon-7-sungka",
-    "dakon-8-cw",
-    "tchoukaillon",
-    "tchouka-4-2",
-    "tchouka2-4-2",
-    "sowing",
-    "sowing-i",
-    "atomic",
-    "atomic-i",
-    "oware",
-    "awari",
-    "ayo",
-    "wari",
-];
+/// Every preset of every registered family (`FamilyId::ALL`): a family added to the registry
+/// is fuzzed by construction.
+fn rules_ids() -> Vec<&'static str> {
+    mancala_lab::families::FamilyId::ALL.iter().flat_map(|f| f.presets().iter().map(|p| p.id)).collect()
+}
 
 /// Text near the notations: their characters, mostly.
 fn near() -> impl Strategy<Value = String> {
@@ -81,7 +68,7 @@ fn near() -> impl Strategy<Value = String> {
 fn fuzz_links() {
     fuzz(
         "links",
-        (prop::sample::select(RULES.to_vec()), near(), near(), "[0-9]{0,6}", near()),
+        (prop::sample::select(rules_ids()), near(), near(), "[0-9]{0,6}", near()),
         |(r, setup, moves, ply, other)| {
             for q in [
                 format!("rules={r}&setup={setup}&moves={moves}&ply={ply}"),
@@ -102,7 +89,7 @@ fn fuzz_links() {
 #[test]
 #[ignore = "run by `make fuzz`: 10^6 inputs a parser, minutes"]
 fn fuzz_setups_and_moves() {
-    fuzz("setups and moves", (prop::sample::select(RULES.to_vec()), near()), |(r, text)| {
+    fuzz("setups and moves", (prop::sample::select(rules_ids()), near()), |(r, text)| {
         let rules: AnyRules = r.parse().unwrap();
         if let Ok(p) = rules.parse_setup(&text) {
             // What reads back writes canonically and reads again as itself.
@@ -130,7 +117,7 @@ fn fuzz_rules_ids() {
 fn fuzz_records() {
     let header = prop_oneof![
         Just(String::new()),
-        prop::sample::select(RULES.to_vec()).prop_map(|r| format!("[Rules \"{r}\"]\n")),
+        prop::sample::select(rules_ids()).prop_map(|r| format!("[Rules \"{r}\"]\n")),
         "\\[[A-Za-z]{0,8} \"[^\"\n]{0,12}\"\\]\n",
         "\\[[^\n]{0,16}\n",
     ];
