@@ -207,6 +207,7 @@ test('without animation, a move still sounds', async () => {
   if ((await page.textContent('button.sound')).includes('off')) await page.click('button.sound');
   await page.click('#pit-s-0');
   await page.waitForFunction(() => window.tones > 0, null, { timeout: 5000 });
+  assert.ok((await page.evaluate(() => window.tones)) > 0, 'the move sounded with animation off');
   await page.context().close();
 });
 

@@ -34,6 +34,7 @@ test('every registered preset opens and plays a legal move by a click, its seeds
   const home = await open('#/', { wait: '.games' });
   const presets = await home.$$eval('.game-card', (els) => els.map((e) => [e.querySelector('.game-name').textContent, e.querySelector('a').getAttribute('href')]));
   await home.context().close();
+  assert.equal(presets.length, 28, 'every preset of the registry');
   for (const [name, href] of presets) {
     await t.test(`${name} (${href})`, async () => {
       const page = await open(href);
@@ -62,6 +63,7 @@ test('a lab link with a part the page does not know says so, and the page still 
   const home = await open('#/', { wait: '.games' });
   const labs = await home.$$eval('ul.labs li a', (els) => els.map((e) => e.getAttribute('href')));
   await home.context().close();
+  assert.equal(labs.length, 9, 'every lab');
   for (const href of labs) {
     const page = await open(`${href}${href.includes('?') ? '&' : '?'}bogus=1`, { wait: 'main h1' });
     const errors = await page.$$eval('[role="alert"]', (els) => els.map((e) => e.textContent));

@@ -150,5 +150,6 @@ test('a click while the computer\'s move is still shown plays at once (defect 5)
   const before = (await plies(page)).length;
   await page.click('.pit.legal >> nth=0');
   await page.waitForFunction((n) => document.querySelectorAll('.move-list .ply').length > n, before);
+  assert.ok((await plies(page)).length > before, 'the click was played');
   await page.context().close();
 });

@@ -155,6 +155,8 @@ test('the computer keeps thinking through Hint, Analyze and Stop, and then moves
       const now = new URLSearchParams(location.hash.split('?')[1]).get('moves') || '';
       return now.length > m.length && now.startsWith(m);
     }, before, { timeout: 30000 });
+    const after = movesOf(page.url());
+    assert.ok(after.startsWith(before) && after.length > before.length, `${link}: the computer moved (${before} → ${after})`);
     await page.waitForSelector(playable);
     await page.context().close();
   }
