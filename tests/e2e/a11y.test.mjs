@@ -1,6 +1,6 @@
-// End-to-end: an axe-core run on every page (the play page of each family, the home page, each
-// lab): no serious or critical accessibility violation. The board is one Tab stop whose arrow
-// keys move between pits, read in sowing order.
+// End-to-end: an axe-core run on every route (the home page, every preset's play page, every
+// lab) and every panel a user can open, in both themes: no serious or critical accessibility
+// violation. The board is one Tab stop whose arrow keys move between pits, read in sowing order.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -20,34 +20,96 @@ async function violations(page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-const pages = [
-  ['#/', '.game-card'],
-  ['#/play?rules=kalah-6-4&moves=cf(b)a', 'svg.board'],
-  ['#/play?rules=dakon-8', 'svg.board'],
-  ['#/play?rules=oware', 'svg.board'],
-  ['#/play?rules=sowing-i&setup=312-l', 'svg.board'],
-  ['#/play?rules=atomic', 'svg.board'],
-  ['#/play?rules=tchoukaillon', 'svg.board'],
-  ['#/play?rules=tchouka', 'svg.board'],
-  ['#/lab/solved-kalah', 'main'],
-  ['#/lab/dakon?n=4', 'main'],
-  ['#/lab/ayo?s=9', 'main'],
-  ['#/lab/tchoukaillon', 'main'],
-  ['#/lab/hanoi?n=4', 'main'],
-  ['#/lab/erickson', 'main'],
-  ['#/lab/dooley', 'main'],
-  ['#/bench', 'main'],
-];
+// Every route a user reaches from the home page: its game cards (every preset of the registry)
+// and its labs, read from the home page itself, so that a new family or lab is scanned by
+// construction.
+async function routes() {
+  const home = await open('#/', { wait: '.game-card' });
+  const games = await home.$$eval('.game-card a', (els) => els.map((e) => e.getAttribute('href')));
+  const labs = await home.$$eval('ul.labs a', (els) => els.map((e) => e.getAttribute('href')));
+  await home.context().close();
+  assert.equal(games.length, 28, 'every preset of the registry');
+  assert.equal(labs.length, 9, 'every lab');
+  return [['#/', '.game-card'], ...games.map((h) => [h, 'svg.board']), ...labs.map((h) => [h, 'main h1'])];
+}
 
-for (const theme of ['light', 'dark']) {
-  test(`no serious or critical axe violation on any page (${theme})`, async () => {
+/// A page ready to scan: its own element there, and no lab still loading.
+async function ready(page, wait) {
+  await page.waitForSelector(wait);
+  await page.waitForFunction(() => !/Loading the lab/.test(document.body.textContent), null, { timeout: 30000 });
+}
+
+/// The page's background is dark (or light): the theme really applied.
+const darkBackground = (page) =>
+  page.evaluate(() => {
+    // The first of body and html that paints a background (a transparent one reads 0, 0, 0, 0).
+    const painted = [document.body, document.documentElement]
+      .map((e) => getComputedStyle(e).backgroundColor.match(/[\d.]+/g).map(Number))
+      .find((c) => c.length === 3 || c[3] > 0);
+    const [r, g, b] = painted;
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128;
+  });
+
+// Both themes as a visitor gets them: the system's preference (prefers-color-scheme), no switch.
+for (const scheme of ['light', 'dark']) {
+  test(`no serious or critical axe violation on any route (system preference ${scheme})`, async () => {
     const found = [];
-    for (const [hash, wait] of pages) {
-      const page = await open(hash, { wait, bypassCSP: true });
-      if (theme === 'dark') await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    const all = await routes();
+    for (const [hash, wait] of all) {
+      const page = await open(hash, { wait: 'body', bypassCSP: true, colorScheme: scheme });
+      await ready(page, wait);
+      assert.equal(await darkBackground(page), scheme === 'dark', `${hash}: the ${scheme} theme`);
       found.push(...(await violations(page)).map((v) => `${hash}: ${v}`));
       await page.context().close();
     }
+    assert.ok(all.length >= 38, `${all.length} routes`);
+    assert.deepEqual(found, []);
+  });
+}
+
+// Every panel a user can open, in both themes, the second set by the page's own switch
+// against the system's preference: the editor, New game, the record, the analysis with its
+// values and a previewed line, the endgame databases built, a game value, a lab's result.
+for (const theme of ['light', 'dark']) {
+  test(`no serious or critical axe violation in any open panel (${theme}, chosen by the switch)`, async () => {
+    const found = [];
+    const scan = async (page, what) => found.push(...(await violations(page)).map((v) => `${what}: ${v}`));
+    const visit = async (hash, wait) => {
+      const page = await open(hash, { wait, bypassCSP: true, colorScheme: theme === 'dark' ? 'light' : 'dark' });
+      await page.selectOption('select[aria-label="Colour theme"]', theme);
+      await soon(() => darkBackground(page), theme === 'dark', `${hash}: the switch set ${theme}`);
+      return page;
+    };
+    const play = await visit('#/play?rules=kalah-6-4&moves=cf', 'svg.board');
+    await noAnimation(play);
+    for (const panel of ['.editor', '.new-game', '.record']) {
+      await play.click(`${panel} summary`);
+      await play.waitForSelector(`${panel}[open]`);
+      await scan(play, `play ${panel}`);
+    }
+    await play.click('button.hint');
+    await play.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 30000 });
+    assert.ok((await play.$$('.line-move')).length > 0, 'a best line to preview');
+    await scan(play, 'play: analysis');
+    await play.click('.line-move >> nth=0');
+    await play.waitForSelector('.preview-bar:not(.empty)');
+    await scan(play, 'play: preview');
+    await play.context().close();
+    const awari = await visit('#/play?rules=awari&setup=1.0.0.2.0.1-0.1.1.0.2.0-20.20-s', '.endgame-held');
+    await awari.fill('.endgame input', '8');
+    await awari.click('.endgame-build-button');
+    await awari.waitForSelector('.endgame-values', { timeout: 60000 });
+    await scan(awari, 'awari: endgame databases');
+    await awari.context().close();
+    const sowing = await visit('#/play?rules=sowing&setup=312-l', 'svg.board');
+    await sowing.waitForSelector('.cgt-value', { timeout: 60000 });
+    await scan(sowing, 'sowing: game value');
+    await sowing.context().close();
+    const lab = await visit('#/lab/dakon?n=5', 'main h1');
+    await lab.click('button.dakon-survey');
+    await lab.waitForSelector('.dakon-survey-table');
+    await scan(lab, 'Dakon lab: a result');
+    await lab.context().close();
     assert.deepEqual(found, []);
   });
 }

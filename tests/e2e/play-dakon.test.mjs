@@ -23,14 +23,21 @@ test('Dakon plays on the board: relay laps, the computer, hints, leaves and link
   assert.equal(await count(again, 'store-s'), 6);
   // One turn of South's: a, h, h, f (the move list groups a turn's moves).
   assert.match(await again.textContent('.moves'), /1\.\s*South\s*a\s*h\s*h\s*f/);
-  // Hints: every legal hole gets a value from the worker.
+  // Hints: every legal hole gets a value from the worker (each of them, not just one).
+  const legal = await again.$$eval('.pit.legal', (els) => els.map((e) => e.id));
+  assert.ok(legal.length >= 2, `legal holes: ${legal}`);
   await again.click('button.analyze');
-  await again.waitForSelector('#pit-s-0 .hint, .pit .hint', { timeout: 20000 });
+  await again.waitForFunction((n) => document.querySelectorAll('.pit.legal .hint').length === n, legal.length, { timeout: 20000 });
   await again.click('button.stop');
+  const hinted = await again.$$eval('.pit.legal', (els) => els.filter((e) => (e.querySelector('.hint text')?.textContent.trim() || '') !== '').map((e) => e.id));
+  assert.deepEqual(hinted, legal, 'a value on every legal hole');
   // The computer plays both sides (a turn is several moves) until North has moved.
   await again.selectOption('.player-n', '2'); // easy
   await again.selectOption('.player-s', '2');
   await again.waitForFunction(() => /North\s*[a-h]/.test(document.querySelector('.moves').textContent), null, { timeout: 30000 });
+  // The computer's moves are in the game: South's turn went on from a h h f, then North played.
+  assert.match(await again.textContent('.moves'), /1\.\s*South\s*a\s*h\s*h\s*f(\s*[a-h])*\s*2\.\s*North\s*[a-h]/);
+  assert.match(again.url(), /moves=ahhf[a-h]+/);
   await again.selectOption('.player-s', '0');
   await again.selectOption('.player-n', '0');
   // A won game is said in words, on the board and in the panel (the search's 1000 + margin).
@@ -66,6 +73,7 @@ test("Dakon's values do not overlap, and a finished game shows no stale figures 
   await page.click('button.hint');
   await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 20000 });
   const boxes = await page.$$eval('.move-values li', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, e.scrollWidth <= e.clientWidth + 1]; }));
+  assert.equal(boxes.length, 2, 'a value for each of the two moves');
   assert.ok(boxes.every((b) => b[3]), 'every value fits its column');
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {

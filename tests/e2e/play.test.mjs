@@ -221,15 +221,25 @@ test('a link keeps its players: a reload goes on with the computer', async () =>
   for (const p of [page, vs]) await p.context().close();
 });
 
-test('screenshots of the board (laptop and phone) are saved as artifacts', async () => {
+test('screenshots of the board (laptop and phone) are saved as artifacts, each showing the board whole', async () => {
+  // A PNG's width and height (its IHDR chunk).
+  const size = (f) => { const b = fs.readFileSync(path.join(artifacts, f)); return [b.readUInt32BE(16), b.readUInt32BE(20)]; };
+  // What is pictured: the whole board in the viewport, with its fourteen cells drawn.
+  const inView = (p) => p.$eval('svg.board', (e) => { const r = e.getBoundingClientRect(); return [r.width > 200, r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight, e.querySelectorAll('[data-count]').length]; });
   const page = await open('#/play?rules=kalah-6-4&moves=cfbd');
+  assert.deepEqual(await inView(page), [true, true, 14]);
   await page.screenshot({ path: path.join(artifacts, 'board-laptop.png'), fullPage: true });
   const phone = await open('#/play?rules=kalah-6-4&moves=cfbd', { viewport: { width: 390, height: 844 } });
+  assert.deepEqual(await inView(phone), [true, true, 14]);
   await phone.screenshot({ path: path.join(artifacts, 'board-phone.png'), fullPage: false });
   const home = await open('#/');
+  assert.equal(await home.$$eval('.game-card', (els) => els.length), 28);
   await home.screenshot({ path: path.join(artifacts, 'home.png'), fullPage: true });
-  for (const f of ['board-laptop.png', 'board-phone.png', 'home.png']) {
-    assert.ok(fs.statSync(path.join(artifacts, f)).size > 10000, f);
-  }
+  const dpr = await phone.evaluate(() => devicePixelRatio);
+  assert.deepEqual(size('board-phone.png'), [390 * dpr, 844 * dpr], 'the phone shot is the phone screen');
+  const laptop = page.viewportSize();
+  const [w, h] = size('board-laptop.png');
+  assert.ok(w === laptop.width * (await page.evaluate(() => devicePixelRatio)) && h >= laptop.height, `the laptop shot is the page: ${w} x ${h}`);
+  assert.ok(size('home.png')[1] > size('home.png')[0], 'the home page shot is the whole (long) page');
   for (const p of [page, phone, home]) await p.context().close();
 });
