@@ -36,7 +36,7 @@ export function setup() {
 /// A fresh page on `hash`, once `opts.wait` (the board by default) is there; its errors and
 /// console warnings are kept on it.
 export async function open(hash, opts = {}) {
-  const context = await env.browser.newContext({ viewport: opts.viewport || { width: 1200, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'], bypassCSP: !!opts.bypassCSP, colorScheme: opts.colorScheme || 'light' });
+  const context = await env.browser.newContext({ viewport: opts.viewport || { width: 1200, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'], bypassCSP: !!opts.bypassCSP, colorScheme: opts.colorScheme || 'light', reducedMotion: opts.reducedMotion || 'no-preference' });
   const page = await context.newPage();
   const errors = [];
   const console = [];

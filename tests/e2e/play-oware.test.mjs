@@ -88,3 +88,26 @@ test('Awari endgame databases: built in the worker, proven values on the pits, a
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('every Oware-family rule set keeps its endgame databases in this browser: built once, loaded after a reload', async () => {
+  // The family's presets, from the home page (the registry's cards).
+  const home = await open('#/', { wait: '.game-card' });
+  const hrefs = await home.$$eval('.game-card a', (els) => els.map((e) => e.getAttribute('href')).filter((h) => /rules=(oware|awari|ayo|wari)\b/.test(h)));
+  await home.context().close();
+  assert.ok(hrefs.length >= 4, `the Oware family's presets: ${hrefs}`);
+  for (const href of hrefs) {
+    const page = await open(href, { wait: '.endgame-held' });
+    await page.waitForFunction(() => /Not built yet/.test(document.querySelector('.endgame-held')?.textContent || ''), null, { timeout: 20000 });
+    await page.fill('.endgame input', '4');
+    await page.click('.endgame-build-button');
+    await page.waitForFunction(() => /Built to 4 seeds/.test(document.querySelector('.endgame-held')?.textContent || ''), null, { timeout: 60000 });
+    // Reloaded: read back from IndexedDB, not built again.
+    await page.reload();
+    await page.waitForFunction(() => /Built to 4 seeds/.test(document.querySelector('.endgame-held')?.textContent || ''), null, { timeout: 20000 });
+    assert.match(await page.textContent('.endgame-held'), /kept in this browser/, href);
+    const kept = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    assert.ok(kept.length > 0, `${href}: an IndexedDB database (${kept})`);
+    assert.deepEqual(page.errors, [], href);
+    await page.context().close();
+  }
+});

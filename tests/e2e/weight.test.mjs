@@ -1,6 +1,6 @@
 // End-to-end: what a visit downloads (issue 28's budget, in bytes gzip -9, as a server that
 // compresses sends them). A first visit to a game fetches the app, its scripts and its style
-// sheet — at most 700 KB in all, the app's wasm at most 400 KB — and neither the worker nor
+// sheet — at most 400 KB in all, as the README says — and neither the worker nor
 // the labs' code: the worker comes with the first search, the labs' code with the first lab.
 // The service worker fetches the rest for offline use only once the page is idle.
 import { test } from 'node:test';
@@ -15,7 +15,7 @@ setup();
 const gzip = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 const name = (url) => decodeURIComponent(new URL(url).pathname.split('/').pop() || 'index.html');
 
-test('a first visit to a game downloads at most 700 KB (the app at most 400 KB); the worker and the labs come when used', async () => {
+test('a first visit to a game downloads at most 400 KB, the README\'s figure (the app\'s wasm included); the worker and the labs come when used', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const fetched = [];
@@ -32,7 +32,7 @@ test('a first visit to a game downloads at most 700 KB (the app at most 400 KB);
   console.log(`first visit: ${total} bytes gzip in ${sizes.length} files: ${sizes.map(([f, n]) => `${f} ${n}`).join(', ')}`);
   assert.ok(app, `the app's wasm was fetched: ${first}`);
   assert.ok(app[1] <= 400_000, `the app's wasm is ${app[1]} bytes gzip, over 400 KB`);
-  assert.ok(total <= 700_000, `a first visit downloads ${total} bytes gzip, over 700 KB`);
+  assert.ok(total <= 400_000, `a first visit downloads ${total} bytes gzip, over 400 KB`);
   assert.ok(!first.some((f) => /^(worker|labs)/.test(f)), `no worker and no lab code before they are used: ${first}`);
 
   // The first search brings the worker; the first lab brings the labs' code, and draws.

@@ -675,3 +675,85 @@ fn value_refuses_a_row_of_ones_too_large_at_once() {
     assert!(err.contains("more than 4,000,000 rows follow 11111111111111111111: too many to value here"), "{err}");
     assert!(err.contains("at least 524,287"), "{err}");
 }
+
+/// The README's `search` commands, `octal` and `bench` run and print what they claim: the
+/// first row of value *3, the unusual atomic weights, families whose every find has the value
+/// `value` gives it, separations proven, the published Domineering values agreeing, Officers'
+/// P-positions where the nim-values are 0, and the bench's fixed workloads counted.
+#[test]
+fn readme_searches_octal_and_bench_print_what_they_claim() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let mut a = args.to_vec();
+        a.push("--json");
+        let (code, out, err) = run(&a);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
+    };
+    let value_of = |game: &str, row: &str| json(&["value", game, row]);
+    // Every row of value *3 in impartial Sowing, fewest seeds first: 1112 (5 seeds) leads.
+    let v = json(&["search", "value", "*3", "--game", "sowing-i", "--max-seeds", "6"]);
+    let found = v["found"].as_array().unwrap();
+    assert_eq!(found[0]["row"], "1112");
+    assert!(found.len() >= 10, "{found:?}");
+    for f in found.iter().take(5) {
+        assert_eq!(value_of("sowing-i", f["row"].as_str().unwrap())["value"], "*3", "{f}");
+    }
+    // Atomic weights: 1332 weighs -1/2 and 40304 weighs * (the README), as `value` says.
+    let v = json(&["search", "atomic-weights", "--max-seeds", "11", "--max-pots", "5"]);
+    let unusual: Vec<(String, String)> = v["unusual"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| (u["example"].as_str().unwrap().to_string(), u["weight"].as_str().unwrap().to_string()))
+        .collect();
+    for (row, weight) in [("1332", "-1/2"), ("40304", "*")] {
+        assert!(unusual.contains(&(row.to_string(), weight.to_string())), "{unusual:?}");
+        assert_eq!(value_of("atomic", row)["atomic_weight"], weight, "{row}");
+    }
+    // The families' smallest rows: each has the value `value` finds for it.
+    let v = json(&["search", "families", "--game", "sowing", "--max-seeds", "6", "--max-pots", "6"]);
+    let finds = v["finds"].as_array().unwrap();
+    assert!(finds.len() >= 4, "{finds:?}");
+    for f in finds {
+        assert_eq!(value_of("sowing", f["row"].as_str().unwrap())["value"], f["value"], "{f}");
+    }
+    // Separations: every size's least run proven, the search complete.
+    let v = json(&["search", "separation", "--game", "sowing", "--max-seeds", "4", "--max-pots", "4"]);
+    assert_eq!(v["complete"], true);
+    let sizes = v["by_size"].as_array().unwrap();
+    assert_eq!(sizes.len(), 4);
+    assert!(sizes.iter().all(|s| s["proven"] == s["least"]), "{sizes:?}");
+    // Followers of 1^n at least Erickson's bound 2^(n-1) - 1.
+    let v = json(&["search", "followers", "--game", "sowing", "--max-seeds", "5", "--max-pots", "5"]);
+    let sizes = v["by_size"].as_array().unwrap();
+    assert_eq!(sizes.len(), 5);
+    for s in sizes {
+        assert!(s["ones"].as_u64().unwrap() >= s["bound"].as_u64().unwrap() && s["most"].as_u64() >= s["ones"].as_u64(), "{s}");
+    }
+    // The published Domineering values: every one valued here agrees.
+    let rows = json(&["search", "domineering"]);
+    let rows = rows.as_array().unwrap();
+    let valued: Vec<_> = rows.iter().filter(|r| !r["ours"].is_null()).collect();
+    assert!(valued.len() >= 30, "{}", valued.len());
+    assert!(valued.iter().all(|r| r["agrees"] == true), "{valued:?}");
+    // Officers (.37): the P-positions are exactly where the nim-values are 0.
+    let v = json(&["octal", ".37", "200"]);
+    let p: Vec<u64> = v["p_positions"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    let first = v["first"].as_array().unwrap();
+    assert!(p.len() >= 10 && p[0] == 0, "{p:?}");
+    let zeros: Vec<u64> = (0..first.len() as u64).filter(|&k| first[k as usize] == 0).collect();
+    assert_eq!(zeros, p.iter().copied().filter(|&k| (k as usize) < first.len()).collect::<Vec<_>>());
+}
+
+/// `bench` runs every fixed workload and reports positive figures.
+#[test]
+#[ignore = "slow in debug builds: run optimised by make test (make test-release)"]
+fn bench_reports_its_workloads() {
+    let (code, out, err) = run(&["bench", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["perft"]["nodes"].as_u64().unwrap() > 1_000_000, "{out}");
+    assert!(v["perft"]["nodes_per_second"].as_f64().unwrap() > 0.0, "{out}");
+    assert!(v["endgame_search"]["search"]["nodes"].as_u64().unwrap() > 0, "{out}");
+    assert!(v["dakon_survey"]["boards"].as_u64().unwrap() > 0, "{out}");
+}
