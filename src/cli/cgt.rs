@@ -53,6 +53,16 @@ pub struct ValueReport {
     right: Vec<OptionReport>,
 }
 
+/// The families `value` takes, from the registry: those whose games have a value (their ids'
+/// first part; an impartial version, where there is one, adds `-i`).
+pub fn value_games() -> Vec<&'static str> {
+    crate::families::FamilyId::ALL
+        .iter()
+        .filter(|f| f.presets().first().is_some_and(|p| p.id.parse::<AnyRules>().is_ok_and(|r| r.has_game_value())))
+        .map(|f| f.key())
+        .collect()
+}
+
 /// The value of `row` under `rules` (`sowing`, `sowing-i`, `atomic`, `atomic-i`): the same
 /// valuation as the play page's Game value panel.
 ///
@@ -60,9 +70,7 @@ pub struct ValueReport {
 /// Rules of another family, a row that cannot be read, or too many followers.
 pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, CliError> {
     if !rules.parse::<AnyRules>().map_err(CliError::Rules)?.has_game_value() {
-        return Err(CliError::WrongFamily(
-            "value is for the games of Erickson's paper: sowing, atomic, reaping, ratomic and grid (each with -i)",
-        ));
+        return Err(CliError::Row(format!("value is for the games of Erickson's paper: {}", value_games().join(", "))));
     }
     let limit = crate::labs::erickson::MAX_FOLLOWERS;
     // A Sowing row's followers are counted first (quick beside valuing them): past the limit,

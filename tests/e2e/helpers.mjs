@@ -78,3 +78,12 @@ export async function soon(read, expected, message, ms = 5000) {
   if (expected instanceof RegExp) assert.match(got, expected, message);
   else assert.deepEqual(got, expected, message);
 }
+
+/// The labs' pages as docs/architecture.md lists them: the house test
+/// (`the_docs_list_the_registered_families_and_labs`) holds that table to the registry
+/// (`labs::LABS`), so a lab added there is expected here by construction.
+export function registeredLabs() {
+  const text = fs.readFileSync(path.resolve(here, '../../docs/architecture.md'), 'utf8');
+  const table = text.split('<!-- labs -->')[1].split('<!-- /labs -->')[0];
+  return table.split('\n').filter((l) => l.startsWith('|')).slice(2).map((l) => l.split('|')[2].trim().replace(/`/g, ''));
+}

@@ -728,7 +728,10 @@ fn readme_searches_octal_and_bench_print_what_they_claim() {
     let sizes = v["by_size"].as_array().unwrap();
     assert_eq!(sizes.len(), 5);
     for s in sizes {
-        assert!(s["ones"].as_u64().unwrap() >= s["bound"].as_u64().unwrap() && s["most"].as_u64() >= s["ones"].as_u64(), "{s}");
+        assert!(
+            s["ones"].as_u64().unwrap() >= s["bound"].as_u64().unwrap() && s["most"].as_u64() >= s["ones"].as_u64(),
+            "{s}"
+        );
     }
     // The published Domineering values: every one valued here agrees.
     let rows = json(&["search", "domineering"]);
@@ -756,4 +759,29 @@ fn bench_reports_its_workloads() {
     assert!(v["perft"]["nodes_per_second"].as_f64().unwrap() > 0.0, "{out}");
     assert!(v["endgame_search"]["search"]["nodes"].as_u64().unwrap() > 0, "{out}");
     assert!(v["dakon_survey"]["boards"].as_u64().unwrap() > 0, "{out}");
+}
+
+/// `value` takes every registered family whose games have a value, from its first preset's
+/// start, and names exactly those families when it refuses another (the list is the registry's).
+#[test]
+fn value_takes_every_family_with_game_values() {
+    use mancala_lab::families::{AnyRules, FamilyId};
+    let mut valued = vec![];
+    for family in FamilyId::ALL {
+        let id = family.presets()[0].id;
+        let rules: AnyRules = id.parse().unwrap();
+        if !rules.has_game_value() {
+            continue;
+        }
+        let row = rules.start().value_row().unwrap_or_else(|| panic!("{id}: a start with a value has a row"));
+        let (code, out, err) = run(&["value", id, &row, "--json"]);
+        assert_eq!(code, 0, "{id} {row}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(v["value"].as_str().is_some_and(|s| !s.is_empty()), "{id}: {out}");
+        valued.push(family.key());
+    }
+    assert!(valued.len() >= 6, "{valued:?}");
+    let (code, _, err) = run(&["value", "kalah", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains(&valued.join(", ")), "the refusal lists {valued:?}: {err}");
 }
