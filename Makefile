@@ -19,7 +19,11 @@ build: setup
 ## Every check: format, lints (native and wasm), native tests, browser tests, end-to-end tests.
 test: setup
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory lint test-native test-release test-browser test-e2e && \
+	for part in lint test-native test-release test-browser test-e2e; do \
+		at=$$(date +%s); \
+		$(MAKE) --no-print-directory $$part || exit 1; \
+		echo "make test: $$part took $$(( $$(date +%s) - at )) s"; \
+	done; \
 	echo "make test: all checks passed in $$(( $$(date +%s) - start )) s"
 
 lint:
@@ -82,3 +86,4 @@ clean:
 ## (default 10^6); the figures go to BENCHMARKS.md.
 fuzz:
 	cargo test --profile test-release --features cli --test fuzz -- --ignored --nocapture --test-threads 1
+	cargo test --profile test-release --features cli --test native -- --ignored --nocapture fuzz_cli

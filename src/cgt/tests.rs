@@ -151,11 +151,18 @@ proptest! {
         }
     }
 
-    /// The parser never panics, whatever it is given.
+    /// The parser never panics, whatever it is given: what it reads prints back as the same
+    /// game, and what it refuses names a place within the text.
     #[test]
     fn parser_survives_any_text(s in "[-+_*^v{}|,()/0-9 ]{0,40}") {
         let mut t = Games::new();
-        let _ = t.parse(&s);
+        match t.parse(&s) {
+            Ok(g) => {
+                let text = t.show(g);
+                prop_assert_eq!(t.parse(&text), Ok(g), "{} read as {}", s, text);
+            }
+            Err(e) => prop_assert!(e.at <= s.chars().count() && !e.what.is_empty(), "{}: {:?}", s, e),
+        }
     }
 }
 

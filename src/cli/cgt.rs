@@ -44,7 +44,11 @@ pub struct ValueReport {
     mean: String,
     temperature: String,
     birthday: u32,
-    followers: usize,
+    /// The rows reachable from this one by either player's moves, the row included, empty ends
+    /// dropped (Erickson's followers; counted for Sowing's rows).
+    followers: Option<u64>,
+    /// The rows the valuation stored (fewer: a row that splits is valued by its parts).
+    rows_valued: usize,
     /// The components the row splits into (paper's notation, value), if it splits.
     components: Vec<(String, String)>,
     /// For sparse Atomic Wari rows, the .37 heaps (Theorem 3.1).
@@ -77,10 +81,12 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
     // the row is refused at once instead of after minutes of valuing.
     let mut progress = Progress::new(json, false);
     let pots = crate::labs::erickson::parse_row(row_text, 254).ok().filter(|_| !row_text.contains('+'));
+    let mut followers = None;
     if let Some(pots) = pots.filter(|_| rules.starts_with("sowing")) {
         let pots: Vec<u8> = pots.iter().map(|&n| n.min(255) as u8).collect();
         progress.say("value: counting the row's followers first");
-        if crate::labs::erickson::followers(&pots, limit as u64).is_none() {
+        followers = crate::labs::erickson::followers(&pots, limit as u64);
+        if followers.is_none() {
             return Err(CliError::Row(format!(
                 "more than {} rows follow {}: too many to value here{}",
                 group(limit as u128),
@@ -126,7 +132,8 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
         mean: th.mean.to_string(),
         temperature: th.temperature.to_string(),
         birthday: t.birthday(g),
-        followers: v.followers,
+        followers,
+        rows_valued: v.followers,
         components: v.components,
         heaps: v.heaps,
         left: options(v.left),
@@ -163,7 +170,10 @@ impl fmt::Display for ValueReport {
         writeln!(f, "mean         {}", self.mean)?;
         writeln!(f, "temperature  {}", self.temperature)?;
         writeln!(f, "birthday     {}", self.birthday)?;
-        writeln!(f, "followers    {}", self.followers)?;
+        if let Some(n) = self.followers {
+            writeln!(f, "followers    {n} (rows reachable by either player, this one included)")?;
+        }
+        writeln!(f, "rows valued  {}", self.rows_valued)?;
         if !self.components.is_empty() {
             let parts = self.components.iter().map(|(r, v)| format!("{r} = {v}")).collect::<Vec<_>>().join(", ");
             writeln!(f, "components   {parts}")?;

@@ -53,12 +53,33 @@ fn peak_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// The memory the system says is available, where it says it.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+/// The memory this process may still take, where the system says: the least of what the
+/// system has available (MemAvailable), what the address-space limit leaves (`ulimit -v`, less
+/// what the process maps already) and what its control group leaves (`memory.max` less
+/// `memory.current`, cgroup v2).
+pub(crate) fn available_memory() -> Option<u64> {
+    let kb = |text: &str, key: &str| -> Option<u64> {
+        let line = text.lines().find(|l| l.starts_with(key))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|k| k * 1024)
+    };
+    let mut free = kb(&std::fs::read_to_string("/proc/meminfo").ok()?, "MemAvailable:")?;
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes the limit into the struct given.
+        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0 && limit.rlim_cur != libc::RLIM_INFINITY {
+            let mapped = std::fs::read_to_string("/proc/self/status").ok().and_then(|s| kb(&s, "VmSize:")).unwrap_or(0);
+            // `rlim_t` is a u64 here, another width on other systems.
+            #[allow(clippy::unnecessary_cast)]
+            let limit = limit.rlim_cur as u64;
+            free = free.min(limit.saturating_sub(mapped));
+        }
+    }
+    let read = |f: &str| std::fs::read_to_string(f).ok().and_then(|t| t.trim().parse::<u64>().ok());
+    if let (Some(max), Some(now)) = (read("/sys/fs/cgroup/memory.max"), read("/sys/fs/cgroup/memory.current")) {
+        free = free.min(max.saturating_sub(now));
+    }
+    Some(free)
 }
 
 /// The most memory a build to `seeds` takes: two bytes a position of the layers kept (value
@@ -77,7 +98,7 @@ fn last_layer(rules: AnyRules, seeds: usize) -> Option<u64> {
 pub(crate) type Built = (Box<dyn EndgameDatabases>, Vec<LayerStats>, f64);
 
 /// Builds the databases of `rules` to `seeds` seeds on the board, reporting progress on
-/// standard error when asked (`threads` 0: one).
+/// standard error when asked (`threads` 0: every core).
 pub(crate) fn build(rules: AnyRules, seeds: usize, threads: usize, progress: &mut Progress) -> Result<Built, CliError> {
     build_within(rules, seeds, threads, progress, None)
 }
@@ -269,7 +290,13 @@ pub struct OwareSolveReport {
 ///
 /// # Errors
 /// A finished game, or more seeds on the board than the databases reach here.
-pub fn solve(g: &Game, pos: &AnyPosition, value_only: bool, json: bool) -> Result<OwareSolveReport, CliError> {
+pub fn solve(
+    g: &Game,
+    pos: &AnyPosition,
+    value_only: bool,
+    threads: usize,
+    json: bool,
+) -> Result<OwareSolveReport, CliError> {
     if pos.outcome().is_some() {
         return Err(CliError::GameOver(pos.status()));
     }
@@ -288,7 +315,7 @@ pub fn solve(g: &Game, pos: &AnyPosition, value_only: bool, json: bool) -> Resul
         )));
     }
     let t = Instant::now();
-    let (db, _, _) = build(pos.rules(), k, 0, &mut Progress::new(json, false))?;
+    let (db, _, _) = build(pos.rules(), k, threads, &mut Progress::new(json, false))?;
     let seconds = t.elapsed().as_secs_f64();
     let moves = if value_only { vec![] } else { db.move_values(pos).expect("within the databases") };
     let value = db.value(pos).expect("within the databases");

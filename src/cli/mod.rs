@@ -485,11 +485,19 @@ pub fn main() -> i32 {
     // number here is a count or a size, so say that instead; but a game value (`search value
     // -1/2`) may be negative.
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let values = args.len() >= 2 && args[0] == "search" && args[1] == "value";
-    if let Some(neg) = args
-        .iter()
-        .find(|a| !values && a.len() > 1 && a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_digit()))
-    {
+    // `search value`'s value: its first argument that is neither an option nor an option's.
+    let value_at = (args.len() > 2 && args[0] == "search" && args[1] == "value")
+        .then(|| {
+            let mut k = 2;
+            while k < args.len() && args[k].starts_with("--") {
+                k += if args[k] == "--json" || args[k].contains('=') { 1 } else { 2 };
+            }
+            k
+        })
+        .filter(|&k| k < args.len());
+    if let Some((_, neg)) = args.iter().enumerate().find(|&(i, a)| {
+        Some(i) != value_at && a.len() > 1 && a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_digit())
+    }) {
         eprintln!(
             "mancala-lab: '{}' is negative: every number here (a count, a depth, a size) is 0 or more",
             crate::engine::text::clip(neg, 24)
@@ -551,19 +559,20 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             if load(&pos)?.rules().has_databases() =>
         {
             // The endgame databases solve these: the search's options would be silently ignored.
-            const WHY: &str = "this family is solved by its endgame databases, built to the seeds on the board";
+            const WHY: &str =
+                "this family is solved by its endgame databases, built to the seeds on the board (--threads share their build)";
             for (option, given) in [
                 ("--table-mib", table_mib.is_some()),
                 ("--db-seeds", db_seeds.is_some()),
                 ("--exact-seeds", exact_seeds.is_some()),
-                ("--threads", threads.is_some()),
             ] {
                 if given {
                     return Err(CliError::NotUsed { option, why: WHY });
                 }
             }
             let g = load(&pos)?;
-            emit(out, &databases::solve(&g, g.position(), value_only, json)?, json)
+            let threads = solve::threads(threads)?;
+            emit(out, &databases::solve(&g, g.position(), value_only, threads, json)?, json)
         }
         Command::Endgame { rules, seeds, threads, progress, json } => {
             emit(out, &databases::endgame(&rules, seeds, threads, progress, json)?, json)

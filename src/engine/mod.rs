@@ -4,6 +4,7 @@
 //! [`Player`], [`Cell`] (a pit or a store, named from its owner's side), [`Step`] (what the hand
 //! did, for animation) and [`Outcome`].
 
+pub mod memory;
 pub mod player;
 pub mod rank;
 pub mod sow;

@@ -71,7 +71,7 @@ for (const size of SIZES) {
       heights.push(`${href.replace('#/play?rules=', '')} ${Math.round(m.undo.bottom)}`);
       // Six pits a side: the rows stay horizontal (South's a and f side by side).
       if (/rules=(kalah|oware|awari|ayo|wari)-6/.test(href)) {
-        assert.ok(m.south.every((y) => y !== undefined) && Math.abs(m.south[0] - m.south[1]) < 2, `${what}: South's row is horizontal (${m.south})`);
+        assert.ok(m.south.length === 2 && m.south.every((y) => y !== undefined) && Math.abs(m.south[0] - m.south[1]) < 2, `${what}: South's row is horizontal (${m.south})`);
       }
     }
     // The figures the issue asks for: where Undo ends, per preset.

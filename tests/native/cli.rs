@@ -28,16 +28,27 @@ fn show_prints_the_board_after_moves() {
 #[test]
 fn a_negative_game_value_can_be_searched() {
     // Conway's Sowing has rows worth -1 (Right's): the search takes a negative value.
-    let (code, out, err) =
-        run(&["search", "value", "-1", "--game", "sowing", "--max-seeds", "3", "--max-pots", "3", "--json"]);
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert!(v["found"].as_array().is_some_and(|r| !r.is_empty()), "{out}");
-    assert_eq!(v["value"].as_str(), Some("-1"), "{out}");
-    // Elsewhere a negative number is still refused in words.
-    let (code, _, err) = run(&["perft", "kalah-6-4", "-1"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("'-1' is negative"), "{err}");
+    // The value first, or after the options.
+    for args in [
+        &["search", "value", "-1", "--game", "sowing", "--max-seeds", "3", "--max-pots", "3", "--json"][..],
+        &["search", "value", "--game", "sowing", "--max-seeds", "3", "--max-pots", "3", "-1", "--json"],
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(v["found"].as_array().is_some_and(|r| !r.is_empty()), "{out}");
+        assert_eq!(v["value"].as_str(), Some("-1"), "{out}");
+    }
+    // Elsewhere a negative number is still refused in words, in the search's options too.
+    for args in [
+        &["perft", "kalah-6-4", "-1"][..],
+        &["search", "value", "^", "--game", "sowing", "--max-seeds", "-3"],
+        &["search", "value", "--max-seeds", "-3", "^", "--game", "sowing"],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains("is negative"), "{args:?}: {err}");
+    }
 }
 
 #[test]
@@ -274,8 +285,8 @@ fn dakon_count_and_replay() {
         (&["dakon", "prove-shortest", "4", "--bound", "3", "--threads", "0"][..], "--threads 0 is out of range"),
         (&["dakon", "prove-shortest", "4", "--bound", "3", "--threads", "65"][..], "--threads 65 is out of range"),
         (
-            &["solve", "awari", "--setup", "1.0.0.0.0.0-0.0.0.0.0.1-23.23-s", "--threads", "4"][..],
-            "--threads does not apply here",
+            &["solve", "awari", "--setup", "1.0.0.0.0.0-0.0.0.0.0.1-23.23-s", "--threads", "65"][..],
+            "--threads 65 is out of range",
         ),
         (
             &["solve", "oware", "--setup", "1.0.0.0.0.0-0.0.0.0.0.1-23.23-s", "--table-mib", "9"][..],
@@ -723,7 +734,8 @@ fn readme_searches_octal_and_bench_print_what_they_claim() {
     let sizes = v["by_size"].as_array().unwrap();
     assert_eq!(sizes.len(), 4);
     assert!(sizes.iter().all(|s| s["proven"] == s["least"]), "{sizes:?}");
-    // Followers of 1^n at least Erickson's bound 2^(n-1) - 1.
+    // Followers of 1^n at least Erickson's bound 2^(n-1) - 1, and `value` counts them alike.
+    assert_eq!(value_of("sowing", "11111")["followers"], 69, "1^5's followers, as the search counts them");
     let v = json(&["search", "followers", "--game", "sowing", "--max-seeds", "5", "--max-pots", "5"]);
     let sizes = v["by_size"].as_array().unwrap();
     assert_eq!(sizes.len(), 5);
@@ -784,4 +796,19 @@ fn value_takes_every_family_with_game_values() {
     let (code, _, err) = run(&["value", "kalah", "1"]);
     assert_eq!(code, 2);
     assert!(err.contains(&valued.join(", ")), "the refusal lists {valued:?}: {err}");
+}
+
+/// Under an address-space limit (`ulimit -v`), a command whose memory is refused ends with a
+/// message and exit status 2, never an abort (status 134, "memory allocation … failed").
+#[cfg(target_os = "linux")]
+#[test]
+fn a_refused_allocation_ends_with_a_message() {
+    let bin = env!("CARGO_BIN_EXE_mancala-lab");
+    for command in ["dakon count 11", "value atomic 999999999"] {
+        // 300 MB of address space: the program itself fits; these commands' tables do not.
+        let o = Command::new("sh").arg("-c").arg(format!("ulimit -v 300000; exec {bin} {command}")).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{command}: {err}");
+        assert!(err.contains("not enough memory"), "{command}: {err}");
+    }
 }

@@ -289,7 +289,9 @@ fn js_code_only(text: &str) -> String {
                 i = end;
                 continue;
             }
-            '/' if "(,=:[!&|?{};+-*%<>~^".contains(last) || last == 'n' && text[..i].trim_end().ends_with("return") => {
+            '/' if "(,=:[!&|?{};+-*%<>~^".contains(last)
+                || last == 'n' && b[..i].iter().collect::<String>().trim_end().ends_with("return") =>
+            {
                 // A regular expression literal.
                 let (mut k, mut class) = (i + 1, false);
                 while k < b.len() && b[k] != '\n' && (class || b[k] != '/') {
@@ -521,9 +523,15 @@ fn end_to_end_tests_cannot_pass_by_accident() {
                 || code_text.contains(&format!("const {ident} = {{")))
                 && !code_text.contains(&format!("const {ident} = [..."))
                 && !code_text.contains(&format!("const {ident} = [];"));
+            // `word` in `s` as a whole name (not the end of a longer one: `boxes.length` is not `s.length`).
+            let named = |s: &str, word: &str| {
+                s.match_indices(word).any(|(k, _)| {
+                    !s[..k].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                })
+            };
             let pinned = |s: &&str| {
-                s.contains(&format!("{base}.length"))
-                    || s.contains(&format!("{ident}.length"))
+                named(s, &format!("{base}.length"))
+                    || named(s, &format!("{ident}.length"))
                     || s.contains(&format!("deepEqual({ident},"))
                     || s.contains(&format!("deepEqual({ident}.map("))
             };
@@ -557,6 +565,19 @@ fn end_to_end_tests_cannot_pass_by_accident() {
             };
             if !ok {
                 faults.push(format!("{name}:{}: a loop over {list} with no check of its length", line_of(k)));
+            }
+        }
+        // `assert.ok(list.every(…))` holds for an empty list.
+        for k in find_all(".every(") {
+            let before: String = code[k.saturating_sub(60)..k].iter().collect();
+            let list: String =
+                before.chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '.').collect();
+            let list: String = list.chars().rev().collect();
+            let statement_start =
+                code[..k].iter().rposition(|&c| c == ';' || c == '{' || c == '}').map_or(0, |s| s + 1);
+            let statement: String = code[statement_start..k].iter().collect();
+            if statement.contains("assert") && !list.is_empty() && !checked(&list) {
+                faults.push(format!("{name}:{}: {list}.every(…) asserted with no check of its length", line_of(k)));
             }
         }
         for pat in ["Math.min(...", "Math.max(..."] {
@@ -643,14 +664,21 @@ fn rust_tests_assert_something() {
     let mut files = vec![];
     rust_files(&root.join("src"), &mut files);
     rust_files(&root.join("tests"), &mut files);
-    let asserts =
-        |body: &str| ["assert", "panic!", "unreachable!", "unwrap_err", "expect_err"].iter().any(|a| body.contains(a));
-    // Every function and macro: its name and body; every test: its file, line and body.
+    // An assertion that runs in every build (`debug_assert!` is compiled out of optimised ones).
+    let asserts = |body: &str| {
+        body.match_indices("assert").any(|(k, _)| !body[..k].ends_with("debug_"))
+            || ["panic!", "unreachable!", "unwrap_err", "expect_err"].iter().any(|a| body.contains(a))
+    };
+    // Every function and macro of test code (the files of `tests/`, a `tests.rs`, or below a
+    // file's first `#[cfg(test)]`): its name and body; every test: its file, line and body.
+    // Library code that asserts does not make a test that calls it an assertion.
     let mut defs: Vec<(String, String)> = vec![];
     let mut tests: Vec<(String, usize, String)> = vec![];
     for file in &files {
         let code = rust_code_only(&std::fs::read_to_string(file).unwrap());
         let text: String = code.iter().collect();
+        let test_file = file.starts_with(root.join("tests")) || file.ends_with("tests.rs");
+        let tests_from = if test_file { 0 } else { text.find("#[cfg(test)]").unwrap_or(text.len()) };
         let mut search = 0;
         while let Some(k) = text[search..].find("fn ").map(|k| k + search) {
             search = k + 3;
@@ -674,9 +702,11 @@ fn rust_tests_assert_something() {
                 let line = text[..k].matches('\n').count() + 1;
                 tests.push((file.strip_prefix(root).unwrap().display().to_string(), line, body.clone()));
             }
-            defs.push((name, body));
+            if k >= tests_from {
+                defs.push((name, body));
+            }
         }
-        for (k, _) in text.match_indices("macro_rules! ") {
+        for (k, _) in text.match_indices("macro_rules! ").filter(|&(k, _)| k >= tests_from) {
             let name: String = text[k + 13..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
             let Some(open) = text[k..].find('{').map(|o| o + k) else { continue };
             let start = text[..open].chars().count();
@@ -684,7 +714,8 @@ fn rust_tests_assert_something() {
             defs.push((format!("{name}!"), body));
         }
     }
-    // The names a body calls: identifiers followed by `(`, `::<` or `!`.
+    // The names a body calls as free functions or macros: identifiers followed by `(`, `::<` or
+    // `!`, not a method (`.push(`) or a path's last part (`Vec::new(`).
     let calls_in = |body: &str| -> std::collections::BTreeSet<String> {
         let c: Vec<char> = body.chars().collect();
         let mut out = std::collections::BTreeSet::new();
@@ -694,7 +725,10 @@ fn rust_tests_assert_something() {
                 let end = (k..c.len()).find(|&i| !(c[i].is_alphanumeric() || c[i] == '_')).unwrap_or(c.len());
                 let name: String = c[k..end].iter().collect();
                 let rest: String = c[end..c.len().min(end + 3)].iter().collect();
-                if rest.starts_with('(') || rest.starts_with("::<") {
+                let method = k > 0 && (c[k - 1] == '.' || c[k - 1] == ':');
+                if method {
+                    // A method or a path's last part: not a helper of the tests.
+                } else if rest.starts_with('(') || rest.starts_with("::<") {
                     out.insert(name);
                 } else if rest.starts_with('!') {
                     out.insert(format!("{name}!"));

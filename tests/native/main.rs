@@ -20,6 +20,7 @@ mod book;
 mod cgt;
 #[cfg(feature = "cli")]
 mod cli;
+mod cli_fuzz;
 mod dakon;
 mod databases;
 mod house;

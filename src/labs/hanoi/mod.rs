@@ -266,7 +266,10 @@ pub fn minimum(n: usize, right_only: bool, max_states: u64, tick: &mut dyn FnMut
             decode(key, n, &mut pots);
             let mut visit = |q: &[u8], mv: HanoiMove| {
                 let k = encode(q);
-                if no_room || (mine.len() == mine.capacity() && mine.try_reserve(mine.len().max(64)).is_err()) {
+                if no_room
+                    || (mine.len() == mine.capacity()
+                        && crate::engine::memory::fallible(|| mine.try_reserve(mine.len().max(64))).is_err())
+                {
                     no_room = true;
                     return;
                 }

@@ -65,7 +65,7 @@ impl<T: Zeroable> BigArray<T> {
             return Ok(BigArray { ptr, len, layout, mapped: true });
         }
         // SAFETY: the layout has a non-zero size.
-        let raw = unsafe { alloc_zeroed(layout) };
+        let raw = crate::engine::memory::fallible(|| unsafe { alloc_zeroed(layout) });
         let ptr = NonNull::new(raw as *mut T).ok_or_else(|| format!("could not allocate {bytes} bytes"))?;
         Ok(BigArray { ptr, len, layout, mapped: false })
     }
