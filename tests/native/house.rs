@@ -254,6 +254,15 @@ fn e2e_files() -> Vec<(String, String)> {
     out
 }
 
+/// The end of the comment (`//` to the line's end, `/* … */`) that starts at `i`.
+fn comment_end(b: &[char], i: usize) -> usize {
+    if b.get(i + 1) == Some(&'/') {
+        b[i..].iter().position(|&c| c == '\n').map_or(b.len(), |k| i + k)
+    } else {
+        (i + 2..b.len().saturating_sub(1)).find(|&k| b[k] == '*' && b[k + 1] == '/').map_or(b.len(), |k| k + 2)
+    }
+}
+
 /// JavaScript with the text of its strings, template literals, regular expressions and
 /// comments blanked (braces and words in them no longer count); the same length, so that
 /// positions carry over.
@@ -275,16 +284,8 @@ fn js_code_only(text: &str) -> String {
         let c = b[i];
         let next = b.get(i + 1).copied().unwrap_or(' ');
         match c {
-            '/' if next == '/' => {
-                let end = b[i..].iter().position(|&c| c == '\n').map_or(b.len(), |k| i + k);
-                blank(&mut out, i, end);
-                i = end;
-                continue;
-            }
-            '/' if next == '*' => {
-                let end = (i + 2..b.len().saturating_sub(1))
-                    .find(|&k| b[k] == '*' && b[k + 1] == '/')
-                    .map_or(b.len(), |k| k + 2);
+            '/' if next == '/' || next == '*' => {
+                let end = comment_end(&b, i);
                 blank(&mut out, i, end);
                 i = end;
                 continue;
@@ -609,15 +610,8 @@ fn rust_code_only(text: &str) -> Vec<char> {
     while i < b.len() {
         let next = b.get(i + 1).copied().unwrap_or(' ');
         match b[i] {
-            '/' if next == '/' => {
-                let end = b[i..].iter().position(|&c| c == '\n').map_or(b.len(), |k| i + k);
-                blank(&mut out, i, end);
-                i = end;
-            }
-            '/' if next == '*' => {
-                let end = (i + 2..b.len().saturating_sub(1))
-                    .find(|&k| b[k] == '*' && b[k + 1] == '/')
-                    .map_or(b.len(), |k| k + 2);
+            '/' if next == '/' || next == '*' => {
+                let end = comment_end(&b, i);
                 blank(&mut out, i, end);
                 i = end;
             }
