@@ -22,6 +22,8 @@ test('the Solved Kalah lab solves a grid in the worker and caches it', async () 
   await again.selectOption('.controls select >> nth=0', '3');
   await again.selectOption('.controls select >> nth=1', '3');
   await soon(() => again.$$eval('.cell.unsolved', (e) => e.length), 0);
+  // Nothing unsolved because the cells are there, solved: the cached value shows at once.
+  assert.equal(await again.textContent('td[data-rules="kalah-3-3"] button'), '+2', 'the cell is drawn, from the cache');
   await page.context().close();
 });
 
