@@ -45,30 +45,30 @@ fn database_rules(rules: &str) -> Result<AnyRules, CliError> {
     Ok(any)
 }
 
+/// A figure in kB of a `/proc` file (`VmHWM:` of `/proc/self/status`), in bytes.
+fn proc_bytes(file: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kb| kb * 1024)
+}
+
 /// The process's peak resident memory, where the system says it.
 fn peak_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+    proc_bytes("/proc/self/status", "VmHWM:")
 }
 
 /// The memory this process may still take, where the system says: the least of what the
 /// system has available (MemAvailable), what the address-space limit leaves (`ulimit -v`, less
 /// what the process maps already) and what its control group leaves (`memory.max` less
 /// `memory.current`, cgroup v2).
-pub(crate) fn available_memory() -> Option<u64> {
-    let kb = |text: &str, key: &str| -> Option<u64> {
-        let line = text.lines().find(|l| l.starts_with(key))?;
-        line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|k| k * 1024)
-    };
-    let mut free = kb(&std::fs::read_to_string("/proc/meminfo").ok()?, "MemAvailable:")?;
+fn available_memory() -> Option<u64> {
+    let mut free = proc_bytes("/proc/meminfo", "MemAvailable:")?;
     #[cfg(unix)]
     {
         let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
         // SAFETY: getrlimit writes the limit into the struct given.
         if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0 && limit.rlim_cur != libc::RLIM_INFINITY {
-            let mapped = std::fs::read_to_string("/proc/self/status").ok().and_then(|s| kb(&s, "VmSize:")).unwrap_or(0);
+            let mapped = proc_bytes("/proc/self/status", "VmSize:").unwrap_or(0);
             // `rlim_t` is a u64 here, another width on other systems.
             #[allow(clippy::unnecessary_cast)]
             let limit = limit.rlim_cur as u64;
@@ -194,11 +194,7 @@ pub fn endgame(
 ) -> Result<EndgameReport, CliError> {
     let rules = database_rules(rules)?;
     let title = rules.title();
-    let every = std::thread::available_parallelism().map_or(1, |n| n.get()).min(64);
-    let threads = threads.unwrap_or(every);
-    if !(1..=64).contains(&threads) {
-        return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
-    }
+    let threads = super::solve::threads(threads)?;
     let (db, layers, seconds) = build(rules, seeds, threads, &mut Progress::new(json, progress))?;
     let positions = layers.iter().map(|l| l.positions).sum();
     Ok(EndgameReport {
