@@ -189,3 +189,77 @@ fn published_kalah_values_slow() {
 fn published_kalah_values_kalah_6_5() {
     assert_eq!(check_values("hours"), 2, "rows checked");
 }
+
+/// The parallel searches against the sequential truth (optimised, `make test`): the random
+/// positions of [`exact_solver_agrees_with_minimax_on_thousands_of_random_positions`] on three,
+/// four and eight threads (ABDADA: every thread from the root, settled nodes left), each value
+/// and move value equal to plain minimax and each best line reaching its value; then random
+/// middle games of Kalah(6,4) solved on one thread and on eight, to the same value and each
+/// move's value the same.
+#[test]
+#[ignore = "optimised: make test runs it (test-release)"]
+fn parallel_solver_agrees_with_minimax_and_one_thread() {
+    let mut rng = Rng(987654321);
+    let mut checked = 0;
+    for case in 0..3000 {
+        let n = 1 + rng.below(4) as u32;
+        let rule = ["", "-e", "-m", "-o", "-e-m", "-o-m"][rng.below(6) as usize];
+        let seeds = 4 + rng.below(7) as u32;
+        let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
+        for threads in [3, 4, 8] {
+            let what = format!("case {case}, {threads} threads: {what}");
+            let opts = SolveOptions {
+                table_mib: 1,
+                db_seeds: [0, 3, 6][case % 3],
+                exact_seeds: [0, 2, 7][case / 3 % 3],
+                threads,
+            };
+            let mut solver = Solver::new(p.rules(), opts).unwrap();
+            let a = solver.analyze(&p, &mut NoHandler).unwrap();
+            assert_eq!(a.value.number(), minimax_value(&p), "{what}");
+            assert_move_values_are_minimax(&p, &a.moves, &what);
+            assert_line_reaches(&p, &a.best_line, a.value.number(), &what);
+            assert_eq!(
+                Solver::new(p.rules(), opts).unwrap().solve(&p, &mut NoHandler).unwrap(),
+                a.value.number(),
+                "{what}: solve"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 2000, "{checked}");
+
+    // Middle games of Kalah(6,4): random moves from the start until at most 30 seeds are left in
+    // the pits, then every move valued on one thread and on eight (one solver each, reused).
+    let AnyPosition::Kalah(start) = "kalah-6-4".parse::<AnyRules>().unwrap().start() else { panic!() };
+    let opts = |threads| SolveOptions { table_mib: 64, db_seeds: 16, exact_seeds: 0, threads };
+    let (mut one, mut eight) =
+        (Solver::new(start.rules(), opts(1)).unwrap(), Solver::new(start.rules(), opts(8)).unwrap());
+    let mut games = 0;
+    while games < 6 {
+        let mut p = start;
+        let mut moves = String::new();
+        while !p.is_over() && p.pit_seeds() > 30 {
+            let legal = p.legal_moves();
+            let m = legal[rng.below(legal.len() as u64) as usize];
+            moves.push_str(&m.to_string());
+            p.play_unchecked(m.0 as usize);
+        }
+        if p.is_over() {
+            continue;
+        }
+        let what = format!("kalah-6-4 after {moves}");
+        let (a, b) = (one.analyze(&p, &mut NoHandler).unwrap(), eight.analyze(&p, &mut NoHandler).unwrap());
+        assert!(a.exact && b.exact, "{what}");
+        assert_eq!(a.value, b.value, "{what}");
+        let values = |a: &mancala_lab::search::Analysis<AnyMove>| {
+            let mut v: Vec<_> = a.moves.iter().map(|m| (m.mv.to_string(), m.value.number())).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(values(&a), values(&b), "{what}");
+        assert_line_reaches(&p, &a.best_line, a.value.number(), &what);
+        assert_line_reaches(&p, &b.best_line, b.value.number(), &what);
+        games += 1;
+    }
+}
