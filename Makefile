@@ -82,8 +82,22 @@ clean:
 	cargo clean
 	rm -rf dist tests/e2e/artifacts
 
-## Fuzzing by long property runs: every parser of untrusted text, FUZZ_CASES inputs each
-## (default 10^6); the figures go to BENCHMARKS.md.
-fuzz:
-	cargo test --profile test-release --features cli --test fuzz -- --ignored --nocapture --test-threads 1
+## Fuzzing, coverage-guided: each target of fuzz/fuzz_targets (cargo-fuzz, libFuzzer, the pinned
+## nightly of scripts/setup-fuzz.sh) for FUZZ_SECONDS (default 120) from its seed corpus
+## fuzz/corpus/TARGET (read only; what it finds goes to fuzz/work/TARGET, a crash to
+## fuzz/artifacts/TARGET), its last status line printed (executions per second, coverage);
+## then the CLI driver, which mutates tests/cli-corpus.txt. Figures: BENCHMARKS.md.
+FUZZ_SECONDS ?= 120
+fuzz: setup
+	@set -o pipefail; nightly=$$(bash scripts/setup-fuzz.sh); cd fuzz && \
+	cargo +$$nightly fuzz build -O -s none && \
+	for t in $$(ls fuzz_targets | sed 's/\.rs$$//'); do \
+		mkdir -p work/$$t; \
+		echo "fuzz $$t:"; \
+		cargo +$$nightly fuzz run -O -s none $$t work/$$t corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) \
+			-timeout=10 -rss_limit_mb=4096 -print_final_stats=1 > work/$$t.log 2>&1 \
+			|| { tail -40 work/$$t.log; exit 1; }; \
+		grep -E "^#[0-9]+" work/$$t.log | tail -1; \
+		grep -E "stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)" work/$$t.log; \
+	done
 	cargo test --profile test-release --features cli --test native -- --ignored --nocapture fuzz_cli

@@ -23,6 +23,8 @@ pub mod cgt;
 pub mod data;
 pub mod engine;
 pub mod families;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fuzzing;
 pub mod labs;
 pub mod notation;
 pub mod search;

@@ -480,33 +480,14 @@ enum Command {
 
 /// Runs the CLI; returns the process exit code.
 pub fn main() -> i32 {
-    use clap::{CommandFactory, FromArgMatches};
-    // A negative number would reach clap as an unknown flag ("unexpected argument '-1'"): every
-    // number here is a count or a size, so say that instead; but a game value (`search value
-    // -1/2`) may be negative.
     let args: Vec<String> = std::env::args().skip(1).collect();
-    // `search value`'s value: its first argument that is neither an option nor an option's.
-    let value_at = (args.len() > 2 && args[0] == "search" && args[1] == "value")
-        .then(|| {
-            let mut k = 2;
-            while k < args.len() && args[k].starts_with("--") {
-                k += if args[k] == "--json" || args[k].contains('=') { 1 } else { 2 };
-            }
-            k
-        })
-        .filter(|&k| k < args.len());
-    if let Some((_, neg)) = args.iter().enumerate().find(|&(i, a)| {
-        Some(i) != value_at && a.len() > 1 && a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_digit())
-    }) {
-        eprintln!(
-            "mancala-lab: '{}' is negative: every number here (a count, a depth, a size) is 0 or more",
-            crate::engine::text::clip(neg, 24)
-        );
-        return 2;
-    }
-    let cli = match Cli::command().after_help(rules_help()).try_get_matches().and_then(|m| Cli::from_arg_matches(&m)) {
+    let cli = match parse(&args) {
         Ok(c) => c,
-        Err(e) => {
+        Err(Refused::Negative(msg)) => {
+            eprintln!("mancala-lab: {msg}");
+            return 2;
+        }
+        Err(Refused::Clap(e)) => {
             let _ = e.print();
             return if e.use_stderr() { 2 } else { 0 };
         }
@@ -521,6 +502,62 @@ pub fn main() -> i32 {
         Err(msg) => {
             eprintln!("mancala-lab: {msg}");
             2
+        }
+    }
+}
+
+/// Why arguments give no command: a negative number, or what clap says (an error, or the help
+/// or version asked for).
+enum Refused {
+    Negative(String),
+    Clap(clap::Error),
+}
+
+/// The command the arguments (without the program's name) ask for.
+fn parse(args: &[String]) -> Result<Cli, Refused> {
+    use clap::{CommandFactory, FromArgMatches};
+    // A negative number would reach clap as an unknown flag ("unexpected argument '-1'"): every
+    // number here is a count or a size, so say that instead; but a game value (`search value
+    // -1/2`) may be negative.
+    // `search value`'s value: its first argument that is neither an option nor an option's.
+    let value_at = (args.len() > 2 && args[0] == "search" && args[1] == "value")
+        .then(|| {
+            let mut k = 2;
+            while k < args.len() && args[k].starts_with("--") {
+                k += if args[k] == "--json" || args[k].contains('=') { 1 } else { 2 };
+            }
+            k
+        })
+        .filter(|&k| k < args.len());
+    if let Some((_, neg)) = args.iter().enumerate().find(|&(i, a)| {
+        Some(i) != value_at && a.len() > 1 && a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_digit())
+    }) {
+        return Err(Refused::Negative(format!(
+            "'{}' is negative: every number here (a count, a depth, a size) is 0 or more",
+            crate::engine::text::clip(neg, 24)
+        )));
+    }
+    let argv = std::iter::once("mancala-lab").chain(args.iter().map(String::as_str));
+    Cli::command()
+        .after_help(rules_help())
+        .try_get_matches_from(argv)
+        .and_then(|m| Cli::from_arg_matches(&m))
+        .map_err(Refused::Clap)
+}
+
+/// The fuzz target `cli_args` (`src/fuzzing.rs`): arguments split at NUL bytes are parsed as
+/// `main` parses them (never a panic), and the commands whose work the text bounds (`show`,
+/// `rules`) run; the others, whose options can ask for hours by design, are left to the CLI's
+/// own fuzz driver (`tests/native/cli_fuzz.rs`), which runs the binary with a time limit.
+#[doc(hidden)]
+pub fn fuzz_args(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let args: Vec<String> = text.split('\0').map(str::to_string).collect();
+    let Ok(cli) = parse(&args) else { return };
+    if matches!(cli.command, Command::Show { .. } | Command::Rules { .. }) {
+        let mut out = String::new();
+        if let Err(e) = run(cli.command, &mut out) {
+            assert!(!e.to_string().is_empty());
         }
     }
 }

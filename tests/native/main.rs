@@ -22,6 +22,8 @@ mod cgt;
 mod cli;
 mod cli_fuzz;
 mod dakon;
+#[cfg(feature = "cli")]
+mod fuzz_corpus;
 mod databases;
 mod house;
 mod kalah;

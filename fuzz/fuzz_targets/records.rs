@@ -1,0 +1,3 @@
+//! libFuzzer target: src/fuzzing.rs's `records`.
+#![no_main]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| mancala_lab::fuzzing::records(data));
