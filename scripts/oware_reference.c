@@ -574,6 +574,8 @@ typedef struct {
 } GameResult;
 
 /* quiet: draw among the legal moves that capture nothing, when there are any */
+static int trace_legal = 0; /* print every position's legal moves on stderr */
+
 static void play_game(const Rules *R, uint64_t seed, int quiet, GameResult *res) {
     GS g;
     Hist h = {0};
@@ -595,6 +597,12 @@ static void play_game(const Rules *R, uint64_t seed, int quiet, GameResult *res)
         rel_of(R, &g, rel);
         c = gen(R, rel, mv, &refused);
         if (c == 0) die("internal: no move in a live position");
+        if (trace_legal) {
+            int i;
+            fprintf(stderr, "%d %c ", res->nmoves, g.turn ? 'n' : 's');
+            for (i = 0; i < c; i++) fputc('a' + mv[i].pit, stderr);
+            fputc('\n', stderr);
+        }
         if (quiet) {
             int q[MAXN], nq = 0, i;
             for (i = 0; i < c; i++)
@@ -638,6 +646,7 @@ typedef struct {
     int8_t *V[MAXS + 1];
     uint64_t N[MAXS + 1];
     uint64_t stalls[MAXS + 1];
+    uint64_t cyclic[MAXS + 1]; /* positions from which endless non-capturing play is possible */
     /* layer statistics */
     uint64_t won[MAXS + 1], drawn[MAXS + 1], lost[MAXS + 1];
     int largest[MAXS + 1];
@@ -701,7 +710,7 @@ static int db_value_of(const DB *d, const u8 *t, int s) {
 /* Solve layer s (all smaller layers done). */
 static void db_layer(DB *d, int s) {
     const Rules *R = &d->R;
-    int L = d->L, n = d->n;
+    int L = d->L;
     uint64_t N = d->cnt[L][s], idx, i;
     u8 t[MAXL];
     Move mv[MAXN];
@@ -787,6 +796,23 @@ static void db_layer(DB *d, int s) {
     free(echild.a);
     queue = malloc((N ? N : 1) * sizeof(uint32_t));
     if (!queue) die("out of memory");
+
+    /* diagnostic: positions that can reach a cycle of non-capturing moves (Kahn's algorithm) */
+    {
+        uint32_t *outd = calloc(N ? N : 1, sizeof(uint32_t)), j;
+        size_t qh = 0, qt = 0;
+        for (i = 0; i < N; i++)
+            for (j = rstart[i]; j < rstart[i + 1]; j++) outd[rpar[j]]++;
+        for (i = 0; i < N; i++)
+            if (!outd[i]) queue[qt++] = (uint32_t)i;
+        while (qh < qt) {
+            uint32_t x = queue[qh++];
+            for (j = rstart[x]; j < rstart[x + 1]; j++)
+                if (--outd[rpar[j]] == 0) queue[qt++] = rpar[j];
+        }
+        d->cyclic[s] = N - qt;
+        free(outd);
+    }
 
     /* Ayo's stall: positions that cannot reach a terminal position or a capturing move */
     d->stalls[s] = 0;
@@ -1279,10 +1305,10 @@ static void claim(int argc, char **argv) {
 /* ---------------------------------------------------------------- tsv ------------------ */
 
 static const char *main_ids[] = {"awari-6-4", "oware-6-4", "oware-6-4-gi", "ayo-6-4", "wari-6-4"};
-static const char *small_ids[] = {"awari-3-2", "awari-2-2", "oware-3-3", "oware-3-3-gi", "oware-2-3",
-                                  "oware-2-3-gi", "ayo-4-2", "ayo-3-1", "ayo-2-2", "wari-4-3", "wari-3-2"};
+static const char *small_ids[] = {"awari-3-2", "awari-2-3", "oware-3-3", "oware-3-3-gi", "oware-2-3", "oware-2-3-gi",
+                                  "ayo-4-2", "ayo-3-1", "ayo-2-3", "wari-4-3", "wari-2-3", "wari-2-8"};
 #define NMAIN 5
-#define NSMALL 11
+#define NSMALL 12
 #define GAMES 100
 
 static void tsv(int vmax) {
@@ -1394,6 +1420,7 @@ int main(int argc, char **argv) {
         GameResult g;
         Buf o = {0};
         if (!parse_rules(argv[2], &R)) die("bad rules id");
+        trace_legal = getenv("OWARE_TRACE") != NULL;
         play_game(&R, strtoull(argv[3], NULL, 10), argc >= 5, &g);
         bprintf(&o, "game\t%s\t%s\t%s\t", R.id, argv[3], g.moves);
         print_board_abs(&o, &R, g.end.b);
@@ -1410,10 +1437,10 @@ int main(int argc, char **argv) {
         db_init(&d, &R, n, smax);
         for (s = 0; s <= smax; s++) {
             db_layer(&d, s);
-            printf("layer\t%s\t%d\t%llu\t%llu\t%llu\t%llu\t%d\t%016llx\tstalls %llu\t%.2fs", R.id, s,
+            printf("layer\t%s\t%d\t%llu\t%llu\t%llu\t%llu\t%d\t%016llx\tstalls %llu\tcyclic %llu\t%.2fs", R.id, s,
                    (unsigned long long)d.N[s], (unsigned long long)d.won[s], (unsigned long long)d.drawn[s],
                    (unsigned long long)d.lost[s], d.largest[s], (unsigned long long)d.digest[s],
-                   (unsigned long long)d.stalls[s], d.secs[s]);
+                   (unsigned long long)d.stalls[s], (unsigned long long)d.cyclic[s], d.secs[s]);
             if (argc >= 5) printf("\tverify-bad %llu", (unsigned long long)db_verify(&d, s));
             printf("\n");
             fflush(stdout);

@@ -28,8 +28,9 @@ impl std::error::Error for ParseGameError {}
 
 /// The longest text read, so a hostile input cannot make the parser work long.
 const MAX_LEN: usize = 4096;
-/// The largest up-multiple, nimber, integer or denominator exponent written out.
-const MAX_COUNT: u64 = 64;
+/// The largest up-multiple, nimber or integer written out: the latest birthday kept, so that
+/// a sum's value (`1*1*+44+44` is 89) is shown as a number that reads back.
+const MAX_COUNT: u64 = MAX_DEPTH as u64;
 /// The deepest nesting read, and the latest birthday of a game read: every game read is shown
 /// (`Games::show`) nested at most as deep as its birthday, so what is shown reads back. (A sum
 /// of short terms can be born late: `^^^…` a hundred times once showed as a game nested 81

@@ -219,7 +219,7 @@ fn names_and_their_text() {
 fn bad_text_is_refused_with_its_place() {
     let mut t = Games::new();
     for (text, at) in
-        [("{1|", 0), ("{1,2}", 0), ("3/5", 2), ("*99", 1), ("{a|b}", 1), ("", 0), ("+_-1", 2), ("{1|2|3}", 4)]
+        [("{1|", 0), ("{1,2}", 0), ("3/5", 2), ("*999", 1), ("{a|b}", 1), ("", 0), ("+_-1", 2), ("{1|2|3}", 4)]
     {
         let e = t.parse(text).expect_err(text);
         assert_eq!(e.at, at, "{text}: {e}");
