@@ -85,13 +85,14 @@ clean:
 ## Fuzzing, coverage-guided: each target of fuzz/fuzz_targets (cargo-fuzz, libFuzzer, the pinned
 ## nightly of scripts/setup-fuzz.sh) for FUZZ_SECONDS (default 120) from its seed corpus
 ## fuzz/corpus/TARGET (read only; what it finds goes to fuzz/work/TARGET, a crash to
-## fuzz/artifacts/TARGET), its last status line printed (executions per second, coverage);
+## fuzz/artifacts/TARGET; FUZZ_TARGETS picks some), its last status line printed (executions per second, coverage);
 ## then the CLI driver, which mutates tests/cli-corpus.txt. Figures: BENCHMARKS.md.
 FUZZ_SECONDS ?= 120
+FUZZ_TARGETS ?= $(sort $(notdir $(basename $(wildcard fuzz/fuzz_targets/*.rs))))
 fuzz: setup
 	@set -o pipefail; nightly=$$(bash scripts/setup-fuzz.sh); cd fuzz && \
 	cargo +$$nightly fuzz build -O -s none && \
-	for t in $$(ls fuzz_targets | sed 's/\.rs$$//'); do \
+	for t in $(FUZZ_TARGETS); do \
 		mkdir -p work/$$t; \
 		echo "fuzz $$t:"; \
 		cargo +$$nightly fuzz run -O -s none $$t work/$$t corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) \

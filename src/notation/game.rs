@@ -458,8 +458,10 @@ impl Game {
     /// Sets the comment on `node`'s move: braces become parentheses (a record keeps comments
     /// in braces), control characters spaces, and at most [`MAX_COMMENT`] characters are kept.
     pub fn set_comment(&mut self, node: NodeId, text: &str) {
-        let clean: String = text
-            .trim()
+        // Control characters become spaces before the ends are trimmed (a comment that began
+        // with NUL bytes once kept their spaces, and read back as another comment: found by
+        // the `records` fuzz target).
+        let spaced: String = text
             .chars()
             .map(|c| match c {
                 '{' => '(',
@@ -467,9 +469,9 @@ impl Game {
                 c if c.is_control() => ' ',
                 c => c,
             })
-            .take(MAX_COMMENT)
             .collect();
-        self.nodes[node].comment = clean;
+        let clean: String = spaced.trim().chars().take(MAX_COMMENT).collect();
+        self.nodes[node].comment = clean.trim_end().to_string();
     }
 
     /// Moves from the start to `node`.
