@@ -123,7 +123,8 @@ pub fn worker_messages(data: &[u8]) {
         Ok(mut req) => {
             match &mut req.task {
                 Task::Analyze { max_depth, time_ms, table_mib, .. } => {
-                    (*max_depth, *time_ms, *table_mib) = ((*max_depth).min(6), (*time_ms).clamp(1, 20), (*table_mib).min(16));
+                    (*max_depth, *time_ms, *table_mib) =
+                        ((*max_depth).min(6), (*time_ms).clamp(1, 20), (*table_mib).min(16));
                 }
                 Task::Solve { memory_mib, time_ms, .. } => {
                     (*memory_mib, *time_ms) = ((*memory_mib).min(16), (*time_ms).clamp(1, 20));

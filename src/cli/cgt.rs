@@ -76,7 +76,9 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
     if !rules.parse::<AnyRules>().map_err(CliError::Rules)?.has_game_value() {
         return Err(CliError::Row(format!("value is for the games of Erickson's paper: {}", value_games().join(", "))));
     }
-    let limit = crate::labs::erickson::MAX_FOLLOWERS;
+    // At most MAX_FOLLOWERS rows, and no more than the memory that may be used holds.
+    let most = crate::labs::erickson::MAX_FOLLOWERS;
+    let limit = crate::engine::memory::usable().map_or(most, |u| most.min((u / BYTES_A_ROW) as usize));
     // A Sowing row's followers are counted first (quick beside valuing them): past the limit,
     // the row is refused at once instead of after minutes of valuing.
     let mut progress = Progress::new(json, false);
@@ -109,9 +111,11 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
         let tick = move |rows: usize| {
             progress.tick(|| format!("value: {} rows valued, at most {}", group(rows as u128), group(limit as u128)))
         };
-        crate::labs::erickson::with_progress(tick, || crate::labs::erickson::row_value_in(rules, row_text))
+        crate::labs::erickson::with_progress(tick, || {
+            crate::labs::erickson::row_value_in_limited(rules, row_text, limit)
+        })
     } else {
-        crate::labs::erickson::row_value_in(rules, row_text)
+        crate::labs::erickson::row_value_in_limited(rules, row_text, limit)
     };
     let (v, mut t, g) = valued.map_err(CliError::Row)?;
     let options = |opts: Vec<crate::labs::erickson::RowOption>| {
@@ -144,6 +148,10 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
 /// Peak memory a valued row takes (its memo entry and canonical form): 1,260 bytes measured
 /// for 1^13's 2,701,103 rows (BENCHMARKS.md, game theory).
 const BYTES_A_ROW: u64 = 1300;
+
+/// Peak memory of Table 3's search a row enumerated: 1.48 GB for 9,962,709 rows (13,171,851
+/// valued with their followers), BENCHMARKS.md, game theory.
+const BYTES_A_SEARCHED_ROW: u64 = 160;
 
 /// For a Sowing row of n ones, the paper's lower bound on its followers, 2^(n-1) - 1, in words.
 fn ones_bound(rules: &str, row: &str) -> Option<String> {
@@ -223,7 +231,7 @@ pub const MAX_HEAP: usize = 100_000_000;
 ///
 /// # Errors
 /// A code that cannot be read, or N out of range.
-pub fn octal(code: &str, n: usize, threads: Option<usize>) -> Result<OctalReport, CliError> {
+pub fn octal(code: &str, n: usize, threads: Option<usize>, json: bool) -> Result<OctalReport, CliError> {
     let game: Octal = code.parse().map_err(|e: crate::cgt::octal::OctalError| CliError::Row(e.to_string()))?;
     if n > MAX_HEAP {
         return Err(CliError::OutOfRange { option: "N", value: n as u64, allowed: "0 to 100,000,000" });
@@ -231,7 +239,11 @@ pub fn octal(code: &str, n: usize, threads: Option<usize>) -> Result<OctalReport
     let threads = crate::cli::solve::threads(threads)?.min(2);
     let start = std::time::Instant::now();
     let mut s = NimSequence::new(game);
-    s.extend_to_on(n, threads, &mut |_| true);
+    let mut shown = Progress::new(json, false);
+    s.extend_to_on(n, threads, &mut |at| {
+        shown.tick(|| format!("octal {code}: G(n) to {} of {}", group(at as u128), group(n as u128)));
+        true
+    });
     let seconds = start.elapsed().as_secs_f64();
     let largest = s.values.iter().copied().max().unwrap_or(0);
     let largest_first_at = s.values.iter().position(|&v| v == largest).unwrap_or(0);
@@ -295,7 +307,7 @@ pub struct TablesReport {
 ///
 /// # Errors
 /// An unknown paper, or search limits out of range.
-pub fn tables(paper: &str, search: Option<(u32, u32, u32)>) -> Result<TablesReport, CliError> {
+pub fn tables(paper: &str, search: Option<(u32, u32, u32)>, json: bool) -> Result<TablesReport, CliError> {
     if !paper.eq_ignore_ascii_case("erickson") {
         return Err(CliError::Row(format!(
             "unknown paper '{}': the tables recomputed are erickson's",
@@ -313,7 +325,26 @@ pub fn tables(paper: &str, search: Option<(u32, u32, u32)>) -> Result<TablesRepo
     let (report, times) = crate::labs::erickson::timed_report(&|| clock.elapsed().as_secs_f64(), &mut |_| {});
     let stages = merge_tables(times);
     let search_clock = std::time::Instant::now();
-    let table_3_search = search.and_then(|(s, p, l)| crate::labs::erickson::table_3_search(s, p, l, &mut |_, _| true));
+    // The search's memory grows with the rows it values: it is shown as it goes (on a
+    // terminal), and stopped with the figures before it outgrows what may be used.
+    let budget = crate::engine::memory::Budget::of_machine();
+    let mut refused = None;
+    let mut shown = Progress::new(json, false);
+    let mut progress = |stage: &str, rows: u64| {
+        shown.tick(|| format!("table 3 search: {stage}, {} rows", group(rows.into())));
+        let what = || format!("Table 3's search ({} rows valued so far)", group(rows.into()));
+        match budget.holds(what, rows.saturating_mul(BYTES_A_SEARCHED_ROW)) {
+            Ok(()) => true,
+            Err(e) => {
+                refused = Some(e);
+                false
+            }
+        }
+    };
+    let table_3_search = search.and_then(|(s, p, l)| crate::labs::erickson::table_3_search(s, p, l, &mut progress));
+    if let Some(e) = refused {
+        return Err(e.into());
+    }
     Ok(TablesReport {
         paper: "Erickson, \"Sowing Games\" (1996)",
         report,

@@ -1,6 +1,7 @@
 //! `dakon ...`: Dakon's first turn (Donkers, de Voogt & Uiterwijk) — counts, surveys, searches
 //! with proofs, and replays.
 
+use crate::engine::memory::Budget;
 use core::fmt;
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -49,9 +50,14 @@ pub struct CountReport {
 ///
 /// # Errors
 /// `n` out of range, or memory.
-pub fn count(n: usize) -> Result<CountReport, CliError> {
+pub fn count(n: usize, json: bool) -> Result<CountReport, CliError> {
     let t = Instant::now();
-    let s = openings::survey(n, &mut |_, _| true)?;
+    let mut shown = Progress::new(json, false);
+    let mut report = |level: u32, boards: u64| {
+        shown.tick(|| format!("count: store level {level}, {} boards", group(boards.into())));
+        true
+    };
+    let s = openings::survey_within(n, &Budget::of_machine(), &mut report)?;
     let c = s.counts;
     let no_own_losing = c.no_own_counters.0 - c.no_own_counters.1;
     let paper = c.total() - c.winning() - no_own_losing;
@@ -121,7 +127,7 @@ pub fn survey(n: usize, progress: bool, max_level: Option<u32>, json: bool) -> R
         }
         max_level.is_none_or(|m| level < m)
     };
-    let s = openings::survey(n, &mut report)?;
+    let s = openings::survey_within(n, &Budget::of_machine(), &mut report)?;
     let fewest_left = s.fewest_left().map(|(l, k)| (l, k.to_string()));
     Ok(SurveyReport { survey: s, fewest_left, seconds: t.elapsed().as_secs_f64() })
 }
@@ -226,21 +232,39 @@ impl fmt::Display for FoundReport {
 ///
 /// # Errors
 /// `n` out of range, or memory.
-pub fn shortest(n: usize, max_boards: u64, json: bool) -> Result<FoundReport, CliError> {
+pub fn shortest(n: usize, mut max_boards: u64, json: bool) -> Result<FoundReport, CliError> {
     let t = Instant::now();
-    let mut p = boards_progress("shortest", max_boards, json);
+    let mut p = boards_progress("shortest", &mut max_boards, json);
     let f = openings::search(n, Goal::Shortest, max_boards, &mut |level, boards| p(level, boards))?;
     Ok(FoundReport::new(f, Some(t.elapsed().as_secs_f64())))
 }
 
-/// A search's memory said before it starts (at most 45 bytes a board), then its cost level and
-/// boards as it goes (on a terminal).
-fn boards_progress(what: &'static str, max_boards: u64, json: bool) -> impl FnMut(u32, u64) -> bool {
+/// Peak memory a board held by the Dakon searches costs, at most (BENCHMARKS.md: 35 to 45).
+const BYTES_A_BOARD: u64 = 45;
+
+/// A search's memory said before it starts (at most [`BYTES_A_BOARD`] bytes a board), then its
+/// cost level and boards as it goes (on a terminal). `max_boards` is lowered to what the
+/// memory that may be used holds, and said so: the search then answers within that many boards
+/// (a lower bound when it stops short) instead of being killed by the system.
+fn boards_progress(what: &'static str, max_boards: &mut u64, json: bool) -> impl FnMut(u32, u64) -> bool {
     let mut p = Progress::new(json, false);
+    if let Some(usable) = crate::engine::memory::usable() {
+        let fits = usable / BYTES_A_BOARD;
+        if *max_boards > fits {
+            p.say(&format!(
+                "{what}: {} boards would need up to {}; at most {} here, what the {} that may be used holds",
+                group((*max_boards).into()),
+                mib(max_boards.saturating_mul(BYTES_A_BOARD)),
+                group(fits.into()),
+                mib(usable)
+            ));
+            *max_boards = fits;
+        }
+    }
     p.say(&format!(
         "{what}: at most {} boards, up to {} of memory",
-        group(max_boards.into()),
-        mib(max_boards.saturating_mul(45))
+        group((*max_boards).into()),
+        mib(max_boards.saturating_mul(BYTES_A_BOARD))
     ));
     move |level, boards| {
         p.tick(|| format!("{what}: cost level {level}, {} boards", group(boards.into())));
@@ -263,9 +287,15 @@ pub struct LeastReport {
 ///
 /// # Errors
 /// `n` out of range, or memory.
-pub fn least(n: usize, kind: Limit, limit: Option<u32>, max_boards: u64, json: bool) -> Result<LeastReport, CliError> {
+pub fn least(
+    n: usize,
+    kind: Limit,
+    limit: Option<u32>,
+    mut max_boards: u64,
+    json: bool,
+) -> Result<LeastReport, CliError> {
     let t = Instant::now();
-    let mut p = boards_progress("search", max_boards, json);
+    let mut p = boards_progress("search", &mut max_boards, json);
     let (trials, found) = match limit {
         Some(l) => {
             let goal = if kind == Limit::Laps { Goal::ShortestWithLaps(l) } else { Goal::FewestLongMoves(l) };

@@ -45,43 +45,6 @@ fn database_rules(rules: &str) -> Result<AnyRules, CliError> {
     Ok(any)
 }
 
-/// A figure in kB of a `/proc` file (`VmHWM:` of `/proc/self/status`), in bytes.
-fn proc_bytes(file: &str, key: &str) -> Option<u64> {
-    let text = std::fs::read_to_string(file).ok()?;
-    let line = text.lines().find(|l| l.starts_with(key))?;
-    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kb| kb * 1024)
-}
-
-/// The process's peak resident memory, where the system says it.
-fn peak_memory() -> Option<u64> {
-    proc_bytes("/proc/self/status", "VmHWM:")
-}
-
-/// The memory this process may still take, where the system says: the least of what the
-/// system has available (MemAvailable), what the address-space limit leaves (`ulimit -v`, less
-/// what the process maps already) and what its control group leaves (`memory.max` less
-/// `memory.current`, cgroup v2).
-fn available_memory() -> Option<u64> {
-    let mut free = proc_bytes("/proc/meminfo", "MemAvailable:")?;
-    #[cfg(unix)]
-    {
-        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-        // SAFETY: getrlimit writes the limit into the struct given.
-        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0 && limit.rlim_cur != libc::RLIM_INFINITY {
-            let mapped = proc_bytes("/proc/self/status", "VmSize:").unwrap_or(0);
-            // `rlim_t` is a u64 here, another width on other systems.
-            #[allow(clippy::unnecessary_cast)]
-            let limit = limit.rlim_cur as u64;
-            free = free.min(limit.saturating_sub(mapped));
-        }
-    }
-    let read = |f: &str| std::fs::read_to_string(f).ok().and_then(|t| t.trim().parse::<u64>().ok());
-    if let (Some(max), Some(now)) = (read("/sys/fs/cgroup/memory.max"), read("/sys/fs/cgroup/memory.current")) {
-        free = free.min(max.saturating_sub(now));
-    }
-    Some(free)
-}
-
 /// The most memory a build to `seeds` takes: two bytes a position of the layers kept (value
 /// and distance), and three more a position of the layer being built (its best exits and move
 /// counts, and its frontiers). Awari to 24 seeds: 3.75 GB by this count, 3.45 GB measured.
@@ -123,7 +86,7 @@ pub(crate) fn build_within(
     // within a time limit (`analyze --time-ms`) stops short of either, as it stops at the
     // deadline; any other is refused before it starts.
     let fits = |k: usize| last_layer(rules, k).is_none_or(|n| n <= u32::MAX as u64);
-    let free = available_memory();
+    let free = crate::engine::memory::available();
     // An eighth of what is available is left for everything else (the estimate is near the
     // peak: 16.2 GB by it, 15.2 GB measured, for Awari to 28 seeds).
     let usable = free.map(|f| f - f / 8);
@@ -206,7 +169,7 @@ pub fn endgame(
         seconds,
         positions_per_second: positions as f64 / seconds.max(1e-9),
         threads,
-        peak_memory_bytes: peak_memory(),
+        peak_memory_bytes: crate::engine::memory::peak(),
         title,
     })
 }

@@ -39,6 +39,8 @@ pub enum CliError {
     Solve(SolveError),
     /// A Dakon lab computation failed.
     Dakon(DakonError),
+    /// A job needs more memory than may be used (its estimate, or what it holds when stopped).
+    Memory(crate::engine::memory::TooLarge),
     /// A Dakon line that cannot be read.
     Moves(String),
     /// A Dakon line that cannot be played (its move and why).
@@ -80,6 +82,7 @@ impl fmt::Display for CliError {
             ),
             CliError::Solve(e) => e.fmt(f),
             CliError::Dakon(e) => e.fmt(f),
+            CliError::Memory(e) => write!(f, "not enough memory: {e}"),
             CliError::Moves(e) => write!(f, "moves: {e}"),
             CliError::Replay(e) | CliError::Checkpoint(e) | CliError::Json(e) | CliError::Record(e) => f.write_str(e),
             CliError::NotUsed { option, why } => write!(f, "{option} does not apply here: {why}; leave it out"),
@@ -101,8 +104,17 @@ impl From<SolveError> for CliError {
     }
 }
 
+impl From<crate::engine::memory::TooLarge> for CliError {
+    fn from(e: crate::engine::memory::TooLarge) -> Self {
+        CliError::Memory(e)
+    }
+}
+
 impl From<DakonError> for CliError {
     fn from(e: DakonError) -> Self {
-        CliError::Dakon(e)
+        match e {
+            DakonError::Memory(m) => CliError::Memory(m),
+            e => CliError::Dakon(e),
+        }
     }
 }

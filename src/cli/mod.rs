@@ -588,7 +588,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
     match cmd {
         Command::Show { pos, record, json } => play::show_or_record(out, &load(&pos)?, record, json),
         Command::Open { file, record, json } => play::show_or_record(out, &play::open(&file)?, record, json),
-        Command::Perft { pos, depth, json } => emit(out, &play::perft(&load(&pos)?, depth)?, json),
+        Command::Perft { pos, depth, json } => emit(out, &play::perft(&load(&pos)?, depth, json)?, json),
         Command::Analyze { pos, depth, time_ms, table_mib, endgame, json } => {
             emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib, endgame, json)?, json)
         }
@@ -623,26 +623,26 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             emit(out, &solve::dooley(&load(&PositionArgs { rules, setup: None, moves: None })?)?, json)
         }
         Command::Value { rules, row, json } => emit(out, &cgt::value(&rules, &row, json)?, json),
-        Command::Octal { code, n, threads, json } => emit(out, &cgt::octal(&code, n, threads)?, json),
+        Command::Octal { code, n, threads, json } => emit(out, &cgt::octal(&code, n, threads, json)?, json),
         Command::Search { what } => {
             let (report, json) = search::search(what)?;
             emit(out, &report, json)
         }
         Command::Tables { paper, search, max_seeds, max_pots, max_seeds_long, json } => {
             let limits = search.then_some((max_seeds, max_pots, max_seeds_long));
-            emit(out, &cgt::tables(&paper, limits)?, json)
+            emit(out, &cgt::tables(&paper, limits, json)?, json)
         }
         Command::Tchoukaillon { what } => match what {
-            TchoukaillonCommand::Position { s, first, json } => emit(out, &tchoukaillon::position(s, first), json),
-            TchoukaillonCommand::SOfN { n, json } => emit(out, &tchoukaillon::s_of_n(n)?, json),
+            TchoukaillonCommand::Position { s, first, json } => emit(out, &tchoukaillon::position(s, first)?, json),
+            TchoukaillonCommand::SOfN { n, json } => emit(out, &tchoukaillon::s_of_n(n, json)?, json),
             TchoukaillonCommand::Periods { i, json } => emit(out, &tchoukaillon::periods(i)?, json),
         },
         Command::Hanoi { n, max_states, json } => emit(out, &hanoi::hanoi(n, max_states)?, json),
-        Command::TchoukaMap { pits, seeds, json } => emit(out, &tchoukaillon::tchouka_map(pits, seeds)?, json),
+        Command::TchoukaMap { pits, seeds, json } => emit(out, &tchoukaillon::tchouka_map(pits, seeds, json)?, json),
         Command::Winning { seeds, json } => emit(out, &tchoukaillon::winning(seeds)?, json),
-        Command::Determined { pits, json } => emit(out, &tchoukaillon::determined(pits)?, json),
+        Command::Determined { pits, json } => emit(out, &tchoukaillon::determined(pits, json)?, json),
         Command::Dakon { what } => match what {
-            DakonCommand::Count { n, json } => emit(out, &dakon::count(n)?, json),
+            DakonCommand::Count { n, json } => emit(out, &dakon::count(n, json)?, json),
             DakonCommand::Survey { n, json, progress, max_level } => {
                 emit(out, &dakon::survey(n, progress, max_level, json)?, json)
             }

@@ -129,12 +129,37 @@ pub struct PerftReport {
 ///
 /// # Errors
 /// A depth past 40.
-pub fn perft(g: &Game, depth: u32) -> Result<PerftReport, CliError> {
+pub fn perft(g: &Game, depth: u32, json: bool) -> Result<PerftReport, CliError> {
     if depth > 40 {
         return Err(CliError::TooDeep(depth));
     }
     let t = Instant::now();
-    let nodes = g.position().perft(depth);
+    // Depth by depth while each takes under a fifth of a second: past that, the last depths'
+    // growth and this machine's rate say how long the asked depth would take; past an hour it
+    // is refused with the figures (depth 40 of Kalah(6,4) would take longer than the universe
+    // has existed), else said before it starts.
+    let p = g.position();
+    let (mut k, mut last, mut before) = (0, 1u64, 1u64);
+    while k < depth && t.elapsed().as_secs_f64() < 0.2 {
+        k += 1;
+        (before, last) = (last, p.perft(k));
+    }
+    if k < depth {
+        let growth = (last as f64 / before.max(1) as f64).max(1.0);
+        let rate = last as f64 / t.elapsed().as_secs_f64().max(1e-3);
+        let estimate = last as f64 * growth.powi((depth - k) as i32);
+        let seconds = estimate / rate;
+        let figures = format!(
+            "depth {depth} would count about {estimate:.1e} move sequences (depth {k}: {last}, growing {growth:.1} times a move), about {} at {:.1e} a second",
+            words_of_time(seconds),
+            rate
+        );
+        if seconds > 3600.0 {
+            return Err(CliError::Row(format!("perft: {figures}: more than an hour; ask for a smaller depth")));
+        }
+        super::progress::Progress::new(json, false).say(&format!("perft: {figures}"));
+    }
+    let nodes = if k == depth { last } else { p.perft(depth) };
     Ok(PerftReport {
         rules: g.rules().to_string(),
         setup: g.position().to_string(),
@@ -142,6 +167,17 @@ pub fn perft(g: &Game, depth: u32) -> Result<PerftReport, CliError> {
         nodes,
         seconds: t.elapsed().as_secs_f64(),
     })
+}
+
+/// A duration in words: "40 s", "3.2 hours", "1.2e9 years".
+fn words_of_time(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} minutes", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} hours", s / 3600.0),
+        s if s < 3.2e8 => format!("{:.0} days", s / 86_400.0),
+        s => format!("{:.1e} years", s / 3.156e7),
+    }
 }
 
 impl fmt::Display for PerftReport {

@@ -96,11 +96,7 @@ impl Drop for Progress {
 
 /// Bytes as MiB or GiB, for the memory a piece of work states before it starts.
 pub fn mib(bytes: u64) -> String {
-    if bytes >= 1 << 30 {
-        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
-    } else {
-        format!("{} MiB", bytes.div_ceil(1 << 20))
-    }
+    crate::engine::memory::in_words(bytes)
 }
 
 /// A search handler that shows the nodes searched as `what: N nodes` and never stops.

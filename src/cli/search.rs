@@ -124,13 +124,28 @@ fn game(id: &str) -> Result<SearchGame, CliError> {
 }
 
 /// Progress of a search, in rows: `search value: 12 seeds, 120,000 rows`.
-fn ticker(json: bool, what: &'static str) -> impl FnMut(u32, u64) -> bool {
+fn ticker<'a>(json: bool, what: &'static str, refused: &'a Refused) -> impl FnMut(u32, u64) -> bool + 'a {
     let mut p = Progress::new(json, false);
+    let budget = crate::engine::memory::Budget::of_machine();
     move |seeds, rows| {
         p.tick(|| format!("search {what}: {seeds} seeds, {} rows", group(rows as u128)));
-        true
+        let what = || format!("search {what} ({} rows valued so far)", group(rows as u128));
+        match budget.holds(what, rows.saturating_mul(BYTES_A_ROW)) {
+            Ok(()) => true,
+            Err(e) => {
+                refused.set(Some(e));
+                false
+            }
+        }
     }
 }
+
+/// Where a search's ticker leaves the memory refusal that stopped it.
+type Refused = std::cell::Cell<Option<crate::engine::memory::TooLarge>>;
+
+/// Peak memory a row enumerated by a search takes, at most: a valued row's memo entry and
+/// canonical form (1,260 bytes measured for 1^13's rows, BENCHMARKS.md, game theory).
+const BYTES_A_ROW: u64 = 1300;
 
 /// A search's answer as the CLI prints it.
 pub enum SearchReport {
@@ -168,18 +183,20 @@ impl serde::Serialize for SearchReport {
 pub fn search(cmd: SearchCommand) -> Result<(SearchReport, bool), CliError> {
     let start = Instant::now();
     let secs = || start.elapsed().as_secs_f64();
-    Ok(match cmd {
+    let refused = Refused::default();
+    let found = match cmd {
         SearchCommand::Value { value, game: g, max_seeds, max_pots, json } => {
             let (k, p) =
                 (limit("--max-seeds", max_seeds, 16, "1 to 16")?, limit("--max-pots", max_pots, 16, "1 to 16")?);
-            let mut r = value_search(game(&g)?, &value, k, p, &mut ticker(json, "value")).map_err(CliError::Row)?;
+            let mut r =
+                value_search(game(&g)?, &value, k, p, &mut ticker(json, "value", &refused)).map_err(CliError::Row)?;
             r.seconds = secs();
             (SearchReport::Value(r), json)
         }
         SearchCommand::Families { game: g, max_seeds, max_pots, json } => {
             let (k, p) =
                 (limit("--max-seeds", max_seeds, 16, "1 to 16")?, limit("--max-pots", max_pots, 16, "1 to 16")?);
-            let mut r = value_families(game(&g)?, k, p, &mut ticker(json, "families"));
+            let mut r = value_families(game(&g)?, k, p, &mut ticker(json, "families", &refused));
             r.seconds = secs();
             (SearchReport::Families(r), json)
         }
@@ -189,25 +206,30 @@ pub fn search(cmd: SearchCommand) -> Result<(SearchReport, bool), CliError> {
             if ups > 12 {
                 return Err(CliError::OutOfRange { option: "--ups", value: ups as u64, allowed: "0 to 12" });
             }
-            let mut r = atomic_weights(k, p, ups, &mut ticker(json, "atomic-weights"));
+            let mut r = atomic_weights(k, p, ups, &mut ticker(json, "atomic-weights", &refused));
             r.seconds = secs();
             (SearchReport::Weights(r), json)
         }
         SearchCommand::Separation { game: g, max_seeds, max_pots, full, json } => {
             let (k, p) = (limit("--max-seeds", max_seeds, 8, "1 to 8")?, limit("--max-pots", max_pots, 8, "1 to 8")?);
-            let mut r = separation(game(&g)?, k, p, full, &mut ticker(json, "separation")).map_err(CliError::Row)?;
+            let mut r =
+                separation(game(&g)?, k, p, full, &mut ticker(json, "separation", &refused)).map_err(CliError::Row)?;
             r.seconds = secs();
             (SearchReport::Separation(r), json)
         }
         SearchCommand::Followers { game: g, max_seeds, max_pots, json } => {
             let (k, p) =
                 (limit("--max-seeds", max_seeds, 16, "1 to 16")?, limit("--max-pots", max_pots, 16, "1 to 16")?);
-            let mut r = followers(game(&g)?, k, p, &mut ticker(json, "followers"));
+            let mut r = followers(game(&g)?, k, p, &mut ticker(json, "followers", &refused));
             r.seconds = secs();
             (SearchReport::Followers(r), json)
         }
         SearchCommand::Domineering { json } => (SearchReport::Domineering(domineering_table()), json),
-    })
+    };
+    match refused.take() {
+        Some(e) => Err(e.into()),
+        None => Ok(found),
+    }
 }
 
 /// "every row of at most 8 seeds and 8 pots (1,234 rows) in 1.2 s".

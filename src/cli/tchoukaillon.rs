@@ -45,12 +45,18 @@ pub const MAX_DETERMINED_PITS: usize = 8;
 ///
 /// # Errors
 /// A board size out of range.
-pub fn determined(max_pits: usize) -> Result<DeterminedReport, CliError> {
+pub fn determined(max_pits: usize, json: bool) -> Result<DeterminedReport, CliError> {
     if !(2..=MAX_DETERMINED_PITS).contains(&max_pits) {
         return Err(CliError::OutOfRange { option: "--pits", value: max_pits as u64, allowed: "2 to 8" });
     }
     let start = std::time::Instant::now();
-    let boards = (2..=max_pits).map(crate::labs::ayo::check_board).collect();
+    let mut shown = super::progress::Progress::new(json, false);
+    let boards = (2..=max_pits)
+        .map(|n| {
+            shown.say(&format!("determined: playing out every candidate of {n} pits a side (of 2 to {max_pits}; the last takes longest)"));
+            crate::labs::ayo::check_board(n)
+        })
+        .collect();
     Ok(DeterminedReport { boards, seconds: start.elapsed().as_secs_f64() })
 }
 
@@ -94,11 +100,23 @@ pub struct PositionReport {
 
 /// The winning position for `seeds`: every pit when it has at most [`MAX_FULL_PITS`], else (or
 /// with `first`) its first pits.
-pub fn position(seeds: u64, first: Option<u64>) -> PositionReport {
+pub fn position(seeds: u64, first: Option<u64>) -> Result<PositionReport, CliError> {
     let t = std::time::Instant::now();
     let whole = first.unwrap_or(MAX_FULL_PITS).min(MAX_FULL_PITS);
-    let w = crate::labs::tchoukaillon::winning_position_upto(seeds, whole, first.unwrap_or(1000).min(whole) as usize);
-    PositionReport { seeds, highest: w.highest, complete: w.complete, pits: w.pits, seconds: t.elapsed().as_secs_f64() }
+    let shown = first.unwrap_or(1000).min(whole);
+    // Each pit shown: 8 bytes held, and up to 21 characters of text twice (the line, and the
+    // output before it is written).
+    let needs = shown.saturating_mul(8 + 2 * 21);
+    crate::engine::memory::Budget::of_machine()
+        .check(|| format!("showing the first {} pits", crate::engine::text::group(shown.into())), needs)?;
+    let w = crate::labs::tchoukaillon::winning_position_upto(seeds, whole, shown as usize);
+    Ok(PositionReport {
+        seeds,
+        highest: w.highest,
+        complete: w.complete,
+        pits: w.pits,
+        seconds: t.elapsed().as_secs_f64(),
+    })
 }
 
 impl fmt::Display for PositionReport {
@@ -132,11 +150,15 @@ pub struct SOfNReport {
 ///
 /// # Errors
 /// `n` out of 1 to [`MAX_S_OF_N`].
-pub fn s_of_n(n: u64) -> Result<SOfNReport, CliError> {
+pub fn s_of_n(n: u64, json: bool) -> Result<SOfNReport, CliError> {
     if !(1..=MAX_S_OF_N).contains(&n) {
         return Err(CliError::OutOfRange { option: "N", value: n, allowed: "1 to 1000000" });
     }
     let t = std::time::Instant::now();
+    if n > 100_000 {
+        super::progress::Progress::new(json, false)
+            .say(&format!("s-of-n: sieving to {} (10⁶ takes about a minute)", crate::engine::text::group(n.into())));
+    }
     let s = crate::labs::tchoukaillon::s_of_n(n);
     Ok(SOfNReport { n, s, seconds: t.elapsed().as_secs_f64() })
 }
@@ -213,7 +235,7 @@ pub struct TchoukaMapReport {
 ///
 /// # Errors
 /// Sizes out of range.
-pub fn tchouka_map(max_pits: u8, max_seeds: u8) -> Result<TchoukaMapReport, CliError> {
+pub fn tchouka_map(max_pits: u8, max_seeds: u8, json: bool) -> Result<TchoukaMapReport, CliError> {
     use crate::labs::tchoukaillon::{solvability_map, MAX_TCHOUKA_PITS as MAX_PITS};
     if !(1..=MAX_PITS as u8).contains(&max_pits) {
         return Err(CliError::OutOfRange { option: "--pits", value: max_pits as u64, allowed: "1 to 16" });
@@ -222,7 +244,13 @@ pub fn tchouka_map(max_pits: u8, max_seeds: u8) -> Result<TchoukaMapReport, CliE
         return Err(CliError::OutOfRange { option: "--seeds", value: 0, allowed: "1 to 255" });
     }
     let t = std::time::Instant::now();
-    let entries = solvability_map(max_pits, max_seeds, &mut |_| true);
+    let mut shown = super::progress::Progress::new(json, false);
+    let entries = solvability_map(max_pits, max_seeds, &mut |e| {
+        shown.tick(|| {
+            format!("tchouka-map: {} pits of {} seeds solved (of {max_pits} of {max_seeds})", e.pits, e.seeds)
+        });
+        true
+    });
     Ok(TchoukaMapReport { max_pits, max_seeds, entries, seconds: t.elapsed().as_secs_f64() })
 }
 

@@ -21,7 +21,8 @@ fn the_fuzz_corpora_replay_cleanly() {
     assert_eq!(targets.len(), 8, "every target, the CLI's included");
     let mut replayed = 0;
     for (name, check) in targets {
-        let source = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/fuzz_targets")).join(format!("{name}.rs"));
+        let source =
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/fuzz_targets")).join(format!("{name}.rs"));
         assert!(source.exists(), "{name}: no fuzz/fuzz_targets/{name}.rs");
         let mut files: Vec<_> = std::fs::read_dir(corpus(name))
             .unwrap_or_else(|e| panic!("{name}: {e}"))
@@ -106,18 +107,28 @@ fn write_fuzz_seeds() {
     for v in ["0", "*", "↑*", "{1|*}", "-1/2", "{0,*|0}", "±1", "^^*3", "{{2|1}|0}", "1.5"] {
         seed("cgt_values", v.as_bytes());
     }
-    for (rules, setup) in [("kalah-6-4", "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s"), ("oware-6-4", "0.0.0.0.1.2-1.0.0.0.0.0-20.25-s"), ("sowing", "312-l")] {
+    for (rules, setup) in [
+        ("kalah-6-4", "4.4.4.4.4.4-4.4.4.4.4.4-0.0-s"),
+        ("oware-6-4", "0.0.0.0.1.2-1.0.0.0.0.0-20.25-s"),
+        ("sowing", "312-l"),
+    ] {
         seed("worker_messages", format!(r#"{{"id":1,"task":{{"kind":"analyze","rules":"{rules}","setup":"{setup}","max_depth":4,"time_ms":10,"table_mib":1}}}}"#).as_bytes());
         seed("worker_messages", format!(r#"{{"id":2,"task":{{"kind":"solve","rules":"{rules}","setup":"{setup}","memory_mib":8,"time_ms":10,"value_only":true}}}}"#).as_bytes());
     }
-    for text in ["", "{", "null", r#"{"id":1}"#, r#"{"id":1,"task":{"kind":"nope"}}"#, r#"{"id":-1,"task":{"kind":"analyze"}}"#] {
+    for text in
+        ["", "{", "null", r#"{"id":1}"#, r#"{"id":1,"task":{"kind":"nope"}}"#, r#"{"id":-1,"task":{"kind":"analyze"}}"#]
+    {
         seed("worker_messages", text.as_bytes());
     }
     let cli = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cli-corpus.txt")).unwrap();
     for line in cli.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         seed("cli_args", line.split(' ').collect::<Vec<_>>().join("\0").as_bytes());
     }
-    for args in [["show", "kalah-6-4", "--moves", "cf", "--json"].as_slice(), &["rules", "oware-6-4-gi"], &["show", "sowing-1-0", "--json"]] {
+    for args in [
+        ["show", "kalah-6-4", "--moves", "cf", "--json"].as_slice(),
+        &["rules", "oware-6-4-gi"],
+        &["show", "sowing-1-0", "--json"],
+    ] {
         seed("cli_args", args.join("\0").as_bytes());
     }
 }

@@ -9,7 +9,12 @@ use super::*;
 #[test]
 fn dooleys_openings_have_the_values_the_card_states() {
     let start = "kalah-6-1-e".parse::<AnyRules>().unwrap().start();
-    let (study, a) = mancala_lab::labs::dooley::study_and_values(&start, &mut NoHandler).unwrap();
+    let (study, a) = mancala_lab::labs::dooley::study_and_values(
+        &start,
+        &mancala_lab::engine::memory::Budget::unlimited(),
+        &mut NoHandler,
+    )
+    .unwrap();
     assert_eq!(study.counts[0].1, mancala_lab::labs::dooley::DOOLEY_STATES);
     assert!(a.exact);
     let mut values: Vec<(String, i32)> = a.moves.iter().map(|m| (m.mv.to_string(), m.value.number())).collect();

@@ -22,9 +22,9 @@ mod cgt;
 mod cli;
 mod cli_fuzz;
 mod dakon;
+mod databases;
 #[cfg(feature = "cli")]
 mod fuzz_corpus;
-mod databases;
 mod house;
 mod kalah;
 mod kalah_solver;

@@ -97,8 +97,25 @@ impl core::fmt::Display for RowValueError {
 /// # Errors
 /// As [`row_value`].
 pub fn row_value_in(rules: &str, row: &str) -> Result<(RowValue, Games, Gid), String> {
-    row_value_limited(rules, row, super::cgt::MAX_FOLLOWERS).map_err(|e| match e {
-        RowValueError::TooManyFollowers(_) => super::cgt::ValueError::TooMany.to_string(),
+    row_value_in_limited(rules, row, super::cgt::MAX_FOLLOWERS)
+}
+
+/// [`row_value_in`] valuing at most `limit` rows (the CLI lowers [`MAX_FOLLOWERS`] to what the
+/// memory holds).
+///
+/// [`MAX_FOLLOWERS`]: super::cgt::MAX_FOLLOWERS
+///
+/// # Errors
+/// As [`row_value`], "more than `limit` rows" past the limit.
+pub fn row_value_in_limited(rules: &str, row: &str, limit: usize) -> Result<(RowValue, Games, Gid), String> {
+    row_value_limited(rules, row, limit).map_err(|e| match e {
+        RowValueError::TooManyFollowers(_) if limit == super::cgt::MAX_FOLLOWERS => {
+            super::cgt::ValueError::TooMany.to_string()
+        }
+        RowValueError::TooManyFollowers(n) => format!(
+            "more than {} rows follow this one: too many to value within the memory that may be used",
+            crate::engine::text::group(n as u128)
+        ),
         RowValueError::Other(e) => e,
     })
 }

@@ -85,6 +85,8 @@ pub enum DakonError {
     Overflow,
     /// An opening given as found (holes 1..n) that is not a winning opening within the bound.
     NotWinning(Vec<usize>),
+    /// More boards than the memory holds.
+    Memory(crate::engine::memory::TooLarge),
 }
 
 impl core::fmt::Display for DakonError {
@@ -96,6 +98,7 @@ impl core::fmt::Display for DakonError {
             DakonError::Endless => write!(f, "the move sows more than {MAX_LAPS} laps"),
             DakonError::Size(n) => write!(f, "Dakon-{n} is not handled here: 1 to {MAX_HOLES} holes a side"),
             DakonError::Overflow => f.write_str("more than 2^64 move sequences reach one board"),
+            DakonError::Memory(e) => e.fmt(f),
             DakonError::NotWinning(l) => write!(
                 f,
                 "the opening {} is not a winning opening within the bound",

@@ -9,6 +9,7 @@
 //! or one) over the same boards with a parent per board, so they give a line and prove that
 //! no cheaper one exists, since every board reachable more cheaply has been expanded.
 
+use crate::engine::memory::Budget;
 use core::hash::{BuildHasherDefault, Hash, Hasher};
 use std::collections::HashMap;
 
@@ -129,14 +130,34 @@ pub struct Survey {
 /// # Errors
 /// A board size outside 1..=[`MAX_HOLES`]; a path count beyond 2⁶⁴ on one board; an endless move.
 pub fn survey(n: usize, progress: &mut dyn FnMut(u32, u64) -> bool) -> Result<Survey, DakonError> {
+    survey_within(n, &Budget::unlimited(), progress)
+}
+
+/// As [`survey`], stopping with the figures (`DakonError::Memory`) when the boards it holds
+/// outgrow `budget`.
+pub fn survey_within(
+    n: usize,
+    budget: &Budget,
+    progress: &mut dyn FnMut(u32, u64) -> bool,
+) -> Result<Survey, DakonError> {
     if n <= 8 {
-        survey_in::<2>(n, progress)
+        survey_in::<2>(n, budget, progress)
     } else {
-        survey_in::<3>(n, progress)
+        survey_in::<3>(n, budget, progress)
     }
 }
 
-fn survey_in<const W: usize>(n: usize, progress: &mut dyn FnMut(u32, u64) -> bool) -> Result<Survey, DakonError> {
+/// Bytes a board costs while the survey holds it: its key and paths in the level's hash map,
+/// at the map's load, with the old and new tables side by side while it grows.
+fn bytes_a_board<const W: usize>() -> u64 {
+    2 * (std::mem::size_of::<Key<W>>() + std::mem::size_of::<Paths>()) as u64 + 8
+}
+
+fn survey_in<const W: usize>(
+    n: usize,
+    budget: &Budget,
+    progress: &mut dyn FnMut(u32, u64) -> bool,
+) -> Result<Survey, DakonError> {
     let start = Board::start(n)?;
     let top = 2 * n * n;
     let mut levels: Vec<Map<W, Paths>> = (0..=top).map(|_| Map::default()).collect();
@@ -182,6 +203,15 @@ fn survey_in<const W: usize>(n: usize, progress: &mut dyn FnMut(u32, u64) -> boo
                         e.least_max_sown = e.least_max_sown.min(q.least_max_sown);
                         if child.len() > before {
                             held += 1;
+                            if held % (1 << 16) == 0 {
+                                let what = || {
+                                    format!(
+                                        "the survey of Dakon-{n}'s first turns ({} boards at store level {level})",
+                                        crate::engine::text::group(held.into())
+                                    )
+                                };
+                                budget.holds(what, held * bytes_a_board::<W>()).map_err(DakonError::Memory)?;
+                            }
                         }
                     }
                 }

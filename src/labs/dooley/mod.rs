@@ -8,6 +8,8 @@ pub use task::*;
 
 use std::collections::HashSet;
 
+use crate::engine::memory::{Budget, TooLarge};
+
 use crate::engine::Position;
 use crate::families::kalah::Kalah;
 
@@ -23,34 +25,50 @@ pub enum StateKey {
     PitsFromMover,
 }
 
+/// Bytes a state costs while held: its 16-byte key in the hash set, at the set's load, with the
+/// old and new tables side by side while it grows, and the positions waiting on the stack.
+pub const BYTES_A_STATE: u64 = 64;
+
 /// Every distinct state reachable from `start` (itself included), playing every game to its
-/// end; finished positions count when `count_finished` is set.
-pub fn reachable_states(start: &Kalah, key: StateKey, count_finished: bool) -> u64 {
-    let encode = |p: &Kalah| -> Vec<u32> {
+/// end; finished positions count when `count_finished` is set. A state is packed into 128 bits
+/// (5 bits a pit: at most [`MAX_STUDY_SEEDS`] seeds, 24 pits, and the side). Stops with the
+/// figures when what it holds outgrows `budget`.
+pub fn reachable_states(start: &Kalah, key: StateKey, count_finished: bool, budget: &Budget) -> Result<u64, TooLarge> {
+    let encode = |p: &Kalah| -> u128 {
         let me = p.turn();
-        match key {
-            StateKey::PitsAndSide => {
-                let mut v = p.row(crate::engine::Player::South);
-                v.extend(p.row(crate::engine::Player::North));
-                v.push(me.index() as u32);
-                v
-            }
-            StateKey::PitsOnly => {
-                let mut v = p.row(crate::engine::Player::South);
-                v.extend(p.row(crate::engine::Player::North));
-                v
-            }
-            StateKey::PitsFromMover => {
-                let mut v = p.row(me);
-                v.extend(p.row(!me));
-                v
-            }
+        let (first, second) = match key {
+            StateKey::PitsAndSide | StateKey::PitsOnly => (crate::engine::Player::South, crate::engine::Player::North),
+            StateKey::PitsFromMover => (me, !me),
+        };
+        let mut k: u128 = 0;
+        for x in p.row(first).into_iter().chain(p.row(second)) {
+            k = k << 5 | x.min(31) as u128;
         }
+        if key == StateKey::PitsAndSide {
+            k = k << 1 | me.index() as u128;
+        }
+        k
     };
-    let mut seen: HashSet<Vec<u32>> = HashSet::new();
+    let mut seen: HashSet<u128> = HashSet::new();
     let mut stack = vec![*start];
     let mut counted = 0u64;
+    let mut popped = 0u64;
     while let Some(p) = stack.pop() {
+        popped += 1;
+        if popped % (1 << 16) == 0 {
+            let held =
+                (seen.len() as u64).saturating_mul(BYTES_A_STATE) + (stack.len() * std::mem::size_of::<Kalah>()) as u64;
+            budget.holds(
+                || {
+                    format!(
+                        "Dooley's study of {} ({} states so far)",
+                        crate::families::AnyRules::Kalah(start.rules()),
+                        crate::engine::text::group(seen.len() as u128)
+                    )
+                },
+                held,
+            )?;
+        }
         if !seen.insert(encode(&p)) {
             continue;
         }
@@ -69,7 +87,7 @@ pub fn reachable_states(start: &Kalah, key: StateKey, count_finished: bool) -> u
             }
         }
     }
-    counted
+    Ok(counted)
 }
 
 /// Dooley's figure: distinct states of the 6-bin, one-pebble game, stores ignored.
@@ -85,17 +103,21 @@ pub struct Study {
     pub counts: Vec<(String, u64, u64)>,
 }
 
-/// The state counts of Dooley's study for `start`.
-pub fn study(start: &Kalah) -> Study {
-    let counts = [
+/// The state counts of Dooley's study for `start`, within `budget`.
+pub fn study(start: &Kalah, budget: &Budget) -> Result<Study, TooLarge> {
+    let mut counts = vec![];
+    for (k, name) in [
         (StateKey::PitsAndSide, "pits and side to move"),
         (StateKey::PitsOnly, "pits only"),
         (StateKey::PitsFromMover, "pits seen from the mover"),
-    ]
-    .iter()
-    .map(|&(k, name)| (name.to_string(), reachable_states(start, k, false), reachable_states(start, k, true)))
-    .collect();
-    Study { rules: crate::families::AnyRules::Kalah(start.rules()).to_string(), counts }
+    ] {
+        counts.push((
+            name.to_string(),
+            reachable_states(start, k, false, budget)?,
+            reachable_states(start, k, true, budget)?,
+        ));
+    }
+    Ok(Study { rules: crate::families::AnyRules::Kalah(start.rules()).to_string(), counts })
 }
 
 /// Why Dooley's study cannot be made of a position.
@@ -107,6 +129,8 @@ pub enum DooleyError {
     TooManySeeds(u32),
     /// The exact solver's error.
     Solve(crate::families::SolveError),
+    /// More states than the memory holds.
+    Memory(TooLarge),
 }
 
 impl core::fmt::Display for DooleyError {
@@ -117,6 +141,7 @@ impl core::fmt::Display for DooleyError {
                 write!(f, "{n} seeds is too many to enumerate every state: at most {MAX_STUDY_SEEDS}")
             }
             DooleyError::Solve(e) => e.fmt(f),
+            DooleyError::Memory(e) => e.fmt(f),
         }
     }
 }
@@ -125,19 +150,21 @@ impl core::fmt::Display for DooleyError {
 pub const MAX_STUDY_SEEDS: u32 = 24;
 
 /// The study of a start position and the exact value of every opening move (the solver
-/// reports to `handler`).
+/// reports to `handler`), its states held within `budget`.
 ///
 /// # Errors
-/// Not a Kalah game, more than [`MAX_STUDY_SEEDS`] seeds, or the solver's error.
+/// Not a Kalah game, more than [`MAX_STUDY_SEEDS`] seeds, more states than `budget` holds, or
+/// the solver's error.
 pub fn study_and_values(
     start: &crate::families::AnyPosition,
+    budget: &Budget,
     handler: &mut dyn crate::search::SearchHandler<crate::families::AnyMove>,
 ) -> Result<(Study, crate::search::Analysis<crate::families::AnyMove>), DooleyError> {
     let k = <&Kalah>::try_from(start).map_err(|_| DooleyError::NotKalah)?;
     if k.total_seeds() > MAX_STUDY_SEEDS {
         return Err(DooleyError::TooManySeeds(k.total_seeds()));
     }
-    let study = study(k);
+    let study = study(k, budget).map_err(DooleyError::Memory)?;
     let opts = crate::families::SolveOptions { table_mib: 64, db_seeds: 12, exact_seeds: 0, threads: 1 };
     let mut solver = crate::families::kalah::solver::Solver::new(k.rules(), opts).map_err(DooleyError::Solve)?;
     let analysis = solver.analyze(k, handler).map_err(DooleyError::Solve)?;
@@ -152,9 +179,18 @@ mod tests {
     #[test]
     fn dooley_count_is_reproduced_by_empty_capture() {
         let AnyPosition::Kalah(k) = "kalah-6-1-e".parse::<AnyRules>().unwrap().start() else { panic!() };
-        assert_eq!(reachable_states(&k, StateKey::PitsAndSide, false), DOOLEY_STATES);
+        assert_eq!(reachable_states(&k, StateKey::PitsAndSide, false, &Budget::unlimited()), Ok(DOOLEY_STATES));
         let AnyPosition::Kalah(k) = "kalah-6-1".parse::<AnyRules>().unwrap().start() else { panic!() };
-        assert_ne!(reachable_states(&k, StateKey::PitsAndSide, false), DOOLEY_STATES);
+        assert_ne!(reachable_states(&k, StateKey::PitsAndSide, false, &Budget::unlimited()), Ok(DOOLEY_STATES));
+    }
+
+    #[test]
+    fn a_study_past_its_memory_stops_with_the_figures() {
+        let AnyPosition::Kalah(k) = "kalah-6-2-e".parse::<AnyRules>().unwrap().start() else { panic!() };
+        let e = reachable_states(&k, StateKey::PitsAndSide, false, &Budget::of(1 << 20)).unwrap_err();
+        assert_eq!(e.usable, 1 << 20);
+        assert!(e.grew && e.needs > (1 << 20) - (1 << 17), "{e}");
+        assert!(e.to_string().starts_with("Dooley's study of kalah-6-2-e ("), "{e}");
     }
 
     #[test]
@@ -164,7 +200,10 @@ mod tests {
             let AnyPosition::Kalah(k) = id.parse::<AnyRules>().unwrap().start() else { panic!() };
             for key in [StateKey::PitsAndSide, StateKey::PitsOnly, StateKey::PitsFromMover] {
                 for fin in [false, true] {
-                    println!("{id} {key:?} finished={fin}: {}", reachable_states(&k, key, fin));
+                    println!(
+                        "{id} {key:?} finished={fin}: {}",
+                        reachable_states(&k, key, fin, &Budget::unlimited()).unwrap()
+                    );
                 }
             }
         }

@@ -46,7 +46,8 @@ impl Lab for DooleyLab {
     fn run(task: DooleyTask, r: &mut Reporter<'_, DooleyProgress>) -> Result<DooleyAnswer, String> {
         let rules: AnyRules = task.rules.parse().map_err(|e| format!("rules: {e}"))?;
         let mut h = r.search_handler(|nodes| DooleyProgress { nodes });
-        let (study, analysis) = study_and_values(&rules.start(), &mut h).map_err(|e| e.to_string())?;
+        let (study, analysis) = study_and_values(&rules.start(), &crate::engine::memory::Budget::unlimited(), &mut h)
+            .map_err(|e| e.to_string())?;
         Ok(DooleyAnswer { study, analysis })
     }
 }

@@ -10,7 +10,9 @@ mod theorems;
 
 pub use crate::families::row::cgt::{with_progress, MAX_FOLLOWERS};
 pub use crate::families::row::parse_row;
-pub use crate::families::row::value::{row_value, row_value_in, row_value_within, RowOption, RowValue, RowValueError};
+pub use crate::families::row::value::{
+    row_value, row_value_in, row_value_in_limited, row_value_within, RowOption, RowValue, RowValueError,
+};
 pub use octal::*;
 pub use table3::*;
 pub use task::*;
