@@ -1,115 +1,122 @@
 /*
  * oware_reference.c -- an independent second implementation of the Oware family's rules
  * (Awari, Oware/Abapa and its grand-slam-illegal variant, Ayo, Wari) and of their endgame
- * databases, written to check the Rust engine from outside.
+ * databases, written to check the Rust engine (mancala-lab) from outside.
  *
  * Written from the rules cards (`mancala-lab rules awari-6-4`, `oware-6-4`, `oware-6-4-gi`,
  * `ayo-6-4`, `wari-6-4`), docs/rules.md, docs/notation.md and the papers in shared/seeds
  * (Broline & Loeb section 2 for Ayo; Erickson, "Sowing Games", sections 3-4 for Wari) only:
  * no Rust source, test or bench of the engine was read, and nothing here was fitted to the
- * engine's output.
+ * engine's output (where the two disagree, the disagreement is reported, see below).
  *
- * Build and run (C99, libc only, one core):
+ * Build and run (C99, libc only, one thread):
  *     cc -O2 -o /tmp/oware_reference scripts/oware_reference.c
- *     /tmp/oware_reference tsv > data/oware_reference.tsv      # about 2 minutes
- *     /tmp/oware_reference claim                                # point 3 below, a few minutes
- * Other commands, for poking at single cases:
- *     /tmp/oware_reference perft RULES DEPTH
- *     /tmp/oware_reference game RULES SEED
- *     /tmp/oware_reference value RULES b1.b2...b12          (6 pits a side, at most 14 seeds)
- *     /tmp/oware_reference layers RULES MAXSEEDS [verify]    (any board; verify re-checks
- *                                                             every value by one-move look-ahead)
+ *     /tmp/oware_reference tsv > data/oware_reference.tsv   # about 25 s of CPU (under a minute)
+ *     /tmp/oware_reference claim [K2 K3 K4]                  # point 3 below: about 90 s of CPU
+ * Other commands, for single cases:
+ *     /tmp/oware_reference perft RULES DEPTH [MOVES]        (after the moves MOVES from the start)
+ *     /tmp/oware_reference game RULES SEED [q]               (q: the "quiet" move choice; with the
+ *                                                             environment OWARE_TRACE=1 each
+ *                                                             position's legal moves on stderr)
+ *     /tmp/oware_reference value RULES b1.b2...              (a board seen by the mover)
+ *     /tmp/oware_reference layers RULES MAXSEEDS [verify]    (any board size: each layer's
+ *                                                             counts, digest, Ayo's stall positions,
+ *                                                             positions that can play for ever;
+ *                                                             verify re-checks every value by a
+ *                                                             one-move look-ahead)
+ * Diagnostics (environment, never used for the data): OWARE_NO_REP=1, OWARE_NO_STALL=1 leave the
+ * repetition / Ayo's stall ending out of games and perft; OWARE_GI_FEED_ANY=1 is the other
+ * reading of -gi described below.
  *
- * RULES ids are FAMILY-PITS-SEEDS with FAMILY awari, oware, ayo, wari and the suffix -gi for
- * Oware's grand slam illegal (pits 2..12, seeds a pit 0..99, at most 255 seeds in all here).
+ * RULES ids are FAMILY-PITS-SEEDS with FAMILY awari, oware, ayo, wari, and the suffix -gi for
+ * Oware's grand slam illegal (pits 2..12, seeds a pit 0..99; here at most 255 seeds in all).
  *
  * ---------------------------------------------------------------------------------------
- * THE RULES AS READ HERE (a board is seen by the player to move: his pits a.. in sowing order,
- * then the opponent's a..; sowing is counterclockwise: mover's a..last, opponent's a..last).
+ * THE RULES AS READ HERE. A board is seen by the player to move: his pits a.. in sowing order,
+ * then the opponent's a..; sowing is counterclockwise: mover's a..last, opponent's a..last.
  *
  * Awari, Oware, Ayo: lift a non-empty pit and sow from the next pit, the origin pit skipped on
  *   every lap. The last seed in an opponent's pit now holding 2 or 3 captures it, and the pits
  *   before it while they are the opponent's and hold 2 or 3. A "grand slam" is a move whose
- *   capture would take every seed on the opponent's side.
+ *   capture would take every seed on the opponent's side (after the sowing).
  *   - Awari: legal moves are those leaving the opponent a seed; if none does, every non-empty
  *     pit (a grand slam then captures everything). A player to move without seeds: game over,
  *     the opponent takes every seed left.
  *   - Oware: a grand slam is played and captures nothing. If the opponent has no seeds, only
- *     moves leaving him seeds are legal. -gi: among the moves allowed so far, grand slams are
- *     removed unless every one is a grand slam (then it is played and captures nothing). No
- *     legal move (no seeds, or cannot feed): game over, each takes the seeds on his side. A
- *     player with more than half of all the seeds (2*captured > 2*PITS*SEEDS) wins at once.
+ *     moves leaving him seeds are legal. -gi: among the moves allowed so far (after the feeding
+ *     rule), grand slams are removed unless every one is a grand slam (then it is played and
+ *     captures nothing): the card's "a grand slam is not allowed; if every move is one, it is
+ *     played" has no exception for feeding (and Oji: "not permitted at any time"). No legal
+ *     move (no seeds, or cannot feed): game over, each takes the seeds on his side. A player
+ *     with more than half of all the seeds (2 * captured > 2 * PITS * SEEDS) wins at once.
+ *     >>> The engine allows a grand slam that feeds an opponent without seeds although another
+ *     feeding move is no grand slam: oware-2-4-gi --setup 6.1-0.0-0.0-s: engine a, b; here b
+ *     only (a sows b Na Nb b Na Nb, leaving 2 and 2 in North's pits: a grand slam); in a game,
+ *     oware-3-3-gi --moves accacbcc (5.9.1-0.0.0, South to move): engine a b c, here a c.
+ *     With OWARE_GI_FEED_ANY=1 this program reproduces the engine's layer counts for -gi on 2, 3
+ *     and 4 pits (they differ from 8, 13, 14 seeds on) and its perft.
  *   - Ayo: legal moves are those after which the opponent has a seed (so a move). None: game
  *     over, the mover is awarded every seed left (also when he has no seeds at all, as the card
- *     reads it). "Stall": after every move (and at the start) every position reachable by
- *     legal moves is explored (at most 100000, as the card says; then the game goes on); if no
+ *     reads it). Stall: after every move (and at the start) every position reachable by legal
+ *     moves is explored (at most 100000, as the card says; then the game goes on); if no
  *     position there has a legal capturing move or no legal move, the game ends, each taking
  *     his side.
  * Wari (Erickson): lift a pit of at least two seeds and sow starting with that pit itself (no
  *   pit skipped). If the last pit sown holds 2 or 3, it is captured, and the pits before it
- *   one after another (round the ring, at most once each) while they hold 2 or 3, on either
+ *   one after another (round the ring, each at most once) while they hold 2 or 3, on either
  *   side; the mover takes them all. A player who cannot move passes; the pass is not a move
- *   (it is not counted in perft and has no letter): the turn goes straight back. Neither can
- *   move: game over, the seeds left count for nobody.
+ *   (not counted in perft, no letter): the turn goes straight back. Neither can move: game
+ *   over, the seeds left count for nobody. (Endless play is possible only on small boards:
+ *   none on 6 pits up to 14 seeds; on 2 pits from 13 seeds, on 3 pits from 14.)
  * Repetition (games, perft, point 3): a position (board, captures, player to move, taken after
  *   any pass) that occurred earlier in the same game ends it: Awari and Wari: the seeds left
- *   count for nobody (Awari shares them equally); Oware and Ayo: each takes the seeds on his
- *   side.
+ *   count for nobody (Awari shares them equally); Oware and Ayo: each takes his side.
  * Order of the checks on reaching a position: Oware's majority; the player to move has no
  *   legal move (Wari: pass, or the end); Ayo's stall; repetition.
  *
  * ---------------------------------------------------------------------------------------
- * `tsv` writes (tab-separated; header lines start with #):
- *   perft RULES DEPTH COUNT     move sequences of exactly DEPTH moves from the start (a move
- *                               that ends the game ends its sequence; repetition applied).
- *   game RULES SEED MOVES BOARD TURN SCORE ENDING GRANDSLAMS GSREFUSED
- *       a game from the start, each move drawn uniformly among the legal moves by splitmix64
- *       seeded with SEED (index = next() % number of legal moves), until it ends. BOARD is the
- *       board when it ended before any award, South's pits then North's; TURN the side to
- *       move then; SCORE S.N after the award. ENDING: repetition, stall (Ayo), majority
- *       (Oware), no-move (the player to move has no legal move: Awari no seeds, Oware cannot
- *       move or feed, Ayo cannot leave a move, Wari neither can move), empty (as no-move, but
- *       no seed is left on the board at all). GRANDSLAMS: grand-slam moves played (Oware:
- *       captured nothing; -gi: only when forced; Awari: captured all, only when forced; Wari:
- *       took every seed of the opponent's side). GSREFUSED (a column added to the brief's
- *       list): positions at which a grand slam was among the candidate moves but not legal
- *       (Oware -gi: after the feeding rule; Awari, Ayo: it would leave the opponent no seed).
- *   layer RULES SEEDS POSITIONS WON DRAWN LOST LARGEST DIGEST  (6 pits a side)
- *   value RULES BOARD VALUE     (40 random boards of 13 seeds and 40 of 14 seeds per rule set)
+ * `tsv` writes the rows described in its own header (perft, game, layer, value).
  *
- * THE DATABASES: a position is a board seen by the mover (12-tuple); its value is the best net
- * number of seeds the mover will still capture or be awarded minus the opponent's; endless play
- * is worth 0; Oware's majority is not applied; Ayo's stall positions are worth (his side -
- * opponent's side). Each layer (seeds on the board) is solved after the smaller ones: a
- * capture leaves the layer (its value known), a non-capturing move stays in it. Within a layer
- * the value is found by thresholds: for t = s..1, W_t (mover can force an outcome >= t) and
- * L_t (mover cannot avoid <= -t) are the attractors of a reachability game (W_t: some move is
- * an exit worth >= t or goes to L_t; L_t: every move is an exit worth <= -t or goes to W_t),
- * computed incrementally as t falls with move counters over the layer's reversed edges; a
- * position in neither W_1 nor L_1 is worth 0 (the opponent of each side can keep the game
- * from reaching any exit that good, and endless play is 0). Ayo's stall positions are the
- * positions of the layer from which no terminal position and no legal capturing move can be
- * reached (the backward closure of those, over the layer's non-capturing legal moves); they
- * are made terminal before the thresholds. A pass (Wari) is a move to the same board seen by
- * the other player; a position where neither can move is terminal, worth 0.
- * DIGEST: FNV-1a 64 over the values as signed bytes, positions in ascending lexicographic
- * order of the 12-tuple (mover's a..f, opponent's a..f).
+ * THE DATABASES: a position is a board seen by the mover (12-tuple on 6 pits); its value is
+ * the best net number of seeds the mover will still capture or be awarded minus the
+ * opponent's; endless play is worth 0; Oware's majority is not applied; Ayo's stall positions
+ * are worth (his side - opponent's side). Each layer (seeds on the board) is solved after the
+ * smaller ones: a capture leaves the layer (its value known), a non-capturing move stays in it.
+ * Within a layer, for t = s..1: W_t (mover can force an outcome >= t) and L_t (mover cannot
+ * avoid <= -t) are the attractors of a reachability game (W_t: some move is an exit worth >= t
+ * or goes to L_t; L_t: every move is an exit worth <= -t or goes to W_t), computed
+ * incrementally as t falls, with move counters over the layer's reversed edges; a position in
+ * neither W_1 nor L_1 is worth 0 (each side can keep the other from any exit that good, and
+ * endless play is 0). Ayo's stall positions are those of the layer from which no terminal
+ * position and no legal capturing move can be reached (the backward closure over the layer's
+ * non-capturing legal moves); they are made terminal before the thresholds. A pass (Wari) is a
+ * move to the same board seen by the other player; a position where neither can move is
+ * terminal, worth 0. `layers ... verify` checks each value against a one-move look-ahead
+ * (Ayo's stall then by the explicit exploration): no inconsistency on 6 pits up to 14 seeds.
  *
  * ---------------------------------------------------------------------------------------
  * `claim` (point 3): is it true that a database value (the convention above) "may differ in
- * its margin, never in its winner" from the game the rules actually play? For each family
+ * its margin, never in its winner" from the game the rules actually play? For each rule set
  * (awari, oware, oware-gi, ayo, wari), 2..4 pits a side and every board up to a seed limit
- * (printed), South to move, captures so far taken as equal (so Oware's majority is reached by
- * capturing more than half of the seeds on the board at the start of the check), and an empty
- * history, the game under the actual rules is solved exactly: a minimax over the game's paths,
- * the repetition ending the game at the first repeat of (board, captures, turn); since
- * captures only grow, only the positions since the last capture can repeat, so the search is
- * memoised on (position, captures, set of positions since the last capture). The winner (sign
- * of the final score difference) is compared with the sign of the database value; every kind
- * of disagreement is counted, and the smallest case of each kind is printed with its line of
- * play under the rules (both sides playing the rules' optimum; first best move in pit order).
- * For Awari and Wari, whose repetition counts the seeds left for nobody, the values
- * themselves are compared too.
+ * (default: 16 seeds on 2 pits, 8 on 3 pits, 5 on 4 pits), South to move, captures so far
+ * equal (so Oware's majority is reached by capturing more than half of the seeds on the board
+ * at the start) and an empty history, the game under the actual rules is solved exactly: a
+ * minimax over the game's paths, repetition ending the game at the first repeat of (board,
+ * captures, turn); as captures only grow, only the positions since the last capture can
+ * repeat, so the search (alpha-beta, MTD(f) from the databases' value, moves ordered by the
+ * databases) is memoised on (position, captures, set of positions since the last capture).
+ * The winner (sign of the final score difference) is compared with the sign of the database
+ * value; every kind of disagreement is counted and the smallest case of each kind printed with
+ * two lines of play (both sides playing the rules' optimum; both playing the databases'
+ * optimum under the rules' endings). Checks of the method: with a repetition counting for
+ * nobody and without majority, the search must give the databases' value exactly (it does on
+ * every board checked, for Oware, Oware -gi and Ayo; for Awari and Wari, whose repetition counts
+ * for nobody anyway, the rules' value equals the databases' on every board); the majority
+ * alone changes margins but never the winner.
+ * RESULT (default range): the sentence is FALSE for Oware, Oware -gi and Ayo: their "each takes
+ * his side" at a repetition changes the winner on thousands of boards, in every direction
+ * (database win -> rules loss included), e.g. oware-3-1 / ayo-3-1 --setup 0.0.1-4.0.0-0.0-s:
+ * database +2, rules -1. It holds (values identical) for Awari and Wari.
  */
 
 #include <stdio.h>
@@ -232,6 +239,11 @@ static int wari_can(const Rules *R, const u8 *b, int who) {
     return 0;
 }
 
+/* Diagnostic only (environment OWARE_GI_FEED_ANY=1): the other reading of -gi, where a
+ * player feeding an opponent without seeds may play any feeding move, grand slams included
+ * (they capture nothing). Not the card's reading; off in every output unless asked for. */
+static int gi_feed_any = 0;
+
 /* Legal moves of the mover of b. *refused: 1 when a grand slam was a candidate but is not
  * legal. Returns the number of legal moves (0: none; for Wari the caller decides pass/end). */
 static int gen(const Rules *R, const u8 *b, Move *mv, int *refused) {
@@ -268,7 +280,7 @@ static int gen(const Rules *R, const u8 *b, Move *mv, int *refused) {
         }
         for (i = 0; i < c; i++)
             if (mv[i].gs) gsc++;
-        if (R->gi) {
+        if (R->gi && !(gi_feed_any && oppsum == 0)) {
             int plain = 0;
             for (i = 0; i < c; i++)
                 if (!mv[i].gs) plain++;
@@ -340,7 +352,36 @@ static uint64_t hash_bytes(const u8 *b, int L) {
 
 /* 1: no position reachable from b (mover to move) by legal moves has a legal capturing move or
  * no legal move. 0 otherwise, or when the exploration passes STALL_CAP positions. */
+typedef struct {
+    u8 b[MAXL];
+    int8_t n, res; /* res: 0 not stalled, 1 stalled, -1 empty slot */
+} StallCache;
+static StallCache *st_cache;
+#define STALL_CACHE (1 << 20)
+
+static int ayo_stall_bfs(const Rules *R, const u8 *b);
+
+/* The same, remembered (the answer depends on the board and the number of pits only). */
 static int ayo_stall(const Rules *R, const u8 *b) {
+    int L = 2 * R->n, r;
+    uint64_t h;
+    StallCache *e;
+    if (!st_cache) {
+        st_cache = malloc(sizeof(StallCache) * STALL_CACHE);
+        if (!st_cache) die("out of memory");
+        for (r = 0; r < STALL_CACHE; r++) st_cache[r].res = -1;
+    }
+    h = (hash_bytes(b, L) ^ (uint64_t)R->n * 0x9e3779b97f4a7c15ULL) & (STALL_CACHE - 1);
+    e = &st_cache[h];
+    if (e->res >= 0 && e->n == R->n && !memcmp(e->b, b, L)) return e->res;
+    r = ayo_stall_bfs(R, b);
+    memcpy(e->b, b, L);
+    e->n = (int8_t)R->n;
+    e->res = (int8_t)r;
+    return r;
+}
+
+static int ayo_stall_bfs(const Rules *R, const u8 *b) {
     int L = 2 * R->n, head = 0, tail = 0, i, c;
     Move mv[MAXN];
     if (!st_q) {
@@ -433,6 +474,10 @@ static void hist_push(Hist *h, const GS *g) {
     h->a[h->n++] = *g;
 }
 
+/* Diagnostics only (environment OWARE_NO_REP, OWARE_NO_STALL): leave out the repetition ending
+ * or Ayo's stall ending in games and perft, to find which ending a difference comes from. */
+static int diag_no_rep = 0, diag_no_stall = 0;
+
 /* On reaching g (after a move, or at the start): Wari's pass (turn flipped), then the
  * endings. Pushes g on the history when the game goes on. T: all the seeds of the game. */
 static int arrive(const Rules *R, GS *g, int T, Hist *h) {
@@ -450,8 +495,8 @@ static int arrive(const Rules *R, GS *g, int T, Hist *h) {
             return tot ? E_NOMOVE : E_EMPTY;
         }
     }
-    if (R->fam == AYO && ayo_stall(R, rel)) return E_STALL;
-    if (hist_contains(R, h, g)) return E_REP;
+    if (R->fam == AYO && !diag_no_stall && ayo_stall(R, rel)) return E_STALL;
+    if (!diag_no_rep && hist_contains(R, h, g)) return E_REP;
     hist_push(h, g);
     return E_NONE;
 }
@@ -540,7 +585,8 @@ static uint64_t perft_rec(const Rules *R, const GS *g, int d, Hist *h, int T) {
     return tot;
 }
 
-static uint64_t perft(const Rules *R, int d) {
+/* perft after the moves `pre` (letters) from the start; NULL or "" for none */
+static uint64_t perft_after(const Rules *R, int d, const char *pre) {
     GS g;
     Hist h = {0};
     uint64_t r;
@@ -549,10 +595,25 @@ static uint64_t perft(const Rules *R, int d) {
         free(h.a);
         return 0;
     }
+    for (; pre && *pre; pre++) {
+        u8 rel[MAXL];
+        Move mv[MAXN];
+        int c = gen(R, (rel_of(R, &g, rel), rel), mv, NULL), i;
+        for (i = 0; i < c && mv[i].pit != *pre - 'a'; i++)
+            ;
+        if (i == c) die("illegal move %c", *pre);
+        apply_move(R, &g, &mv[i]);
+        if (arrive(R, &g, 2 * R->n * R->s, &h)) {
+            free(h.a);
+            return 0;
+        }
+    }
     r = perft_rec(R, &g, d, &h, 2 * R->n * R->s);
     free(h.a);
     return r;
 }
+
+static uint64_t perft(const Rules *R, int d) { return perft_after(R, d, NULL); }
 
 /* ---------------------------------------------------------------- games ---------------- */
 
@@ -954,9 +1015,10 @@ static void db_layer(DB *d, int s) {
     d->secs[s] = (double)(clock() - t0) / CLOCKS_PER_SEC;
 }
 
-/* One-move look-ahead check of a solved layer: every value equals the best of its moves, and a
- * nonzero value is reached by a move leading to a strictly "closer" position is not checked
- * (the thresholds guarantee it); returns the number of inconsistent positions. */
+/* One-move look-ahead check of a solved layer: every value must equal the best of its moves'
+ * values (a necessary condition only: it does not see whether a cycle was valued right); Ayo's
+ * stall positions are found here by the explicit exploration, not by the layer's closure.
+ * Returns the number of inconsistent positions. */
 static uint64_t db_verify(const DB *d, int s) {
     const Rules *R = &d->R;
     int L = d->L;
@@ -1030,16 +1092,22 @@ static void db_free(DB *d) {
 /* ---------------------------------------------------------------- point 3: the rules' game */
 
 typedef struct {
-    uint64_t k1, k2, k3;
-    int8_t v;
+    uint64_t k1, k2, k3, k4;
+    int8_t lo, hi;
     u8 used;
 } MemoE;
+
+/* variants of the rules' game, for attributing a disagreement to its cause:
+ * v_rep0: a repetition counts the seeds left for nobody (as the databases' 0);
+ * v_nomaj: Oware's majority is not applied. Both 0: the actual rules. */
+static int v_rep0 = 0, v_nomaj = 0;
 
 static MemoE *memo;
 static uint64_t memo_mask, memo_fill;
 static uint64_t *rkeys;   /* positions since the last capture, a stack shared by all epochs */
 #define RK_MAX 2000000
 static long rv_nodes;
+static const DB *order_db; /* the databases, used only to order the moves (best first) */
 
 static uint64_t mix64(uint64_t z) {
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -1056,7 +1124,7 @@ static uint64_t gkey(const Rules *R, const GS *g) {
 
 static void memo_reset(void) {
     if (!memo) {
-        memo_mask = (1ULL << 24) - 1;
+        memo_mask = (1ULL << 23) - 1;
         memo = calloc(memo_mask + 1, sizeof(MemoE));
         rkeys = malloc(RK_MAX * sizeof(uint64_t));
         if (!memo || !rkeys) die("out of memory");
@@ -1065,15 +1133,15 @@ static void memo_reset(void) {
     memo_fill = 0;
 }
 
-static MemoE *memo_slot(uint64_t k1, uint64_t k2, uint64_t k3, int *found) {
-    uint64_t h = mix64(k1 ^ mix64(k2 + 0x1234567) ^ (k3 * 0x9e3779b97f4a7c15ULL)) & memo_mask;
+static MemoE *memo_slot(uint64_t k1, uint64_t k2, uint64_t k3, uint64_t k4, int *found) {
+    uint64_t h = mix64(k1 ^ mix64(k2 + 0x1234567) ^ (k3 * 0x9e3779b97f4a7c15ULL) ^ mix64(k4 ^ 0xabcdef)) & memo_mask;
     for (;;) {
         MemoE *e = &memo[h];
         if (!e->used) {
             *found = 0;
             return e;
         }
-        if (e->k1 == k1 && e->k2 == k2 && e->k3 == k3) {
+        if (e->k1 == k1 && e->k2 == k2 && e->k3 == k3 && e->k4 == k4) {
             *found = 1;
             return e;
         }
@@ -1081,24 +1149,28 @@ static MemoE *memo_slot(uint64_t k1, uint64_t k2, uint64_t k3, int *found) {
     }
 }
 
-/* Value of g, just reached (not yet checked), for the player to move there (before any pass):
- * the rest of the game's net score under the actual rules. base..top: the positions since the
- * last capture (their hashes h1, h2). T: all seeds (captures since the start + board). */
-static int rv(const Rules *R, GS g, int T, int base, int top, uint64_t h1, uint64_t h2) {
+#define INF 1000
+
+/* Alpha-beta (fail-soft) value of g, just reached (not yet checked), for the player to move
+ * there (before any pass): the rest of the game's net score under the actual rules. A result
+ * <= alpha is an upper bound, >= beta a lower bound, else exact. base..top: the positions since
+ * the last capture (hashes h1, h2 of that set). T: all seeds (captures since the start + board).
+ * The memo holds bounds by (position, captures for Oware, set of positions since the capture). */
+static int rvab(const Rules *R, GS g, int T, int base, int top, uint64_t h1, uint64_t h2, int alpha, int beta) {
     u8 rel[MAXL];
     Move mv[MAXN];
-    int c, i, best = -1000, found;
-    uint64_t key, k1, k3;
+    int c, i, j, best = -INF, found, a, lo, hi, ord[MAXN], sc[MAXN], seeds = 0;
+    uint64_t key, k1, k2;
     MemoE *e;
     rv_nodes++;
-    if (R->fam == OWARE && (2 * g.cap[0] > T || 2 * g.cap[1] > T)) return 0;
+    if (R->fam == OWARE && !v_nomaj && (2 * g.cap[0] > T || 2 * g.cap[1] > T)) return 0;
     rel_of(R, &g, rel);
     c = gen(R, rel, mv, NULL);
     if (c == 0) {
         int am, ao;
         if (R->fam == WARI && wari_can(R, rel, 1)) {
             g.turn ^= 1;
-            return -rv(R, g, T, base, top, h1, h2);
+            return -rvab(R, g, T, base, top, h1, h2, -beta, -alpha);
         }
         terminal_award(R, rel, &am, &ao);
         return am - ao;
@@ -1107,44 +1179,103 @@ static int rv(const Rules *R, GS g, int T, int base, int top, uint64_t h1, uint6
     key = gkey(R, &g);
     for (i = base; i < top; i++)
         if (rkeys[i] == key)
-            return (R->fam == OWARE || R->fam == AYO) ? side_sum(R, rel, 0) - side_sum(R, rel, 1) : 0;
-    k1 = key;
-    k3 = R->fam == OWARE ? (uint64_t)(g.cap[0] * 256 + g.cap[1]) : 0;
-    e = memo_slot(k1 ^ (k3 << 52), h1, h2 ^ k3, &found);
-    if (found) return e->v;
+            return (!v_rep0 && (R->fam == OWARE || R->fam == AYO)) ? side_sum(R, rel, 0) - side_sum(R, rel, 1) : 0;
+    k1 = key | ((uint64_t)(R->n - 2) << 49) | ((uint64_t)(v_rep0 * 2 + v_nomaj) << 52);
+    k2 = R->fam == OWARE ? (uint64_t)(g.cap[0] * 256 + g.cap[1]) + 1 : 0;
+    e = memo_slot(k1, k2, h1, h2, &found);
+    lo = -INF;
+    hi = INF;
+    if (found) {
+        lo = e->lo;
+        hi = e->hi;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+    }
     if (top >= RK_MAX) die("history stack overflow");
     rkeys[top] = key;
+    /* order: by the databases' value of each move, best first */
+    for (i = 0; i < 2 * R->n; i++) seeds += rel[i];
     for (i = 0; i < c; i++) {
+        u8 y[MAXL];
+        flip(R, mv[i].b, y);
+        sc[i] = order_db ? mv[i].cap - db_value_of(order_db, y, seeds - mv[i].cap) : 0;
+        ord[i] = i;
+        for (j = i; j > 0 && sc[ord[j - 1]] < sc[ord[j]]; j--) {
+            int tmp = ord[j];
+            ord[j] = ord[j - 1];
+            ord[j - 1] = tmp;
+        }
+    }
+    a = alpha > lo ? alpha : lo;
+    for (j = 0; j < c; j++) {
         GS g2 = g;
-        int v;
+        int v, bb = beta < hi ? beta : hi;
+        i = ord[j];
         apply_move(R, &g2, &mv[i]);
         if (mv[i].cap > 0)
-            v = mv[i].cap - rv(R, g2, T, top + 1, top + 1, 0, 0);
+            v = mv[i].cap - rvab(R, g2, T, top + 1, top + 1, 0, 0, mv[i].cap - bb, mv[i].cap - a);
         else
-            v = -rv(R, g2, T, base, top + 1, h1 ^ mix64(key), h2 ^ mix64(key ^ 0x5555555555555555ULL));
+            v = -rvab(R, g2, T, base, top + 1, h1 ^ mix64(key), h2 ^ mix64(key ^ 0x5555555555555555ULL), -bb, -a);
         if (v > best) best = v;
+        if (best > a) a = best;
+        if (a >= bb) break;
     }
-    /* the table may have been cleared below us? no: it only grows; re-probe (it may have moved) */
-    e = memo_slot(k1 ^ (k3 << 52), h1, h2 ^ k3, &found);
+    /* the window searched was (max(alpha,lo), min(beta,hi)) */
+    {
+        int wa = alpha > lo ? alpha : lo, wb = beta < hi ? beta : hi;
+        if (best <= wa) {
+            if (best < hi) hi = best;
+        } else if (best >= wb) {
+            if (best > lo) lo = best;
+        } else
+            lo = hi = best;
+    }
+    e = memo_slot(k1, k2, h1, h2, &found);
     if (!found) {
         if (memo_fill * 10 > memo_mask * 7) {
             /* full: drop everything (a cache only) */
             memset(memo, 0, (memo_mask + 1) * sizeof(MemoE));
             memo_fill = 0;
-            e = memo_slot(k1 ^ (k3 << 52), h1, h2 ^ k3, &found);
+            e = memo_slot(k1, k2, h1, h2, &found);
         }
         e->used = 1;
-        e->k1 = k1 ^ (k3 << 52);
-        e->k2 = h1;
-        e->k3 = h2 ^ k3;
-        e->v = (int8_t)best;
+        e->k1 = k1;
+        e->k2 = k2;
+        e->k3 = h1;
+        e->k4 = h2;
+        e->lo = (int8_t)(lo < -127 ? -127 : lo);
+        e->hi = (int8_t)(hi > 127 ? 127 : hi);
         memo_fill++;
+    } else {
+        if (lo > e->lo) e->lo = (int8_t)lo;
+        if (hi < e->hi) e->hi = (int8_t)hi;
     }
     return best;
 }
 
-/* The line of play under the rules from g (South to move, empty history), printed into o. */
-static void rules_line(Buf *o, const Rules *R, GS g, int T) {
+/* Exact value by MTD(f) from a first guess. */
+static int rv_exact(const Rules *R, GS g, int T, int base, int top, uint64_t h1, uint64_t h2, int guess) {
+    int lo = -INF, hi = INF, v = guess;
+    while (lo < hi) {
+        int beta = v == lo ? v + 1 : v;
+        v = rvab(R, g, T, base, top, h1, h2, beta - 1, beta);
+        if (v < beta)
+            hi = v;
+        else
+            lo = v;
+    }
+    return v;
+}
+
+static int rv(const Rules *R, GS g, int T, int base, int top, uint64_t h1, uint64_t h2) {
+    return rv_exact(R, g, T, base, top, h1, h2, 0);
+}
+
+/* A line of play from g (South to move, empty history) under the actual rules' endings, printed
+ * into o: both sides choose by the rules' values (by_db 0) or by the databases' values (by_db
+ * 1), the first best move in pit order. */
+static void rules_line(Buf *o, const Rules *R, GS g, int T, int by_db) {
     int base = 0, top = 0, plies = 0;
     uint64_t h1 = 0, h2 = 0;
     for (;;) {
@@ -1152,7 +1283,7 @@ static void rules_line(Buf *o, const Rules *R, GS g, int T) {
         Move mv[MAXN];
         int c, i, best = -1000, bi = -1, code = E_NONE;
         uint64_t key;
-        if (R->fam == OWARE && (2 * g.cap[0] > T || 2 * g.cap[1] > T)) code = E_MAJ;
+        if (R->fam == OWARE && !v_nomaj && (2 * g.cap[0] > T || 2 * g.cap[1] > T)) code = E_MAJ;
         if (!code) {
             rel_of(R, &g, rel);
             c = gen(R, rel, mv, NULL);
@@ -1186,9 +1317,14 @@ static void rules_line(Buf *o, const Rules *R, GS g, int T) {
         rkeys[top] = key;
         for (i = 0; i < c; i++) {
             GS g2 = g;
-            int v;
+            int v, seeds = 0, j;
             apply_move(R, &g2, &mv[i]);
-            if (mv[i].cap > 0)
+            if (by_db) {
+                u8 y[MAXL];
+                for (j = 0; j < 2 * R->n; j++) seeds += rel[j];
+                flip(R, mv[i].b, y);
+                v = mv[i].cap - db_value_of(order_db, y, seeds - mv[i].cap);
+            } else if (mv[i].cap > 0)
                 v = mv[i].cap - rv(R, g2, T, top + 1, top + 1, 0, 0);
             else
                 v = -rv(R, g2, T, base, top + 1, h1 ^ mix64(key), h2 ^ mix64(key ^ 0x5555555555555555ULL));
@@ -1218,85 +1354,128 @@ static int sgn(int x) { return (x > 0) - (x < 0); }
 
 static void claim(int argc, char **argv) {
     static const char *fams[] = {"awari", "oware", "oware-gi", "ayo", "wari"};
-    int kmax[5] = {0, 0, 14, 9, 7}; /* by pits a side */
-    int f, n, k, i;
+    static const char *sn[] = {"<0", "=0", ">0"};
+    int kmax[5] = {0, 0, 16, 8, 5}; /* by pits a side */
+    int f, n, k, kk = 0;
     clock_t t0 = clock();
     if (argc >= 5) {
         kmax[2] = atoi(argv[2]);
         kmax[3] = atoi(argv[3]);
         kmax[4] = atoi(argv[4]);
     }
-    printf("# point 3: database value (endless play = 0, no majority) against the game under the actual\n");
-    printf("# rules (majority, repetition at the first repeat), South to move, captures equal, empty history.\n");
-    printf("# range: 2 pits a side up to %d seeds on the board, 3 pits up to %d, 4 pits up to %d; every board.\n",
+    for (n = 2; n <= 4; n++)
+        if (kmax[n] > kk) kk = kmax[n];
+    printf("# point 3 (scripts/oware_reference.c claim %d %d %d): the databases' value (endless play = 0,\n",
            kmax[2], kmax[3], kmax[4]);
+    printf("# no majority) against the game under the actual rules (Oware's majority, repetition ending the\n");
+    printf("# game at the first repeat of board+captures+turn), from every board with South to move,\n");
+    printf("# captures so far equal and an empty history. Range: 2 pits a side up to %d seeds on the board,\n", kmax[2]);
+    printf("# 3 pits up to %d, 4 pits up to %d. 'smallest' = fewest seeds, then fewest pits, then the first\n", kmax[3],
+           kmax[4]);
+    printf("# board in lexicographic order. Lines: 'rules line' = both sides play the rules' optimum; 'db line'\n");
+    printf("# = both play the databases' optimum, the rules' endings applied (first best move in pit order).\n");
+    printf("# Checks of the method: rep0 = the rules' game with a repetition counting the seeds left for\n");
+    printf("# nobody and without majority must give the databases' value exactly; maj = the same with Oware's\n");
+    printf("# majority: may change the margin, never the winner; rep = repetition each-takes-his-side, no majority.\n");
     for (f = 0; f < 5; f++) {
-        long kinds[3][3];
-        long margin = 0, total = 0;
-        int have[3][3];
+        long kinds[3][3], margin = 0, total = 0, rep0_bad = 0, maj_sign = 0, maj_val = 0, rep_sign = 0;
+        int have[3][3], a, b, any = 0;
         Buf best[3][3];
+        DB d[5];
+        Rules Rn[5];
         memset(kinds, 0, sizeof kinds);
         memset(have, 0, sizeof have);
         memset(best, 0, sizeof best);
         for (n = 2; n <= 4; n++) {
-            Rules R;
-            DB d;
             char id[48];
             snprintf(id, sizeof id, "%s-%d-1%s", f == 2 ? "oware" : fams[f], n, f == 2 ? "-gi" : "");
-            if (!parse_rules(id, &R)) die("bad id %s", id);
-            db_init(&d, &R, n, kmax[n]);
-            db_build(&d, 0);
-            memo_reset();
-            for (k = 0; k <= kmax[n]; k++) {
-                uint64_t idx, N = d.N[k];
+            if (!parse_rules(id, &Rn[n])) die("bad id %s", id);
+            db_init(&d[n], &Rn[n], n, kmax[n]);
+            db_build(&d[n], 0);
+        }
+        memo_reset();
+        for (k = 0; k <= kk; k++)
+            for (n = 2; n <= 4; n++) {
+                uint64_t idx, N;
                 u8 t[MAXL];
+                const Rules *R = &Rn[n];
+                if (k > kmax[n]) continue;
+                order_db = &d[n];
+                N = d[n].N[k];
                 memset(t, 0, sizeof t);
                 t[2 * n - 1] = (u8)k;
                 for (idx = 0; idx < N; idx++) {
                     GS g;
-                    int dv, rvv, a, b;
+                    int dv, rvv;
                     if (idx) next_tuple(t, 2 * n);
                     memset(&g, 0, sizeof g);
                     memcpy(g.b, t, 2 * n);
-                    dv = d.V[k][idx];
-                    rvv = rv(&R, g, k, 0, 0, 0, 0);
+                    dv = d[n].V[k][idx];
+                    rvv = rv_exact(R, g, k, 0, 0, 0, 0, dv);
                     total++;
+                    if (R->fam == OWARE || R->fam == AYO) {
+                        int r0, rm, rr;
+                        v_rep0 = 1;
+                        v_nomaj = 1;
+                        r0 = rv_exact(R, g, k, 0, 0, 0, 0, dv);
+                        if (r0 != dv) rep0_bad++;
+                        if (R->fam == OWARE) {
+                            v_nomaj = 0;
+                            rm = rv_exact(R, g, k, 0, 0, 0, 0, dv);
+                            if (sgn(rm) != sgn(dv)) maj_sign++;
+                            if (rm != dv) maj_val++;
+                            v_rep0 = 0;
+                            v_nomaj = 1;
+                            rr = rv_exact(R, g, k, 0, 0, 0, 0, dv);
+                            if (sgn(rr) != sgn(dv)) rep_sign++;
+                        }
+                        v_rep0 = v_nomaj = 0;
+                    }
                     a = sgn(dv) + 1;
                     b = sgn(rvv) + 1;
                     if (dv != rvv) margin++;
-                    if (a != b || ((f == 0 || f == 4) && dv != rvv)) {
+                    if (a != b || dv != rvv) {
                         kinds[a][b]++;
                         if (!have[a][b]) {
                             Buf *o = &best[a][b];
                             have[a][b] = 1;
-                            bprintf(o, "  smallest: %s setup ", R.id);
-                            print_board_abs(o, &R, g.b);
+                            bprintf(o, "  smallest: %s --setup ", R->id);
+                            print_board_abs(o, R, g.b);
                             bprintf(o, "-0.0-s  database %+d, rules %+d\n    rules line: ", dv, rvv);
-                            rules_line(o, &R, g, k);
+                            rules_line(o, R, g, k, 0);
+                            bprintf(o, "\n    db line:    ");
+                            rules_line(o, R, g, k, 1);
                             bprintf(o, "\n");
                         }
                     }
                 }
             }
-            fprintf(stderr, "claim %s %d pits done (%.1f s, %ld nodes)\n", fams[f], n,
-                    (double)(clock() - t0) / CLOCKS_PER_SEC, rv_nodes);
-            db_free(&d);
-        }
-        printf("\n%s: %ld boards checked; values differ on %ld\n", fams[f], total, margin);
+        for (n = 2; n <= 4; n++) db_free(&d[n]);
+        fprintf(stderr, "claim %s done (%.1f s, %ld nodes)\n", fams[f], (double)(clock() - t0) / CLOCKS_PER_SEC, rv_nodes);
+        printf("\n%s: %ld boards checked; the rules' value differs from the databases' on %ld", fams[f], total, margin);
         {
-            static const char *sn[] = {"<0", "=0", ">0"};
-            int a, b, any = 0;
+            long same = margin;
             for (a = 0; a < 3; a++)
                 for (b = 0; b < 3; b++)
-                    if (kinds[a][b]) {
-                        any = 1;
-                        printf(" database %s, rules %s%s: %ld boards\n", sn[a], sn[b],
-                               a == b ? " (same winner, value differs)" : " (WINNER DIFFERS)", kinds[a][b]);
-                        fputs(best[a][b].p, stdout);
-                    }
-            if (!any) printf(" no disagreement of winner%s\n", (f == 0 || f == 4) ? " or value" : "");
+                    if (a != b) same -= kinds[a][b];
+            printf(" (same winner, other margin: %ld; other winner: %ld)\n", same, margin - same);
         }
-        for (i = 0; i < 9; i++) free(best[i / 3][i % 3].p);
+        if (f >= 1 && f <= 3)
+            printf(" check rep0 (repetition = 0, no majority) differs from the databases on %ld boards\n", rep0_bad);
+        if (f == 1 || f == 2)
+            printf(" majority alone (repetition = 0): winner differs on %ld boards, margin on %ld;"
+                   " repetition alone (each takes his side, no majority): winner differs on %ld boards\n",
+                   maj_sign, maj_val, rep_sign);
+        for (a = 0; a < 3; a++)
+            for (b = 0; b < 3; b++)
+                if (kinds[a][b]) {
+                    any = 1;
+                    printf(" database %s, rules %s%s: %ld boards\n", sn[a], sn[b],
+                           a == b ? " (same winner, value differs)" : " (WINNER DIFFERS)", kinds[a][b]);
+                    fputs(best[a][b].p, stdout);
+                    free(best[a][b].p);
+                }
+        if (!any) printf(" no disagreement of winner or value\n");
         fflush(stdout);
     }
     printf("\n# %.1f s\n", (double)(clock() - t0) / CLOCKS_PER_SEC);
@@ -1319,20 +1498,36 @@ static void tsv(int vmax) {
     for (r = 0; r < NMAIN; r++) ids[r] = main_ids[r];
     for (r = 0; r < NSMALL; r++) ids[NMAIN + r] = small_ids[r];
 
-    bprintf(&head, "# Oware family reference data, written by scripts/oware_reference.c (an independent C\n");
-    bprintf(&head, "# implementation written from the rules cards, docs and papers only, not from the Rust sources).\n");
+    bprintf(&head, "# Oware family reference data, written by scripts/oware_reference.c: an independent C implementation\n");
+    bprintf(&head, "# written from the rules cards (mancala-lab rules ID), docs/rules.md, docs/notation.md and the papers in\n");
+    bprintf(&head, "# shared/seeds only, not from the Rust sources; nothing in it was fitted to the engine's output.\n");
     bprintf(&head, "# command: cc -O2 -o /tmp/oware_reference scripts/oware_reference.c && /tmp/oware_reference tsv > data/oware_reference.tsv\n");
     bprintf(&head, "# rows (tab-separated):\n");
-    bprintf(&head, "#   perft RULES DEPTH COUNT\n");
+    bprintf(&head, "#   perft RULES DEPTH COUNT  move sequences of exactly DEPTH moves from the start (depth 1..6 on 6 pits,\n");
+    bprintf(&head, "#       1..10 on the small boards); a move that ends the game (any ending: repetition and Ayo's stall\n");
+    bprintf(&head, "#       included) ends its sequence; a Wari pass is not a move.\n");
     bprintf(&head, "#   game RULES SEED MOVES BOARD TURN SCORE ENDING GRANDSLAMS GSREFUSED\n");
-    bprintf(&head, "#   layer RULES SEEDS POSITIONS WON DRAWN LOST LARGEST DIGEST   (6 pits a side)\n");
-    bprintf(&head, "#   value RULES BOARD VALUE   (BOARD: mover's a..f then opponent's a..f)\n");
-    bprintf(&head, "# games: moves drawn uniformly by splitmix64 seeded with SEED (next() %% legal moves), repetition =\n");
-    bprintf(&head, "# same board, captures and side to move (after any Wari pass; a pass is not a move); BOARD before the\n");
-    bprintf(&head, "# award, SCORE after it; GRANDSLAMS = grand-slam moves played; GSREFUSED = positions where a grand slam\n");
-    bprintf(&head, "# was a candidate but not legal (Oware -gi, Awari, Ayo). ENDING: repetition, stall (Ayo), majority\n");
-    bprintf(&head, "# (Oware), no-move (the player to move has no legal move / Wari: neither can move), empty (no-move\n");
-    bprintf(&head, "# with no seed left on the board).\n");
+    bprintf(&head, "#   layer RULES SEEDS POSITIONS WON DRAWN LOST LARGEST DIGEST   (6 pits a side, by the mover's value)\n");
+    bprintf(&head, "#   value RULES BOARD VALUE   (BOARD: mover's a..f then opponent's a..f; 40 of 13 and 40 of 14 seeds)\n");
+    bprintf(&head, "# games: from the start; each move drawn by splitmix64 seeded with SEED, index = next() %% (number of legal\n");
+    bprintf(&head, "# moves, in pit order); on the small boards (fewer than 6 pits) games with SEED > %d are 'quiet': the draw is\n", GAMES / 2);
+    bprintf(&head, "# among the legal moves that capture nothing when there are any (this makes repetitions frequent).\n");
+    bprintf(&head, "# Repetition = the same board, captures and side to move earlier in the game (positions taken after any\n");
+    bprintf(&head, "# Wari pass). MOVES: the letters of the moves; BOARD: the pits when the game ended, before any award\n");
+    bprintf(&head, "# (South's from South's left, then North's); TURN: side to move then; SCORE: S.N after the ending's award.\n");
+    bprintf(&head, "# ENDING: repetition; stall (Ayo: no capture and no game over reachable); majority (Oware: more than half of\n");
+    bprintf(&head, "# all the seeds captured); no-move (the player to move has no legal move: Awari no seeds, Oware no seeds or\n");
+    bprintf(&head, "# cannot feed, Ayo cannot leave the opponent a move; Wari: neither player can move); empty (the same with no\n");
+    bprintf(&head, "# seed left on the board). GRANDSLAMS: grand-slam moves played (a move whose capture takes every seed on the\n");
+    bprintf(&head, "# opponent's side: Oware plays it capturing nothing; -gi only when every allowed move is one; Awari only when\n");
+    bprintf(&head, "# no move leaves a seed, capturing everything; Wari captures them). GSREFUSED (a column beyond the brief's\n");
+    bprintf(&head, "# list): positions where a grand slam was a candidate but not legal (Awari, Ayo, Oware -gi).\n");
+    bprintf(&head, "# Oware -gi read literally: a grand slam is refused whenever some allowed move is not one, also when it\n");
+    bprintf(&head, "# would feed an opponent without seeds (the feeding rule first selects the moves that feed, then the\n");
+    bprintf(&head, "# grand-slam rule). The engine reads it otherwise (it allows a feeding grand slam): see the source's header.\n");
+    bprintf(&head, "# layers and values: this program's own retrograde analysis (thresholds over each layer; endless play 0,\n");
+    bprintf(&head, "# no majority, Ayo's stall positions worth his side minus the opponent's); DIGEST = FNV-1a 64 over the values\n");
+    bprintf(&head, "# as signed bytes, boards in ascending lexicographic order of the 12-tuple (mover's a..f, opponent's a..f).\n");
 
     for (r = 0; r < NMAIN + NSMALL; r++) {
         Rules R;
@@ -1342,7 +1537,7 @@ static void tsv(int vmax) {
         for (d = 1; d <= maxd; d++) bprintf(&body, "perft\t%s\t%d\t%llu\n", R.id, d, (unsigned long long)perft(&R, d));
         for (k = 1; k <= GAMES; k++) {
             GameResult g;
-            play_game(&R, (uint64_t)k, k > GAMES / 2, &g);
+            play_game(&R, (uint64_t)k, k > GAMES / 2 && R.n < 6, &g);
             bprintf(&body, "game\t%s\t%d\t%s\t", R.id, k, g.moves);
             print_board_abs(&body, &R, g.end.b);
             bprintf(&body, "\t%c\t%d.%d\t%s\t%d\t%d\n", g.end.turn ? 'n' : 's', g.score[0], g.score[1], endname[g.code],
@@ -1388,12 +1583,12 @@ static void tsv(int vmax) {
         {
             double tt = 0;
             for (s = 0; s <= vmax; s++) tt += db.secs[s];
-            bprintf(&head, "# databases %s: layers 0..%d, %.1f s\n", R.id, vmax, tt);
+            fprintf(stderr, "databases %s: layers 0..%d, %.1f s\n", R.id, vmax, tt);
         }
         db_free(&db);
     }
     if (stall_cap_hits) bprintf(&head, "# Ayo stall exploration stopped at %d positions %ld times\n", STALL_CAP, stall_cap_hits);
-    bprintf(&head, "# whole run: %.1f s of CPU\n", (double)(clock() - t0) / CLOCKS_PER_SEC);
+    fprintf(stderr, "whole run: %.1f s of CPU\n", (double)(clock() - t0) / CLOCKS_PER_SEC);
     fwrite(head.p, 1, head.n, stdout);
     fwrite(body.p, 1, body.n, stdout);
 }
@@ -1402,6 +1597,9 @@ static void tsv(int vmax) {
 
 int main(int argc, char **argv) {
     Rules R;
+    gi_feed_any = getenv("OWARE_GI_FEED_ANY") != NULL;
+    diag_no_rep = getenv("OWARE_NO_REP") != NULL;
+    diag_no_stall = getenv("OWARE_NO_STALL") != NULL;
     if (argc >= 2 && !strcmp(argv[1], "tsv")) {
         tsv(argc >= 3 ? atoi(argv[2]) : 14);
         return 0;
@@ -1413,7 +1611,8 @@ int main(int argc, char **argv) {
     if (argc >= 4 && !strcmp(argv[1], "perft")) {
         int d, dm = atoi(argv[3]);
         if (!parse_rules(argv[2], &R)) die("bad rules id");
-        for (d = 1; d <= dm; d++) printf("perft\t%s\t%d\t%llu\n", R.id, d, (unsigned long long)perft(&R, d));
+        for (d = 1; d <= dm; d++)
+            printf("perft\t%s\t%d\t%llu\n", R.id, d, (unsigned long long)perft_after(&R, d, argc >= 5 ? argv[4] : NULL));
         return 0;
     }
     if (argc >= 4 && !strcmp(argv[1], "game")) {

@@ -3,39 +3,102 @@
 use super::*;
 
 /// Rebuilds the Oware family's endgame databases and checks each layer's counts against
-/// `data/endgame_layers.tsv`, up to `max_seeds`.
-fn endgame_layers_agree(max_seeds: u32) -> usize {
+/// `data/endgame_layers.tsv`, up to `max_seeds`, and every value the independent reference
+/// (`scripts/oware_reference.c`, `data/oware_reference.tsv`) gives within the layers built: its
+/// layer counts and digests of every board's value (to 8 seeds), and its sampled boards of 13
+/// and 14 seeds (built that far when `max_seeds` reaches 14). Returns the file's rows checked
+/// and the reference's.
+fn endgame_layers_agree(max_seeds: u32) -> (usize, usize) {
     use mancala_lab::families::oware::databases::Databases;
     use mancala_lab::families::oware::OwareRules;
     let rows: Vec<Vec<String>> = rows("endgame_layers.tsv").into_iter().filter(|r| r[0] != "rules").collect();
-    let mut checked = 0;
+    let reference = rows_of("oware_reference.tsv");
+    let (mut checked, mut confirmed) = (0, 0);
     let mut names: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
     names.dedup();
     for name in names {
         let rules = OwareRules::try_from(name.parse::<AnyRules>().unwrap()).unwrap();
         let mine: Vec<&Vec<String>> =
             rows.iter().filter(|r| r[0] == name && r[1].parse::<u32>().unwrap() <= max_seeds).collect();
-        let mut db = Databases::new(rules, mine.len() - 1);
-        for r in mine {
+        let seeds = if max_seeds >= 14 { (mine.len() - 1).max(14) } else { mine.len() - 1 };
+        let mut db = Databases::new(rules, seeds);
+        for k in 0..=seeds {
             let s = db.build_next(&mut |_| true).unwrap();
-            let got = [s.seeds as u64, s.positions, s.won, s.drawn, s.lost, s.largest as u64];
-            let want: Vec<u64> = r[1..7].iter().map(|x| x.parse().unwrap()).collect();
-            assert_eq!(got[..], want[..], "{r:?}");
-            checked += 1;
+            if let Some(r) = mine.get(k) {
+                let got = [s.seeds as u64, s.positions, s.won, s.drawn, s.lost, s.largest as u64];
+                let want: Vec<u64> = r[1..7].iter().map(|x| x.parse().unwrap()).collect();
+                assert_eq!(got[..], want[..], "{r:?}");
+                checked += 1;
+            }
+        }
+        for r in reference.iter().filter(|r| r[1] == name) {
+            match r[0].as_str() {
+                "layer" if r[2].parse::<usize>().unwrap() <= seeds => {
+                    let k: usize = r[2].parse().unwrap();
+                    let (mut counts, mut largest, mut digest) = ([0u64; 4], i32::MIN, 0xcbf2_9ce4_8422_2325u64);
+                    for_each_board(12, k, &mut vec![], &mut |b| {
+                        let mut board = [0u8; mancala_lab::engine::rank::MAX_PARTS];
+                        board[..12].copy_from_slice(b);
+                        let v = db.value(&board).unwrap();
+                        counts[0] += 1;
+                        counts[1 + usize::from(v <= 0) + usize::from(v < 0)] += 1;
+                        largest = largest.max(v);
+                        digest = (digest ^ (v as i8 as u8) as u64).wrapping_mul(0x0000_0100_0000_01b3);
+                    });
+                    let want: Vec<u64> = r[3..7].iter().map(|x| x.parse().unwrap()).collect();
+                    assert_eq!(counts[..], want[..], "{r:?}");
+                    assert_eq!((largest.to_string(), format!("{digest:016x}")), (r[7].clone(), r[8].clone()), "{r:?}");
+                    confirmed += 1;
+                }
+                "value" => {
+                    let b: Vec<u8> = r[2].split('.').map(|x| x.parse().unwrap()).collect();
+                    if b.iter().map(|&x| x as usize).sum::<usize>() <= seeds {
+                        let mut board = [0u8; mancala_lab::engine::rank::MAX_PARTS];
+                        board[..12].copy_from_slice(&b);
+                        assert_eq!(db.value(&board), Some(r[3].parse().unwrap()), "{r:?}");
+                        confirmed += 1;
+                    }
+                }
+                _ => {}
+            }
         }
     }
-    checked
+    (checked, confirmed)
+}
+
+/// A table of `data/` that the crate does not ship (read from the file).
+fn rows_of(file: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    mancala_lab::data::rows(&text).map(|r| r.into_iter().map(String::from).collect()).collect()
+}
+
+/// Every board of `parts` pits holding `seeds` in all, in ascending lexicographic order.
+fn for_each_board(parts: usize, seeds: usize, prefix: &mut Vec<u8>, f: &mut dyn FnMut(&[u8])) {
+    if parts == 1 {
+        prefix.push(seeds as u8);
+        f(prefix);
+        prefix.pop();
+        return;
+    }
+    for first in 0..=seeds {
+        prefix.push(first as u8);
+        for_each_board(parts - 1, seeds - first, prefix, f);
+        prefix.pop();
+    }
 }
 
 #[test]
 fn endgame_layers_small() {
-    assert_eq!(endgame_layers_agree(7), 5 * 8);
+    // Every layer to 8 seeds of the five rule sets, and the reference's digests of them.
+    assert_eq!(endgame_layers_agree(8), (5 * 9, 5 * 9));
 }
 
 #[test]
 #[ignore = "optimised build: make test-release"]
 fn endgame_layers_all() {
-    assert_eq!(endgame_layers_agree(99), 4 * 13 + 17);
+    // Every layer of the file (Awari to 16 seeds, the others to 12), each rule set built to 14
+    // at least: the reference's digests to 8 seeds and its 80 boards of 13 and 14 seeds each.
+    assert_eq!(endgame_layers_agree(99), (4 * 13 + 17, 5 * (9 + 80)));
 }
 
 /// The databases' values of positions with captured seeds and either side to move, through

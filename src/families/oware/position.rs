@@ -411,25 +411,28 @@ impl Oware {
                 }
             }
             Ruleset::Oware => {
+                // Feed an opponent without seeds first; then, grand slams illegal, a grand slam
+                // only when every move left is one (also among the moves that feed: the card's
+                // "not allowed; if every move is one, it is played" has no exception, and the
+                // independent reference, scripts/oware_reference.c, found this reading missing).
+                let mut allowed = base;
                 if self.side_seeds(!me) == 0 {
-                    let feeds: Vec<usize> = base.iter().copied().filter(|&i| self.after(i).0).collect();
-                    for &i in base.iter().filter(|i| !feeds.contains(i)) {
+                    let feeds: Vec<usize> = allowed.iter().copied().filter(|&i| self.after(i).0).collect();
+                    for &i in allowed.iter().filter(|i| !feeds.contains(i)) {
                         why.push((i, IllegalMove::MustFeed { mv: mv(i), opponent: !me }));
                     }
-                    feeds
-                } else if self.rules.grand_slam_illegal {
-                    let plain: Vec<usize> = base.iter().copied().filter(|&i| !self.after(i).1).collect();
-                    if plain.is_empty() {
-                        base
-                    } else {
-                        for &i in base.iter().filter(|i| !plain.contains(i)) {
+                    allowed = feeds;
+                }
+                if self.rules.grand_slam_illegal {
+                    let plain: Vec<usize> = allowed.iter().copied().filter(|&i| !self.after(i).1).collect();
+                    if !plain.is_empty() {
+                        for &i in allowed.iter().filter(|i| !plain.contains(i)) {
                             why.push((i, IllegalMove::GrandSlam { mv: mv(i), opponent: !me }));
                         }
-                        plain
+                        allowed = plain;
                     }
-                } else {
-                    base
                 }
+                allowed
             }
         };
         (mask(&legal), why)

@@ -157,7 +157,7 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                             { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {}{}", m.mv, m.value, if m.exact && !solitaire { " proven" } else { "" }) }</li> }) }
                         </ul>
                         if let Some(c) = pos.rules().proven_convention().filter(|_| a.moves.iter().any(|m| m.exact)) {
-                            <p class="endgame-convention">{format!("A proven value that comes from the endgame databases (the positions they cover, at the search's leaves) assumes {c}; one the rules end sooner may differ in its margin, never in its winner.")}</p>
+                            <p class="endgame-convention">{format!("A proven value that comes from the endgame databases (the positions they cover, at the search's leaves) assumes {c}. Where the rules end the game sooner, by a repeated position that gives each player the seeds on his side, it can differ, even in who wins.")}</p>
                         }
                     }
                 </div>

@@ -174,18 +174,14 @@ impl Model {
                 keeps
             }
             Ruleset::Oware => {
-                let legal = if self.side(b, true) == 0 {
-                    keeps()
-                } else if self.grand_slam_illegal {
-                    let plain = mask(&|s: &Sown| !s.slam);
-                    if plain == 0 {
-                        base
-                    } else {
-                        plain
+                // Feed first; grand slams illegal, one only when every move left is one.
+                let mut legal = if self.side(b, true) == 0 { keeps() } else { base };
+                if self.grand_slam_illegal {
+                    let plain = legal & mask(&|s: &Sown| !s.slam);
+                    if plain != 0 {
+                        legal = plain;
                     }
-                } else {
-                    base
-                };
+                }
                 if legal == 0 {
                     return Node::Over(self.side(b, false) as i32 - self.side(b, true) as i32);
                 }
