@@ -14,15 +14,20 @@ const playable = 'svg.board [role=button]';
 
 /// Kalah(6,4) links that put the computer (`side`) in `state`. `slow`: the animation is set to
 /// slow and a person's move starts the computer's turn, whose sowing is then on screen.
-function scene(state, side) {
+/// `long`: the action waits for a search of its own (a Hint's line), which must end while the
+/// computer still thinks.
+function scene(state, side, long) {
   const who = side === 'n' ? 'north' : 'south';
+  // The computer searches for 1 s (hard), long beside an action's clicks; for 5 s (expert)
+  // where the action waits for its own search first.
+  const level = long ? 'expert' : 'hard';
   switch (state) {
-    // The computer is to move and searches for 5 s (expert).
+    // The computer is to move and searches.
     case 'thinking':
-      return { link: side === 'n' ? `moves=a&${who}=expert` : `moves=ab&${who}=expert` };
+      return { link: side === 'n' ? `moves=a&${who}=${level}` : `moves=ab&${who}=${level}` };
     // The computer's own move gave it another turn (c's four seeds end in its store).
     case 'extra turn':
-      return { link: side === 'n' ? `moves=ac&${who}=expert` : `moves=c&${who}=expert` };
+      return { link: side === 'n' ? `moves=ac&${who}=${level}` : `moves=c&${who}=${level}` };
     // The computer's move is being sown on the board (easy: it answers at once).
     case 'animating':
       return { link: side === 'n' ? `${who}=easy` : `moves=a&${who}=easy`, slow: true };
@@ -33,8 +38,8 @@ function scene(state, side) {
   throw new Error(state);
 }
 
-async function enter(state, side) {
-  const { link, slow } = scene(state, side);
+async function enter(state, side, long) {
+  const { link, slow } = scene(state, side, long);
   const page = await open(`#/play?rules=kalah-6-4&${link}`);
   if (slow) {
     await page.selectOption('.speed select', '400');
@@ -57,7 +62,7 @@ async function enter(state, side) {
 }
 
 async function waitDone(page) {
-  await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 30000 });
+  await page.waitForFunction(() => /Done/.test(document.querySelector('.search-state')?.textContent || ''), null, { timeout: 60000 });
 }
 
 const ACTIONS = {
@@ -97,6 +102,9 @@ const ACTIONS = {
   'switching a player': (p, side) => p.selectOption(`.player-${side}`, '2'), // easy
 };
 
+/// The actions that wait for a Hint's search before their clicks.
+const LONG = new Set(['Play this line', 'a preview step']);
+
 /// The game goes on: back at the end of the line with nothing previewed, as a player would, a
 /// person can play a pit (the computer, if it was to move, has moved), and the move is played.
 async function goesOn(page, what) {
@@ -112,19 +120,31 @@ async function goesOn(page, what) {
   assert.deepEqual(page.errors, [], what);
 }
 
-// Both sides at once (two pages side by side: the computer's searches are limited in time,
-// not in nodes, so they take no longer for sharing the cores).
+/// Runs `jobs` with at most `width` at once.
+async function pool(jobs, width) {
+  const queue = [...jobs];
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (queue.length) await queue.shift()();
+  }));
+}
+
+// Every action for both sides, two pages side by side (the computer's searches are limited in
+// time, not in nodes, so they take no longer for sharing the cores; a Hint's is limited in
+// depth, and more pages at once only share the two cores of the CI machine). The 22 scenes of
+// a state are counted.
 for (const state of ['thinking', 'extra turn', 'animating', 'idle']) {
   test(`every action while the computer (North, and South) is in state "${state}": the game goes on`, async () => {
-    await Promise.all(['n', 's'].map(async (side) => {
-      for (const [name, act] of Object.entries(ACTIONS)) {
-        const page = await enter(state, side);
-        const what = `${name} while ${side} is ${state}`;
-        await act(page, side);
-        await goesOn(page, what);
-        await page.context().close();
-      }
+    const done = [];
+    const scenes = ['n', 's'].flatMap((side) => Object.entries(ACTIONS).map(([name, act]) => async () => {
+      const page = await enter(state, side, LONG.has(name));
+      const what = `${name} while ${side} is ${state}`;
+      await act(page, side);
+      await goesOn(page, what);
+      await page.context().close();
+      done.push(what);
     }));
+    await pool(scenes, 2);
+    assert.equal(done.length, 2 * Object.keys(ACTIONS).length, done.join(', '));
   });
 }
 
