@@ -114,10 +114,18 @@ fn oware_family_agrees_with_the_c_reference() {
     // Every ending each rule set can reach (Wari's repetition only on its 2-pit board; no
     // majority outside Oware, no stall outside Ayo).
     for (set, ending) in [
-        ("awari", "repetition"), ("awari", "no-move"), ("awari", "empty"),
-        ("oware", "repetition"), ("oware", "no-move"), ("oware", "majority"),
-        ("ayo", "repetition"), ("ayo", "stall"), ("ayo", "no-move"),
-        ("wari", "repetition"), ("wari", "no-move"), ("wari", "empty"),
+        ("awari", "repetition"),
+        ("awari", "no-move"),
+        ("awari", "empty"),
+        ("oware", "repetition"),
+        ("oware", "no-move"),
+        ("oware", "majority"),
+        ("ayo", "repetition"),
+        ("ayo", "stall"),
+        ("ayo", "no-move"),
+        ("wari", "repetition"),
+        ("wari", "no-move"),
+        ("wari", "empty"),
     ] {
         assert!(endings.contains(&(set.to_string(), ending.to_string())), "{set}: no game ended by {ending}");
     }
