@@ -24,7 +24,9 @@ test('the home page lists every game and every lab, and each lab opens', async (
     await page.waitForSelector('main h1');
     assert.equal((await page.textContent('nav.crumbs')).split(' › ')[1], title, href);
     await page.goBack();
-    await page.waitForSelector('.games');
+    // (Once, in a full run, Back from a lab did not show the home page within 30 s; alone it
+    // always does: say where Back left the page if it happens again.)
+    await page.waitForSelector('.games').catch(async () => assert.fail(`Back from ${href} left the page at ${await page.evaluate(() => location.href)}`));
   }
   assert.deepEqual(page.errors, []);
   await page.context().close();
