@@ -49,6 +49,13 @@ fn random_position(rng: &mut Rng, n: u32, rule: &str, seeds: u32) -> Option<(Kal
     (!p.is_over()).then(|| (p, format!("{rules} {setup}")))
 }
 
+/// Each move's value, by move.
+fn move_values(a: &mancala_lab::search::Analysis<AnyMove>) -> Vec<(String, i32)> {
+    let mut v: Vec<_> = a.moves.iter().map(|m| (m.mv.to_string(), m.value.number())).collect();
+    v.sort();
+    v
+}
+
 /// `line` is legal from `p`, ends the game, and the mover of `p` wins it by `value`.
 fn assert_line_reaches(p: &Kalah, line: &[AnyMove], value: i32, what: &str) {
     let mut q = *p;
@@ -119,12 +126,7 @@ fn exact_solver_agrees_with_itself_and_minimax_on_wide_boards() {
         };
         let (table, db) = (solve(0), solve(seeds));
         assert_eq!(table.value, db.value, "{what}");
-        let values = |a: &mancala_lab::search::Analysis<AnyMove>| {
-            let mut v: Vec<_> = a.moves.iter().map(|m| (m.mv.to_string(), m.value.number())).collect();
-            v.sort();
-            v
-        };
-        assert_eq!(values(&table), values(&db), "{what}");
+        assert_eq!(move_values(&table), move_values(&db), "{what}");
         if seeds <= 3 {
             assert_eq!(table.value.number(), minimax_value(&p), "{what}");
             assert_move_values_are_minimax(&p, &table.moves, &what);
@@ -252,12 +254,7 @@ fn parallel_solver_agrees_with_minimax_and_one_thread() {
         let (a, b) = (one.analyze(&p, &mut NoHandler).unwrap(), eight.analyze(&p, &mut NoHandler).unwrap());
         assert!(a.exact && b.exact, "{what}");
         assert_eq!(a.value, b.value, "{what}");
-        let values = |a: &mancala_lab::search::Analysis<AnyMove>| {
-            let mut v: Vec<_> = a.moves.iter().map(|m| (m.mv.to_string(), m.value.number())).collect();
-            v.sort();
-            v
-        };
-        assert_eq!(values(&a), values(&b), "{what}");
+        assert_eq!(move_values(&a), move_values(&b), "{what}");
         assert_line_reaches(&p, &a.best_line, a.value.number(), &what);
         assert_line_reaches(&p, &b.best_line, b.value.number(), &what);
         games += 1;
