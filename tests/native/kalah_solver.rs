@@ -69,8 +69,10 @@ fn assert_line_reaches(p: &Kalah, line: &[AnyMove], value: i32, what: &str) {
     assert_eq!(*f.get(p.turn()) as i32 - *f.get(!p.turn()) as i32, value, "{what}: best line {line:?}");
 }
 
-#[test]
-fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
+/// The 3,000 random positions of the minimax comparison, each solved with `threads(case)`:
+/// (the threads of the analysis, those of a value-only solve on a fresh solver). Each value
+/// and move value is plain minimax's, each best line legal and reaching its value.
+fn solver_agrees_with_minimax_on_random_positions(threads: &dyn Fn(usize) -> Vec<(usize, usize)>) {
     let mut rng = Rng(987654321);
     let mut checked = 0;
     for case in 0..3000 {
@@ -78,32 +80,38 @@ fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
         let rule = ["", "-e", "-m", "-o", "-e-m", "-o-m"][rng.below(6) as usize];
         let seeds = 4 + rng.below(7) as u32;
         let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
-        let what = format!("case {case}: {what}");
-        // Small tables and databases on purpose: replacement and the database both get used,
-        // with exact layers built ahead under the database, past it, or none.
-        let opts = SolveOptions {
-            table_mib: 1,
-            db_seeds: [0, 3, 6][case % 3],
-            exact_seeds: [0, 2, 7][case / 3 % 3],
-            threads: 1 + case % 2,
-        };
-        let mut solver = Solver::new(p.rules(), opts).unwrap();
-        let a = solver.analyze(&p, &mut NoHandler).unwrap();
-        assert_eq!(a.value.number(), minimax_value(&p), "{what}");
-        assert_move_values_are_minimax(&p, &a.moves, &what);
-        // The best line is legal and reaches the end with the proven margin.
-        assert_line_reaches(&p, &a.best_line, a.value.number(), &what);
-        // A value-only solve on a fresh solver (two threads: the threads share the table and
-        // put off the moves another is searching) agrees too.
-        let opts = SolveOptions { threads: 2, ..opts };
-        assert_eq!(
-            Solver::new(p.rules(), opts).unwrap().solve(&p, &mut NoHandler).unwrap(),
-            a.value.number(),
-            "{what}: solve"
-        );
+        for (analysis, value_only) in threads(case) {
+            let what = format!("case {case}, {analysis} threads: {what}");
+            // Small tables and databases on purpose: replacement and the database both get
+            // used, with exact layers built ahead under the database, past it, or none.
+            let opts = SolveOptions {
+                table_mib: 1,
+                db_seeds: [0, 3, 6][case % 3],
+                exact_seeds: [0, 2, 7][case / 3 % 3],
+                threads: analysis,
+            };
+            let a = Solver::new(p.rules(), opts).unwrap().analyze(&p, &mut NoHandler).unwrap();
+            assert_eq!(a.value.number(), minimax_value(&p), "{what}");
+            assert_move_values_are_minimax(&p, &a.moves, &what);
+            // The best line is legal and reaches the end with the proven margin.
+            assert_line_reaches(&p, &a.best_line, a.value.number(), &what);
+            let opts = SolveOptions { threads: value_only, ..opts };
+            assert_eq!(
+                Solver::new(p.rules(), opts).unwrap().solve(&p, &mut NoHandler).unwrap(),
+                a.value.number(),
+                "{what}: solve on {value_only} threads"
+            );
+        }
         checked += 1;
     }
     assert!(checked > 2000, "{checked}");
+}
+
+/// One thread or two (young brothers wait) for the analysis, and a value-only solve on two
+/// (the threads share the table and put off the moves another is searching).
+#[test]
+fn exact_solver_agrees_with_minimax_on_thousands_of_random_positions() {
+    solver_agrees_with_minimax_on_random_positions(&|case| vec![(1 + case % 2, 2)]);
 }
 
 /// Boards of 9 to 12 pits a side: the solver's table key packs 18 to 24 pits into 64 bits, and
@@ -201,35 +209,7 @@ fn published_kalah_values_kalah_6_5() {
 #[test]
 #[ignore = "optimised: make test runs it (test-release)"]
 fn parallel_solver_agrees_with_minimax_and_one_thread() {
-    let mut rng = Rng(987654321);
-    let mut checked = 0;
-    for case in 0..3000 {
-        let n = 1 + rng.below(4) as u32;
-        let rule = ["", "-e", "-m", "-o", "-e-m", "-o-m"][rng.below(6) as usize];
-        let seeds = 4 + rng.below(7) as u32;
-        let Some((p, what)) = random_position(&mut rng, n, rule, seeds) else { continue };
-        for threads in [3, 4, 8] {
-            let what = format!("case {case}, {threads} threads: {what}");
-            let opts = SolveOptions {
-                table_mib: 1,
-                db_seeds: [0, 3, 6][case % 3],
-                exact_seeds: [0, 2, 7][case / 3 % 3],
-                threads,
-            };
-            let mut solver = Solver::new(p.rules(), opts).unwrap();
-            let a = solver.analyze(&p, &mut NoHandler).unwrap();
-            assert_eq!(a.value.number(), minimax_value(&p), "{what}");
-            assert_move_values_are_minimax(&p, &a.moves, &what);
-            assert_line_reaches(&p, &a.best_line, a.value.number(), &what);
-            assert_eq!(
-                Solver::new(p.rules(), opts).unwrap().solve(&p, &mut NoHandler).unwrap(),
-                a.value.number(),
-                "{what}: solve"
-            );
-        }
-        checked += 1;
-    }
-    assert!(checked > 2000, "{checked}");
+    solver_agrees_with_minimax_on_random_positions(&|_| vec![(3, 3), (4, 4), (8, 8)]);
 
     // Middle games of Kalah(6,4): random moves from the start until at most 30 seeds are left in
     // the pits, then every move valued on one thread and on eight (one solver each, reused).
@@ -237,6 +217,7 @@ fn parallel_solver_agrees_with_minimax_and_one_thread() {
     let opts = |threads| SolveOptions { table_mib: 64, db_seeds: 16, exact_seeds: 0, threads };
     let (mut one, mut eight) =
         (Solver::new(start.rules(), opts(1)).unwrap(), Solver::new(start.rules(), opts(8)).unwrap());
+    let mut rng = Rng(13579);
     let mut games = 0;
     while games < 6 {
         let mut p = start;
