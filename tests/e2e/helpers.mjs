@@ -34,9 +34,11 @@ export function setup() {
 }
 
 /// A fresh page on `hash`, once `opts.wait` (the board by default) is there; its errors and
-/// console warnings are kept on it.
+/// console warnings are kept on it. The system asks for reduced motion unless `opts.reducedMotion`
+/// says otherwise, so moves are not animated: a test of the sowing on screen picks a speed (the
+/// Animation select) or `reducedMotion: 'no-preference'`, the visitor's default.
 export async function open(hash, opts = {}) {
-  const context = await env.browser.newContext({ viewport: opts.viewport || { width: 1200, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'], bypassCSP: !!opts.bypassCSP, colorScheme: opts.colorScheme || 'light', reducedMotion: opts.reducedMotion || 'no-preference' });
+  const context = await env.browser.newContext({ viewport: opts.viewport || { width: 1200, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'], bypassCSP: !!opts.bypassCSP, colorScheme: opts.colorScheme || 'light', reducedMotion: opts.reducedMotion || 'reduce' });
   const page = await context.newPage();
   const errors = [];
   const console = [];

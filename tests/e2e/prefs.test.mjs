@@ -57,7 +57,7 @@ test('with reduced motion asked for by the system, moves are not animated; other
   assert.equal(await still.inputValue('.speed select'), '0', 'no sowing shown');
   await still.click('#pit-s-0');
   await soon(() => still.textContent('.status'), /South plays a/);
-  const moving = await open('#/play?rules=kalah-6-4');
+  const moving = await open('#/play?rules=kalah-6-4', { reducedMotion: 'no-preference' });
   assert.notEqual(await moving.inputValue('.speed select'), '0', 'the sowing is shown');
   for (const p of [still, moving]) await p.context().close();
 });
