@@ -52,7 +52,7 @@ test-release:
 		octal_37_reaches_officers_largest_value octal_blocks_agree_with_the_plain_recursion \
 		octal_two_threads_give_one_threads_values \
 		erickson_tables_recomputed erickson_table_3_search databases_agree_with_the_engine_on_random_six_pit_positions \
-		the_books_deepest_lines_are_what_the_solver_proves value_refuses_a_row_of_ones_too_large_at_once \
+		the_books_deepest_lines_are_what_the_solver_proves \
 		bench_reports_its_workloads parallel_solver_agrees_with_minimax_and_one_thread \
 		memory_past_what_may_be_used_ends_with_the_figures
 

@@ -86,8 +86,13 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
     let mut followers = None;
     if let Some(pots) = pots.filter(|_| rules.starts_with("sowing")) {
         let pots: Vec<u8> = pots.iter().map(|&n| n.min(255) as u8).collect();
-        progress.say("value: counting the row's followers first");
-        followers = crate::labs::erickson::followers(&pots, limit as u64);
+        // A row of n ones has at least 2^(n-1) - 1 followers: past the limit, refused without
+        // counting them.
+        let too_many = ones_in(rules, row_text).is_some_and(|n| n > 64 || (1u64 << (n - 1)) - 1 > limit as u64);
+        if !too_many {
+            progress.say("value: counting the row's followers first");
+            followers = crate::labs::erickson::followers(&pots, limit as u64);
+        }
         if followers.is_none() {
             return Err(CliError::Row(format!(
                 "more than {} rows follow {}: too many to value here{}",
@@ -155,14 +160,17 @@ const BYTES_A_SEARCHED_ROW: u64 = 160;
 
 /// For a Sowing row of n ones, the paper's lower bound on its followers, 2^(n-1) - 1, in words.
 fn ones_bound(rules: &str, row: &str) -> Option<String> {
-    let ones = row.trim().trim_matches('0');
-    (rules.starts_with("sowing") && !ones.is_empty() && ones.bytes().all(|b| b == b'1')).then(|| {
-        let n = ones.len() as u32;
-        match 1u128.checked_shl(n - 1) {
-            Some(b) if n <= 100 => crate::engine::text::group(b - 1),
-            _ => format!("2^{} - 1", n - 1),
-        }
+    ones_in(rules, row).map(|n| match 1u128.checked_shl(n - 1) {
+        Some(b) if n <= 100 => crate::engine::text::group(b - 1),
+        _ => format!("2^{} - 1", n - 1),
     })
+}
+
+/// The n of a Sowing row of n ones (zeros around them allowed), whose followers number at
+/// least 2^(n-1) - 1.
+fn ones_in(rules: &str, row: &str) -> Option<u32> {
+    let ones = row.trim().trim_matches('0');
+    (rules.starts_with("sowing") && !ones.is_empty() && ones.bytes().all(|b| b == b'1')).then(|| ones.len() as u32)
 }
 
 impl fmt::Display for ValueReport {

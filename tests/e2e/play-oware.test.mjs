@@ -1,8 +1,10 @@
 // End-to-end: The Oware family on the play page: sowing past the emptied pit, rules that forbid a pit, the endgame databases.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { serve } from './serve.mjs';
-import { setup, env, count, noAnimation, open, soon } from './helpers.mjs';
+import { setup, env, artifacts, count, noAnimation, open, soon } from './helpers.mjs';
 
 setup();
 
@@ -110,4 +112,23 @@ test('every Oware-family rule set keeps its endgame databases in this browser: b
     assert.deepEqual(page.errors, [], href);
     await page.context().close();
   }
+});
+
+test('an Oware analysis with proven values says the convention they assume, readable on a phone', async () => {
+  // Four seeds left and the databases built to five: the search's leaves are proven.
+  const page = await open('#/play?rules=oware&setup=0.0.0.0.1.2-1.0.0.0.0.1-22.22-s', { viewport: { width: 390, height: 844 }, wait: '.endgame-held' });
+  await page.fill('.endgame input', '5');
+  await page.click('.endgame-build-button');
+  await page.waitForFunction(() => /Built to 5 seeds/.test(document.querySelector('.endgame-held')?.textContent || ''), null, { timeout: 60000 });
+  await page.click('button.analyze');
+  const sentence = await page.waitForSelector('.analysis .endgame-convention', { timeout: 60000 });
+  assert.match(await sentence.textContent(), /^A proven value that comes from the endgame databases .* assumes .*\. Where the rules end the game sooner, by a repeated position that gives each player the seeds on his side, it can differ, even in who wins\.$/);
+  await sentence.scrollIntoViewIfNeeded();
+  const r = await sentence.boundingBox();
+  assert.ok(r && r.x >= 0 && r.x + r.width <= 390, `the sentence within the phone's width: ${JSON.stringify(r)}`);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing scrolls sideways');
+  fs.mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, 'oware-convention-390.png') });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });
