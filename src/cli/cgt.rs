@@ -170,7 +170,7 @@ fn ones_bound(rules: &str, row: &str) -> Option<String> {
 /// least 2^(n-1) - 1.
 fn ones_in(rules: &str, row: &str) -> Option<u32> {
     let ones = row.trim().trim_matches('0');
-    (rules.starts_with("sowing") && !ones.is_empty() && ones.bytes().all(|b| b == b'1')).then(|| ones.len() as u32)
+    (rules.starts_with("sowing") && !ones.is_empty() && ones.bytes().all(|b| b == b'1')).then_some(ones.len() as u32)
 }
 
 impl fmt::Display for ValueReport {
