@@ -295,6 +295,23 @@ pub fn analyze(
         None => p.analyze(depth, table_mib, &mut handler),
     };
     let seconds = t.elapsed().as_secs_f64();
+    // A solitaire's solve that stopped before its answer, with time left: the positions it
+    // remembers reached half the memory that may be used (the Tchouka solitaire's search).
+    let timed_out = end.is_some_and(|e| Instant::now() >= e);
+    if a.moves.is_empty() && !a.exact && !timed_out && !p.legal_moves().is_empty() && p.rules().family().is_solitaire()
+    {
+        let usable = crate::engine::memory::usable().unwrap_or(0);
+        return Err(CliError::Memory(crate::engine::memory::TooLarge {
+            what: format!(
+                "the solve of {} ({} positions looked at)",
+                g.rules(),
+                crate::engine::text::group(a.nodes.into())
+            ),
+            needs: usable / 2,
+            usable,
+            grew: true,
+        }));
+    }
     Ok(AnalysisReport {
         rules: g.rules().to_string(),
         setup: p.to_string(),

@@ -837,6 +837,9 @@ fn memory_past_what_may_be_used_ends_with_the_figures() {
             "not enough memory: showing the first 10,000,000 pits needs about",
         ),
         ("value atomic 999999999", "too many to value within the memory that may be used"),
+        // The Tchouka solitaire's solve remembers the positions that fail: it stops at half the
+        // memory that may be used and says so.
+        ("analyze tchouka-16-15 --depth 200", "not enough memory: the solve of tchouka-16-15 ("),
     ] {
         // 300 MB of address space: the program itself fits; these commands' tables do not.
         let o = Command::new("sh").arg("-c").arg(format!("ulimit -v 300000; exec {bin} {command}")).output().unwrap();

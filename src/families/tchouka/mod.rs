@@ -298,21 +298,35 @@ impl<const D: bool> FamilySearch for TchoukaFamily<D> {
         if D {
             return Searcher::new(table_mib).analyze(&p.retag::<true>(), depth, handler).unwrap_or_default();
         }
-        // The solitaire: each move valued by the solver, the best line a winning one.
-        let (line, visited) = p.solve();
-        let mut moves: Vec<MoveValue<AnyMove>> = p
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut q = *p;
-                q.play_unchecked(m);
-                MoveValue { mv: any_move(m), value: Value::Winnable(q.solve().0.is_some()), exact: true }
-            })
-            .collect();
+        // The solitaire: each move valued by the solver, the best line a winning one. The
+        // handler hears the positions looked at (progress, a deadline, Stop); the positions
+        // remembered are kept within half the memory that may be used. Stopped, nothing is
+        // proven: an empty analysis with the positions looked at.
+        let most = crate::engine::memory::usable().map_or(u64::MAX, |u| u / 2);
+        let mut nodes = 0;
+        let mut solve = |q: &Tchouka<D>, nodes: &mut u64| {
+            let base = *nodes;
+            let r = q.solve_watched(&mut |n| handler.should_stop(base + n), most);
+            let visited = match r {
+                Ok((_, v)) => v,
+                Err(SolveStopped::Asked { visited } | SolveStopped::Memory { visited, .. }) => visited,
+            };
+            *nodes += visited;
+            r.ok().map(|(line, _)| line)
+        };
+        let stopped = |nodes| Analysis { nodes, ..Analysis::default() };
+        let Some(line) = solve(p, &mut nodes) else { return stopped(nodes) };
+        let mut moves = Vec::new();
+        for m in p.legal_moves() {
+            let mut q = *p;
+            q.play_unchecked(m);
+            let Some(wins) = solve(&q, &mut nodes) else { return stopped(nodes) };
+            moves.push(MoveValue { mv: any_move(m), value: Value::Winnable(wins.is_some()), exact: true });
+        }
         moves.sort_by_key(|m| core::cmp::Reverse(m.value));
         Analysis {
             depth: line.as_ref().map_or(0, |l| l.len() as u32),
-            nodes: visited,
+            nodes,
             value: Value::Winnable(line.is_some()),
             exact: true,
             moves,

@@ -280,40 +280,85 @@ impl<const D: bool> Tchouka<D> {
     /// A winning line of the solitaire from here, if there is one, and the positions the
     /// search looked at (a depth-first search remembering the positions that fail).
     pub fn solve(&self) -> (Option<Vec<TchoukaMove<D>>>, u64) {
-        let mut failed = crate::cgt::HashMap::<u128, ()>::default();
+        // Never asked to stop, and no memory bound: it answers.
+        self.solve_watched(&mut |_| false, u64::MAX).expect("a solve without a deadline or a memory bound ends")
+    }
+
+    /// [`Self::solve`], asking `stop` every 65,536 positions (with the count so far) whether
+    /// to give up, and giving up when the positions remembered would pass `most_bytes`.
+    ///
+    /// # Errors
+    /// Stopped by `stop` or by the memory, with the positions looked at.
+    pub fn solve_watched(
+        &self,
+        stop: &mut dyn FnMut(u64) -> bool,
+        most_bytes: u64,
+    ) -> Result<(Option<Vec<TchoukaMove<D>>>, u64), SolveStopped> {
+        let mut w = Watched { failed: Default::default(), visited: 0, stop, most: most_bytes / BYTES_REMEMBERED };
         let mut line = Vec::new();
-        let mut visited = 0;
-        let won = solve_from(self, &mut failed, &mut line, &mut visited);
-        (won.then_some(line), visited)
+        let won = solve_from(self, &mut w, &mut line)?;
+        Ok((won.then_some(line), w.visited))
     }
 }
 
-fn solve_from<const D: bool>(
-    p: &Tchouka<D>,
-    failed: &mut crate::cgt::HashMap<u128, ()>,
-    line: &mut Vec<TchoukaMove<D>>,
-    visited: &mut u64,
-) -> bool {
+/// Bytes a position remembered as failing takes in the search's set (its key and the set's
+/// own share, at the set's fullest).
+pub const BYTES_REMEMBERED: u64 = 40;
+
+/// Why a watched solve gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveStopped {
+    /// The caller asked (a deadline, Stop).
+    Asked {
+        /// Positions looked at.
+        visited: u64,
+    },
+    /// The positions to remember would pass the memory allowed.
+    Memory {
+        /// Positions looked at.
+        visited: u64,
+        /// The bytes allowed.
+        bytes: u64,
+    },
+}
+
+struct Watched<'a> {
+    failed: crate::cgt::HashMap<u128, ()>,
+    visited: u64,
+    stop: &'a mut dyn FnMut(u64) -> bool,
+    /// Most positions remembered.
+    most: u64,
+}
+
+fn solve_from<const D: bool>(p: &Tchouka<D>, w: &mut Watched<'_>, line: &mut Vec<TchoukaMove<D>>) -> Result<bool, SolveStopped> {
     if p.seeds_left() == 0 && !p.lost {
-        return true;
+        return Ok(true);
     }
-    if p.lost || failed.contains_key(&p.pits_key()) {
-        return false;
+    if p.lost || w.failed.contains_key(&p.pits_key()) {
+        return Ok(false);
     }
-    *visited += 1;
+    w.visited += 1;
+    if w.visited % 65_536 == 0 {
+        if (w.stop)(w.visited) {
+            return Err(SolveStopped::Asked { visited: w.visited });
+        }
+        if w.failed.len() as u64 >= w.most {
+            return Err(SolveStopped::Memory { visited: w.visited, bytes: w.most * BYTES_REMEMBERED });
+        }
+    }
     let mut moves = Vec::with_capacity(MAX_PITS);
     p.for_each_move(|m| moves.push(m));
     for m in moves {
         let mut q = *p;
         q.play_unchecked(m);
         line.push(m);
-        if solve_from(&q, failed, line, visited) {
-            return true;
+        if solve_from(&q, w, line)? {
+            return Ok(true);
         }
         line.pop();
     }
-    failed.insert(p.pits_key(), ());
-    false
+    w.failed.insert(p.pits_key(), ());
+    Ok(false)
 }
 
 impl<const D: bool> Position for Tchouka<D> {
