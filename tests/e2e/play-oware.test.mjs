@@ -115,7 +115,8 @@ test('every Oware-family rule set keeps its endgame databases in this browser: b
 });
 
 test('an Oware analysis with proven values says the convention they assume, readable on a phone', async () => {
-  // Four seeds left and the databases built to five: the search's leaves are proven.
+  // Five seeds on the board and the databases built to five: every position after a move is
+  // theirs, so the values are proven.
   const page = await open('#/play?rules=oware&setup=0.0.0.0.1.2-1.0.0.0.0.1-22.22-s', { viewport: { width: 390, height: 844 }, wait: '.endgame-held' });
   await page.fill('.endgame input', '5');
   await page.click('.endgame-build-button');
