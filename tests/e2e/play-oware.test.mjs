@@ -128,6 +128,10 @@ test('an Oware analysis with proven values says the convention they assume, read
   const r = await sentence.boundingBox();
   assert.ok(r && r.x >= 0 && r.x + r.width <= 390, `the sentence within the phone's width: ${JSON.stringify(r)}`);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing scrolls sideways');
+  // The figures give the length of the best line shown, not the depth the databases proved it at.
+  const shown = (await page.$$('.analysis .line-move')).length;
+  assert.ok(shown > 1, `a best line of ${shown} moves`);
+  assert.equal(await page.textContent('.analysis .depth'), String(shown));
   fs.mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: path.join(artifacts, 'oware-convention-390.png') });
   assert.deepEqual(page.errors, []);

@@ -127,8 +127,12 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                     }
                     if ss.nodes > 0 || ss.running {
                         <dl class="figures">
-                            if let Some(d) = ss.analysis.as_ref().map(|a| a.depth).filter(|d| *d > 0) {
-                                <dt>{ if ss.analysis.as_ref().is_some_and(|a| a.exact) && ss.finished { "best line" } else { "depth" } }</dt><dd class="depth">{d}</dd>
+                            // Proven and done: the length of the best line shown (the depth that
+                            // proved it can be shorter, where the databases value the leaves).
+                            if let Some((label, n)) = ss.analysis.as_ref().filter(|a| a.depth > 0).map(|a| {
+                                if a.exact && ss.finished && !a.best_line.is_empty() { ("best line", a.best_line.len() as u32) } else { ("depth", a.depth) }
+                            }) {
+                                <dt>{label}</dt><dd class="depth">{n}</dd>
                             }
                             if ss.workers > 1 {
                                 <dt>{"workers"}</dt><dd class="workers-used">{ss.workers}</dd>
