@@ -39,8 +39,8 @@ lint:
 test-native:
 	cargo test --profile checked --features cli
 
-# The published results too slow for a debug build (the `checked` build of test-native): Kalah(5,4), (6,4) = +8 and (6,4)
-# with empty capture = +10; Dakon-7's Tables 1-3; Dakon-8's minimum-cycle opening; Erickson's
+# The published results too slow for a debug build, on the `checked` build of test-native:
+# Kalah(5,4), (6,4) = +8 and (6,4) with empty capture = +10; Dakon-7's Tables 1-3; Dakon-8's minimum-cycle opening; Erickson's
 # tables and Table 3's search; .37 to 200,000 and to Officers' largest value, and octal games
 # against the plain recursion. (Kalah(6,5) and the Dakon-8 proof take 20 minutes and 1.5 hours:
 # benchmarks, see BENCHMARKS.md.) tests/house.rs checks that every test whose

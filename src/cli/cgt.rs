@@ -88,7 +88,7 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
         let pots: Vec<u8> = pots.iter().map(|&n| n.min(255) as u8).collect();
         // A row of n ones has at least 2^(n-1) - 1 followers: past the limit, refused without
         // counting them.
-        let too_many = ones_in(rules, row_text).is_some_and(|n| n > 64 || (1u64 << (n - 1)) - 1 > limit as u64);
+        let too_many = ones_in(rules, row_text).is_some_and(|n| ones_followers(n).is_none_or(|b| b > limit as u128));
         if !too_many {
             progress.say("value: counting the row's followers first");
             followers = crate::labs::erickson::followers(&pots, limit as u64);
@@ -160,10 +160,16 @@ const BYTES_A_SEARCHED_ROW: u64 = 160;
 
 /// For a Sowing row of n ones, the paper's lower bound on its followers, 2^(n-1) - 1, in words.
 fn ones_bound(rules: &str, row: &str) -> Option<String> {
-    ones_in(rules, row).map(|n| match 1u128.checked_shl(n - 1) {
-        Some(b) if n <= 100 => crate::engine::text::group(b - 1),
+    ones_in(rules, row).map(|n| match ones_followers(n) {
+        Some(b) if n <= 100 => crate::engine::text::group(b),
         _ => format!("2^{} - 1", n - 1),
     })
+}
+
+/// Erickson's lower bound on the followers of a row of n ones, 2^(n-1) - 1, where a u128
+/// holds it.
+fn ones_followers(n: u32) -> Option<u128> {
+    1u128.checked_shl(n - 1).map(|b| b - 1)
 }
 
 /// The n of a Sowing row of n ones (zeros around them allowed), whose followers number at

@@ -296,7 +296,7 @@ pub fn analyze(
     };
     let seconds = t.elapsed().as_secs_f64();
     // A solitaire's solve that stopped before its answer, with time left: the positions it
-    // remembers reached half the memory that may be used (the Tchouka solitaire's search).
+    // remembers reached the memory it may hold (the Tchouka solitaire's search).
     let timed_out = end.is_some_and(|e| Instant::now() >= e);
     if a.moves.is_empty() && !a.exact && !timed_out && !p.legal_moves().is_empty() && p.rules().family().is_solitaire()
     {
@@ -307,7 +307,7 @@ pub fn analyze(
                 g.rules(),
                 crate::engine::text::group(a.nodes.into())
             ),
-            needs: usable / 2,
+            needs: crate::families::tchouka::solve_memory().unwrap_or(usable),
             usable,
             grew: true,
         }));

@@ -61,8 +61,7 @@ fn every_line_agrees_with_the_lines_below_it() {
             linked += 1;
         }
     }
-    // 36 moves of the 57 lines lead to another line (a line's children are the perfect
-    // player's choices and every reply, some a turn of several sowings away).
+    // 36 moves of the 57 lines lead to another line of the book.
     assert!(linked >= entries(text, &rules).len() / 2, "{linked} moves lead to a line of the book");
 }
 
@@ -73,9 +72,9 @@ fn the_books_deepest_lines_are_what_the_solver_proves() {
     let positions = entries(text, &rules);
     let auto = rules.start().solve_options(None).unwrap();
     let mut solver = rules.exact_solver(SolveOptions { threads: 2, ..auto }).unwrap().unwrap();
-    // Four of the deepest lines (North's part, four moves deep: quick to solve again); the
-    // book's other lines agree with them through the tree (the test above), and its start
-    // with the published value.
+    // Four of the deepest lines (North's part, four moves deep: quick to solve again). The
+    // lines above them are checked against the lines they lead to (the test above), and the
+    // start against the published value.
     let mut checked = 0;
     let values = |a: &Analysis<mancala_lab::families::AnyMove>| {
         let mut v: Vec<(String, i32)> = a.moves.iter().map(|m| (m.mv.to_string(), m.value.number())).collect();

@@ -302,14 +302,14 @@ impl<const D: bool> FamilySearch for TchoukaFamily<D> {
         // handler hears the positions looked at (progress, a deadline, Stop); the positions
         // remembered are kept within half the memory that may be used. Stopped, nothing is
         // proven: an empty analysis with the positions looked at.
-        let most = crate::engine::memory::usable().map_or(u64::MAX, |u| u / 2);
+        let most = solve_memory().unwrap_or(u64::MAX);
         let mut nodes = 0;
         let mut solve = |q: &Tchouka<D>, nodes: &mut u64| {
             let base = *nodes;
             let r = q.solve_watched(&mut |n| handler.should_stop(base + n), most);
             let visited = match r {
                 Ok((_, v)) => v,
-                Err(SolveStopped::Asked { visited } | SolveStopped::Memory { visited, .. }) => visited,
+                Err(SolveStopped::Asked { visited } | SolveStopped::Memory { visited }) => visited,
             };
             *nodes += visited;
             r.ok().map(|(line, _)| line)

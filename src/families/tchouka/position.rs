@@ -317,9 +317,13 @@ pub enum SolveStopped {
     Memory {
         /// Positions looked at.
         visited: u64,
-        /// The bytes allowed.
-        bytes: u64,
     },
+}
+
+/// The memory the solitaire's solve may hold when the page or the CLI analyses a position:
+/// half of what may be used ([`crate::engine::memory::usable`]; no bound where that is unknown).
+pub fn solve_memory() -> Option<u64> {
+    crate::engine::memory::usable().map(|u| u / 2)
 }
 
 struct Watched<'a> {
@@ -343,7 +347,7 @@ fn solve_from<const D: bool>(p: &Tchouka<D>, w: &mut Watched<'_>, line: &mut Vec
             return Err(SolveStopped::Asked { visited: w.visited });
         }
         if w.failed.len() as u64 >= w.most {
-            return Err(SolveStopped::Memory { visited: w.visited, bytes: w.most * BYTES_REMEMBERED });
+            return Err(SolveStopped::Memory { visited: w.visited });
         }
     }
     let mut moves = Vec::with_capacity(MAX_PITS);
