@@ -17,7 +17,7 @@ pub type Check = fn(&[u8]);
 /// The fuzz targets by name, each with its check: `fuzz/fuzz_targets/NAME.rs` and
 /// `fuzz/corpus/NAME/` (`cli_args` with the `cli` feature: [`crate::cli::fuzz_args`]).
 pub fn targets() -> Vec<(&'static str, Check)> {
-    let mut t: Vec<(&'static str, Check)> = vec![
+    let t: Vec<(&'static str, Check)> = vec![
         ("links", links),
         ("lab_links", lab_links),
         ("rules_ids", rules_ids),
@@ -27,7 +27,7 @@ pub fn targets() -> Vec<(&'static str, Check)> {
         ("worker_messages", worker_messages),
     ];
     #[cfg(feature = "cli")]
-    t.push(("cli_args", crate::cli::fuzz_args));
+    let t = [t, vec![("cli_args", crate::cli::fuzz_args as Check)]].concat();
     t
 }
 

@@ -307,7 +307,7 @@ pub fn analyze(
                 g.rules(),
                 crate::engine::text::group(a.nodes.into())
             ),
-            needs: crate::families::tchouka::solve_memory().unwrap_or(usable),
+            needs: crate::engine::memory::for_a_solve().unwrap_or(usable),
             usable,
             grew: true,
         }));

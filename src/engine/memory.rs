@@ -76,6 +76,12 @@ pub fn usable() -> Option<u64> {
     available().map(|f| f - f / 8)
 }
 
+/// What a search that may stop for memory (the Tchouka solitaire's solve, when the page or the
+/// CLI analyses a position) may hold: half of [`usable`]; `None` where unknown.
+pub fn for_a_solve() -> Option<u64> {
+    usable().map(|u| u / 2)
+}
+
 /// Bytes in words: `512 MiB`, `3.4 GiB`.
 pub fn in_words(bytes: u64) -> String {
     if bytes >= 1 << 30 {

@@ -302,7 +302,7 @@ impl<const D: bool> FamilySearch for TchoukaFamily<D> {
         // handler hears the positions looked at (progress, a deadline, Stop); the positions
         // remembered are kept within half the memory that may be used. Stopped, nothing is
         // proven: an empty analysis with the positions looked at.
-        let most = solve_memory().unwrap_or(u64::MAX);
+        let most = crate::engine::memory::for_a_solve().unwrap_or(u64::MAX);
         let mut nodes = 0;
         let mut solve = |q: &Tchouka<D>, nodes: &mut u64| {
             let base = *nodes;

@@ -320,12 +320,6 @@ pub enum SolveStopped {
     },
 }
 
-/// The memory the solitaire's solve may hold when the page or the CLI analyses a position:
-/// half of what may be used ([`crate::engine::memory::usable`]; no bound where that is unknown).
-pub fn solve_memory() -> Option<u64> {
-    crate::engine::memory::usable().map(|u| u / 2)
-}
-
 struct Watched<'a> {
     failed: crate::cgt::HashMap<u128, ()>,
     visited: u64,
