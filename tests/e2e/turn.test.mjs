@@ -31,9 +31,9 @@ function scene(state, side, long) {
     // The computer's move is being sown on the board (easy: it answers at once).
     case 'animating':
       return { link: side === 'n' ? `${who}=easy` : `moves=a&${who}=easy`, slow: true };
-    // A person is to move; the computer waits.
+    // A person is to move; the computer waits (after New game it moves first: hard, 1 s).
     case 'idle':
-      return { link: side === 'n' ? `moves=ab&${who}=expert` : `moves=a&${who}=expert` };
+      return { link: side === 'n' ? `moves=ab&${who}=hard` : `moves=a&${who}=hard` };
   }
   throw new Error(state);
 }
@@ -51,8 +51,10 @@ async function enter(state, side, long) {
   });
   if (slow) {
     await page.selectOption('.speed select', '400');
-    // The person's move (the first of their pits), then the computer's, sown seed by seed.
+    // The person's move (the first of their pits), its sowing skipped as a player may, then
+    // the computer's, sown seed by seed.
     await page.click(`svg.board #pit-${OTHER[side]}-0`);
+    await page.click('button.skip');
     const name = side === 'n' ? 'North' : 'South';
     await page.waitForFunction((n) => document.querySelector('.status').textContent.startsWith(`${n} sows`), name, { timeout: 20000 });
     assert.ok(await page.$('.hand'), 'the computer\'s move is being sown');

@@ -6,9 +6,12 @@ use super::*;
 /// `data/endgame_layers.tsv`, up to `max_seeds`, and every value the independent reference
 /// (`scripts/oware_reference.c`, `data/oware_reference.tsv`) gives within the layers built: its
 /// layer counts and digests of every board's value (to 8 seeds), and its sampled boards of 13
-/// and 14 seeds (built that far when `max_seeds` reaches 14). Returns the file's rows checked
-/// and the reference's.
-fn endgame_layers_agree(max_seeds: u32) -> (usize, usize) {
+/// and 14 seeds (built that far when `max_seeds` reaches 14); then hands each rule set's
+/// databases to `also`. Returns the file's rows checked and the reference's.
+fn endgame_layers_agree(
+    max_seeds: u32,
+    also: &mut dyn FnMut(mancala_lab::families::oware::OwareRules, &mancala_lab::families::oware::databases::Databases),
+) -> (usize, usize) {
     use mancala_lab::families::oware::databases::Databases;
     use mancala_lab::families::oware::OwareRules;
     let rows: Vec<Vec<String>> = rows("endgame_layers.tsv").into_iter().filter(|r| r[0] != "rules").collect();
@@ -62,6 +65,7 @@ fn endgame_layers_agree(max_seeds: u32) -> (usize, usize) {
                 _ => {}
             }
         }
+        also(rules, &db);
     }
     (checked, confirmed)
 }
@@ -90,7 +94,7 @@ fn for_each_board(parts: usize, seeds: usize, prefix: &mut Vec<u8>, f: &mut dyn 
 #[test]
 fn endgame_layers_small() {
     // Every layer to 8 seeds of the five rule sets, and the reference's digests of them.
-    assert_eq!(endgame_layers_agree(8), (5 * 9, 5 * 9));
+    assert_eq!(endgame_layers_agree(8, &mut |_, _| {}), (5 * 9, 5 * 9));
 }
 
 #[test]
@@ -98,7 +102,20 @@ fn endgame_layers_small() {
 fn endgame_layers_all() {
     // Every layer of the file (Awari to 16 seeds, the others to 12), each rule set built to 14
     // at least: the reference's digests to 8 seeds and its 80 boards of 13 and 14 seeds each.
-    assert_eq!(endgame_layers_agree(99), (4 * 13 + 17, 5 * (9 + 80)));
+    // The same databases then answer the engine on random positions (one build for both).
+    let mut rng = Rng(20261126);
+    let mut sets = vec![];
+    // A rule set by what its databases depend on (not the starting seeds).
+    let key = |r: &mancala_lab::families::oware::OwareRules| format!("{:?} {}", r.set, r.grand_slam_illegal);
+    let counts = endgame_layers_agree(99, &mut |rules, db| {
+        agree_with_the_engine_on_random_six_pit_positions(rules, db, &mut rng);
+        sets.push(key(&rules));
+    });
+    assert_eq!(counts, (4 * 13 + 17, 5 * (9 + 80)));
+    let mut all: Vec<String> = every_rule_set(6).iter().map(key).collect();
+    all.sort();
+    sets.sort();
+    assert_eq!(sets, all, "every rule set checked against the engine");
 }
 
 /// The databases' values of positions with captured seeds and either side to move, through
@@ -368,75 +385,71 @@ fn databases_equal_an_independent_valuation_on_small_boards() {
     assert_eq!(checked, 5 * (8008 + 43758));
 }
 
-/// A few thousand random positions of 6 pits a side with up to 12 seeds, for the five rule
-/// sets: each database value is what the engine's moves make of the values after them (the
-/// databases' own values, so this checks their consistency with the engine, not their
-/// fixed point), and the best line, played on the engine, goes to the end of a won or lost
-/// game without going round.
-#[test]
-#[ignore = "optimised build: make test-release runs it"]
-fn databases_agree_with_the_engine_on_random_six_pit_positions() {
-    use mancala_lab::families::oware::databases::Databases;
+/// 600 random positions of 6 pits a side with up to 12 seeds, for one rule set (of
+/// [`endgame_layers_all`]'s databases, built to 14 seeds at least): each database value is
+/// what the engine's moves make of the values after them (the databases' own values, so this
+/// checks their consistency with the engine, not their fixed point), and the best line, played
+/// on the engine, goes to the end of a won or lost game without going round.
+fn agree_with_the_engine_on_random_six_pit_positions(
+    rules: mancala_lab::families::oware::OwareRules,
+    db: &mancala_lab::families::oware::databases::Databases,
+    rng: &mut Rng,
+) {
     use mancala_lab::families::oware::Ruleset;
-    let mut rng = Rng(20261126);
     let mut checked = 0;
-    for rules in every_rule_set(6) {
-        let mut db = Databases::new(rules, 12);
-        while db.build_next(&mut |_| true).is_some() {}
-        let value = |b: &[u8]| {
-            let mut x = [0u8; 24];
-            x[..12].copy_from_slice(b);
-            db.value(&x).unwrap()
-        };
-        for _ in 0..600 {
-            let k = 1 + rng.below(12) as usize;
-            let mut board = vec![0u8; 12];
-            for _ in 0..k {
-                board[rng.below(12) as usize] += 1;
-            }
-            let v = value(&board);
-            let bellman = match engine_steps(rules, &board) {
-                Err(over) => over,
-                Ok(steps) => steps
-                    .iter()
-                    .map(|(gain, next)| {
-                        gain + match next {
-                            None => 0,
-                            Some((c, true)) => value(c),
-                            Some((c, false)) => -value(c),
-                        }
-                    })
-                    .max()
-                    .unwrap_or(0),
-            };
-            assert_eq!(v, bellman, "{rules} {board:?}");
-            let p = engine_position(rules, &board);
-            if !p.is_over() && p.turn() == Player::South {
-                let line = db.best_line(&p, 400);
-                let mut q = p;
-                for m in &line.moves {
-                    q.play_unchecked(m.0 as usize);
-                }
-                let left = if q.is_over() {
-                    0
-                } else {
-                    db.value_of(&q).map_or(0, |x| if q.turn() == Player::South { x } else { -x })
-                };
-                if line.repeats {
-                    assert_eq!(left, 0, "{rules} {board:?}: {line:?} goes round where the game is not drawn");
-                } else {
-                    assert!(q.is_over() || q.captures_impossible(), "{rules} {board:?}: {line:?} stops short");
-                }
-                let net = q.captured().south as i32 - q.captured().north as i32;
-                if rules.set == Ruleset::Oware {
-                    // "More than half wins" may end it sooner: the same winner.
-                    assert_eq!((net + left).signum(), v.signum(), "{rules} {board:?}: {line:?}");
-                } else {
-                    assert_eq!(net + left, v, "{rules} {board:?}: {line:?}");
-                }
-            }
-            checked += 1;
+    let value = |b: &[u8]| {
+        let mut x = [0u8; 24];
+        x[..12].copy_from_slice(b);
+        db.value(&x).unwrap()
+    };
+    for _ in 0..600 {
+        let k = 1 + rng.below(12) as usize;
+        let mut board = vec![0u8; 12];
+        for _ in 0..k {
+            board[rng.below(12) as usize] += 1;
         }
+        let v = value(&board);
+        let bellman = match engine_steps(rules, &board) {
+            Err(over) => over,
+            Ok(steps) => steps
+                .iter()
+                .map(|(gain, next)| {
+                    gain + match next {
+                        None => 0,
+                        Some((c, true)) => value(c),
+                        Some((c, false)) => -value(c),
+                    }
+                })
+                .max()
+                .unwrap_or(0),
+        };
+        assert_eq!(v, bellman, "{rules} {board:?}");
+        let p = engine_position(rules, &board);
+        if !p.is_over() && p.turn() == Player::South {
+            let line = db.best_line(&p, 400);
+            let mut q = p;
+            for m in &line.moves {
+                q.play_unchecked(m.0 as usize);
+            }
+            let left = if q.is_over() {
+                0
+            } else {
+                db.value_of(&q).map_or(0, |x| if q.turn() == Player::South { x } else { -x })
+            };
+            if line.repeats {
+                assert_eq!(left, 0, "{rules} {board:?}: {line:?} goes round where the game is not drawn");
+            } else {
+                assert!(q.is_over() || q.captures_impossible(), "{rules} {board:?}: {line:?} stops short");
+            }
+            let net = q.captured().south as i32 - q.captured().north as i32;
+            if rules.set == Ruleset::Oware {
+                // "More than half wins" may end it sooner: the same winner.
+                assert_eq!((net + left).signum(), v.signum(), "{rules} {board:?}: {line:?}");
+            } else {
+                assert_eq!(net + left, v, "{rules} {board:?}: {line:?}");
+            }
+        }
+        checked += 1;
     }
-    assert_eq!(checked, 3000);
+    assert_eq!(checked, 600, "{rules}");
 }
