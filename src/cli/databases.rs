@@ -10,7 +10,7 @@ use super::progress::{mib, Progress};
 use super::CliError;
 use crate::engine::text::group;
 use crate::families::capability::{BuildProgress, LayerStats};
-use crate::families::{AnyPosition, AnyRules, EndgameDatabases, SolveError};
+use crate::families::{AnyPosition, AnyRules, EndgameDatabases, FamilyId, SolveError};
 use crate::notation::Game;
 
 /// The most seeds the CLI builds databases to: on a 6-pit board 5.6 billion positions (C(39,
@@ -34,13 +34,15 @@ pub struct EndgameReport {
     title: String,
 }
 
-/// Why a family's rules have no databases.
-const NO_DATABASES: &str = "endgame databases are for the Oware family: ayo, oware, awari, wari";
+/// Why a family's rules have no databases: the families that have them, from the registry.
+pub(crate) fn no_databases() -> CliError {
+    CliError::WrongFamily(format!("endgame databases are for {}", FamilyId::which(AnyRules::has_databases)))
+}
 
 fn database_rules(rules: &str) -> Result<AnyRules, CliError> {
     let any: AnyRules = rules.parse().map_err(CliError::Rules)?;
     if !any.has_databases() {
-        return Err(CliError::WrongFamily(NO_DATABASES));
+        return Err(no_databases());
     }
     Ok(any)
 }
@@ -119,7 +121,7 @@ pub(crate) fn build_within(
         ));
     }
     let start = Instant::now();
-    let mut db = rules.endgame_databases(seeds).ok_or(CliError::WrongFamily(NO_DATABASES))?;
+    let mut db = rules.endgame_databases(seeds).ok_or_else(no_databases)?;
     db.set_threads(threads);
     let mut layers = vec![];
     while db.seeds() <= seeds {

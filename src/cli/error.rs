@@ -30,7 +30,7 @@ pub enum CliError {
     /// A row, or an octal code, that cannot be read or valued (why).
     Row(String),
     /// The command is for another family (its message).
-    WrongFamily(&'static str),
+    WrongFamily(String),
     /// Too many seeds to enumerate every state of Dooley's study.
     TooManySeeds(u32),
     /// Tchoukaillon's winning position for this many seeds needs too many pits.

@@ -282,9 +282,7 @@ pub fn analyze(
             let covered = layers.last().map_or(0, |l| l.seeds);
             Some((db, covered, t.elapsed().as_secs_f64()))
         }
-        Some(_) => {
-            return Err(CliError::WrongFamily("endgame databases are for the Oware family: ayo, oware, awari, wari"))
-        }
+        Some(_) => return Err(super::databases::no_databases()),
     };
     let mut progress = Progress::new(json, false);
     progress.say(&format!("analyze: a table of {table_mib} MiB"));

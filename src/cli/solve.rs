@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::play::MoveRow;
 use super::progress::{mib, Nodes, Progress};
 use super::{CliError, Deadline};
-use crate::families::{SolveError, SolveOptions};
+use crate::families::{AnyRules, FamilyId, SolveError, SolveOptions};
 use crate::labs::dooley::{self, DOOLEY_STATES};
 use crate::notation::Game;
 
@@ -68,12 +68,17 @@ pub(crate) fn threads(given: Option<usize>) -> Result<usize, CliError> {
 /// Solves the game's position.
 ///
 /// # Errors
-/// Not a Kalah game, options out of range, memory that cannot be had.
+/// A family without an exact solver (the message names those with one, from the registry),
+/// options out of range, memory that cannot be had.
 pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
     let k = g.position();
-    let auto = k
-        .solve_options(None)
-        .ok_or(CliError::WrongFamily("solve is for Kalah-family games; for Tchoukaillon and Dakon use analyze"))?;
+    let auto = k.solve_options(None).ok_or_else(|| {
+        CliError::WrongFamily(format!(
+            "solve is for the games with an exact solver, {}, or endgame databases, {}; for the others use analyze",
+            FamilyId::which(AnyRules::has_exact_solver),
+            FamilyId::which(AnyRules::has_databases)
+        ))
+    })?;
     // The solver's own limit first: past it, no memory estimate is worth printing.
     let seeds = k.board_seeds();
     if seeds > crate::families::MAX_EXACT_SEEDS {
@@ -195,7 +200,7 @@ pub fn dooley(g: &Game) -> Result<DooleyReport, CliError> {
         &mut Deadline { end: None },
     )
     .map_err(|e| match e {
-        dooley::DooleyError::NotKalah => CliError::WrongFamily("Dooley's study is about Kalah-family games"),
+        dooley::DooleyError::NotKalah => CliError::WrongFamily(dooley::DooleyError::NotKalah.to_string()),
         dooley::DooleyError::TooManySeeds(n) => CliError::TooManySeeds(n),
         dooley::DooleyError::Solve(e) => e.into(),
         dooley::DooleyError::Memory(e) => CliError::Memory(e),

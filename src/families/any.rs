@@ -206,6 +206,16 @@ macro_rules! families {
                 match self { $(FamilyId::$v => <$module::$fam as Family>::KEY,)+ }
             }
 
+            /// The family's module under `src/families/` (its folder, or its file).
+            pub fn module(self) -> &'static str {
+                match self { $(FamilyId::$v => stringify!($module),)+ }
+            }
+
+            /// The other first parts its rules ids may have (`ayo`, `awari`, `wari`).
+            pub fn other_keys(self) -> &'static [&'static str] {
+                match self { $(FamilyId::$v => <$module::$fam as Family>::OTHER_KEYS,)+ }
+            }
+
             /// The family's name on the home page.
             pub fn name(self) -> &'static str {
                 match self { $(FamilyId::$v => <$module::$fam as Family>::NAME,)+ }

@@ -262,6 +262,29 @@ pub trait FamilySearch: Family {
     }
 }
 
+impl FamilyId {
+    /// The families whose rules (their first preset's) have `what`, in words for a message
+    /// that says where a command or a panel applies: "the Oware family (oware, ayo, awari,
+    /// wari)". Derived from the registry, so a family given the capability is named by
+    /// construction.
+    pub fn which(what: impl Fn(&AnyRules) -> bool) -> String {
+        let named: Vec<String> = FamilyId::ALL
+            .iter()
+            .filter(|f| f.presets().first().and_then(|p| p.id.parse::<AnyRules>().ok()).is_some_and(|r| what(&r)))
+            .map(|f| {
+                let name = f.name().strip_prefix("The ").map_or_else(|| f.name().to_string(), |n| format!("the {n}"));
+                let keys: Vec<&str> = [f.key()].into_iter().chain(f.other_keys().iter().copied()).collect();
+                format!("{name} ({})", keys.join(", "))
+            })
+            .collect();
+        match named.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            Some((last, _)) => last.clone(),
+            None => "no family".to_string(),
+        }
+    }
+}
+
 // The registration list: one line a family, `Variant => folder::FamilyType`.
 any::families! {
     /// Kalah and Mancala: two rows with stores.

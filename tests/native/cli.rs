@@ -658,7 +658,7 @@ fn book_solves_the_openings_as_solve_does_and_refuses_what_it_cannot() {
         assert!(mancala_lab::families::book::lookup(&out, &pos).is_some(), "{line}");
     }
     for (args, says) in [
-        (&["book", "dakon-8"][..], "book is for Kalah-family games"),
+        (&["book", "dakon-8"][..], "book is for the games with an exact solver"),
         (&["book", "kalah-6-4", "--plies", "9"], "--plies"),
         (&["book", "kalah-6-4", "--threads", "0"], "--threads"),
     ] {
@@ -814,6 +814,35 @@ fn value_takes_every_family_with_game_values() {
     let (code, _, err) = run(&["value", "kalah", "1"]);
     assert_eq!(code, 2);
     assert!(err.contains(&valued.join(", ")), "the refusal lists {valued:?}: {err}");
+}
+
+/// `solve`, `book` and `endgame` refuse a family without the capability they need by naming
+/// the families that have it, from the registry: every family with it, and none without.
+#[test]
+fn refusals_name_the_families_that_have_the_capability() {
+    use mancala_lab::families::{AnyRules, FamilyId};
+    let rules = |f: &FamilyId| f.presets()[0].id.parse::<AnyRules>().unwrap();
+    let having = |what: fn(&AnyRules) -> bool| -> Vec<&str> {
+        FamilyId::ALL.iter().filter(|f| what(&rules(f))).map(|f| f.key()).collect()
+    };
+    let (solvers, databases) = (having(AnyRules::has_exact_solver), having(AnyRules::has_databases));
+    assert!(!solvers.is_empty() && !databases.is_empty(), "{solvers:?} {databases:?}");
+    let neither = FamilyId::ALL
+        .iter()
+        .find(|f| !rules(f).has_exact_solver() && !rules(f).has_databases())
+        .expect("a family with neither");
+    let id = neither.presets()[0].id;
+    let both = [solvers.clone(), databases.clone()].concat();
+    for (args, named) in
+        [(vec!["solve", id], &both), (vec!["book", id], &solvers), (vec!["endgame", id, "--seeds", "4"], &databases)]
+    {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        // A family is named by its name and its ids in brackets, its key first.
+        let found: Vec<&str> =
+            FamilyId::ALL.iter().map(|f| f.key()).filter(|k| err.contains(&format!("({k}"))).collect();
+        assert_eq!(&found, named, "{args:?}: {err}");
+    }
 }
 
 /// Under an address-space limit (`ulimit -v`), a command whose memory would outgrow what may
