@@ -51,10 +51,8 @@ async function enter(state, side, long) {
   });
   if (slow) {
     await page.selectOption('.speed select', '400');
-    // The person's move (the first of their pits), its sowing skipped as a player may, then
-    // the computer's, sown seed by seed.
+    // The person's move (the first of their pits), then the computer's, sown seed by seed.
     await page.click(`svg.board #pit-${OTHER[side]}-0`);
-    await page.click('button.skip');
     const name = side === 'n' ? 'North' : 'South';
     await page.waitForFunction((n) => document.querySelector('.status').textContent.startsWith(`${n} sows`), name, { timeout: 20000 });
     assert.ok(await page.$('.hand'), 'the computer\'s move is being sown');
