@@ -10,7 +10,7 @@ use super::progress::{mib, Progress};
 use super::CliError;
 use crate::engine::text::group;
 use crate::families::capability::{BuildProgress, LayerStats};
-use crate::families::{AnyPosition, AnyRules, EndgameDatabases, FamilyId, SolveError};
+use crate::families::{AnyPosition, AnyRules, EndgameDatabases, SolveError};
 use crate::notation::Game;
 
 /// The most seeds the CLI builds databases to: on a 6-pit board 5.6 billion positions (C(39,
@@ -34,9 +34,9 @@ pub struct EndgameReport {
     title: String,
 }
 
-/// Why a family's rules have no databases: the families that have them, from the registry.
+/// Why a family's rules have no databases, as the CLI's error.
 pub(crate) fn no_databases() -> CliError {
-    CliError::WrongFamily(format!("endgame databases are for {}", FamilyId::which(AnyRules::has_databases)))
+    CliError::WrongFamily(crate::families::capability::no_databases())
 }
 
 fn database_rules(rules: &str) -> Result<AnyRules, CliError> {

@@ -8,6 +8,12 @@
 use super::{AnyMove, AnyPosition, AnyRules};
 use crate::search::{Analysis, SearchHandler};
 
+/// Why rules without endgame databases have none: the families that have them, from the
+/// registry ("endgame databases are for the Oware family (oware, ayo, awari, wari)").
+pub fn no_databases() -> String {
+    format!("endgame databases are for {}", super::FamilyId::which(AnyRules::has_databases))
+}
+
 /// Options of a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {

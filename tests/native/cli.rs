@@ -12,6 +12,15 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The CLI under an address-space limit of `kb` KiB (`ulimit -v`): its exit status, standard
+/// output and standard error.
+#[cfg(target_os = "linux")]
+fn run_limited(kb: u64, command: &str) -> (Option<i32>, String, String) {
+    let bin = env!("CARGO_BIN_EXE_mancala-lab");
+    let o = Command::new("sh").arg("-c").arg(format!("ulimit -v {kb}; exec {bin} {command}")).output().unwrap();
+    (o.status.code(), String::from_utf8_lossy(&o.stdout).into(), String::from_utf8_lossy(&o.stderr).into())
+}
+
 #[test]
 fn show_prints_the_board_after_moves() {
     let (code, out, _) = run(&["show", "kalah-6-4", "--moves", "cf"]);
@@ -681,16 +690,12 @@ fn long_work_shows_no_progress_off_a_terminal() {
 /// a 300 MB address space the rows that may be kept are about 200,000, so a row of 20 ones
 /// (at least 2^19 - 1 followers, Erickson's bound) is refused from the bound alone, and a row
 /// that is not all ones from counting its followers up to the limit.
+#[cfg(target_os = "linux")]
 #[test]
 fn value_refuses_a_row_too_large_at_once() {
-    let bin = env!("CARGO_BIN_EXE_mancala-lab");
     let limited = |row: &str| {
-        let o = Command::new("sh")
-            .arg("-c")
-            .arg(format!("ulimit -v 300000; exec {bin} value sowing {row}"))
-            .output()
-            .unwrap();
-        (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+        let (code, _, err) = run_limited(300_000, &format!("value sowing {row}"));
+        (code, err)
     };
     let (code, err) = limited("11111111111111111111");
     assert_eq!(code, Some(2), "{err}");
@@ -853,7 +858,6 @@ fn refusals_name_the_families_that_have_the_capability() {
 #[test]
 #[ignore = "optimised: make test runs it (test-release); 2 minutes in a debug build"]
 fn memory_past_what_may_be_used_ends_with_the_figures() {
-    let bin = env!("CARGO_BIN_EXE_mancala-lab");
     for (command, says) in [
         ("dakon count 11", "not enough memory: the survey of Dakon-11's first turns ("),
         ("dooley kalah-6-2", "not enough memory: Dooley's study of kalah-6-2 ("),
@@ -872,20 +876,15 @@ fn memory_past_what_may_be_used_ends_with_the_figures() {
     ] {
         // 150 MB of address space: the program itself fits; these commands' tables do not (and
         // reach it in 8 s in all, against 21 s for 300 MB).
-        let o = Command::new("sh").arg("-c").arg(format!("ulimit -v 150000; exec {bin} {command}")).output().unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{command}: {err}");
+        let (code, _, err) = run_limited(150_000, command);
+        assert_eq!(code, Some(2), "{command}: {err}");
         assert!(err.contains(says), "{command}: {err}");
     }
     // The Dakon searches fit their boards (10⁸ by default, 4.2 GiB) to the memory instead, and
     // answer within them.
-    let o = Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v 150000; exec {bin} dakon shortest 5 --json"))
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (code, out, err) = run_limited(150_000, "dakon shortest 5 --json");
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!((v["moves"].as_u64(), v["proven"].as_bool()), (Some(24), Some(true)), "{v}");
 }
 

@@ -118,11 +118,6 @@ pub enum EndgameReply {
     },
 }
 
-/// Why a family's rules have no databases: the families that have them, from the registry.
-fn no_databases() -> String {
-    format!("endgame databases are for {}", crate::families::FamilyId::which(AnyRules::has_databases))
-}
-
 /// The rules of a build request, checked: a family with databases, and a size the page may
 /// build.
 ///
@@ -130,7 +125,7 @@ fn no_databases() -> String {
 /// Either, in words.
 pub fn check_build(rules: &str, seeds: usize) -> Result<AnyRules, String> {
     let r: AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
-    let total = r.databases_size(seeds).ok_or_else(no_databases)?;
+    let total = r.databases_size(seeds).ok_or_else(crate::families::capability::no_databases)?;
     if seeds > 60 || total > MAX_PAGE_POSITIONS {
         return Err(format!(
             "{seeds} seeds on {} is too much for the page ({total} positions; at most {MAX_PAGE_POSITIONS}): the CLI's endgame goes further",
@@ -227,7 +222,7 @@ impl Held {
         let any: AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
         let pos = any.parse_setup(setup).map_err(|e| format!("setup: {e}"))?;
         if !any.has_databases() {
-            return Err(no_databases());
+            return Err(crate::families::capability::no_databases());
         }
         if pos.outcome().is_some() {
             return Err("the game is over: nothing to value".into());
