@@ -23,8 +23,8 @@ use serde::{Deserialize, Serialize};
 use crate::cgt::octal::NimSequence;
 use crate::cgt::{Games, Gid, Style};
 use crate::families::atomic::AtomicGame;
-use crate::families::row::cgt::{nim_value, options, value, value_within, Memo, RowKey};
-use crate::families::row::{paper_row, row_text, trimmed, RowGame};
+use crate::families::row::cgt::{nim_value, options, value, value_within, Memo};
+use crate::families::row::{paper_row, row_text, RowGame};
 use crate::families::sowing::SowingGame;
 
 /// One entry of a table: the row, the value printed in the paper and ours.
