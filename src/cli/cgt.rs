@@ -116,9 +116,7 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
         let tick = move |rows: usize| {
             progress.tick(|| format!("value: {} rows valued, at most {}", group(rows as u128), group(limit as u128)))
         };
-        crate::labs::erickson::with_progress(tick, || {
-            crate::labs::erickson::row_value_in_limited(rules, row_text, limit)
-        })
+        crate::labs::erickson::row_value_in_watched(rules, row_text, limit, Some(Box::new(tick)))
     } else {
         crate::labs::erickson::row_value_in_limited(rules, row_text, limit)
     };

@@ -22,6 +22,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 
+use super::row::cgt::Tick;
 use super::row::value::{GameValue, RowValueError};
 use super::row::FollowerCount;
 use super::{
@@ -173,9 +174,8 @@ pub trait DynRules {
     fn databases_size(&self, seeds: usize) -> Option<u64>;
     /// A row of these rules in the paper's notation (`None`: not a row game, or not a row).
     fn paper_row(&self, row: &str) -> Option<String>;
-    /// The game-theory value of `row` and of its options, valuing at most `limit` positions
-    /// (`None`: the family's games have none).
-    fn game_value(&self, row: &str, limit: usize) -> Option<Result<GameValue, RowValueError>>;
+    /// As [`FamilySearch::game_value`].
+    fn game_value(&self, row: &str, limit: usize, progress: Option<Tick>) -> Option<Result<GameValue, RowValueError>>;
     /// As [`FamilySearch::count_followers`].
     fn count_followers(&self, row: &str, limit: u64) -> Option<FollowerCount>;
     /// As [`FamilySearch::followers_bound`].
@@ -224,8 +224,8 @@ where
     fn paper_row(&self, row: &str) -> Option<String> {
         R::Family::paper_row(self, row)
     }
-    fn game_value(&self, row: &str, limit: usize) -> Option<Result<GameValue, RowValueError>> {
-        R::Family::game_value(self, row, limit)
+    fn game_value(&self, row: &str, limit: usize, progress: Option<Tick>) -> Option<Result<GameValue, RowValueError>> {
+        R::Family::game_value(self, row, limit, progress)
     }
     fn count_followers(&self, row: &str, limit: u64) -> Option<FollowerCount> {
         R::Family::count_followers(self, row, limit)

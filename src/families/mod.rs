@@ -26,6 +26,7 @@ use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
 pub use capability::{EndgameDatabases, ExactSolver, SolveError, SolveOptions, MAX_EXACT_SEEDS};
 pub use card::{Card, Preset};
+use row::cgt::Tick;
 use row::value::{GameValue, RowValueError};
 use row::FollowerCount;
 pub use view::{Field, FieldKind, Layout, NewGameForm};
@@ -248,8 +249,14 @@ pub trait FamilySearch: Family {
         None
     }
     /// The game-theory value of `row` (in link notation) and of its every option, valuing at
-    /// most `limit` positions (`None`: the family's games have no value; Erickson's have).
-    fn game_value(_rules: &Self::Rules, _row: &str, _limit: usize) -> Option<Result<GameValue, RowValueError>> {
+    /// most `limit` positions and telling `progress`, if given, now and then how many it has
+    /// valued (`None`: the family's games have no value; Erickson's have).
+    fn game_value(
+        _rules: &Self::Rules,
+        _row: &str,
+        _limit: usize,
+        _progress: Option<Tick>,
+    ) -> Option<Result<GameValue, RowValueError>> {
         None
     }
     /// A count of the rows that follow `row` (it included), to run before valuing it where

@@ -28,6 +28,7 @@ use super::{
 };
 use crate::engine::text::clip;
 use crate::engine::{Cell, Player, Position, Step, Trace, Value};
+use crate::families::row::cgt::Tick;
 use crate::families::row::value::{GameValue, RowValueError};
 use crate::families::AnyMove;
 use crate::search::alphabeta::{first_then_rest, last_mover_value, MoveList, Searchable};
@@ -353,7 +354,8 @@ impl FamilySearch for GridFamily {
         Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
     }
 
-    fn game_value(rules: &GridRules, row: &str, limit: usize) -> Option<Result<GameValue, RowValueError>> {
+    /// A grid's valuation reports no progress (a grid large enough to want it is refused).
+    fn game_value(rules: &GridRules, row: &str, limit: usize, _: Option<Tick>) -> Option<Result<GameValue, RowValueError>> {
         Some(value::grid_value(*rules, row, limit))
     }
 

@@ -24,6 +24,7 @@ use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, IllegalMove, Player, Position, Step, Trace};
 use crate::families::AnyMove;
 use crate::search::{Analysis, SearchHandler, Searcher};
+use cgt::Tick;
 use value::{GameValue, RowValueError};
 
 /// One game played on a row: its names and notation help, and its two rules of play (which
@@ -419,8 +420,13 @@ impl<G: RowGame> FamilySearch for RowFamily<G> {
         Some(G::write_row(kept::<G>(pos.pots())))
     }
 
-    fn game_value(rules: &RowRules<G>, row: &str, limit: usize) -> Option<Result<GameValue, RowValueError>> {
-        Some(value::row_value_of::<G>(*rules, row, limit))
+    fn game_value(
+        rules: &RowRules<G>,
+        row: &str,
+        limit: usize,
+        progress: Option<Tick>,
+    ) -> Option<Result<GameValue, RowValueError>> {
+        Some(value::row_value_of::<G>(*rules, row, limit, progress))
     }
 
     fn count_followers(_: &RowRules<G>, row: &str, limit: u64) -> Option<FollowerCount> {

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cgt::{value_within, Memo};
+use super::cgt::{value_within, Memo, Tick};
 use super::{kept, paper_row, RowGame};
 use crate::cgt::{Games, Gid, Style};
 
@@ -68,7 +68,7 @@ pub fn row_value(rules: &str, row: &str) -> Result<RowValue, String> {
 /// # Errors
 /// As [`row_value`], and past the limit.
 pub fn row_value_within(rules: &str, row: &str, limit: usize) -> Result<RowValue, RowValueError> {
-    row_value_limited(rules, row, limit).map(|(v, _, _)| v)
+    row_value_limited(rules, row, limit, None).map(|(v, _, _)| v)
 }
 
 /// A row's value, the table of games it was built in and its place there.
@@ -109,7 +109,15 @@ pub fn row_value_in(rules: &str, row: &str) -> Result<GameValue, String> {
 /// # Errors
 /// As [`row_value`], "more than `limit` rows" past the limit.
 pub fn row_value_in_limited(rules: &str, row: &str, limit: usize) -> Result<GameValue, String> {
-    row_value_limited(rules, row, limit).map_err(|e| match e {
+    row_value_in_watched(rules, row, limit, None)
+}
+
+/// [`row_value_in_limited`], telling `progress` now and then how many rows have been valued.
+///
+/// # Errors
+/// As [`row_value_in_limited`].
+pub fn row_value_in_watched(rules: &str, row: &str, limit: usize, progress: Option<Tick>) -> Result<GameValue, String> {
+    row_value_limited(rules, row, limit, progress).map_err(|e| match e {
         RowValueError::TooManyFollowers(_) if limit == super::cgt::MAX_FOLLOWERS => {
             super::cgt::ValueError::TooMany.to_string()
         }
@@ -121,10 +129,10 @@ pub fn row_value_in_limited(rules: &str, row: &str, limit: usize) -> Result<Game
     })
 }
 
-fn row_value_limited(rules: &str, row: &str, limit: usize) -> Result<GameValue, RowValueError> {
+fn row_value_limited(rules: &str, row: &str, limit: usize, progress: Option<Tick>) -> Result<GameValue, RowValueError> {
     use crate::families::{AnyRules, FamilyId};
     let rules = rules.parse::<AnyRules>().map_err(|e| RowValueError::Other(e.to_string()))?;
-    rules.game_value(row, limit).unwrap_or_else(|| {
+    rules.game_value(row, limit, progress).unwrap_or_else(|| {
         Err(RowValueError::Other(format!(
             "game values are for {}, with -i for an impartial version",
             FamilyId::which(AnyRules::has_game_value)
@@ -149,6 +157,7 @@ pub(crate) fn row_value_of<G: RowGame>(
     rules: crate::families::row::RowRules<G>,
     text: &str,
     limit: usize,
+    progress: Option<Tick>,
 ) -> Result<GameValue, RowValueError> {
     let other = |e: &dyn core::fmt::Display| RowValueError::Other(e.to_string());
     let valued = |e: super::cgt::ValueError| match e {
@@ -170,7 +179,7 @@ pub(crate) fn row_value_of<G: RowGame>(
         p => p.to_vec(),
     };
     let mut t = Games::new();
-    let mut memo = Memo::default();
+    let mut memo = progress.map_or_else(Memo::default, Memo::watched);
     let g = value_within::<G>(&mut t, &mut memo, &pots, rules.impartial, limit).map_err(valued)?;
     let zero = t.zero();
     let mut sides = [vec![], vec![]];

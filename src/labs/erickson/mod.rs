@@ -8,10 +8,11 @@ mod table3;
 mod task;
 mod theorems;
 
-pub use crate::families::row::cgt::{with_progress, MAX_FOLLOWERS};
+pub use crate::families::row::cgt::MAX_FOLLOWERS;
 pub use crate::families::row::parse_row;
 pub use crate::families::row::value::{
-    row_value, row_value_in, row_value_in_limited, row_value_within, RowOption, RowValue, RowValueError,
+    row_value, row_value_in, row_value_in_limited, row_value_in_watched, row_value_within, RowOption, RowValue,
+    RowValueError,
 };
 pub use octal::*;
 pub use table3::*;
