@@ -489,7 +489,6 @@ impl Solver {
         best_line.extend(self.best_line::<N>(&after, if extra { v - gain } else { gain - v }));
         Ok(Analysis {
             depth: best_line.len() as u32,
-            stopped: None,
             nodes: self.nodes,
             value: moves[0].value,
             exact: true,
