@@ -73,32 +73,32 @@ pub fn value_games() -> Vec<&'static str> {
 /// # Errors
 /// Rules of another family, a row that cannot be read, or too many followers.
 pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, CliError> {
-    if !rules.parse::<AnyRules>().map_err(CliError::Rules)?.has_game_value() {
+    let any = rules.parse::<AnyRules>().map_err(CliError::Rules)?;
+    if !any.has_game_value() {
         return Err(CliError::Row(format!("value is for the games of Erickson's paper: {}", value_games().join(", "))));
     }
     // At most MAX_FOLLOWERS rows, and no more than the memory that may be used holds.
     let most = crate::labs::erickson::MAX_FOLLOWERS;
     let limit = crate::engine::memory::usable().map_or(most, |u| most.min((u / BYTES_A_ROW) as usize));
-    // A Sowing row's followers are counted first (quick beside valuing them): past the limit,
-    // the row is refused at once instead of after minutes of valuing.
+    // Where the family counts a row's followers first (Sowing: quick beside valuing them), past
+    // the limit the row is refused at once instead of after minutes of valuing.
     let mut progress = Progress::new(json, false);
-    let pots = crate::labs::erickson::parse_row(row_text, 254).ok().filter(|_| !row_text.contains('+'));
     let mut followers = None;
-    if let Some(pots) = pots.filter(|_| rules.starts_with("sowing")) {
-        let pots: Vec<u8> = pots.iter().map(|&n| n.min(255) as u8).collect();
+    if let Some(count) = any.count_followers(row_text, limit as u64) {
         // A row of n ones has at least 2^(n-1) - 1 followers: past the limit, refused without
         // counting them.
-        let too_many = ones_in(rules, row_text).is_some_and(|n| ones_followers(n).is_none_or(|b| b > limit as u128));
+        let too_many =
+            any.followers_bound(row_text).is_some_and(|n| ones_followers(n).is_none_or(|b| b > limit as u128));
         if !too_many {
             progress.say("value: counting the row's followers first");
-            followers = crate::labs::erickson::followers(&pots, limit as u64);
+            followers = count();
         }
         if followers.is_none() {
             return Err(CliError::Row(format!(
                 "more than {} rows follow {}: too many to value here{}",
                 group(limit as u128),
                 row_text.trim(),
-                ones_bound(rules, row_text).map_or(String::new(), |b| format!(
+                ones_bound(&any, row_text).map_or(String::new(), |b| format!(
                     " (a row of ones has at least {b}: Erickson, Sowing Games, section 2)"
                 ))
             )));
@@ -108,7 +108,7 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
         "value: at most {} rows valued, about {} of memory{}",
         group(limit as u128),
         mib(limit as u64 * BYTES_A_ROW),
-        ones_bound(rules, row_text).map_or(String::new(), |b| format!(
+        ones_bound(&any, row_text).map_or(String::new(), |b| format!(
             "; this row has at least {b} followers (Erickson, Sowing Games, section 2)"
         ))
     ));
@@ -116,9 +116,7 @@ pub fn value(rules: &str, row_text: &str, json: bool) -> Result<ValueReport, Cli
         let tick = move |rows: usize| {
             progress.tick(|| format!("value: {} rows valued, at most {}", group(rows as u128), group(limit as u128)))
         };
-        crate::labs::erickson::with_progress(tick, || {
-            crate::labs::erickson::row_value_in_limited(rules, row_text, limit)
-        })
+        crate::labs::erickson::row_value_in_watched(rules, row_text, limit, Some(Box::new(tick)))
     } else {
         crate::labs::erickson::row_value_in_limited(rules, row_text, limit)
     };
@@ -158,9 +156,10 @@ const BYTES_A_ROW: u64 = 1300;
 /// valued with their followers), BENCHMARKS.md, game theory.
 const BYTES_A_SEARCHED_ROW: u64 = 160;
 
-/// For a Sowing row of n ones, the paper's lower bound on its followers, 2^(n-1) - 1, in words.
-fn ones_bound(rules: &str, row: &str) -> Option<String> {
-    ones_in(rules, row).map(|n| match ones_followers(n) {
+/// The paper's lower bound on a row's followers, 2^(n-1) - 1 (a Sowing row of n ones), in
+/// words.
+fn ones_bound(rules: &AnyRules, row: &str) -> Option<String> {
+    rules.followers_bound(row).map(|n| match ones_followers(n) {
         Some(b) if n <= 100 => crate::engine::text::group(b),
         _ => format!("2^{} - 1", n - 1),
     })
@@ -170,13 +169,6 @@ fn ones_bound(rules: &str, row: &str) -> Option<String> {
 /// holds it.
 fn ones_followers(n: u32) -> Option<u128> {
     1u128.checked_shl(n - 1).map(|b| b - 1)
-}
-
-/// The n of a Sowing row of n ones (zeros around them allowed), whose followers number at
-/// least 2^(n-1) - 1.
-fn ones_in(rules: &str, row: &str) -> Option<u32> {
-    let ones = row.trim().trim_matches('0');
-    (rules.starts_with("sowing") && !ones.is_empty() && ones.bytes().all(|b| b == b'1')).then_some(ones.len() as u32)
 }
 
 impl fmt::Display for ValueReport {

@@ -293,11 +293,9 @@ pub fn analyze(
         None => p.analyze(depth, table_mib, &mut handler),
     };
     let seconds = t.elapsed().as_secs_f64();
-    // A solitaire's solve that stopped before its answer, with time left: the positions it
-    // remembers reached the memory it may hold (the Tchouka solitaire's search).
-    let timed_out = end.is_some_and(|e| Instant::now() >= e);
-    if a.moves.is_empty() && !a.exact && !timed_out && !p.legal_moves().is_empty() && p.rules().family().is_solitaire()
-    {
+    // A search that stopped because what it remembers reached the memory it may hold (the
+    // Tchouka solitaire's solve says so).
+    if a.stopped == Some(crate::search::Stopped::Memory) {
         let usable = crate::engine::memory::usable().unwrap_or(0);
         return Err(CliError::Memory(crate::engine::memory::TooLarge {
             what: format!(

@@ -51,6 +51,7 @@ pub fn lookup(book: &str, pos: &AnyPosition) -> Option<Analysis<AnyMove>> {
     }
     Some(Analysis {
         depth: best_line.len() as u32,
+        stopped: None,
         nodes: 0,
         value: Value::Margin(best.1),
         exact: true,

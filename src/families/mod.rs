@@ -14,6 +14,7 @@ mod any;
 pub mod book;
 pub mod capability;
 pub mod card;
+pub mod dispatch;
 pub mod row;
 pub mod two_rows;
 pub mod view;
@@ -25,9 +26,13 @@ use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
 pub use capability::{EndgameDatabases, ExactSolver, SolveError, SolveOptions, MAX_EXACT_SEEDS};
 pub use card::{Card, Preset};
+use row::cgt::Tick;
+use row::value::{GameValue, RowValueError};
+use row::FollowerCount;
 pub use view::{Field, FieldKind, Layout, NewGameForm};
 
 pub use any::{ParseMoveError, ParseRulesError, ParseSetupError};
+pub use dispatch::{DynFamily, DynPosition, DynRules};
 
 /// One family of sowing games: its rules and their notation. What the page and the CLI show of
 /// it is [`FamilyView`], its searches and capabilities [`FamilySearch`]; the registration list
@@ -241,6 +246,28 @@ pub trait FamilySearch: Family {
     /// The row whose game-theory value the page and the CLI show, in link notation (Sowing's
     /// and Atomic Wari's); `None` for games without one.
     fn value_row(_pos: &Self::Position) -> Option<String> {
+        None
+    }
+    /// The game-theory value of `row` (in link notation) and of its every option, valuing at
+    /// most `limit` positions and telling `progress`, if given, now and then how many it has
+    /// valued (`None`: the family's games have no value; Erickson's have).
+    fn game_value(
+        _rules: &Self::Rules,
+        _row: &str,
+        _limit: usize,
+        _progress: Option<Tick>,
+    ) -> Option<Result<GameValue, RowValueError>> {
+        None
+    }
+    /// A count of the rows that follow `row` (it included), to run before valuing it where
+    /// counting is quick beside valuing (Sowing's): `None` where the family does not count
+    /// first; the count gives `None` past `limit` rows.
+    fn count_followers(_rules: &Self::Rules, _row: &str, _limit: u64) -> Option<FollowerCount> {
+        None
+    }
+    /// The n of a paper's lower bound of 2^(n-1) - 1 rows following `row`, where it gives one
+    /// (Erickson §2: a Sowing row of n ones).
+    fn followers_bound(_rules: &Self::Rules, _row: &str) -> Option<u32> {
         None
     }
     /// A row of these rules in the paper's notation (a Sowing row that splits as it stands, as

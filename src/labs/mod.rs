@@ -47,13 +47,45 @@ pub trait Lab: 'static {
     /// The page's link parameters.
     type Params: LinkParams;
 
-    /// Runs a task: a pure computation that reports through `r` and answers, or says in words
-    /// why it cannot (a size past the page's limits, bad input).
+    /// Runs a task: a pure computation that reports through `r` and answers, or says why it
+    /// cannot (a size past the page's limits, bad input, stopped).
     ///
     /// # Errors
-    /// The reason, for the page.
-    fn run(task: Self::Task, r: &mut Reporter<'_, Self::Progress>) -> Result<Self::Answer, String>;
+    /// A [`LabError`]: its kind, and its reason in words for the page.
+    fn run(task: Self::Task, r: &mut Reporter<'_, Self::Progress>) -> Result<Self::Answer, LabError>;
 }
+
+/// Why a lab's task gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LabError {
+    /// A size past what the page computes: the sentence says what the page takes, and where
+    /// the CLI goes further.
+    Limits(String),
+    /// The input cannot be read (rules, a row, a value, an octal code): the reader's message.
+    Input(String),
+    /// The computation refused or failed on the way (too many rows, the memory): its message.
+    Failed(String),
+    /// Stopped before its answer.
+    Stopped,
+}
+
+impl LabError {
+    /// A computation's error, in its own words.
+    pub fn failed(e: impl fmt::Display) -> LabError {
+        LabError::Failed(e.to_string())
+    }
+}
+
+impl fmt::Display for LabError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LabError::Limits(s) | LabError::Input(s) | LabError::Failed(s) => f.write_str(s),
+            LabError::Stopped => f.write_str("stopped"),
+        }
+    }
+}
+
+impl std::error::Error for LabError {}
 
 /// The task of a lab whose page runs only the worker's other tasks (the exact solver): no
 /// value exists, so `run` is never called.
@@ -502,7 +534,7 @@ macro_rules! wire {
                 $(LabTask::$v(t) => {
                     let mut sink = |id: u32, p, ms: f64| post(id, LabReply::$v(LabSays::Progress(p)), ms);
                     let mut r = Reporter::new(id, clock, &mut sink);
-                    let answer = <$module::$lab as Lab>::run(t, &mut r)?;
+                    let answer = <$module::$lab as Lab>::run(t, &mut r).map_err(|e| e.to_string())?;
                     let ms = r.elapsed_ms();
                     post(id, LabReply::$v(LabSays::Answer(answer)), ms);
                     Ok(())

@@ -235,6 +235,7 @@ impl Searcher {
                     .map(|&(m, v, exact)| MoveValue { mv: P::to_move(m).into(), value: P::value(v.0), exact })
                     .collect(),
                 best_line: line.into_iter().map(|m| P::to_move(m).into()).collect(),
+                stopped: None,
             };
             handler.on_progress(&a);
             best = Some((a, first));

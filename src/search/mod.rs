@@ -74,11 +74,33 @@ pub struct Analysis<M> {
     pub moves: Vec<MoveValue<M>>,
     /// The best line.
     pub best_line: Vec<M>,
+    /// Why the search stopped before its answer, when it did and the family says why (`None`:
+    /// it finished, or it stopped where the caller asked, by depth or by its handler).
+    #[serde(default)]
+    pub stopped: Option<Stopped>,
+}
+
+/// Why a search stopped short of its answer, said by the search itself so that a caller need
+/// not infer it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Stopped {
+    /// Its handler said stop (the page's Stop, a deadline).
+    Asked,
+    /// What it remembers reached the memory it may hold.
+    Memory,
 }
 
 impl<M> Default for Analysis<M> {
     fn default() -> Self {
-        Analysis { depth: 0, nodes: 0, value: Value::default(), exact: false, moves: vec![], best_line: vec![] }
+        Analysis {
+            depth: 0,
+            nodes: 0,
+            value: Value::default(),
+            exact: false,
+            moves: vec![],
+            best_line: vec![],
+            stopped: None,
+        }
     }
 }
 
@@ -92,6 +114,7 @@ impl<M> Analysis<M> {
             exact: self.exact,
             moves: self.moves.into_iter().map(|m| MoveValue { mv: f(m.mv), value: m.value, exact: m.exact }).collect(),
             best_line: self.best_line.into_iter().map(f).collect(),
+            stopped: self.stopped,
         }
     }
 }

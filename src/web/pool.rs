@@ -116,6 +116,7 @@ impl Job {
         let best_line = if complete { results.first().map(|r| r.1.clone()).unwrap_or_default() } else { vec![] };
         Analysis {
             depth: best_line.len() as u32,
+            stopped: None,
             nodes: self.nodes(),
             value: results.first().map_or(Value::default(), |r| r.0.value),
             exact: complete,

@@ -98,6 +98,10 @@ atomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
         super::row::analyze(pos, depth, table_mib, handler)
     }
 
+    fn heaps(pots: &[u8]) -> Option<Vec<usize>> {
+        sparse_heaps(pots)
+    }
+
     fn card(rules: &AtomicRules) -> Card {
         card::card(rules)
     }

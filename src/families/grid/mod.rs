@@ -14,6 +14,7 @@ mod card;
 pub mod cgt;
 pub mod domineering;
 mod position;
+mod value;
 #[cfg(test)]
 mod tests;
 
@@ -27,6 +28,8 @@ use super::{
 };
 use crate::engine::text::clip;
 use crate::engine::{Cell, Player, Position, Step, Trace, Value};
+use crate::families::row::cgt::Tick;
+use crate::families::row::value::{GameValue, RowValueError};
 use crate::families::AnyMove;
 use crate::search::alphabeta::{first_then_rest, last_mover_value, MoveList, Searchable};
 use crate::search::{Analysis, SearchHandler, Searcher};
@@ -349,6 +352,11 @@ impl FamilyView for GridFamily {
 impl FamilySearch for GridFamily {
     fn analyze(pos: &Grid, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
         Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
+    }
+
+    /// A grid's valuation reports no progress (a grid large enough to want it is refused).
+    fn game_value(rules: &GridRules, row: &str, limit: usize, _: Option<Tick>) -> Option<Result<GameValue, RowValueError>> {
+        Some(value::grid_value(*rules, row, limit))
     }
 
     fn value_row(pos: &Grid) -> Option<String> {

@@ -43,14 +43,31 @@ impl RowKey {
 /// A map keyed by rows.
 pub type RowMap<V> = HashMap<RowKey, V, BuildHasherDefault<FastHasher>>;
 
-/// The rows valued so far: canonical forms of partizan rows, nim-values of impartial ones.
+/// The rows valued so far: canonical forms of partizan rows, nim-values of impartial ones;
+/// and who hears, now and then, how many rows a long valuation has valued.
 #[derive(Default)]
 pub struct Memo {
     games: RowMap<Gid>,
     nims: RowMap<u32>,
+    progress: Option<Tick>,
 }
 
+/// Who hears how many rows a long valuation has valued (the CLI's progress).
+pub type Tick = Box<dyn FnMut(usize) + Send>;
+
 impl Memo {
+    /// An empty memo whose valuations tell `tick` now and then how many rows they have valued.
+    pub fn watched(tick: Tick) -> Memo {
+        Memo { progress: Some(tick), ..Memo::default() }
+    }
+
+    /// Tells the watcher, if any, that `rows` rows have been valued.
+    fn report(&mut self, rows: usize) {
+        if let Some(tick) = self.progress.as_mut() {
+            tick(rows);
+        }
+    }
+
     /// Rows valued (followers met, components included).
     pub fn len(&self) -> usize {
         self.games.len() + self.nims.len()
@@ -225,36 +242,6 @@ fn oriented<G: RowGame>(row: &[u8]) -> (std::borrow::Cow<'_, [u8]>, bool) {
     }
 }
 
-/// Who hears how many rows a long valuation has valued.
-type Tick = Box<dyn FnMut(usize)>;
-
-std::thread_local! {
-    /// Who hears how many rows a long valuation has valued (the CLI's progress), if anyone.
-    static PROGRESS: core::cell::RefCell<Option<Tick>> = const { core::cell::RefCell::new(None) };
-}
-
-/// Runs `f`, its valuations telling `tick` now and then how many rows they have valued.
-pub fn with_progress<R>(tick: impl FnMut(usize) + 'static, f: impl FnOnce() -> R) -> R {
-    /// Takes the hook away however `f` ends.
-    struct Unhook;
-    impl Drop for Unhook {
-        fn drop(&mut self) {
-            PROGRESS.with(|p| p.borrow_mut().take());
-        }
-    }
-    PROGRESS.with(|p| *p.borrow_mut() = Some(Box::new(tick)));
-    let _unhook = Unhook;
-    f()
-}
-
-fn report(rows: usize) {
-    PROGRESS.with(|p| {
-        if let Some(tick) = p.borrow_mut().as_mut() {
-            tick(rows);
-        }
-    });
-}
-
 /// Values `root` (a normal row) depth first with an explicit stack.
 fn walk<G: RowGame, W: Valuation<G>>(
     w: &mut W,
@@ -281,7 +268,8 @@ fn walk<G: RowGame, W: Valuation<G>>(
     loop {
         steps = steps.wrapping_add(1);
         if steps % (1 << 16) == 0 {
-            report(memo.len() - before);
+            let rows = memo.len() - before;
+            memo.report(rows);
         }
         let depth = stack.len();
         let top = stack.last_mut().expect("the walk ends when the root is valued");

@@ -24,6 +24,8 @@ use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, IllegalMove, Player, Position, Step, Trace};
 use crate::families::AnyMove;
 use crate::search::{Analysis, SearchHandler, Searcher};
+use cgt::Tick;
+use value::{GameValue, RowValueError};
 
 /// One game played on a row: its names and notation help, and its two rules of play (which
 /// pots may be sown, and how a sowing goes). A marker type: the game is in its constants.
@@ -78,6 +80,25 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     /// order and not in normal form; by default, the row itself.
     fn parts_as_is(pots: &[u8]) -> Vec<Vec<u8>> {
         vec![pots.to_vec()]
+    }
+
+    /// A count of the rows that follow `row` (it included), to run before valuing it where
+    /// counting is quick beside valuing (Sowing's): `None` where the game does not count
+    /// first; the count gives `None` past `limit` rows.
+    fn count_followers(_row: &str, _limit: u64) -> Option<FollowerCount> {
+        None
+    }
+
+    /// The n of a paper's lower bound of 2^(n-1) - 1 rows following `row`, where it gives one
+    /// (Erickson §2: a Sowing row of n ones); `None` otherwise.
+    fn followers_bound(_row: &str) -> Option<u32> {
+        None
+    }
+
+    /// The row as heaps of an octal game, where the paper proves it one (sparse Atomic Wari
+    /// rows are heaps of .37); by default none.
+    fn heaps(_pots: &[u8]) -> Option<Vec<usize>> {
+        None
     }
 
     /// The independent components of a normal row whose sum it is, where the game can prove
@@ -253,7 +274,7 @@ impl<G: RowGame> Family for RowFamily<G> {
     fn write_setup(p: &Row<G>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // A sum set up as 312+21 is written so again (when it reads back as this very row).
         if G::FULL_POTS {
-            if let Some(sum) = sum_text_exact(p.pots()) {
+            if let Some(sum) = sum_text_exact::<G>(p.pots()) {
                 return write!(f, "{sum}-{}", turn_letter(p.turn()));
             }
         }
@@ -399,6 +420,23 @@ impl<G: RowGame> FamilySearch for RowFamily<G> {
         Some(G::write_row(kept::<G>(pos.pots())))
     }
 
+    fn game_value(
+        rules: &RowRules<G>,
+        row: &str,
+        limit: usize,
+        progress: Option<Tick>,
+    ) -> Option<Result<GameValue, RowValueError>> {
+        Some(value::row_value_of::<G>(*rules, row, limit, progress))
+    }
+
+    fn count_followers(_: &RowRules<G>, row: &str, limit: u64) -> Option<FollowerCount> {
+        G::count_followers(row, limit)
+    }
+
+    fn followers_bound(_: &RowRules<G>, row: &str) -> Option<u32> {
+        G::followers_bound(row)
+    }
+
     fn paper_row(_: &RowRules<G>, row: &str) -> Option<String> {
         if G::colours(0).is_some() {
             return Some(G::write_paper(&G::read_row(row).ok()?.iter().map(|&n| n as u8).collect::<Vec<_>>()));
@@ -407,6 +445,9 @@ impl<G: RowGame> FamilySearch for RowFamily<G> {
         Some(G::parts_as_is(&pots).iter().map(|p| paper_row(p)).collect::<Vec<_>>().join(" + "))
     }
 }
+
+/// A count of a row's followers, run on demand: their number, `None` past its limit.
+pub type FollowerCount = Box<dyn FnOnce() -> Option<u64>>;
 
 /// Which way a move sows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
@@ -589,8 +630,8 @@ pub fn paper_row(pots: &[u8]) -> String {
 
 /// The row as a sum of its parts (`312+21`), when it splits as it stands and the sum reads
 /// back as exactly this row (its empty pots included); `None` otherwise.
-fn sum_text_exact(pots: &[u8]) -> Option<String> {
-    let parts = crate::families::sowing::parts_as_is(pots);
+fn sum_text_exact<G: RowGame>(pots: &[u8]) -> Option<String> {
+    let parts = G::parts_as_is(pots);
     if parts.len() < 2 {
         return None;
     }

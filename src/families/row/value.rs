@@ -3,11 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cgt::{value_within, Memo};
+use super::cgt::{value_within, Memo, Tick};
 use super::{kept, paper_row, RowGame};
 use crate::cgt::{Games, Gid, Style};
-use crate::families::atomic::AtomicGame;
-use crate::families::sowing::SowingGame;
 
 /// One option of a row in the CGT view: the move, the row it leaves, its value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -70,8 +68,11 @@ pub fn row_value(rules: &str, row: &str) -> Result<RowValue, String> {
 /// # Errors
 /// As [`row_value`], and past the limit.
 pub fn row_value_within(rules: &str, row: &str, limit: usize) -> Result<RowValue, RowValueError> {
-    row_value_limited(rules, row, limit).map(|(v, _, _)| v)
+    row_value_limited(rules, row, limit, None).map(|(v, _, _)| v)
 }
+
+/// A row's value, the table of games it was built in and its place there.
+pub type GameValue = (RowValue, Games, Gid);
 
 /// Why a row was not valued.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,7 +97,7 @@ impl core::fmt::Display for RowValueError {
 ///
 /// # Errors
 /// As [`row_value`].
-pub fn row_value_in(rules: &str, row: &str) -> Result<(RowValue, Games, Gid), String> {
+pub fn row_value_in(rules: &str, row: &str) -> Result<GameValue, String> {
     row_value_in_limited(rules, row, super::cgt::MAX_FOLLOWERS)
 }
 
@@ -107,8 +108,16 @@ pub fn row_value_in(rules: &str, row: &str) -> Result<(RowValue, Games, Gid), St
 ///
 /// # Errors
 /// As [`row_value`], "more than `limit` rows" past the limit.
-pub fn row_value_in_limited(rules: &str, row: &str, limit: usize) -> Result<(RowValue, Games, Gid), String> {
-    row_value_limited(rules, row, limit).map_err(|e| match e {
+pub fn row_value_in_limited(rules: &str, row: &str, limit: usize) -> Result<GameValue, String> {
+    row_value_in_watched(rules, row, limit, None)
+}
+
+/// [`row_value_in_limited`], telling `progress` now and then how many rows have been valued.
+///
+/// # Errors
+/// As [`row_value_in_limited`].
+pub fn row_value_in_watched(rules: &str, row: &str, limit: usize, progress: Option<Tick>) -> Result<GameValue, String> {
+    row_value_limited(rules, row, limit, progress).map_err(|e| match e {
         RowValueError::TooManyFollowers(_) if limit == super::cgt::MAX_FOLLOWERS => {
             super::cgt::ValueError::TooMany.to_string()
         }
@@ -120,25 +129,21 @@ pub fn row_value_in_limited(rules: &str, row: &str, limit: usize) -> Result<(Row
     })
 }
 
-fn row_value_limited(rules: &str, row: &str, limit: usize) -> Result<(RowValue, Games, Gid), RowValueError> {
-    use crate::families::AnyRules;
-    match rules.parse::<AnyRules>().map_err(|e| RowValueError::Other(e.to_string()))? {
-        AnyRules::Sowing(r) => row_value_of::<SowingGame>(r, row, limit),
-        AnyRules::Atomic(r) => row_value_of::<AtomicGame>(r, row, limit),
-        AnyRules::Reaping(r) => row_value_of::<crate::families::reaping::ReapingGame>(r, row, limit),
-        AnyRules::ReverseAtomic(r) => row_value_of::<crate::families::ratomic::ReverseAtomicGame>(r, row, limit),
-        AnyRules::Colour(r) => row_value_of::<crate::families::colour::ColourGame>(r, row, limit),
-        AnyRules::Grid(r) => grid_value_of(r, row, limit),
-        _ => Err(RowValueError::Other(
-            "game values are for Erickson's games: sowing, atomic, reaping, ratomic, colour and grid, each but colour with -i for the impartial version".into(),
-        )),
-    }
+fn row_value_limited(rules: &str, row: &str, limit: usize, progress: Option<Tick>) -> Result<GameValue, RowValueError> {
+    use crate::families::{AnyRules, FamilyId};
+    let rules = rules.parse::<AnyRules>().map_err(|e| RowValueError::Other(e.to_string()))?;
+    rules.game_value(row, limit, progress).unwrap_or_else(|| {
+        Err(RowValueError::Other(format!(
+            "game values are for {}, with -i for an impartial version",
+            FamilyId::which(AnyRules::has_game_value)
+        )))
+    })
 }
 
 /// A row in the paper's notation, written as the sum of its parts where it splits as it
 /// stands (a sum set up as 312+21 reads so again, and so do its options: 303 + 21).
 fn sum_text<G: RowGame>(pots: &[u8]) -> String {
-    let parts = if G::FULL_POTS { crate::families::sowing::parts_as_is(pots) } else { vec![] };
+    let parts = G::parts_as_is(pots);
     if parts.len() > 1 {
         parts.iter().map(|p| paper_row(p)).collect::<Vec<_>>().join(" + ")
     } else {
@@ -146,11 +151,14 @@ fn sum_text<G: RowGame>(pots: &[u8]) -> String {
     }
 }
 
-fn row_value_of<G: RowGame>(
+/// A row game's [`FamilySearch::game_value`](crate::families::FamilySearch::game_value): the
+/// row's value, and every option's.
+pub(crate) fn row_value_of<G: RowGame>(
     rules: crate::families::row::RowRules<G>,
     text: &str,
     limit: usize,
-) -> Result<(RowValue, Games, Gid), RowValueError> {
+    progress: Option<Tick>,
+) -> Result<GameValue, RowValueError> {
     let other = |e: &dyn core::fmt::Display| RowValueError::Other(e.to_string());
     let valued = |e: super::cgt::ValueError| match e {
         super::cgt::ValueError::TooMany => RowValueError::TooManyFollowers(limit),
@@ -171,7 +179,7 @@ fn row_value_of<G: RowGame>(
         p => p.to_vec(),
     };
     let mut t = Games::new();
-    let mut memo = Memo::default();
+    let mut memo = progress.map_or_else(Memo::default, Memo::watched);
     let g = value_within::<G>(&mut t, &mut memo, &pots, rules.impartial, limit).map_err(valued)?;
     let zero = t.zero();
     let mut sides = [vec![], vec![]];
@@ -194,7 +202,7 @@ fn row_value_of<G: RowGame>(
         }
     }
     // The parts as the row stands (312 and 21 of 312+21), else those of its normal form.
-    let as_is = if G::FULL_POTS { crate::families::sowing::parts_as_is(&pots) } else { vec![] };
+    let as_is = G::parts_as_is(&pots);
     let parts = if as_is.len() > 1 { as_is } else { G::components(&G::normal(&pots)) };
     let components = if parts.len() > 1 {
         parts
@@ -208,7 +216,7 @@ fn row_value_of<G: RowGame>(
     } else {
         vec![]
     };
-    let heaps = if G::KEY == AtomicGame::KEY { crate::families::atomic::sparse_heaps(&pots) } else { None };
+    let heaps = G::heaps(&pots);
     let outcome = t.outcome(g);
     let [left, right] = sides;
     let v = RowValue {
@@ -221,77 +229,6 @@ fn row_value_of<G: RowGame>(
         outcome_words: outcome.words().to_string(),
         components,
         heaps,
-        left,
-        right,
-        followers: memo.len(),
-    };
-    Ok((v, t, g))
-}
-
-/// [`row_value`] for a grid of Two-dimensional Sowing (`11-11`): its value, and every option's
-/// with the grid it leaves as it stands on the board.
-fn grid_value_of(
-    rules: crate::families::grid::GridRules,
-    text: &str,
-    limit: usize,
-) -> Result<(RowValue, Games, Gid), RowValueError> {
-    use crate::engine::{Player, Position};
-    use crate::families::grid::{cgt, grid_text, parse_grid, Grid};
-    let other = |e: &dyn core::fmt::Display| RowValueError::Other(e.to_string());
-    let rows = parse_grid(text).map_err(|e| other(&e))?;
-    let start = Grid::new(rules, &rows, Player::South).map_err(|e| other(&e))?;
-    let (h, w) = start.size();
-    let mut t = Games::new();
-    let mut memo = cgt::Memo::default();
-    let too_many = |_| RowValueError::TooManyFollowers(limit);
-    let g = cgt::value(&mut t, &mut memo, h, w, start.pots(), rules.impartial, limit).map_err(too_many)?;
-    let zero = t.zero();
-    let mut sides = [vec![], vec![]];
-    for (k, turn) in [Player::South, Player::North].into_iter().enumerate() {
-        let p = Grid::from_pots(rules, h, w, start.pots(), turn);
-        for m in p.legal_moves() {
-            let q = p.play(m).map_err(|e| other(&e.reason))?.0;
-            let v = cgt::value(&mut t, &mut memo, h, w, q.pots(), rules.impartial, limit).map_err(too_many)?;
-            let wins = if k == 0 { t.le(zero, v) } else { t.le(v, zero) };
-            let row = grid_text(h, w, q.pots());
-            sides[k].push(RowOption {
-                mv: m.to_string(),
-                paper_row: row.replace('-', " / "),
-                row,
-                value: t.show_in(v, Style::Paper),
-                ascii: t.show(v),
-                wins,
-            });
-        }
-    }
-    let normal = cgt::normal(h, w, start.pots());
-    let parts = cgt::components(&normal);
-    let components = if parts.len() > 1 {
-        parts
-            .iter()
-            .map(|c| {
-                let v = cgt::value(&mut t, &mut memo, c[0] as usize, c[1] as usize, &c[2..], rules.impartial, limit)
-                    .map(|v| t.show_in(v, Style::Paper));
-                let text = grid_text(c[0] as usize, c[1] as usize, &c[2..]).replace('-', " / ");
-                (text, v.unwrap_or_else(|_| "too many followers".into()))
-            })
-            .collect()
-    } else {
-        vec![]
-    };
-    let outcome = t.outcome(g);
-    let [left, right] = sides;
-    let row = grid_text(h, w, start.pots());
-    let v = RowValue {
-        rules: rules.to_string(),
-        paper_row: row.replace('-', " / "),
-        row,
-        value: t.show_in(g, Style::Paper),
-        ascii: t.show(g),
-        outcome: outcome.letter(),
-        outcome_words: outcome.words().to_string(),
-        components,
-        heaps: None,
         left,
         right,
         followers: memo.len(),

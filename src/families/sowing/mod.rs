@@ -14,7 +14,7 @@ mod card;
 #[cfg(test)]
 mod tests;
 
-use super::row::{trimmed, Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, FULL, ROOM, WALL};
+use super::row::{FollowerCount, trimmed, Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, FULL, ROOM, WALL};
 use super::{Card, ParseSetupError, Preset};
 use crate::search::{Analysis, SearchHandler};
 use crate::engine::{IllegalMove, Step, Trace};
@@ -156,6 +156,39 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
     fn parts_as_is(pots: &[u8]) -> Vec<Vec<u8>> {
         parts_as_is(pots)
     }
+
+    fn count_followers(row: &str, limit: u64) -> Option<FollowerCount> {
+        // A sum (`312+21`) is valued part by part: no count first.
+        let pots = crate::families::row::parse_row(row, 254).ok().filter(|_| !row.contains('+'))?;
+        let pots: Vec<u8> = pots.iter().map(|&n| n.min(255) as u8).collect();
+        Some(Box::new(move || followers(&pots, limit)))
+    }
+
+    fn followers_bound(row: &str) -> Option<u32> {
+        let ones = row.trim().trim_matches('0');
+        (!ones.is_empty() && ones.bytes().all(|b| b == b'1')).then_some(ones.len() as u32)
+    }
+}
+
+
+/// The rows reachable from `start` by Sowing's moves, either player, either way (the row
+/// included, empty ends dropped); `None` past `limit` rows.
+pub fn followers(start: &[u8], limit: u64) -> Option<u64> {
+    let mut seen: crate::cgt::HashMap<crate::families::row::cgt::RowKey, ()> = Default::default();
+    let mut todo = vec![trimmed(start).to_vec()];
+    seen.insert(crate::families::row::cgt::RowKey::new(&todo[0]), ());
+    while let Some(row) = todo.pop() {
+        if seen.len() as u64 > limit {
+            return None;
+        }
+        for q in crate::families::row::cgt::options::<SowingGame>(&row, true, true)? {
+            // Followers as rows (full pots keep their seeds' place, not a normal form).
+            if seen.insert(crate::families::row::cgt::RowKey::new(&q), ()).is_none() {
+                todo.push(q);
+            }
+        }
+    }
+    Some(seen.len() as u64)
 }
 
 /// The parts a row splits into at runs of empty pots by [`split`]'s first rule, as they stand

@@ -20,7 +20,7 @@ use super::{AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, L
 use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, Player, Position, Trace, Value};
 use crate::search::alphabeta::{MoveList, Searchable};
-use crate::search::{Analysis, MoveValue, SearchHandler, Searcher};
+use crate::search::{Analysis, MoveValue, SearchHandler, Searcher, Stopped};
 
 /// Tchouka, the solitaire (`D = false`) or the two-player game (`D = true`).
 pub struct TchoukaFamily<const D: bool>;
@@ -307,20 +307,27 @@ impl<const D: bool> FamilySearch for TchoukaFamily<D> {
         let mut solve = |q: &Tchouka<D>, nodes: &mut u64| {
             let base = *nodes;
             let r = q.solve_watched(&mut |n| handler.should_stop(base + n), most);
-            let visited = match r {
-                Ok((_, v)) => v,
-                Err(SolveStopped::Asked { visited } | SolveStopped::Memory { visited }) => visited,
+            let (visited, why) = match r {
+                Ok((_, v)) => (v, None),
+                Err(SolveStopped::Asked { visited }) => (visited, Some(Stopped::Asked)),
+                Err(SolveStopped::Memory { visited }) => (visited, Some(Stopped::Memory)),
             };
             *nodes += visited;
-            r.ok().map(|(line, _)| line)
+            r.map(|(line, _)| line).map_err(|_| why.unwrap_or(Stopped::Asked))
         };
-        let stopped = |nodes| Analysis { nodes, ..Analysis::default() };
-        let Some(line) = solve(p, &mut nodes) else { return stopped(nodes) };
+        let stopped = |nodes, why| Analysis { nodes, stopped: Some(why), ..Analysis::default() };
+        let line = match solve(p, &mut nodes) {
+            Ok(line) => line,
+            Err(why) => return stopped(nodes, why),
+        };
         let mut moves = Vec::new();
         for m in p.legal_moves() {
             let mut q = *p;
             q.play_unchecked(m);
-            let Some(wins) = solve(&q, &mut nodes) else { return stopped(nodes) };
+            let wins = match solve(&q, &mut nodes) {
+                Ok(wins) => wins,
+                Err(why) => return stopped(nodes, why),
+            };
             moves.push(MoveValue { mv: any_move(m), value: Value::Winnable(wins.is_some()), exact: true });
         }
         moves.sort_by_key(|m| core::cmp::Reverse(m.value));
@@ -331,6 +338,7 @@ impl<const D: bool> FamilySearch for TchoukaFamily<D> {
             exact: true,
             moves,
             best_line: line.unwrap_or_default().into_iter().map(any_move).collect(),
+            stopped: None,
         }
     }
 }

@@ -227,6 +227,7 @@ impl FamilySearch for TchoukaillonFamily {
             exact: true,
             moves,
             best_line: line.unwrap_or_default().into_iter().map(AnyMove::from).collect(),
+            stopped: None,
         }
     }
 }

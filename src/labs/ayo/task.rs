@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{check_board, BoardCheck};
-use crate::labs::{read_number, Lab, LinkParams, Reporter};
+use crate::labs::{read_number, Lab, LabError, LinkParams, Reporter};
 
 /// The largest board the worker checks (7 pits a side: about 360,000 candidates).
 pub const MAX_DETERMINED_PAGE: usize = 7;
@@ -66,10 +66,10 @@ impl Lab for AyoLab {
     type Answer = Determined;
     type Params = AyoParams;
 
-    fn run(task: DeterminedTask, _: &mut Reporter<'_, ()>) -> Result<Determined, String> {
+    fn run(task: DeterminedTask, _: &mut Reporter<'_, ()>) -> Result<Determined, LabError> {
         let max_pits = task.max_pits;
         if !(2..=MAX_DETERMINED_PAGE).contains(&max_pits) {
-            return Err(format!("boards of 2 to {MAX_DETERMINED_PAGE} pits a side (not {max_pits})"));
+            return Err(LabError::Limits(format!("boards of 2 to {MAX_DETERMINED_PAGE} pits a side (not {max_pits})")));
         }
         Ok(Determined { boards: (2..=max_pits).map(check_board).collect() })
     }

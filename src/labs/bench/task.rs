@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::labs::{Lab, Reporter};
+use crate::labs::{Lab, LabError, Reporter};
 
 /// The lab (see the module).
 pub struct BenchLab;
@@ -48,7 +48,7 @@ impl Lab for BenchLab {
     type Answer = BenchFigures;
     type Params = ();
 
-    fn run(_: BenchTask, r: &mut Reporter<'_, ()>) -> Result<BenchFigures, String> {
+    fn run(_: BenchTask, r: &mut Reporter<'_, ()>) -> Result<BenchFigures, LabError> {
         let timed = |f: &mut dyn FnMut()| {
             let t = r.now();
             f();

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::deep::{shortest_depth_first, DeepFound, DeepProgress};
 use super::openings::{least_limit, search, survey, Found, Goal, Limit, Survey, Trial};
 use super::{parse_link, MAX_HOLES};
-use crate::labs::{Lab, LinkParams, Reporter};
+use crate::labs::{Lab, LabError, LinkParams, Reporter};
 
 /// Longest opening the depth-first proof searches (Dakon-10's best known has 68 moves).
 pub const MAX_DAKON_BOUND: u32 = 200;
@@ -144,21 +144,21 @@ impl Lab for DakonLab {
     type Answer = DakonAnswer;
     type Params = DakonParams;
 
-    fn run(task: DakonTask, r: &mut Reporter<'_, DakonProgress>) -> Result<DakonAnswer, String> {
+    fn run(task: DakonTask, r: &mut Reporter<'_, DakonProgress>) -> Result<DakonAnswer, LabError> {
         let mut level = |level: u32, boards: u64| r.progress(|| DakonProgress::Level { level, boards });
         match task {
             DakonTask::Survey { n } => {
                 if !(1..=MAX_DAKON_SURVEY).contains(&n) {
-                    return Err(format!(
+                    return Err(LabError::Limits(format!(
                         "Dakon-{n} cannot be surveyed here: 1 to {MAX_DAKON_SURVEY} holes a side in the browser (the CLI goes further)"
-                    ));
+                    )));
                 }
-                let survey = survey(n, &mut level).map_err(|e| e.to_string())?;
+                let survey = survey(n, &mut level).map_err(LabError::failed)?;
                 Ok(DakonAnswer::Survey { survey })
             }
             DakonTask::Search { n, goal, max_boards } => {
                 if !(1..=MAX_HOLES).contains(&n) {
-                    return Err(format!("Dakon-{n} is not handled: 1 to {MAX_HOLES} holes a side"));
+                    return Err(LabError::Limits(format!("Dakon-{n} is not handled: 1 to {MAX_HOLES} holes a side")));
                 }
                 let max_boards = max_boards.clamp(1, MAX_DAKON_BOARDS);
                 let result = match goal {
@@ -166,20 +166,20 @@ impl Lab for DakonLab {
                     DakonGoal::MinLaps => least_limit(n, Limit::Laps, max_boards, &mut level),
                     DakonGoal::MinCycles => least_limit(n, Limit::Sown, max_boards, &mut level),
                 };
-                let (trials, found) = result.map_err(|e| e.to_string())?;
+                let (trials, found) = result.map_err(LabError::failed)?;
                 Ok(DakonAnswer::Found { trials, found })
             }
             DakonTask::Prove { n, bound } => {
                 if !(1..=MAX_HOLES).contains(&n) || !(1..=MAX_DAKON_BOUND).contains(&bound) {
-                    return Err(format!(
+                    return Err(LabError::Limits(format!(
                         "Dakon-{n} within {bound} moves is not handled: 1 to {MAX_HOLES} holes a side, 1 to {MAX_DAKON_BOUND} moves"
-                    ));
+                    )));
                 }
                 let mut tick = |p: &DeepProgress| {
                     r.progress(|| DakonProgress::Deep { done: p.done, total: p.total, moves: p.moves })
                 };
                 let found =
-                    shortest_depth_first(n, bound, 1, &Default::default(), &mut tick).map_err(|e| e.to_string())?;
+                    shortest_depth_first(n, bound, 1, &Default::default(), &mut tick).map_err(LabError::failed)?;
                 Ok(DakonAnswer::Deep { found })
             }
         }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{study_and_values, Study};
 use crate::families::{AnyMove, AnyRules};
-use crate::labs::{Lab, Reporter};
+use crate::labs::{Lab, LabError, Reporter};
 use crate::search::Analysis;
 
 /// The lab (see the module).
@@ -43,11 +43,11 @@ impl Lab for DooleyLab {
     type Answer = DooleyAnswer;
     type Params = ();
 
-    fn run(task: DooleyTask, r: &mut Reporter<'_, DooleyProgress>) -> Result<DooleyAnswer, String> {
-        let rules: AnyRules = task.rules.parse().map_err(|e| format!("rules: {e}"))?;
+    fn run(task: DooleyTask, r: &mut Reporter<'_, DooleyProgress>) -> Result<DooleyAnswer, LabError> {
+        let rules: AnyRules = task.rules.parse().map_err(|e| LabError::Input(format!("rules: {e}")))?;
         let mut h = r.search_handler(|nodes| DooleyProgress { nodes });
         let (study, analysis) = study_and_values(&rules.start(), &crate::engine::memory::Budget::unlimited(), &mut h)
-            .map_err(|e| e.to_string())?;
+            .map_err(LabError::failed)?;
         Ok(DooleyAnswer { study, analysis })
     }
 }

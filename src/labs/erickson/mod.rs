@@ -8,10 +8,11 @@ mod table3;
 mod task;
 mod theorems;
 
-pub use crate::families::row::cgt::{with_progress, MAX_FOLLOWERS};
+pub use crate::families::row::cgt::MAX_FOLLOWERS;
 pub use crate::families::row::parse_row;
 pub use crate::families::row::value::{
-    row_value, row_value_in, row_value_in_limited, row_value_within, RowOption, RowValue, RowValueError,
+    row_value, row_value_in, row_value_in_limited, row_value_in_watched, row_value_within, RowOption, RowValue,
+    RowValueError,
 };
 pub use octal::*;
 pub use table3::*;
@@ -23,8 +24,8 @@ use serde::{Deserialize, Serialize};
 use crate::cgt::octal::NimSequence;
 use crate::cgt::{Games, Gid, Style};
 use crate::families::atomic::AtomicGame;
-use crate::families::row::cgt::{nim_value, options, value, value_within, Memo, RowKey};
-use crate::families::row::{paper_row, row_text, trimmed, RowGame};
+use crate::families::row::cgt::{nim_value, options, value, value_within, Memo};
+use crate::families::row::{paper_row, row_text, RowGame};
 use crate::families::sowing::SowingGame;
 
 /// One entry of a table: the row, the value printed in the paper and ours.

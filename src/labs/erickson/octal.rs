@@ -57,10 +57,14 @@ pub fn octal_summary(
     code: &str,
     n: usize,
     progress: &mut dyn FnMut(usize) -> bool,
-) -> Result<Option<OctalSummary>, String> {
-    let game: crate::cgt::octal::Octal = code.parse().map_err(|e: crate::cgt::octal::OctalError| e.to_string())?;
+) -> Result<Option<OctalSummary>, crate::labs::LabError> {
+    use crate::labs::LabError;
+    let game: crate::cgt::octal::Octal =
+        code.parse().map_err(|e: crate::cgt::octal::OctalError| LabError::Input(e.to_string()))?;
     if n > MAX_OCTAL_PAGE {
-        return Err(format!("{n} heap sizes is too many here: at most {MAX_OCTAL_PAGE} (the CLI goes further)"));
+        return Err(LabError::Limits(format!(
+            "{n} heap sizes is too many here: at most {MAX_OCTAL_PAGE} (the CLI goes further)"
+        )));
     }
     let mut s = NimSequence::new(game);
     if !s.extend_to(n, progress) {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     octal_summary, row_value_within, table_3_search, timed_report, OctalSummary, Report, RowValue, Table3Search,
 };
-use crate::labs::{Lab, Reporter};
+use crate::labs::{Lab, LabError, Reporter};
 
 /// Most seeds Table 3's search takes in the worker (9 seeds: about 1.5 GB).
 pub const MAX_SEARCH_SEEDS: u32 = 9;
@@ -133,7 +133,7 @@ impl Lab for EricksonLab {
     type Answer = EricksonAnswer;
     type Params = EricksonParams;
 
-    fn run(task: EricksonTask, r: &mut Reporter<'_, EricksonProgress>) -> Result<EricksonAnswer, String> {
+    fn run(task: EricksonTask, r: &mut Reporter<'_, EricksonProgress>) -> Result<EricksonAnswer, LabError> {
         let stage = |stage: &str, count: u64| EricksonProgress { stage: stage.to_string(), count };
         match task {
             EricksonTask::Tables => {
@@ -145,18 +145,18 @@ impl Lab for EricksonLab {
             }
             EricksonTask::Search { max_seeds, max_pots, max_seeds_long } => {
                 if !(1..=MAX_SEARCH_SEEDS).contains(&max_seeds) || !(1..=7).contains(&max_pots) || max_seeds_long > 14 {
-                    return Err(format!(
+                    return Err(LabError::Limits(format!(
                         "Table 3's search of {max_seeds} seeds, {max_pots} pots, {max_seeds_long} seeds in the longest rows: use 1 to {MAX_SEARCH_SEEDS} seeds, 1 to 7 pots and at most 14 (the CLI goes further)"
-                    ));
+                    )));
                 }
                 let found =
                     table_3_search(max_seeds, max_pots, max_seeds_long, &mut |s, rows| r.progress(|| stage(s, rows)));
-                let search = found.ok_or("stopped")?;
+                let search = found.ok_or(LabError::Stopped)?;
                 Ok(EricksonAnswer::Search { search: Table3Search { seconds: r.elapsed_ms() / 1000.0, ..search } })
             }
             EricksonTask::Octal { code, n } => {
-                let summary =
-                    octal_summary(&code, n, &mut |k| r.progress(|| stage("heap sizes", k as u64)))?.ok_or("stopped")?;
+                let summary = octal_summary(&code, n, &mut |k| r.progress(|| stage("heap sizes", k as u64)))?
+                    .ok_or(LabError::Stopped)?;
                 let seconds = r.elapsed_ms() / 1000.0;
                 Ok(EricksonAnswer::Octal { summary: Box::new(OctalSummary { seconds, ..summary }) })
             }
@@ -164,7 +164,7 @@ impl Lab for EricksonLab {
                 let limit = limit.unwrap_or(crate::families::row::cgt::MAX_FOLLOWERS);
                 row_value_within(&rules, &row, limit)
                     .map(|value| EricksonAnswer::Value { value: Box::new(value) })
-                    .map_err(|e| e.to_string())
+                    .map_err(LabError::failed)
             }
         }
     }

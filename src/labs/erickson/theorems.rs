@@ -164,26 +164,6 @@ pub fn classification(t: &mut Games, memo: &mut Memo, limit: u32) -> Classificat
     Classification { up_to: limit, checked, failures }
 }
 
-/// The rows reachable from `start` by Sowing's moves, either player, either way (the row
-/// included, empty ends dropped); `None` past `limit` rows.
-pub fn followers(start: &[u8], limit: u64) -> Option<u64> {
-    let mut seen: crate::cgt::HashMap<RowKey, ()> = Default::default();
-    let mut todo = vec![trimmed(start).to_vec()];
-    seen.insert(RowKey::new(&todo[0]), ());
-    while let Some(row) = todo.pop() {
-        if seen.len() as u64 > limit {
-            return None;
-        }
-        for q in crate::families::row::cgt::options::<SowingGame>(&row, true, true)? {
-            // Followers as rows (full pots keep their seeds' place, not a normal form).
-            if seen.insert(RowKey::new(&q), ()).is_none() {
-                todo.push(q);
-            }
-        }
-    }
-    Some(seen.len() as u64)
-}
-
 /// Follower counts of 1ⁿ for n = 1, 2, … until one passes `limit` rows (or `progress` says
 /// stop; it hears each n before it is counted).
 pub fn hanoi(limit: u64, progress: &mut dyn FnMut(u32) -> bool) -> Vec<Hanoi> {
@@ -192,7 +172,7 @@ pub fn hanoi(limit: u64, progress: &mut dyn FnMut(u32) -> bool) -> Vec<Hanoi> {
         if !progress(n) {
             break;
         }
-        match followers(&vec![1; n as usize], limit) {
+        match crate::families::sowing::followers(&vec![1; n as usize], limit) {
             Some(f) => out.push(Hanoi { n, followers: f, bound: (1u64 << (n - 1)) - 1 }),
             None => break,
         }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{minimum, Minimum};
-use crate::labs::{read_number, Lab, LinkParams, Reporter};
+use crate::labs::{read_number, Lab, LabError, LinkParams, Reporter};
 
 /// Most pots the worker searches the puzzle for (16 pots: about 1.3 million positions).
 pub const MAX_HANOI_PAGE: usize = 16;
@@ -66,12 +66,12 @@ impl Lab for HanoiLab {
     type Answer = Minima;
     type Params = HanoiParams;
 
-    fn run(task: HanoiTask, r: &mut Reporter<'_, Minima>) -> Result<Minima, String> {
+    fn run(task: HanoiTask, r: &mut Reporter<'_, Minima>) -> Result<Minima, LabError> {
         let max_n = task.max_n;
         if !(1..=MAX_HANOI_PAGE).contains(&max_n) {
-            return Err(format!(
+            return Err(LabError::Limits(format!(
                 "the Hanoi puzzle is searched here for 1 to {MAX_HANOI_PAGE} pots (not {max_n}); the CLI goes further"
-            ));
+            )));
         }
         let mut m = Minima::default();
         for n in 1..=max_n {

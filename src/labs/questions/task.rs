@@ -7,7 +7,7 @@ use super::search::{
     Separation, ValueFamilies, ValueSearch,
 };
 use crate::families::grid::domineering::DomineeringRow;
-use crate::labs::{query_value, Lab, LinkParams, Reporter};
+use crate::labs::{query_value, Lab, LabError, LinkParams, Reporter};
 
 /// The lab (see the module).
 pub struct QuestionsLab;
@@ -293,8 +293,8 @@ impl Lab for QuestionsLab {
     type Answer = QuestionsAnswer;
     type Params = QuestionsParams;
 
-    fn run(task: QuestionsTask, r: &mut Reporter<'_, QuestionsProgress>) -> Result<QuestionsAnswer, String> {
-        let game = SearchGame::parse(&task.game)?;
+    fn run(task: QuestionsTask, r: &mut Reporter<'_, QuestionsProgress>) -> Result<QuestionsAnswer, LabError> {
+        let game = SearchGame::parse(&task.game).map_err(LabError::Input)?;
         let most = match task.tool {
             Tool::Value => PAGE_LIMITS.value,
             Tool::Families => PAGE_LIMITS.families,
@@ -304,17 +304,18 @@ impl Lab for QuestionsLab {
             Tool::Domineering => u32::MAX,
         };
         if !(1..=most).contains(&task.seeds) || !(1..=most).contains(&task.pots) {
-            return Err(format!(
+            return Err(LabError::Limits(format!(
                 "this search takes 1 to {most} seeds and pots in the page (not {} and {}); the CLI's `mancala-lab search` goes further",
                 task.seeds, task.pots
-            ));
+            )));
         }
         let (k, p) = (task.seeds, task.pots);
         let answer = match task.tool {
             Tool::Value => {
                 let mut s = value_search(game, &task.value, k, p, &mut |seeds, rows| {
                     r.progress(|| QuestionsProgress { seeds, rows })
-                })?;
+                })
+                .map_err(LabError::Input)?;
                 s.seconds = r.elapsed_ms() / 1000.0;
                 QuestionsAnswer::Value { search: s }
             }
@@ -333,7 +334,8 @@ impl Lab for QuestionsLab {
             Tool::Separation => {
                 let mut s = separation(game, k, p, task.full, &mut |seeds, rows| {
                     r.progress(|| QuestionsProgress { seeds, rows })
-                })?;
+                })
+                .map_err(LabError::Input)?;
                 s.seconds = r.elapsed_ms() / 1000.0;
                 QuestionsAnswer::Separation { search: s }
             }

@@ -1,6 +1,6 @@
 //! The Solved Kalah lab: its registration (no task of its own) and its limits.
 
-use crate::labs::{Lab, NoTask, Reporter};
+use crate::labs::{Lab, LabError, NoTask, Reporter};
 
 /// The lab (see the module).
 pub struct SolvedKalahLab;
@@ -92,7 +92,7 @@ impl Lab for SolvedKalahLab {
     type Answer = ();
     type Params = SolvedKalahParams;
 
-    fn run(task: NoTask, _: &mut Reporter<'_, ()>) -> Result<(), String> {
+    fn run(task: NoTask, _: &mut Reporter<'_, ()>) -> Result<(), LabError> {
         match task {}
     }
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::labs::{read_number, Lab, LinkParams, Reporter};
+use crate::labs::{read_number, Lab, LabError, LinkParams, Reporter};
 
 /// The lab (see the module).
 pub struct TchoukaillonLab;
@@ -131,7 +131,7 @@ impl Lab for TchoukaillonLab {
     type Params = TchoukaillonParams;
 
     /// Each task takes a second at most: no progress.
-    fn run(task: TchoukaillonTask, r: &mut Reporter<'_, ()>) -> Result<TchoukaillonAnswer, String> {
+    fn run(task: TchoukaillonTask, r: &mut Reporter<'_, ()>) -> Result<TchoukaillonAnswer, LabError> {
         use super as t;
         match task {
             TchoukaillonTask::Position { seeds } => {
@@ -144,18 +144,18 @@ impl Lab for TchoukaillonLab {
             TchoukaillonTask::TchoukaMap { max_pits, max_seeds } => {
                 if !(1..=MAX_TCHOUKA_MAP_PITS).contains(&max_pits) || !(1..=MAX_TCHOUKA_MAP_SEEDS).contains(&max_seeds)
                 {
-                    return Err(format!(
+                    return Err(LabError::Limits(format!(
                         "the map is drawn here for 1 to {MAX_TCHOUKA_MAP_PITS} pits of 1 to {MAX_TCHOUKA_MAP_SEEDS} seeds (not {max_pits} of {max_seeds}); the CLI goes further"
-                    ));
+                    )));
                 }
                 let entries = t::solvability_map(max_pits, max_seeds, &mut |_| true);
                 Ok(TchoukaillonAnswer::TchoukaMap { entries })
             }
             TchoukaillonTask::SOfN { n } => {
                 if !(1..=MAX_S_OF_N_PAGE).contains(&n) {
-                    return Err(format!(
+                    return Err(LabError::Limits(format!(
                         "s(n) is computed here for n from 1 to {MAX_S_OF_N_PAGE} (not {n}); the CLI goes to 10⁶"
-                    ));
+                    )));
                 }
                 let t0 = r.now();
                 let s = t::s_of_n(n);

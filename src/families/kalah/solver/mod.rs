@@ -489,6 +489,7 @@ impl Solver {
         best_line.extend(self.best_line::<N>(&after, if extra { v - gain } else { gain - v }));
         Ok(Analysis {
             depth: best_line.len() as u32,
+            stopped: None,
             nodes: self.nodes,
             value: moves[0].value,
             exact: true,
