@@ -209,6 +209,11 @@ macro_rules! families {
             pub fn module(self) -> &'static str {
                 match self { $(FamilyId::$v => stringify!($module),)+ }
             }
+
+            /// What the page and the help show of the family (see [`DynFamilyPage`]).
+            fn page(self) -> &'static dyn dispatch::DynFamilyPage {
+                match self { $(FamilyId::$v => &dispatch::Erased::<$module::$fam>::NEW,)+ }
+            }
         }
 
         impl core::ops::Deref for FamilyId {
@@ -280,12 +285,22 @@ macro_rules! families {
             fn searching(&self) -> &dyn dispatch::DynSearch {
                 match self { $(AnyRules::$v(r) => r,)+ }
             }
+
+            /// The family's rules card (see [`DynCard`]).
+            fn carding(&self) -> &dyn dispatch::DynCard {
+                match self { $(AnyRules::$v(r) => r,)+ }
+            }
         }
 
         impl AnyPosition {
             /// The family.
             pub fn family(&self) -> FamilyId {
                 match self { $(AnyPosition::$v(_) => FamilyId::$v,)+ }
+            }
+
+            /// How the position is shown (see [`DynView`]).
+            fn viewing(&self) -> &dyn dispatch::DynView {
+                match self { $(AnyPosition::$v(p) => p,)+ }
             }
         }
 
@@ -404,10 +419,47 @@ pub(crate) use families;
 use super::row::cgt::Tick;
 use super::row::value::{GameValue, RowValueError};
 use super::row::FollowerCount;
-use super::{AnyMove, AnyPosition, AnyRules, EndgameDatabases, ExactSolver, FamilyId, SolveError, SolveOptions};
+use super::{
+    AnyMove, AnyPosition, AnyRules, Card, EndgameDatabases, ExactSolver, FamilyId, Layout, NewGameForm, SolveError,
+    SolveOptions,
+};
+use crate::engine::{Cell, Player, Trace};
 use crate::search::{Analysis, SearchHandler};
 
 impl FamilyId {
+    /// How the family plays, in one sentence.
+    pub fn how_it_plays(self) -> &'static str {
+        self.page().how_it_plays()
+    }
+
+    /// The family's rules ids in words.
+    pub fn rules_help(self) -> &'static str {
+        self.page().rules_help()
+    }
+
+    /// The family's setup form in words.
+    pub fn setup_help(self) -> &'static str {
+        self.page().setup_help()
+    }
+
+    /// The family's move form in words.
+    pub fn moves_help(self) -> &'static str {
+        self.page().moves_help()
+    }
+
+    /// The family's New game form, with `current`'s values if it is of this family.
+    pub fn new_game_form(self, current: Option<&AnyRules>) -> NewGameForm {
+        self.page().new_game_form(current)
+    }
+
+    /// A new game's start from the family's New game form's values.
+    ///
+    /// # Errors
+    /// Values out of range, in words.
+    pub fn new_game(self, values: &[String]) -> Result<AnyPosition, String> {
+        self.page().new_game(values)
+    }
+
     /// The family has an exact solver.
     pub fn has_exact_solver(self) -> bool {
         (*self).has_exact_solver()
@@ -428,6 +480,11 @@ impl AnyRules {
     /// The family's positions have a game-theory value (a row).
     pub fn has_game_value(&self) -> bool {
         self.start().value_row().is_some()
+    }
+
+    /// The rules card.
+    pub fn card(&self) -> Card {
+        self.carding().card()
     }
 
     /// The family's exact solver for these rules, with these sizes (`None`: none).
@@ -516,6 +573,96 @@ impl fmt::Display for AnyPosition {
 }
 
 impl AnyPosition {
+    /// The status line.
+    pub fn status(&self) -> String {
+        self.viewing().status()
+    }
+
+    /// The name of a player in this family's words.
+    pub fn player_name(&self, p: Player) -> &'static str {
+        self.viewing().player_name(p)
+    }
+
+    /// How the board is drawn.
+    pub fn layout(&self) -> Layout {
+        self.viewing().layout()
+    }
+
+    /// The pit a move is played from (a move of another family: the mover's first pit).
+    pub fn move_cell(&self, mv: AnyMove) -> Cell {
+        self.viewing().move_cell(mv)
+    }
+
+    /// The move a click on `cell` stands for, if the mover may play it.
+    pub fn cell_move(&self, cell: Cell) -> Option<AnyMove> {
+        self.viewing().cell_move(cell)
+    }
+
+    /// The name of a cell on screen and in its accessible name.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        self.viewing().cell_name(cell)
+    }
+
+    /// The short label drawn beside a pit.
+    pub fn cell_label(&self, cell: Cell) -> String {
+        self.viewing().cell_label(cell)
+    }
+
+    /// Why a pit of the player to move is not playable now, where a rule forbids it.
+    pub fn cell_note(&self, cell: Cell) -> Option<String> {
+        self.viewing().cell_note(cell)
+    }
+
+    /// The cell is out of play this round.
+    pub fn is_marked(&self, cell: Cell) -> bool {
+        self.viewing().is_marked(cell)
+    }
+
+    /// Move `mv` from this position in words, given its trace and the position after it.
+    pub fn describe_move(&self, mv: AnyMove, trace: &Trace, after: &AnyPosition) -> String {
+        self.viewing().describe_move(mv, trace, after)
+    }
+
+    /// A move's glyph on its own button, when a pit has several moves.
+    pub fn move_glyph(&self, mv: AnyMove) -> String {
+        self.viewing().move_glyph(mv)
+    }
+
+    /// A move's label in a move list.
+    pub fn move_label(&self, mv: AnyMove) -> String {
+        self.viewing().move_label(mv)
+    }
+
+    /// A cell's count as the editor shows it.
+    pub fn cell_text(&self, n: u32) -> String {
+        self.viewing().cell_text(n)
+    }
+
+    /// As [`FamilyView::seed_colours`](super::FamilyView::seed_colours).
+    pub fn seed_colours(&self, n: u32) -> Option<(u32, u32)> {
+        self.viewing().seed_colours(n)
+    }
+
+    /// As [`FamilyView::seed_unit`](super::FamilyView::seed_unit).
+    pub fn seed_unit(&self) -> u32 {
+        self.viewing().seed_unit()
+    }
+
+    /// As [`FamilyView::cell_symbols`](super::FamilyView::cell_symbols).
+    pub fn cell_symbols(&self) -> Option<(&'static [&'static str], &'static str)> {
+        self.viewing().cell_symbols()
+    }
+
+    /// The setup text from counts typed in the editor.
+    pub fn setup_from_cells(&self, counts: &[(Cell, String)], turn: Player) -> String {
+        self.viewing().setup_from_cells(counts, turn)
+    }
+
+    /// The board drawn in text.
+    pub fn board_text(&self) -> String {
+        self.viewing().board_text()
+    }
+
     /// Seeds in a cell.
     pub fn count(&self, cell: crate::engine::Cell) -> u32 {
         self.cells().into_iter().find(|(c, _)| *c == cell).map_or(0, |(_, n)| n)

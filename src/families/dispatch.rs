@@ -73,31 +73,16 @@ pub trait DynFamily: Sync {
     fn other_keys(&self) -> &'static [&'static str];
     /// The family's name on the home page.
     fn name(&self) -> &'static str;
-    /// How the family plays, in one sentence.
-    fn how_it_plays(&self) -> &'static str;
     /// The family's presets, in order.
     fn presets(&self) -> &'static [Preset];
     /// The family's preset aliases and the ids they stand for.
     fn aliases(&self) -> &'static [(&'static str, &'static str)];
     /// Ids suggested when a rules id is unknown.
     fn examples(&self) -> &'static [&'static str];
-    /// The family's rules ids in words.
-    fn rules_help(&self) -> &'static str;
-    /// The family's setup form in words.
-    fn setup_help(&self) -> &'static str;
-    /// The family's move form in words.
-    fn moves_help(&self) -> &'static str;
     /// A solitaire: one player.
     fn is_solitaire(&self) -> bool;
     /// The family has an exact solver.
     fn has_exact_solver(&self) -> bool;
-    /// The family's New game form, with `current`'s values if it is of this family.
-    fn new_game_form(&self, current: Option<&AnyRules>) -> NewGameForm;
-    /// A new game's start from the family's New game form's values.
-    ///
-    /// # Errors
-    /// Values out of range, in words.
-    fn new_game(&self, values: &[String]) -> Result<AnyPosition, String>;
     /// A move's glyph on its own button, when a pit has several moves (a move of another
     /// family: the move as written).
     fn move_glyph(&self, mv: AnyMove) -> String;
@@ -118,9 +103,6 @@ impl<F: Registered> DynFamily for Erased<F> {
     fn name(&self) -> &'static str {
         F::NAME
     }
-    fn how_it_plays(&self) -> &'static str {
-        F::HOW_IT_PLAYS
-    }
     fn presets(&self) -> &'static [Preset] {
         F::PRESETS
     }
@@ -129,6 +111,46 @@ impl<F: Registered> DynFamily for Erased<F> {
     }
     fn examples(&self) -> &'static [&'static str] {
         F::EXAMPLES
+    }
+    fn is_solitaire(&self) -> bool {
+        F::SOLITAIRE
+    }
+    fn has_exact_solver(&self) -> bool {
+        F::EXACT_SOLVER
+    }
+    fn move_glyph(&self, mv: AnyMove) -> String {
+        F::move_of(mv).map_or_else(|| mv.to_string(), F::move_glyph)
+    }
+    fn parse_rules(&self, parts: &[&str], id: &str) -> Result<AnyRules, ParseRulesError> {
+        F::parse_rules(parts, id).map(F::any_rules)
+    }
+}
+
+/// What the page and the CLI's help show of a family: its rules in words, the New game form,
+/// the rules card. A vtable apart from [`DynFamily`] (reached through [`FamilyId`]'s and
+/// [`AnyRules`]' own methods of the same names), so that the worker, which shows nothing, links
+/// none of it.
+pub trait DynFamilyPage: Sync {
+    /// How the family plays, in one sentence.
+    fn how_it_plays(&self) -> &'static str;
+    /// The family's rules ids in words.
+    fn rules_help(&self) -> &'static str;
+    /// The family's setup form in words.
+    fn setup_help(&self) -> &'static str;
+    /// The family's move form in words.
+    fn moves_help(&self) -> &'static str;
+    /// The family's New game form, with `current`'s values if it is of this family.
+    fn new_game_form(&self, current: Option<&AnyRules>) -> NewGameForm;
+    /// A new game's start from the family's New game form's values.
+    ///
+    /// # Errors
+    /// Values out of range, in words.
+    fn new_game(&self, values: &[String]) -> Result<AnyPosition, String>;
+}
+
+impl<F: Registered> DynFamilyPage for Erased<F> {
+    fn how_it_plays(&self) -> &'static str {
+        F::HOW_IT_PLAYS
     }
     fn rules_help(&self) -> &'static str {
         F::RULES_HELP
@@ -139,23 +161,11 @@ impl<F: Registered> DynFamily for Erased<F> {
     fn moves_help(&self) -> &'static str {
         F::MOVES_HELP
     }
-    fn is_solitaire(&self) -> bool {
-        F::SOLITAIRE
-    }
-    fn has_exact_solver(&self) -> bool {
-        F::EXACT_SOLVER
-    }
     fn new_game_form(&self, current: Option<&AnyRules>) -> NewGameForm {
         F::new_game_form(current.and_then(F::rules_of_any))
     }
     fn new_game(&self, values: &[String]) -> Result<AnyPosition, String> {
         F::new_game(values).map(F::any_position)
-    }
-    fn move_glyph(&self, mv: AnyMove) -> String {
-        F::move_of(mv).map_or_else(|| mv.to_string(), F::move_glyph)
-    }
-    fn parse_rules(&self, parts: &[&str], id: &str) -> Result<AnyRules, ParseRulesError> {
-        F::parse_rules(parts, id).map(F::any_rules)
     }
 }
 
@@ -173,8 +183,6 @@ pub trait DynRules {
     fn start(&self) -> AnyPosition;
     /// A readable name: "Kalah(6,4), empty capture".
     fn title(&self) -> String;
-    /// The rules card.
-    fn card(&self) -> Card;
     /// Parses a setup for these rules.
     ///
     /// # Errors
@@ -185,6 +193,23 @@ pub trait DynRules {
     /// # Errors
     /// Only the formatter's.
     fn write_rules(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+/// The rules card of a family's rules: a vtable apart from [`DynRules`] (reached through
+/// [`AnyRules::card`]), so that the worker links no card.
+pub trait DynCard {
+    /// The rules card.
+    fn card(&self) -> Card;
+}
+
+impl<R> DynCard for R
+where
+    R: RulesOfFamily,
+    R::Family: Family<Rules = R>,
+{
+    fn card(&self) -> Card {
+        R::Family::card(self)
+    }
 }
 
 /// A family's rules type knows its family (written by `families!`).
@@ -212,9 +237,6 @@ where
     }
     fn title(&self) -> String {
         R::Family::title(self)
-    }
-    fn card(&self) -> Card {
-        R::Family::card(self)
     }
     fn parse_setup(&self, text: &str) -> Result<AnyPosition, ParseSetupError> {
         if text.len() > crate::engine::text::MAX_TEXT {
@@ -258,47 +280,11 @@ pub trait DynPosition {
     fn parse_move(&self, s: &str) -> Result<AnyMove, ParseMoveError>;
     /// This family writes a move list's moves together (`cfab`) rather than joined by dots.
     fn moves_joined(&self) -> bool;
-    /// How the board is drawn.
-    fn layout(&self) -> Layout;
-    /// The pit a move is played from (a move of another family: the mover's first pit).
-    fn move_cell(&self, mv: AnyMove) -> Cell;
-    /// The move a click on `cell` stands for, if the mover may play it.
-    fn cell_move(&self, cell: Cell) -> Option<AnyMove>;
-    /// The name of a cell on screen and in its accessible name.
-    fn cell_name(&self, cell: Cell) -> String;
-    /// The short label drawn beside a pit.
-    fn cell_label(&self, cell: Cell) -> String;
-    /// Why a pit of the player to move is not playable now, where a rule forbids it.
-    fn cell_note(&self, cell: Cell) -> Option<String>;
     /// The position ended as the rules end a game whose position repeats.
     fn end_by_repetition(&self) -> Option<(AnyPosition, Trace)>;
     /// The position ended as the rules end a game where no capture can ever happen again
     /// (Ayo), with what the hand did; `None` otherwise.
     fn end_without_captures(&self) -> Option<(AnyPosition, Trace)>;
-    /// The cell is out of play this round.
-    fn is_marked(&self, cell: Cell) -> bool;
-    /// The status line.
-    fn status(&self) -> String;
-    /// Move `mv` from this position in words, given its trace and the position after it.
-    fn describe_move(&self, mv: AnyMove, trace: &Trace, after: &AnyPosition) -> String;
-    /// The name of a player in this family's words.
-    fn player_name(&self, p: Player) -> &'static str;
-    /// A move's glyph on its own button, when a pit has several moves.
-    fn move_glyph(&self, mv: AnyMove) -> String;
-    /// A move's label in a move list.
-    fn move_label(&self, mv: AnyMove) -> String;
-    /// A cell's count as the editor shows it.
-    fn cell_text(&self, n: u32) -> String;
-    /// As [`FamilyView::seed_colours`].
-    fn seed_colours(&self, n: u32) -> Option<(u32, u32)>;
-    /// As [`FamilyView::seed_unit`].
-    fn seed_unit(&self) -> u32;
-    /// As [`FamilyView::cell_symbols`].
-    fn cell_symbols(&self) -> Option<(&'static [&'static str], &'static str)>;
-    /// The setup text from counts typed in the editor.
-    fn setup_from_cells(&self, counts: &[(Cell, String)], turn: Player) -> String;
-    /// The board drawn in text.
-    fn board_text(&self) -> String;
     /// The row whose game-theory value is shown, in link notation (`None`: none).
     fn value_row(&self) -> Option<String>;
     /// The exact solver's root moves, most promising first (empty without one): the page
@@ -349,6 +335,67 @@ where
     fn moves_joined(&self) -> bool {
         P::Family::MOVES_JOINED
     }
+    fn end_by_repetition(&self) -> Option<(AnyPosition, Trace)> {
+        P::Family::end_by_repetition(self).map(|(q, t)| (P::Family::any_position(q), t))
+    }
+    fn end_without_captures(&self) -> Option<(AnyPosition, Trace)> {
+        P::Family::end_without_captures(self).map(|(q, t)| (P::Family::any_position(q), t))
+    }
+    fn value_row(&self) -> Option<String> {
+        P::Family::value_row(self)
+    }
+    fn solver_root_order(&self) -> Vec<AnyMove> {
+        P::Family::solver_root_order(self).into_iter().map(P::Family::any_move).collect()
+    }
+}
+
+/// How a position is shown: the board's drawing, names and labels, words for a move, the
+/// editor's text, the text board. A vtable apart from [`DynPosition`] (reached through
+/// [`AnyPosition`]'s own methods of the same names), so that the worker links none of it.
+pub trait DynView {
+    /// How the board is drawn.
+    fn layout(&self) -> Layout;
+    /// The pit a move is played from (a move of another family: the mover's first pit).
+    fn move_cell(&self, mv: AnyMove) -> Cell;
+    /// The move a click on `cell` stands for, if the mover may play it.
+    fn cell_move(&self, cell: Cell) -> Option<AnyMove>;
+    /// The name of a cell on screen and in its accessible name.
+    fn cell_name(&self, cell: Cell) -> String;
+    /// The short label drawn beside a pit.
+    fn cell_label(&self, cell: Cell) -> String;
+    /// Why a pit of the player to move is not playable now, where a rule forbids it.
+    fn cell_note(&self, cell: Cell) -> Option<String>;
+    /// The cell is out of play this round.
+    fn is_marked(&self, cell: Cell) -> bool;
+    /// Move `mv` from this position in words, given its trace and the position after it.
+    fn describe_move(&self, mv: AnyMove, trace: &Trace, after: &AnyPosition) -> String;
+    /// A move's glyph on its own button, when a pit has several moves.
+    fn move_glyph(&self, mv: AnyMove) -> String;
+    /// A move's label in a move list.
+    fn move_label(&self, mv: AnyMove) -> String;
+    /// A cell's count as the editor shows it.
+    fn cell_text(&self, n: u32) -> String;
+    /// As [`FamilyView::seed_colours`].
+    fn seed_colours(&self, n: u32) -> Option<(u32, u32)>;
+    /// As [`FamilyView::seed_unit`].
+    fn seed_unit(&self) -> u32;
+    /// As [`FamilyView::cell_symbols`].
+    fn cell_symbols(&self) -> Option<(&'static [&'static str], &'static str)>;
+    /// The setup text from counts typed in the editor.
+    fn setup_from_cells(&self, counts: &[(Cell, String)], turn: Player) -> String;
+    /// The board drawn in text.
+    fn board_text(&self) -> String;
+    /// The status line.
+    fn status(&self) -> String;
+    /// The name of a player in this family's words.
+    fn player_name(&self, p: Player) -> &'static str;
+}
+
+impl<P> DynView for P
+where
+    P: OfFamily + Position<Move = <P::Family as Family>::Move>,
+    P::Family: Family<Position = P>,
+{
     fn layout(&self) -> Layout {
         P::Family::layout(self)
     }
@@ -370,26 +417,14 @@ where
     fn cell_note(&self, cell: Cell) -> Option<String> {
         P::Family::cell_note(self, cell)
     }
-    fn end_by_repetition(&self) -> Option<(AnyPosition, Trace)> {
-        P::Family::end_by_repetition(self).map(|(q, t)| (P::Family::any_position(q), t))
-    }
-    fn end_without_captures(&self) -> Option<(AnyPosition, Trace)> {
-        P::Family::end_without_captures(self).map(|(q, t)| (P::Family::any_position(q), t))
-    }
     fn is_marked(&self, cell: Cell) -> bool {
         P::Family::is_marked(self, cell)
-    }
-    fn status(&self) -> String {
-        P::Family::status(self)
     }
     fn describe_move(&self, mv: AnyMove, trace: &Trace, after: &AnyPosition) -> String {
         match (P::Family::move_of(mv), P::Family::position_of(after)) {
             (Some(m), Some(q)) => P::Family::describe_move(self, m, trace, q),
             _ => format!("{} plays {mv}", Position::turn(self)),
         }
-    }
-    fn player_name(&self, p: Player) -> &'static str {
-        P::Family::player_name(p)
     }
     fn move_glyph(&self, mv: AnyMove) -> String {
         // A move's glyph is its own family's, whatever the position.
@@ -419,11 +454,11 @@ where
     fn board_text(&self) -> String {
         P::Family::board_text(self)
     }
-    fn value_row(&self) -> Option<String> {
-        P::Family::value_row(self)
+    fn status(&self) -> String {
+        P::Family::status(self)
     }
-    fn solver_root_order(&self) -> Vec<AnyMove> {
-        P::Family::solver_root_order(self).into_iter().map(P::Family::any_move).collect()
+    fn player_name(&self, p: Player) -> &'static str {
+        P::Family::player_name(p)
     }
 }
 
