@@ -195,7 +195,7 @@ macro_rules! families {
         $(pub mod $module;)+
 
         /// The family a rules id belongs to. It dereferences to the family's
-        /// [`DynFamily`]: `id.name()`, `id.presets()`.
+        /// [`DynFamily`](super::dispatch::DynFamily): `id.name()`, `id.presets()`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum FamilyId {
             $($(#[$doc])* $v,)+
@@ -217,7 +217,7 @@ macro_rules! families {
         }
 
         impl core::ops::Deref for FamilyId {
-            type Target = dyn DynFamily;
+            type Target = dyn dispatch::DynFamily;
 
             fn deref(&self) -> &Self::Target {
                 match self { $(FamilyId::$v => &dispatch::Erased::<$module::$fam>::NEW,)+ }
@@ -239,13 +239,13 @@ macro_rules! families {
         impl std::error::Error for AnySetupError {}
 
         /// Any rule set: a family and its typed parameters. It dereferences to its family's
-        /// [`DynRules`]: `rules.start()`, `rules.card()`.
+        /// [`DynRules`](super::dispatch::DynRules): `rules.start()`, `rules.card()`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum AnyRules {
             $($(#[$doc])* $v(<$module::$fam as Family>::Rules),)+
         }
 
-        /// A position of any family. It dereferences to its family's [`DynPosition`]:
+        /// A position of any family. It dereferences to its family's [`DynPosition`](super::dispatch::DynPosition):
         /// `pos.legal_moves()`, `pos.status()`.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum AnyPosition {
@@ -260,7 +260,7 @@ macro_rules! families {
         }
 
         impl core::ops::Deref for AnyRules {
-            type Target = dyn DynRules;
+            type Target = dyn dispatch::DynRules;
 
             fn deref(&self) -> &Self::Target {
                 match self { $(AnyRules::$v(r) => r,)+ }
@@ -268,7 +268,7 @@ macro_rules! families {
         }
 
         impl core::ops::Deref for AnyPosition {
-            type Target = dyn DynPosition;
+            type Target = dyn dispatch::DynPosition;
 
             fn deref(&self) -> &Self::Target {
                 match self { $(AnyPosition::$v(p) => p,)+ }
@@ -459,11 +459,6 @@ impl FamilyId {
     pub fn new_game(self, values: &[String]) -> Result<AnyPosition, String> {
         self.page().new_game(values)
     }
-
-    /// The family has an exact solver.
-    pub fn has_exact_solver(self) -> bool {
-        (*self).has_exact_solver()
-    }
 }
 
 impl AnyRules {
@@ -625,7 +620,8 @@ impl AnyPosition {
 
     /// A move's glyph on its own button, when a pit has several moves.
     pub fn move_glyph(&self, mv: AnyMove) -> String {
-        self.viewing().move_glyph(mv)
+        // A move's glyph is its own family's, whatever the position.
+        mv.family().move_glyph(mv)
     }
 
     /// A move's label in a move list.

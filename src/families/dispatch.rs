@@ -3,21 +3,24 @@
 //! A family is a marker type with associated functions ([`Family`], [`FamilyView`],
 //! [`FamilySearch`]); its rules, positions and moves are its own types. The page, the CLI and
 //! the searches hold them as [`AnyRules`], [`AnyPosition`] and [`AnyMove`]. Here, once and
-//! generically, each family is erased into three object-safe traits whose methods take and give
-//! the `Any*` types:
+//! generically, each family is erased into object-safe traits whose methods take and give the
+//! `Any*` types, one a concern, each its own vtable:
 //!
-//! - [`DynFamily`], what the family is (its names, presets, help, New game form), reached from
-//!   a [`FamilyId`];
-//! - [`DynRules`], what its rules do (the start, the card, a setup, the capabilities), reached
-//!   from an [`AnyRules`];
-//! - [`DynPosition`], what a position does (moves, the board's drawing, searches), reached from
-//!   an [`AnyPosition`].
+//! - the core, which `FamilyId`, `AnyRules` and `AnyPosition` dereference to: [`DynFamily`]
+//!   (ids, names, presets, rules parsing), [`DynRules`] (the start, a title, setups, the
+//!   databases' size) and [`DynPosition`] (moves, play, the outcome, setups);
+//! - the rest, reached through one-line methods of the same names on the `Any*` types:
+//!   [`DynFamilyPage`] (help and the New game form), [`DynCard`] (the rules card),
+//!   [`DynView`] (the board's drawing, names, labels, a move in words, the editor) and
+//!   [`DynSearch`] (searches, solvers, databases, game values, perft).
 //!
-//! `FamilyId`, `AnyRules` and `AnyPosition` dereference to these objects, so `pos.status()`
-//! calls the family's `status` through one virtual call: the `families!` list generates the
-//! enums, the conversions and one match per `Deref`, and no method is forwarded by hand. The
-//! hot loops (searches, solvers, databases) run inside a family on its own types, so a virtual
-//! call per page action or per CLI command costs nothing measurable (BENCHMARKS.md).
+//! A vtable links every method it holds, whether a binary calls it or not: the concerns are
+//! apart so that the page's app links no search and the worker no view (BENCHMARKS.md: one
+//! vtable a family took the app's wasm past its 400 KB). `Deref` on the enums goes against the
+//! API guideline C-DEREF, on purpose: the enums are the family's value, and the core's methods
+//! read as their own without a forwarding line each. The hot loops (searches, solvers,
+//! databases) run inside a family on its own types, so a virtual call per page action or per
+//! CLI command costs nothing measurable (BENCHMARKS.md).
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -57,7 +60,7 @@ pub trait OfFamily {
     type Family: Registered;
 }
 
-/// The family marker `F` as a value, for a `&'static dyn DynFamily`.
+/// The family marker `F` as a value, for a `&'static dyn DynFamily` or `DynFamilyPage`.
 pub struct Erased<F>(PhantomData<fn() -> F>);
 
 impl<F> Erased<F> {
@@ -126,10 +129,9 @@ impl<F: Registered> DynFamily for Erased<F> {
     }
 }
 
-/// What the page and the CLI's help show of a family: its rules in words, the New game form,
-/// the rules card. A vtable apart from [`DynFamily`] (reached through [`FamilyId`]'s and
-/// [`AnyRules`]' own methods of the same names), so that the worker, which shows nothing, links
-/// none of it.
+/// What the page and the CLI's help show of a family: its rules in words and the New game
+/// form. A vtable apart from [`DynFamily`] (reached through [`FamilyId`]'s own methods of the
+/// same names), so that the worker, which shows nothing, links none of it.
 pub trait DynFamilyPage: Sync {
     /// How the family plays, in one sentence.
     fn how_it_plays(&self) -> &'static str;
@@ -369,8 +371,6 @@ pub trait DynView {
     fn is_marked(&self, cell: Cell) -> bool;
     /// Move `mv` from this position in words, given its trace and the position after it.
     fn describe_move(&self, mv: AnyMove, trace: &Trace, after: &AnyPosition) -> String;
-    /// A move's glyph on its own button, when a pit has several moves.
-    fn move_glyph(&self, mv: AnyMove) -> String;
     /// A move's label in a move list.
     fn move_label(&self, mv: AnyMove) -> String;
     /// A cell's count as the editor shows it.
@@ -425,10 +425,6 @@ where
             (Some(m), Some(q)) => P::Family::describe_move(self, m, trace, q),
             _ => format!("{} plays {mv}", Position::turn(self)),
         }
-    }
-    fn move_glyph(&self, mv: AnyMove) -> String {
-        // A move's glyph is its own family's, whatever the position.
-        mv.family().move_glyph(mv)
     }
     fn move_label(&self, mv: AnyMove) -> String {
         match P::Family::move_of(mv) {

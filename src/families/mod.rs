@@ -32,7 +32,6 @@ use row::FollowerCount;
 pub use view::{Field, FieldKind, Layout, NewGameForm};
 
 pub use any::{ParseMoveError, ParseRulesError, ParseSetupError};
-pub use dispatch::{DynFamily, DynPosition, DynRules};
 
 /// One family of sowing games: its rules and their notation. What the page and the CLI show of
 /// it is [`FamilyView`], its searches and capabilities [`FamilySearch`]; the registration list

@@ -74,9 +74,9 @@ pub struct Analysis<M> {
     pub moves: Vec<MoveValue<M>>,
     /// The best line.
     pub best_line: Vec<M>,
-    /// Why the search stopped before its answer, when it did and the family says why (`None`:
-    /// it finished, or it stopped where the caller asked, by depth or by its handler).
-    #[serde(default)]
+    /// Why the search stopped before its answer, where the family says (`None`: it finished,
+    /// or the family does not say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<Stopped>,
 }
 

@@ -16,9 +16,9 @@ mod tests;
 
 use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, ROOM};
 use super::{Card, ParseSetupError, Preset};
-use crate::search::{Analysis, SearchHandler};
 use crate::engine::{Cell, IllegalMove, Player, Step, Trace};
 use crate::families::AnyMove;
+use crate::search::{Analysis, SearchHandler};
 
 /// Atomic Wari, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,11 +57,13 @@ impl RowGame for AtomicGame {
         },
     ];
     const EXAMPLES: &'static [&'static str] = &["atomic", "atomic-i"];
-    const RULES_HELP: &'static str = "atomic (Atomic Wari: four pots of three seeds, Left sows right, Right sows left, from the pot itself) and \
+    const RULES_HELP: &'static str =
+        "atomic (Atomic Wari: four pots of three seeds, Left sows right, Right sows left, from the pot itself) and \
 atomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, either way); preset atomic-wari (atomic)";
     const SETUP_HELP: &'static str = "Atomic Wari setup: the pots from the left, digits together when all are below 10 (312) or joined by dots (3.10.2), then '-' and who moves (l for Left, r for Right).";
     const MOVES_HELP: &'static str = "Atomic Wari: a pot's number from 1 and its way, l or r, joined by dots (2r.3l)";
-    const SETUP_FORM: &'static str = "an Atomic Wari setup is the pots from the left (312, or 3.10.2), then '-' and who moves (l or r)";
+    const SETUP_FORM: &'static str =
+        "an Atomic Wari setup is the pots from the left (312, or 3.10.2), then '-' and who moves (l or r)";
     const SUBMIT: &'static str = "Start Atomic Wari";
     /// Four pots of three seeds (the paper has no start position).
     const DEFAULT: (u32, u32) = (4, 3);
@@ -94,7 +96,12 @@ atomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
         ParseSetupError::Invalid(crate::families::AnySetupError::Atomic(e))
     }
 
-    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
+    fn analyze(
+        pos: &Row<Self>,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         super::row::analyze(pos, depth, table_mib, handler)
     }
 
@@ -161,7 +168,11 @@ pub fn sow_capturing(
             break;
         }
         if let Some(t) = trace.as_deref_mut() {
-            t.steps.push(Step::Capture { from: super::row::cell(j), to: Cell::Store(Player::South), seeds: pots[j] as u32 });
+            t.steps.push(Step::Capture {
+                from: super::row::cell(j),
+                to: Cell::Store(Player::South),
+                seeds: pots[j] as u32,
+            });
         }
         pots[j] = 0;
     }

@@ -81,11 +81,25 @@ fn table_5_and_its_classification() {
     for x in 1..=12i32 {
         for y in x..=12i32 {
             let class = if x == 1 {
-                match y { 1 => "0", 2 => "∗", _ => "↑" }
+                match y {
+                    1 => "0",
+                    2 => "∗",
+                    _ => "↑",
+                }
             } else if x <= y - 2 {
-                if p(x) { "↓(1|0)" } else { "↑²∗" }
+                if p(x) {
+                    "↓(1|0)"
+                } else {
+                    "↑²∗"
+                }
             } else if x == y - 1 {
-                if p(x - 2) { "↑(1|0)" } else if p(y - 2) { "↓(1|0)" } else { "∗2" }
+                if p(x - 2) {
+                    "↑(1|0)"
+                } else if p(y - 2) {
+                    "↓(1|0)"
+                } else {
+                    "∗2"
+                }
             } else if x == 2 {
                 "∗2"
             } else if p(x - 2) {

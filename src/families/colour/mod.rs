@@ -75,10 +75,7 @@ const POT_FORM: &str = "a pot is its blue and red seeds: 2b1r, 1b, 3r or 0";
 fn read_pot(token: &str, what: &str) -> Result<(u32, u32), ParseSetupError> {
     let t = token.trim().to_ascii_lowercase();
     let bad = || {
-        ParseSetupError::Count(CountError::NotANumber {
-            what: format!("{what} ({POT_FORM}):"),
-            token: clip(&t, 12),
-        })
+        ParseSetupError::Count(CountError::NotANumber { what: format!("{what} ({POT_FORM}):"), token: clip(&t, 12) })
     };
     if t == "0" {
         return Ok((0, 0));
@@ -137,7 +134,8 @@ impl RowGame for ColourGame {
     const KEY: &'static str = "colour";
     const NAME: &'static str = "Coloured-seed Sowing";
     const HOW_IT_PLAYS: &'static str = "One row of blue and red seeds: Left sows a pot's blue seeds, Right its red ones, either way; the last seed falls on a seed of its colour and captures the other colour there.";
-    const ALIASES: &'static [(&'static str, &'static str)] = &[("color", "colour"), ("coloured", "colour"), ("colored", "colour")];
+    const ALIASES: &'static [(&'static str, &'static str)] =
+        &[("color", "colour"), ("coloured", "colour"), ("colored", "colour")];
     const PRESETS: &'static [Preset] = &[Preset {
         id: "colour",
         name: "Coloured-seed Sowing",
@@ -146,7 +144,8 @@ impl RowGame for ColourGame {
     const EXAMPLES: &'static [&'static str] = &["colour", "colour-6-1"];
     const RULES_HELP: &'static str = "colour (Coloured-seed Sowing: four pots of one blue and one red seed; Left sows blue, Right red, either way) and colour-N-S (N pots of S blue and S red seeds, at most 12 of a colour); aliases color, coloured";
     const SETUP_HELP: &'static str = "Coloured-seed Sowing setup: the pots from the left joined by dots, each its blue and red seeds (2b1r, 1b, 3r or 0), at most 12 seeds of a colour in all, then '-' and who moves (l for Left, who sows blue; r for Right, red): 2b1r.0.1b-l.";
-    const MOVES_HELP: &'static str = "Coloured-seed Sowing: a pot's number from 1 and its way, l or r, joined by dots (2r.3l)";
+    const MOVES_HELP: &'static str =
+        "Coloured-seed Sowing: a pot's number from 1 and its way, l or r, joined by dots (2r.3l)";
     const SETUP_FORM: &'static str =
         "a Coloured-seed Sowing setup is the pots joined by dots, each like 2b1r, 1b, 3r or 0, then '-' and who moves (l or r)";
     const SUBMIT: &'static str = "Start Coloured-seed Sowing";
@@ -276,7 +275,12 @@ impl RowGame for ColourGame {
         ParseSetupError::Invalid(crate::families::AnySetupError::Colour(e))
     }
 
-    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
+    fn analyze(
+        pos: &Row<Self>,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         super::row::analyze(pos, depth, table_mib, handler)
     }
 

@@ -14,11 +14,14 @@ pub use search::WIN;
 
 use super::two_rows::{count_text, parse_row, stores_and_turn, two_rows_setup, two_rows_text, TwoRowFamily};
 use super::view::captures_and_laps;
-use super::{Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{
+    Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError,
+    ParseSetupError, Preset,
+};
 use crate::engine::text::{parse_count, split_list};
 use crate::engine::{Cell, Player, Position, Trace};
-use crate::search::{Analysis, SearchHandler, Searcher};
 use crate::families::AnyMove;
+use crate::search::{Analysis, SearchHandler, Searcher};
 
 /// The Dakon family (see the module).
 pub struct DakonFamily;
@@ -111,7 +114,8 @@ impl Family for DakonFamily {
         Preset {
             id: "dakon-8",
             name: "Dakon (8 holes)",
-            source: "Donkers, de Voogt & Uiterwijk, \"Human versus Machine Problem-Solving: Winning Openings in Dakon\".",
+            source:
+                "Donkers, de Voogt & Uiterwijk, \"Human versus Machine Problem-Solving: Winning Openings in Dakon\".",
         },
         Preset {
             id: "dakon-8-cw",
@@ -127,13 +131,15 @@ impl Family for DakonFamily {
 
     const EXAMPLES: &'static [&'static str] = &["dakon-8", "ohvalhu", "sungka"];
 
-    const RULES_HELP: &'static str = "dakon-N (N holes a side and N counters a hole, 2 to 11), with suffixes -cw (sown \
+    const RULES_HELP: &'static str =
+        "dakon-N (N holes a side and N counters a hole, 2 to 11), with suffixes -cw (sown \
 clockwise, the Ohvalhu of the Maldives) and -sungka (Sungka's simultaneous first turns); presets dakon (dakon-8), \
 ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
 
     const SETUP_HELP: &'static str = "Dakon setup: South's holes a.b.c…, North's holes a.b.c… (x for a hole marked out), stores South.North, side to move (s or n), joined by '-'; after a round, also rROUND.STARTER (r2.n), and during Sungka's first turns rROUND.STARTER.ACTIVE.MOVES.MOVES (r1.s.sn.3.2).";
 
-    const MOVES_HELP: &'static str = "Dakon: hole letters relative to the mover, written together (ahhf; the paper's hole 1 is a)";
+    const MOVES_HELP: &'static str =
+        "Dakon: hole letters relative to the mover, written together (ahhf; the paper's hole 1 is a)";
 
     const MOVES_JOINED: bool = true;
 
@@ -200,7 +206,8 @@ ohvalhu (dakon-8-cw), sungka (dakon-7-sungka)";
             });
         }
         let max = 2 * (r.n() * r.n()) as u64;
-        let holes = [parse_row(parts[0], "South", "hole", max, true)?, parse_row(parts[1], "North", "hole", max, true)?];
+        let holes =
+            [parse_row(parts[0], "South", "hole", max, true)?, parse_row(parts[1], "North", "hole", max, true)?];
         let (stores, turn) = stores_and_turn(parts[2], parts[3], max)?;
         let mut setup = DakonSetup::new(*r, holes, stores, turn);
         if let Some(part) = parts.get(4) {
@@ -312,7 +319,12 @@ impl FamilyView for DakonFamily {
     fn board_text(d: &Dakon) -> String {
         let hole = |p: Player, j: usize| if d.is_leaf(p, j) { "[ x]".to_string() } else { count_text(d.hole(p, j)) };
         format!("round {}\n", d.round())
-            + &two_rows_text(d.rules().n(), hole, count_text(d.store(Player::North)), count_text(d.store(Player::South)))
+            + &two_rows_text(
+                d.rules().n(),
+                hole,
+                count_text(d.store(Player::North)),
+                count_text(d.store(Player::South)),
+            )
     }
 
     fn new_game_form(current: Option<&DakonRules>) -> NewGameForm {
@@ -328,7 +340,10 @@ impl FamilyView for DakonFamily {
                 Field {
                     id: "ng-direction",
                     label: "Sowing",
-                    kind: FieldKind::Choice(vec![("", "anticlockwise (Dakon)"), ("-cw", "clockwise (Ohvalhu, Maldives)")]),
+                    kind: FieldKind::Choice(vec![
+                        ("", "anticlockwise (Dakon)"),
+                        ("-cw", "clockwise (Ohvalhu, Maldives)"),
+                    ]),
                     value: if r.clockwise { "-cw" } else { "" }.into(),
                 },
                 Field {
@@ -353,7 +368,12 @@ impl FamilyView for DakonFamily {
 }
 
 impl FamilySearch for DakonFamily {
-    fn analyze(pos: &Dakon, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
+    fn analyze(
+        pos: &Dakon,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
     }
 }

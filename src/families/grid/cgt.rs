@@ -131,8 +131,7 @@ pub fn components(g: &Key) -> Vec<Key> {
     let (rows, cols) = (g[0] as usize, g[1] as usize);
     let pots = &g[2..];
     let cells: Vec<usize> = (0..rows * cols).filter(|&i| pots[i] > 0).collect();
-    let reaches: Vec<u64> =
-        cells.iter().map(|&i| reach(rows, cols, i / cols, i % cols, pots[i] as usize)).collect();
+    let reaches: Vec<u64> = cells.iter().map(|&i| reach(rows, cols, i / cols, i % cols, pots[i] as usize)).collect();
     let near: Vec<u64> = reaches.iter().map(|&m| grown(rows, cols, m)).collect();
     // Union-find over the pots with seeds.
     let mut parent: Vec<usize> = (0..cells.len()).collect();

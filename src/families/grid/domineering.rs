@@ -59,9 +59,8 @@ pub fn table() -> Vec<DomineeringRow> {
         let Some((h, w, pots)) = shape_grid(r[0]) else { continue };
         let published = (r[1] != "-").then(|| r[1].to_string());
         let outcome = r[2].chars().next().unwrap_or('?');
-        let valued = (pots.len() <= MOST_POTS)
-            .then(|| value(&mut t, &mut memo, h, w, &pots, false, usize::MAX).ok())
-            .flatten();
+        let valued =
+            (pots.len() <= MOST_POTS).then(|| value(&mut t, &mut memo, h, w, &pots, false, usize::MAX).ok()).flatten();
         let ours = valued.map(|g| (t.show(g), t.show_in(g, Style::Paper), t.outcome(g).letter()));
         let agrees = valued.map(|g| {
             let value_ok = published.as_deref().is_none_or(|p| t.parse(p).is_ok_and(|want| want == g));

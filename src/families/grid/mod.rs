@@ -14,9 +14,9 @@ mod card;
 pub mod cgt;
 pub mod domineering;
 mod position;
-mod value;
 #[cfg(test)]
 mod tests;
+mod value;
 
 use core::fmt;
 
@@ -65,10 +65,7 @@ pub fn parse_grid(text: &str) -> Result<Vec<Vec<u32>>, ParseSetupError> {
 
 /// The grid `rows` × `cols` (row-major) as its setup's rows: `11-11`.
 pub fn grid_text(rows: usize, cols: usize, pots: &[u8]) -> String {
-    (0..rows)
-        .map(|r| crate::families::row::row_text(&pots[r * cols..(r + 1) * cols]))
-        .collect::<Vec<_>>()
-        .join("-")
+    (0..rows).map(|r| crate::families::row::row_text(&pots[r * cols..(r + 1) * cols])).collect::<Vec<_>>().join("-")
 }
 
 impl Family for GridFamily {
@@ -312,9 +309,9 @@ impl FamilyView for GridFamily {
     }
 
     fn new_game_form(current: Option<&GridRules>) -> NewGameForm {
-        let r = current.copied().unwrap_or_else(|| {
-            GridRules::new(DEFAULT.0, DEFAULT.1, DEFAULT.2, false).expect("the default is valid")
-        });
+        let r = current
+            .copied()
+            .unwrap_or_else(|| GridRules::new(DEFAULT.0, DEFAULT.1, DEFAULT.2, false).expect("the default is valid"));
         let number = |id, label, min, max, value: u8| Field {
             id,
             label,
@@ -350,12 +347,22 @@ impl FamilyView for GridFamily {
 }
 
 impl FamilySearch for GridFamily {
-    fn analyze(pos: &Grid, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
+    fn analyze(
+        pos: &Grid,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
     }
 
     /// A grid's valuation reports no progress (a grid large enough to want it is refused).
-    fn game_value(rules: &GridRules, row: &str, limit: usize, _: Option<Tick>) -> Option<Result<GameValue, RowValueError>> {
+    fn game_value(
+        rules: &GridRules,
+        row: &str,
+        limit: usize,
+        _: Option<Tick>,
+    ) -> Option<Result<GameValue, RowValueError>> {
         Some(value::grid_value(*rules, row, limit))
     }
 

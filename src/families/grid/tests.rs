@@ -29,8 +29,7 @@ fn moves() {
     let p = grid("201-r", false);
     let q = p.play(GridMove { row: 0, col: 0, way: Way::Right }).unwrap();
     assert_eq!(q.0.pots(), [0, 1, 0]);
-    let captured: u32 =
-        q.1.steps.iter().map(|s| if let Step::Capture { seeds, .. } = s { *seeds } else { 0 }).sum();
+    let captured: u32 = q.1.steps.iter().map(|s| if let Step::Capture { seeds, .. } = s { *seeds } else { 0 }).sum();
     assert_eq!(captured, 2);
     // Left sows only up or down; Right cannot sow the 1 left into an empty pot.
     assert_eq!(p.legal_moves().len(), 1);
@@ -105,7 +104,11 @@ mod proptests {
 
     fn grids() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
         (1usize..5, 1usize..5).prop_flat_map(|(h, w)| {
-            (Just(h), Just(w), proptest::collection::vec(prop_oneof![3 => Just(0u8), 3 => Just(1u8), 2 => 2u8..4], h * w))
+            (
+                Just(h),
+                Just(w),
+                proptest::collection::vec(prop_oneof![3 => Just(0u8), 3 => Just(1u8), 2 => 2u8..4], h * w),
+            )
         })
     }
 

@@ -27,7 +27,10 @@ pub fn card(r: &KalahRules) -> Card {
     if id == "kalah-6-4-o" {
         sources.insert(0, "Y. Papegay, \"Exploring Board Game Strategies\", The Mathematica Journal 10(2): \"If the last stone lands in an empty cup on the player's own side, he captures all the stones from the opponent's cup directly opposite that cup. The game is over when a player has no more stones in play on the board.\"".into());
         choices.push("Papegay's text does not say that the capturing seed is captured too, nor what happens when the opposite cup is empty; we follow it literally (only the opposite cup's seeds move). The usual readings are the standard and empty-capture rules, offered as presets.".into());
-        choices.push("The number of stones per cup is not given in the text; we use 4, as in his board picture's usual set.".into());
+        choices.push(
+            "The number of stones per cup is not given in the text; we use 4, as in his board picture's usual set."
+                .into(),
+        );
     }
     if r.end == EndRule::MoverCannotMove {
         sources.insert(0, "J. Erickson, \"Sowing Games\", Games of No Chance (MSRI Publications 29, 1996), §4: \"If the last stone lands in an empty pot on the moving player's side, both that stone and the stones in the opponent's pot directly opposite are put into the moving player's store. If any player cannot move, the other player collects all the seeds on his side and puts them in his store, and the game ends.\"".into());

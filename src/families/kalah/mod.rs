@@ -14,10 +14,13 @@ pub use search::{minimax_value, perft_kalah};
 
 use super::two_rows::{count_text, four_parts, two_rows_setup, two_rows_text, write_four_parts, TwoRowFamily};
 use super::view::captures_and_laps;
-use super::{Card, ExactSolver, Family, FamilySearch, FamilyView, SolveError, SolveOptions, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{
+    Card, ExactSolver, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
+    ParseRulesError, ParseSetupError, Preset, SolveError, SolveOptions,
+};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
-use crate::search::{Analysis, SearchHandler, Searcher};
 use crate::families::AnyMove;
+use crate::search::{Analysis, SearchHandler, Searcher};
 
 /// The Kalah family (see the module).
 pub struct KalahFamily;
@@ -96,7 +99,8 @@ impl Family for KalahFamily {
         },
     ];
 
-    const EXAMPLES: &'static [&'static str] = &["kalah-6-4", "kalah-6-4-e", "papegay", "erickson", "erickson-6", "dooley"];
+    const EXAMPLES: &'static [&'static str] =
+        &["kalah-6-4", "kalah-6-4-e", "papegay", "erickson", "erickson-6", "dooley"];
 
     const RULES_HELP: &'static str = "kalah-M-N (M pits a side, N seeds a pit, standard capture, \
 game over when either side is empty), with suffixes -e (empty capture: a lone last seed in your \
@@ -295,7 +299,8 @@ impl FamilyView for KalahFamily {
     fn new_game(values: &[String]) -> Result<Kalah, String> {
         let v = |k: usize| values.get(k).map_or("", |s| s.trim());
         let id = format!("kalah-{}-{}{}{}", v(0), v(1), v(2), v(3));
-        let rules: KalahRules = Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map_err(|e| e.to_string())?;
+        let rules: KalahRules =
+            Self::parse_rules(&id.split('-').collect::<Vec<_>>(), &id).map_err(|e| e.to_string())?;
         Ok(rules.start())
     }
 }
@@ -321,7 +326,12 @@ impl FamilySearch for KalahFamily {
         solver::Solver::root_order(pos)
     }
 
-    fn analyze(pos: &Kalah, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
+    fn analyze(
+        pos: &Kalah,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         Searcher::new(table_mib).analyze(pos, depth, handler).unwrap_or_default()
     }
 

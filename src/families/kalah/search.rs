@@ -126,4 +126,3 @@ pub fn minimax_value(pos: &Kalah) -> i32 {
     }
     best
 }
-

@@ -38,7 +38,11 @@ pub fn card(r: &OwareRules) -> Card {
                 "A move that would capture every seed of the opponent (a grand slam) is played, but captures nothing.".into()
             });
             rules.push("If your opponent has no seeds, you must play a move that gives him some. If you cannot, the game ends and each player takes the seeds on his own side; so too when the player to move has no move.".into());
-            rules.push(format!("A player who has captured more than half the seeds ({} of {}) has won, and the game ends.", s as usize * n + 1, 2 * s as usize * n));
+            rules.push(format!(
+                "A player who has captured more than half the seeds ({} of {}) has won, and the game ends.",
+                s as usize * n + 1,
+                2 * s as usize * n
+            ));
             sources.push("The Oware Society's Abapa rules, the rules of international competition: \"The first player to capture 25 seeds or more wins the game\"; seeds are captured \"by making two's or three's with one's last seed on the opponent's side\" (s.helan.free.fr/awele/rules).".into());
             sources.push("A. S. Oji, \"Oware Rules, MACPRI Abapa version (Ghana)\", 2009 (oware.ca): \"If one of the players no longer has any seeds on her/his side and it is the opponent's turn, if possible the opponent must make a play to feed seeds to the other side\"; \"you are not permitted at any time to win the seeds in all six holes on the opponent's side\".".into());
             choices.push("Both readings of the grand slam are in use: captured nothing (the default, oware) and illegal (oware-…-gi, after Oji's \"must forfeit this play\").".into());

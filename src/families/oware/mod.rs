@@ -5,8 +5,8 @@
 //! pit letters relative to the mover.
 
 mod card;
-mod position;
 pub mod databases;
+mod position;
 pub mod search;
 #[cfg(test)]
 mod tests;
@@ -17,10 +17,13 @@ pub use position::*;
 
 use super::two_rows::{count_text, four_parts, two_rows_setup, two_rows_text, write_four_parts, TwoRowFamily};
 use super::view::captures_and_laps;
-use super::{Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{
+    Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError,
+    ParseSetupError, Preset,
+};
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
-use crate::search::{Analysis, SearchHandler};
 use crate::families::AnyMove;
+use crate::search::{Analysis, SearchHandler};
 
 /// The Oware family (see the module).
 pub struct OwareFamily;
@@ -76,7 +79,11 @@ impl Family for OwareFamily {
             name: "Ayo",
             source: "Broline & Loeb, \"The Combinatorics of Mancala-Type Games\", §2 (after Odeleye).",
         },
-        Preset { id: "wari-6-4", name: "Wari (Erickson)", source: "Erickson, \"Sowing Games\", §4: Atomic Wari on two rows." },
+        Preset {
+            id: "wari-6-4",
+            name: "Wari (Erickson)",
+            source: "Erickson, \"Sowing Games\", §4: Atomic Wari on two rows.",
+        },
     ];
 
     const EXAMPLES: &'static [&'static str] = &["oware", "oware-6-4-gi", "awari", "ayo", "ayo-8-3", "wari"];
@@ -158,7 +165,8 @@ solved it, Ayo as Broline & Loeb give it, Erickson's Wari; presets oware, abapa,
     }
 
     fn parse_setup(rules: &OwareRules, text: &str) -> Result<Oware, ParseSetupError> {
-        let form = "an Oware setup has 4 parts separated by '-' (South's pits, North's pits, captured seeds, side to move)";
+        let form =
+            "an Oware setup has 4 parts separated by '-' (South's pits, North's pits, captured seeds, side to move)";
         let (south, north, captured, turn) = four_parts(text, form, MAX_TOTAL_SEEDS as u64)?;
         let setup = OwareSetup { south, north, captured: ByPlayer { south: captured[0], north: captured[1] }, turn };
         setup.validate(*rules).map_err(|e| ParseSetupError::Invalid(super::AnySetupError::Oware(e)))
@@ -220,10 +228,15 @@ impl FamilyView for OwareFamily {
 
     fn cell_note(pos: &Oware, cell: Cell) -> Option<String> {
         match cell {
-            Cell::Pit { owner, index } if owner == pos.turn() && pos.pit(owner, index as usize) > 0 && !pos.is_over() => {
+            Cell::Pit { owner, index }
+                if owner == pos.turn() && pos.pit(owner, index as usize) > 0 && !pos.is_over() =>
+            {
                 pos.refusal(index as usize).map(|e| match e {
                     crate::engine::IllegalMove::TooFewSeeds { holds, needs, .. } => {
-                        format!("it holds {holds} seed{}; Wari sows only a pit of {needs} or more", if holds == 1 { "" } else { "s" })
+                        format!(
+                            "it holds {holds} seed{}; Wari sows only a pit of {needs} or more",
+                            if holds == 1 { "" } else { "s" }
+                        )
                     }
                     other => other.to_string(),
                 })
@@ -241,7 +254,9 @@ impl FamilyView for OwareFamily {
                         " (no capture can happen again: each player was awarded the seeds on his side)"
                     }
                     (false, _) => "",
-                    (true, Ruleset::Oware | Ruleset::Ayo) => " (a position repeated: each player took the seeds on his side)",
+                    (true, Ruleset::Oware | Ruleset::Ayo) => {
+                        " (a position repeated: each player took the seeds on his side)"
+                    }
                     (true, Ruleset::Awari) => " (a position repeated: the seeds left are shared equally)",
                     (true, Ruleset::Wari) => " (a position repeated: the seeds left count for nobody)",
                 };
@@ -273,9 +288,7 @@ impl FamilyView for OwareFamily {
     }
 
     fn new_game_form(current: Option<&OwareRules>) -> NewGameForm {
-        let r = current
-            .copied()
-            .unwrap_or_else(|| OwareRules::new(Ruleset::Oware, 6, 4, false).expect("valid"));
+        let r = current.copied().unwrap_or_else(|| OwareRules::new(Ruleset::Oware, 6, 4, false).expect("valid"));
         let set = r.set.key().to_string() + if r.grand_slam_illegal { "-gi" } else { "" };
         NewGameForm {
             fields: vec![
@@ -335,7 +348,12 @@ impl FamilySearch for OwareFamily {
         Some(databases::positions_upto(rules.pits(), seeds))
     }
 
-    fn analyze(pos: &Oware, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
+    fn analyze(
+        pos: &Oware,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         search::analyze(pos, None, depth, table_mib, handler)
     }
 }

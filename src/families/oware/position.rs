@@ -211,7 +211,14 @@ pub struct Oware {
 
 impl fmt::Debug for Oware {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Oware({} {:?} {:?} {:?})", self.rules.set.key(), self.row(Player::South), self.row(Player::North), self.captured)?;
+        write!(
+            f,
+            "Oware({} {:?} {:?} {:?})",
+            self.rules.set.key(),
+            self.row(Player::South),
+            self.row(Player::North),
+            self.captured
+        )?;
         write!(f, " {} to move{}", self.turn, if self.over { ", over" } else { "" })
     }
 }

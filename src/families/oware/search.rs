@@ -120,8 +120,8 @@ impl Searchable for Searched<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ByPlayer;
     use crate::engine::rank::Ranker;
+    use crate::engine::ByPlayer;
     use crate::families::oware::{OwareRules, OwareSetup, Ruleset};
     use crate::search::NoHandler;
 

@@ -61,10 +61,7 @@ fn ayo_awards_the_seeds_left_when_no_move_leaves_the_opponent_one() {
 fn an_opponent_without_seeds_must_be_fed_in_oware() {
     let p = position("oware", "1.0.0.0.0.1-0.0.0.0.0.0-0.0-s");
     assert_eq!(p.legal_moves(), vec![mv('f')]);
-    assert_eq!(
-        p.play(mv('a')).unwrap_err().reason,
-        IllegalMove::MustFeed { mv: "a".into(), opponent: Player::North }
-    );
+    assert_eq!(p.play(mv('a')).unwrap_err().reason, IllegalMove::MustFeed { mv: "a".into(), opponent: Player::North });
     // Nobody can feed North: the game ends, each player taking the seeds on his side.
     let p = position("oware", "1.0.0.0.0.0-0.0.0.0.0.0-5.6-s");
     assert!(p.is_over());
@@ -103,4 +100,3 @@ fn a_big_pit_skips_itself_on_every_lap() {
     assert_eq!(q.row(Player::South), vec![0, 2, 1, 1, 1, 1]);
     assert_eq!(q.row(Player::North), vec![2, 2, 2, 2, 2, 2]);
 }
-

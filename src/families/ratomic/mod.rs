@@ -120,7 +120,11 @@ ratomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, eithe
                 break;
             }
             if let Some(t) = trace.as_deref_mut() {
-                t.steps.push(Step::Capture { from: super::row::cell(j), to: Cell::Store(Player::South), seeds: pots[j] as u32 });
+                t.steps.push(Step::Capture {
+                    from: super::row::cell(j),
+                    to: Cell::Store(Player::South),
+                    seeds: pots[j] as u32,
+                });
             }
             pots[j] = 0;
         }
@@ -141,7 +145,12 @@ ratomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, eithe
         ParseSetupError::Invalid(crate::families::AnySetupError::ReverseAtomic(e))
     }
 
-    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
+    fn analyze(
+        pos: &Row<Self>,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         super::row::analyze(pos, depth, table_mib, handler)
     }
 

@@ -9,8 +9,7 @@ fn row(pots: &[u32], turn: Player, impartial: bool) -> ReverseAtomic {
 }
 
 fn after(p: ReverseAtomic) -> Vec<String> {
-    let mut v: Vec<String> =
-        p.legal_moves().iter().map(|&m| row_text(trimmed(p.play(m).unwrap().0.pots()))).collect();
+    let mut v: Vec<String> = p.legal_moves().iter().map(|&m| row_text(trimmed(p.play(m).unwrap().0.pots()))).collect();
     v.sort();
     v
 }

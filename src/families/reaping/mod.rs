@@ -68,7 +68,8 @@ impl RowGame for ReapingGame {
         },
     ];
     const EXAMPLES: &'static [&'static str] = &["reaping", "reaping-i"];
-    const RULES_HELP: &'static str = "reaping (Reaping: five pots of two seeds between two empty pots, Left reaps right, Right reaps left) and \
+    const RULES_HELP: &'static str =
+        "reaping (Reaping: five pots of two seeds between two empty pots, Left reaps right, Right reaps left) and \
 reaping-N-S (N pots of S seeds between two empty pots), with suffix -i (impartial: either player, either way)";
     const SETUP_HELP: &'static str = "Reaping setup: the pots from the left, empty end pots included (they are part of the row), digits together when all are below 10 (0312) or joined by dots (0.3.10.2), then '-' and who moves (l for Left, r for Right).";
     const MOVES_HELP: &'static str =
@@ -119,7 +120,12 @@ reaping-N-S (N pots of S seeds between two empty pots), with suffix -i (impartia
         ParseSetupError::Invalid(crate::families::AnySetupError::Reaping(e))
     }
 
-    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
+    fn analyze(
+        pos: &Row<Self>,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         super::row::analyze(pos, depth, table_mib, handler)
     }
 

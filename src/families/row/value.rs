@@ -134,7 +134,7 @@ fn row_value_limited(rules: &str, row: &str, limit: usize, progress: Option<Tick
     let rules = rules.parse::<AnyRules>().map_err(|e| RowValueError::Other(e.to_string()))?;
     rules.game_value(row, limit, progress).unwrap_or_else(|| {
         Err(RowValueError::Other(format!(
-            "game values are for {}, with -i for an impartial version",
+            "game values are for {}; an impartial version, where there is one, adds -i",
             FamilyId::which(AnyRules::has_game_value)
         )))
     })

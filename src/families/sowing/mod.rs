@@ -14,11 +14,14 @@ mod card;
 #[cfg(test)]
 mod tests;
 
-use super::row::{FollowerCount, trimmed, Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, FULL, ROOM, WALL};
+use super::row::cgt::RowKey;
+use super::row::{
+    trimmed, Direction, FollowerCount, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, FULL, ROOM, WALL,
+};
 use super::{Card, ParseSetupError, Preset};
-use crate::search::{Analysis, SearchHandler};
 use crate::engine::{IllegalMove, Step, Trace};
 use crate::families::AnyMove;
+use crate::search::{Analysis, SearchHandler};
 
 /// Conway's Sowing, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,11 +61,13 @@ impl RowGame for SowingGame {
         },
     ];
     const EXAMPLES: &'static [&'static str] = &["sowing", "sowing-i"];
-    const RULES_HELP: &'static str = "sowing (Conway's Sowing: five pots of two seeds, Left sows right, Right sows left) and \
+    const RULES_HELP: &'static str =
+        "sowing (Conway's Sowing: five pots of two seeds, Left sows right, Right sows left) and \
 sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either way); preset conway (sowing)";
     const SETUP_HELP: &'static str = "Sowing setup: the pots from the left, digits together when all are below 10 (312) or joined by dots (3.10.2), x (or •) for a full pot and ~ (or ←• •→) for endless full pots at an end, rows joined by + for their sum (312+21), then '-' and who moves (l for Left, r for Right).";
     const MOVES_HELP: &'static str = "Sowing: a pot's number from 1 and its way, l or r, joined by dots (2r.3l)";
-    const SETUP_FORM: &'static str = "a Sowing setup is the pots from the left (312, 3.10.2, x11x, 312+21), then '-' and who moves (l or r)";
+    const SETUP_FORM: &'static str =
+        "a Sowing setup is the pots from the left (312, 3.10.2, x11x, 312+21), then '-' and who moves (l or r)";
     const SUBMIT: &'static str = "Start Sowing";
     /// Five pots of two seeds.
     const DEFAULT: (u32, u32) = (5, 2);
@@ -145,7 +150,12 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
         ParseSetupError::Invalid(crate::families::AnySetupError::Sowing(e))
     }
 
-    fn analyze(pos: &Row<Self>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
+    fn analyze(
+        pos: &Row<Self>,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         super::row::analyze(pos, depth, table_mib, handler)
     }
 
@@ -170,20 +180,19 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
     }
 }
 
-
 /// The rows reachable from `start` by Sowing's moves, either player, either way (the row
 /// included, empty ends dropped); `None` past `limit` rows.
 pub fn followers(start: &[u8], limit: u64) -> Option<u64> {
-    let mut seen: crate::cgt::HashMap<crate::families::row::cgt::RowKey, ()> = Default::default();
+    let mut seen: crate::cgt::HashMap<RowKey, ()> = Default::default();
     let mut todo = vec![trimmed(start).to_vec()];
-    seen.insert(crate::families::row::cgt::RowKey::new(&todo[0]), ());
+    seen.insert(RowKey::new(&todo[0]), ());
     while let Some(row) = todo.pop() {
         if seen.len() as u64 > limit {
             return None;
         }
         for q in crate::families::row::cgt::options::<SowingGame>(&row, true, true)? {
             // Followers as rows (full pots keep their seeds' place, not a normal form).
-            if seen.insert(crate::families::row::cgt::RowKey::new(&q), ()).is_none() {
+            if seen.insert(RowKey::new(&q), ()).is_none() {
                 todo.push(q);
             }
         }

@@ -80,14 +80,16 @@ fn table_1_partizan() {
 #[test]
 fn full_pots() {
     assert_eq!(SowingGame::normal(&[1, 1, 0, 4, 5, 1, 0, 0, 0]), [1, 1, 0, FULL, FULL, 1]);
-    let p = Sowing::new(SowingRules::new(1, 0, true).unwrap(), &[FULL as u32, 1, 1, FULL as u32], Player::South).unwrap();
+    let p =
+        Sowing::new(SowingRules::new(1, 0, true).unwrap(), &[FULL as u32, 1, 1, FULL as u32], Player::South).unwrap();
     let mut after: Vec<String> =
         p.legal_moves().iter().map(|&m| crate::families::row::row_text(p.play(m).unwrap().0.pots())).collect();
     after.sort();
     // Each 1 sows onto the other or into the full pot beside it (not empty: a sowing may end
     // there).
     assert_eq!(after, ["x01x", "x02x", "x10x", "x20x"]);
-    let q = Sowing::new(SowingRules::new(1, 0, false).unwrap(), &[WALL as u32, 0, 2, WALL as u32], Player::North).unwrap();
+    let q =
+        Sowing::new(SowingRules::new(1, 0, false).unwrap(), &[WALL as u32, 0, 2, WALL as u32], Player::North).unwrap();
     // Right sows the 2 left: one seed into the empty pot, one into the endless full pots.
     assert_eq!(q.play(SowingMove::new(2, Direction::Left)).unwrap().0.pots(), [WALL, 1, 0, WALL]);
     // A wall only at an end; full pots only in Sowing's rows.
@@ -124,7 +126,12 @@ mod proptests {
     use super::*;
 
     /// The value of a row by its options alone: no normal form, no splitting.
-    fn raw(t: &mut Games, row: &[u8], impartial: bool, memo: &mut std::collections::HashMap<Vec<u8>, crate::cgt::Gid>) -> crate::cgt::Gid {
+    fn raw(
+        t: &mut Games,
+        row: &[u8],
+        impartial: bool,
+        memo: &mut std::collections::HashMap<Vec<u8>, crate::cgt::Gid>,
+    ) -> crate::cgt::Gid {
         if let Some(&g) = memo.get(row) {
             return g;
         }

@@ -16,7 +16,10 @@ use core::fmt;
 pub use position::*;
 
 use super::two_rows::{count_text, stores_and_turn};
-use super::{AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{
+    AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
+    ParseRulesError, ParseSetupError, Preset,
+};
 use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, Player, Position, Trace, Value};
 use crate::search::alphabeta::{MoveList, Searchable};
@@ -101,14 +104,19 @@ impl<const D: bool> Family for TchoukaFamily<D> {
 
     fn parse_rules(parts: &[&str], id: &str) -> Result<TchoukaRules<D>, ParseRulesError> {
         let number = |k: usize, what: &'static str| {
-            parts[k].parse::<u32>().map_err(|_| ParseRulesError::NotANumber { token: clip(parts[k], 12), id: clip(id, 40), what })
+            parts[k].parse::<u32>().map_err(|_| ParseRulesError::NotANumber {
+                token: clip(parts[k], 12),
+                id: clip(id, 40),
+                what,
+            })
         };
         let (pits, seeds) = match parts.len() {
             1 => DEFAULT,
             3 => (number(1, "pits")?, number(2, "seeds")?),
             _ => return Err(ParseRulesError::Unknown(clip(id, 40))),
         };
-        TchoukaRules::new(pits, seeds).map_err(|e| ParseRulesError::OutOfRange { id: clip(id, 40), reason: e.to_string() })
+        TchoukaRules::new(pits, seeds)
+            .map_err(|e| ParseRulesError::OutOfRange { id: clip(id, 40), reason: e.to_string() })
     }
 
     fn write_rules(r: &TchoukaRules<D>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -159,7 +167,11 @@ impl<const D: bool> Family for TchoukaFamily<D> {
             (_, found) => return Err(ParseSetupError::Parts { form, found }),
         };
         let invalid = |e| {
-            ParseSetupError::Invalid(if D { super::AnySetupError::Tchouka2(e) } else { super::AnySetupError::Tchouka(e) })
+            ParseSetupError::Invalid(if D {
+                super::AnySetupError::Tchouka2(e)
+            } else {
+                super::AnySetupError::Tchouka(e)
+            })
         };
         let sized = TchoukaRules::new(pits.len() as u32, r.seeds as u32).unwrap_or(*r);
         Tchouka::new(sized, &pits, roumba, turn, lost).map_err(invalid)
@@ -211,13 +223,7 @@ impl<const D: bool> FamilyView for TchoukaFamily<D> {
     }
 
     fn status(p: &Tchouka<D>) -> String {
-        let tally = || {
-            format!(
-                "Roumba: South {}, North {}",
-                p.roumba_of(Player::South),
-                p.roumba_of(Player::North)
-            )
-        };
+        let tally = || format!("Roumba: South {}, North {}", p.roumba_of(Player::South), p.roumba_of(Player::North));
         match p.outcome() {
             Some(o) if D => format!("{o}. {}.", tally()),
             Some(crate::engine::Outcome::Stuck) => {
@@ -294,7 +300,12 @@ impl<const D: bool> FamilyView for TchoukaFamily<D> {
 }
 
 impl<const D: bool> FamilySearch for TchoukaFamily<D> {
-    fn analyze(p: &Tchouka<D>, depth: u32, table_mib: usize, handler: &mut dyn SearchHandler<AnyMove>) -> Analysis<AnyMove> {
+    fn analyze(
+        p: &Tchouka<D>,
+        depth: u32,
+        table_mib: usize,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Analysis<AnyMove> {
         if D {
             return Searcher::new(table_mib).analyze(&p.retag::<true>(), depth, handler).unwrap_or_default();
         }
@@ -307,13 +318,13 @@ impl<const D: bool> FamilySearch for TchoukaFamily<D> {
         let mut solve = |q: &Tchouka<D>, nodes: &mut u64| {
             let base = *nodes;
             let r = q.solve_watched(&mut |n| handler.should_stop(base + n), most);
-            let (visited, why) = match r {
-                Ok((_, v)) => (v, None),
-                Err(SolveStopped::Asked { visited }) => (visited, Some(Stopped::Asked)),
-                Err(SolveStopped::Memory { visited }) => (visited, Some(Stopped::Memory)),
+            let (visited, answer) = match r {
+                Ok((line, v)) => (v, Ok(line)),
+                Err(SolveStopped::Asked { visited }) => (visited, Err(Stopped::Asked)),
+                Err(SolveStopped::Memory { visited }) => (visited, Err(Stopped::Memory)),
             };
             *nodes += visited;
-            r.map(|(line, _)| line).map_err(|_| why.unwrap_or(Stopped::Asked))
+            answer
         };
         let stopped = |nodes, why| Analysis { nodes, stopped: Some(why), ..Analysis::default() };
         let line = match solve(p, &mut nodes) {
@@ -371,7 +382,9 @@ impl Searchable for Tchouka<true> {
         core::hash::Hasher::write_u128(&mut h, self.pits_key());
         core::hash::Hasher::write_u64(
             &mut h,
-            (self.roumba_of(Player::South) as u64) << 20 | (self.roumba_of(Player::North) as u64) << 4 | Position::turn(self).index() as u64,
+            (self.roumba_of(Player::South) as u64) << 20
+                | (self.roumba_of(Player::North) as u64) << 4
+                | Position::turn(self).index() as u64,
         );
         core::hash::Hasher::finish(&h)
     }

@@ -124,7 +124,13 @@ impl<const D: bool> Tchouka<D> {
     ///
     /// # Errors
     /// Pits or seeds out of range.
-    pub fn new(rules: TchoukaRules<D>, pits: &[u32], roumba: [u32; 2], turn: Player, lost: bool) -> Result<Self, TchoukaSetupError> {
+    pub fn new(
+        rules: TchoukaRules<D>,
+        pits: &[u32],
+        roumba: [u32; 2],
+        turn: Player,
+        lost: bool,
+    ) -> Result<Self, TchoukaSetupError> {
         if pits.is_empty() || pits.len() > MAX_PITS {
             return Err(TchoukaSetupError::Pits(pits.len()));
         }
@@ -328,7 +334,11 @@ struct Watched<'a> {
     most: u64,
 }
 
-fn solve_from<const D: bool>(p: &Tchouka<D>, w: &mut Watched<'_>, line: &mut Vec<TchoukaMove<D>>) -> Result<bool, SolveStopped> {
+fn solve_from<const D: bool>(
+    p: &Tchouka<D>,
+    w: &mut Watched<'_>,
+    line: &mut Vec<TchoukaMove<D>>,
+) -> Result<bool, SolveStopped> {
     if p.seeds_left() == 0 && !p.lost {
         return Ok(true);
     }
@@ -400,7 +410,8 @@ impl<const D: bool> Position for Tchouka<D> {
 
     fn outcome(&self) -> Option<Outcome> {
         if D {
-            (self.seeds_left() == 0).then(|| Outcome::by_scores(self.roumba_of(Player::South), self.roumba_of(Player::North)))
+            (self.seeds_left() == 0)
+                .then(|| Outcome::by_scores(self.roumba_of(Player::South), self.roumba_of(Player::North)))
         } else if self.lost {
             Some(Outcome::Stuck)
         } else if self.seeds_left() == 0 {
@@ -467,4 +478,3 @@ pub fn solvability_map(max_pits: u8, max_seeds: u8, tick: &mut dyn FnMut(&MapEnt
     }
     out
 }
-

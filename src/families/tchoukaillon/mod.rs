@@ -10,7 +10,10 @@ use core::fmt;
 pub use position::*;
 
 use super::two_rows::count_text;
-use super::{AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset};
+use super::{
+    AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
+    ParseRulesError, ParseSetupError, Preset,
+};
 use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, Player, Position, Trace, Value};
 use crate::search::{Analysis, MoveValue, SearchHandler};
@@ -53,9 +56,11 @@ impl Family for TchoukaillonFamily {
 
     const EXAMPLES: &'static [&'static str] = &["tchoukaillon"];
 
-    const RULES_HELP: &'static str = "tchoukaillon (the solitaire; a new game starts from the winning position for 17 seeds)";
+    const RULES_HELP: &'static str =
+        "tchoukaillon (the solitaire; a new game starts from the winning position for 17 seeds)";
 
-    const SETUP_HELP: &'static str = "Tchoukaillon setup: pits 1.2.3… from the Roumba outwards, then '-' and the Roumba.";
+    const SETUP_HELP: &'static str =
+        "Tchoukaillon setup: pits 1.2.3… from the Roumba outwards, then '-' and the Roumba.";
 
     const MOVES_HELP: &'static str = "Tchoukaillon: pit numbers joined by dots (1.2.1)";
 
@@ -107,7 +112,9 @@ impl Family for TchoukaillonFamily {
             Some(t) => parse_count(t.trim(), "Roumba:", MAX_SEEDS)?,
             None => 0,
         };
-        TchoukaillonSetup { pits, roumba }.validate().map_err(|e| ParseSetupError::Invalid(super::AnySetupError::Tchoukaillon(e)))
+        TchoukaillonSetup { pits, roumba }
+            .validate()
+            .map_err(|e| ParseSetupError::Invalid(super::AnySetupError::Tchoukaillon(e)))
     }
 
     fn write_setup(p: &Tchoukaillon, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -197,12 +204,14 @@ impl FamilyView for TchoukaillonFamily {
 
     fn new_game(values: &[String]) -> Result<Tchoukaillon, String> {
         let v = values.first().map_or("", |s| s.trim());
-        v.parse::<u32>().ok().filter(|&s| s <= MAX_WINNING_SEEDS).and_then(Tchoukaillon::winning_position).ok_or_else(|| {
-            format!(
-                "'{}' seeds: the winning position must fit in {MAX_PITS} pits, so use 0 to {MAX_WINNING_SEEDS}",
-                clip(v, 20)
-            )
-        })
+        v.parse::<u32>().ok().filter(|&s| s <= MAX_WINNING_SEEDS).and_then(Tchoukaillon::winning_position).ok_or_else(
+            || {
+                format!(
+                    "'{}' seeds: the winning position must fit in {MAX_PITS} pits, so use 0 to {MAX_WINNING_SEEDS}",
+                    clip(v, 20)
+                )
+            },
+        )
     }
 }
 

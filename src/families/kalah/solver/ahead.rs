@@ -167,7 +167,6 @@ impl Exact {
             self.walk::<N>(at + 1, to, r, q, bar, rank + self.terms.term(at, bar), p, f);
         }
     }
-
 }
 
 /// The layout of `p` (the opponent's pits, then the mover's) as a state. Each side is put

@@ -1,7 +1,7 @@
 //! The solver as the family's [`ExactSolver`] capability: positions and moves of any family
 //! come in, those of other rules are refused.
 
-use super::{Solver, SolveError, SolveOptions, SolveStats};
+use super::{SolveError, SolveOptions, SolveStats, Solver};
 use crate::families::capability::ExactSolver;
 use crate::families::kalah::{Kalah, KalahMove};
 use crate::families::{AnyMove, AnyPosition, AnyRules};

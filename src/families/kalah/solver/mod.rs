@@ -311,7 +311,8 @@ impl Solver {
     ) -> (Vec<R>, u64, u64) {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(pool) = &self.pool {
-            let events = Events { windows: (0..windows).map(|_| SharedWindow::default()).collect(), ..Events::default() };
+            let events =
+                Events { windows: (0..windows).map(|_| SharedWindow::default()).collect(), ..Events::default() };
             let events_ref = &events;
             return threads::run_on_pool(pool, &events, stop, handler, || {
                 let out = Mutex::new((Vec::new(), 0, 0));
@@ -343,7 +344,11 @@ impl Solver {
     ///
     /// # Errors
     /// Game over, too many seeds, or stopped by the handler.
-    pub fn analyze(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler<AnyMove>) -> Result<Analysis<AnyMove>, SolveError> {
+    pub fn analyze(
+        &mut self,
+        pos: &Kalah,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<Analysis<AnyMove>, SolveError> {
         self.analyze_moves(pos, None, None, handler)
     }
 
@@ -424,7 +429,13 @@ impl Solver {
             loop {
                 let k = next.fetch_add(1, Relaxed);
                 let open = || (0..roots.len()).map(|d| (k + d) % roots.len()).find(|&j| !finished[j].load(Relaxed));
-                let Some(j) = (if k < roots.len() { Some(k) } else if together { open() } else { None }) else {
+                let Some(j) = (if k < roots.len() {
+                    Some(k)
+                } else if together {
+                    open()
+                } else {
+                    None
+                }) else {
                     return Ok(());
                 };
                 let i = roots[j];
@@ -506,7 +517,11 @@ impl Solver {
         by_pits!(self.rules.pits(), |N| self.solve_n::<N>(pos, handler))
     }
 
-    fn solve_n<const N: usize>(&mut self, pos: &Kalah, handler: &mut dyn SearchHandler<AnyMove>) -> Result<i32, SolveError> {
+    fn solve_n<const N: usize>(
+        &mut self,
+        pos: &Kalah,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<i32, SolveError> {
         let st = Self::check::<N>(pos)?;
         self.nodes = 0;
         self.passes = 0;

@@ -97,8 +97,11 @@ fn solver_matches_minimax_on_small_games() {
         let start = rules.start();
         // Database 20: the exact layers (to 12 seeds) hold the whole game.
         for db in [0, 4, 20] {
-            let mut s =
-                Solver::new(rules, SolveOptions { table_mib: 1, db_seeds: db, exact_seeds: 0, threads: 1 + db as usize % 2 }).unwrap();
+            let mut s = Solver::new(
+                rules,
+                SolveOptions { table_mib: 1, db_seeds: db, exact_seeds: 0, threads: 1 + db as usize % 2 },
+            )
+            .unwrap();
             assert_eq!(s.shared.exact.as_ref().map_or(0, |x| x.max_seeds), if db == 20 { 12 } else { 0 });
             assert_eq!(s.solve(&start, &mut NoHandler).unwrap(), minimax_value(&start), "{id} db {db}");
         }
@@ -213,7 +216,9 @@ fn threads_agree_with_one_thread() {
             if pos.is_over() {
                 continue;
             }
-            let solver = |threads| Solver::new(rules, SolveOptions { table_mib: 2, db_seeds: 6, exact_seeds: 0, threads }).unwrap();
+            let solver = |threads| {
+                Solver::new(rules, SolveOptions { table_mib: 2, db_seeds: 6, exact_seeds: 0, threads }).unwrap()
+            };
             let one = solver(1).analyze(&pos, &mut NoHandler).unwrap();
             for threads in [2, 3, 4] {
                 assert_eq!(solver(threads).solve(&pos, &mut NoHandler).unwrap(), one.value.number(), "{id} {pos:?}");
@@ -337,7 +342,8 @@ fn deferred_moves_keep_the_values() {
         assert!(marked > 10, "{id}: {marked}");
         let start = rules.start();
         let mut plain = Solver::new(rules, ONE_THREAD).unwrap();
-        let (mut a, mut b) = (s.analyze(&start, &mut NoHandler).unwrap().moves, plain.analyze(&start, &mut NoHandler).unwrap().moves);
+        let (mut a, mut b) =
+            (s.analyze(&start, &mut NoHandler).unwrap().moves, plain.analyze(&start, &mut NoHandler).unwrap().moves);
         a.sort_by_key(|m| m.mv.to_string());
         b.sort_by_key(|m| m.mv.to_string());
         assert_eq!(a, b, "{id}");

@@ -208,7 +208,11 @@ pub(super) fn run_on_pool<R: Send>(
 impl<'a, 'h> Search<'a, 'h> {
     /// A search on `base`'s tables, settings and stops, telling `handler`, under the split
     /// node `abort` if any (a task of the pool), its counters at zero.
-    pub(super) fn new(base: Base<'a>, handler: Option<&'h mut dyn SearchHandler<AnyMove>>, abort: Option<&'a Abort<'a>>) -> Self {
+    pub(super) fn new(
+        base: Base<'a>,
+        handler: Option<&'h mut dyn SearchHandler<AnyMove>>,
+        abort: Option<&'a Abort<'a>>,
+    ) -> Self {
         let Base { shared, rules, etc_seeds, split_seeds, split_wait, abdada_seeds, stop, events } = base;
         Search {
             shared,
@@ -254,7 +258,10 @@ impl Search<'_, '_> {
     pub(super) fn check_halt(&mut self) -> bool {
         if self.stop.load(Relaxed)
             || self.abort.is_some_and(|a| a.any())
-            || self.window.zip(self.events).is_some_and(|((w, pass), e)| SharedWindow::number(e.windows[w].pass.load(Relaxed)) != pass)
+            || self
+                .window
+                .zip(self.events)
+                .is_some_and(|((w, pass), e)| SharedWindow::number(e.windows[w].pass.load(Relaxed)) != pass)
         {
             self.halted = true;
         }
@@ -327,4 +334,3 @@ impl Search<'_, '_> {
         ((f >> 8) as i32 - 512, (f & 0xFF) as u8)
     }
 }
-

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicI8, AtomicU8, Ordering::Relaxed};
 
 use super::model::{MoverBoard, Node};
 use super::{Databases, Layer, Progress};
-use crate::families::oware::Ruleset;
 use crate::engine::rank::prefetch;
+use crate::families::oware::Ruleset;
 
 /// No move leaves the layer.
 const NONE: i8 = i8::MIN;
@@ -20,7 +20,14 @@ impl Databases {
 
     /// The first pass over a slice of the layer: for each board, the best exit (or the value
     /// of a finished game) and the number of moves that stay.
-    fn first_pass(&self, k: usize, from: u64, best: &mut [i8], count: &mut [u8], progress: &mut dyn FnMut(u64) -> bool) -> bool {
+    fn first_pass(
+        &self,
+        k: usize,
+        from: u64,
+        best: &mut [i8],
+        count: &mut [u8],
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> bool {
         let mut b = self.ranker.unrank(k, from);
         let m = &self.model;
         for r in 0..best.len() {
@@ -273,7 +280,13 @@ impl Databases {
     }
 
     /// The first pass over the whole layer, on every core natively.
-    fn first_pass_all(&self, k: usize, best: &mut [i8], count: &mut [u8], progress: &mut dyn FnMut(u64) -> bool) -> bool {
+    fn first_pass_all(
+        &self,
+        k: usize,
+        best: &mut [i8],
+        count: &mut [u8],
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> bool {
         #[cfg(not(target_arch = "wasm32"))]
         {
             let threads = self.threads_for(best.len());
@@ -297,7 +310,9 @@ impl Databases {
                         } else {
                             let stop = &stop;
                             handles.push(scope.spawn(move || {
-                                self.first_pass(k, from, b, c, &mut |_| !stop.load(std::sync::atomic::Ordering::Relaxed))
+                                self.first_pass(k, from, b, c, &mut |_| {
+                                    !stop.load(std::sync::atomic::Ordering::Relaxed)
+                                })
                             }));
                         }
                         from += take as u64;

@@ -44,7 +44,7 @@ mod query;
 #[cfg(test)]
 mod tests;
 
-pub use model::{board_of, MoverBoard, Model};
+pub use model::{board_of, Model, MoverBoard};
 pub use query::Line;
 
 use crate::engine::rank::Ranker;
@@ -249,7 +249,9 @@ impl Databases {
     /// The rules of the position are those of the databases.
     pub(super) fn covers_rules(&self, pos: &Oware) -> bool {
         let r = pos.rules();
-        r.set == self.rules.set && r.pits() == self.rules.pits() && r.grand_slam_illegal == self.rules.grand_slam_illegal
+        r.set == self.rules.set
+            && r.pits() == self.rules.pits()
+            && r.grand_slam_illegal == self.rules.grand_slam_illegal
     }
 
     /// The value of a position for its side to move (captures still to come, net), if within

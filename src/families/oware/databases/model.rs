@@ -144,7 +144,9 @@ impl Model {
                 sown[i] = Some(self.sow(b, i));
             }
         }
-        let mask = |f: &dyn Fn(&Sown) -> bool| (0..n).filter(|&i| sown[i].as_ref().is_some_and(f)).fold(0u32, |m, i| m | 1 << i);
+        let mask = |f: &dyn Fn(&Sown) -> bool| {
+            (0..n).filter(|&i| sown[i].as_ref().is_some_and(f)).fold(0u32, |m, i| m | 1 << i)
+        };
         let keeps = || mask(&|s: &Sown| self.side(&s.board, true) > 0);
         let k = || self.side(b, false) + self.side(b, true);
         let legal = match self.set {

@@ -1,12 +1,12 @@
 //! The model against the engine, the databases against a plain search, best lines.
 
 use super::model::Node;
-use crate::engine::Position;
 use super::*;
 use crate::engine::rank::Ranker;
-use crate::families::oware::Ruleset;
+use crate::engine::Position;
 use crate::engine::{ByPlayer, Player};
 use crate::families::oware::OwareSetup;
+use crate::families::oware::Ruleset;
 use std::collections::HashSet;
 
 fn all_rules(pits: u32) -> Vec<OwareRules> {
@@ -19,9 +19,14 @@ fn all_rules(pits: u32) -> Vec<OwareRules> {
 fn engine(rules: OwareRules, b: &MoverBoard) -> Oware {
     let n = rules.pits();
     let row = |r: &[u8]| r.iter().map(|&x| x as u32).collect();
-    OwareSetup { south: row(&b[..n]), north: row(&b[n..2 * n]), captured: ByPlayer { south: 0, north: 0 }, turn: Player::South }
-        .validate(rules)
-        .unwrap()
+    OwareSetup {
+        south: row(&b[..n]),
+        north: row(&b[n..2 * n]),
+        captured: ByPlayer { south: 0, north: 0 },
+        turn: Player::South,
+    }
+    .validate(rules)
+    .unwrap()
 }
 
 /// The databases' rules agree with the engine's on every board of the small layers.
@@ -61,7 +66,9 @@ fn the_model_plays_as_the_engine() {
                                 let child = m.flip(&s.board);
                                 let south = |p: &Oware| p.captured().south as i32 - p.captured().north as i32;
                                 let c = next.captured();
-                                if rules.set == Ruleset::Oware && 2 * c.south.max(c.north) > c.south + c.north + next.board_seeds() {
+                                if rules.set == Ruleset::Oware
+                                    && 2 * c.south.max(c.north) > c.south + c.north + next.board_seeds()
+                                {
                                     // Oware's "more than half wins", which the databases
                                     // do not apply.
                                     continue;
@@ -78,7 +85,11 @@ fn the_model_plays_as_the_engine() {
                                         if !passed {
                                             plain = m.flip(&plain);
                                         }
-                                        assert_eq!(plain[..2 * pits as usize], s.board[..2 * pits as usize], "{rules} {b:?} {mv}");
+                                        assert_eq!(
+                                            plain[..2 * pits as usize],
+                                            s.board[..2 * pits as usize],
+                                            "{rules} {b:?} {mv}"
+                                        );
                                         assert_eq!(south(&next), s.captured as i32, "{rules} {b:?} {mv}");
                                     }
                                 }
@@ -203,7 +214,10 @@ fn layers_count_as_the_binomials_say() {
     let r = Ranker::new(12, 20);
     let upto = |k: usize| (0..=k).map(|j| r.layer_size(j)).sum::<u64>();
     assert_eq!((upto(15), upto(20)), (17_383_860, 225_792_840));
-    assert_eq!((positions_upto(6, 15), positions_upto(6, 20), positions_upto(6, 18)), (17_383_860, 225_792_840, 86_493_225));
+    assert_eq!(
+        (positions_upto(6, 15), positions_upto(6, 20), positions_upto(6, 18)),
+        (17_383_860, 225_792_840, 86_493_225)
+    );
     assert_eq!(positions_upto(12, 60), u64::MAX);
     let layer = Layer { values: vec![-3, 0, 5], distances: vec![0, 7, 255] };
     assert_eq!(Layer::from_bytes(&layer.to_bytes()), Some(layer));
@@ -234,7 +248,11 @@ fn check_line(db: &Databases, pos: &Oware, max: usize) -> Line {
     let s = pos.captured();
     let mover = |c: crate::engine::ByPlayer<u32>| {
         let d = c.south as i32 - c.north as i32;
-        if pos.turn() == Player::South { d } else { -d }
+        if pos.turn() == Player::South {
+            d
+        } else {
+            -d
+        }
     };
     let net = mover(c) - mover(s) + left;
     if db.rules().set == Ruleset::Oware {
