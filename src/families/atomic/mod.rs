@@ -17,8 +17,6 @@ mod tests;
 use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, ROOM};
 use super::{Card, ParseSetupError, Preset};
 use crate::engine::{Cell, IllegalMove, Player, Step, Trace};
-use crate::families::AnyMove;
-use crate::search::{Analysis, SearchHandler};
 
 /// Atomic Wari, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,15 +92,6 @@ atomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
 
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError {
         ParseSetupError::Invalid(crate::families::AnySetupError::Atomic(e))
-    }
-
-    fn analyze(
-        pos: &Row<Self>,
-        depth: u32,
-        table_mib: usize,
-        handler: &mut dyn SearchHandler<AnyMove>,
-    ) -> Analysis<AnyMove> {
-        super::row::analyze(pos, depth, table_mib, handler)
     }
 
     fn heaps(pots: &[u8]) -> Option<Vec<usize>> {

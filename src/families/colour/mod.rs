@@ -19,8 +19,6 @@ use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetup
 use super::{Card, ParseSetupError, Preset};
 use crate::engine::text::{clip, split_fields, CountError};
 use crate::engine::{Cell, IllegalMove, Player, Step, Trace};
-use crate::families::AnyMove;
-use crate::search::{Analysis, SearchHandler};
 
 /// Coloured-seed Sowing, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -273,15 +271,6 @@ impl RowGame for ColourGame {
 
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError {
         ParseSetupError::Invalid(crate::families::AnySetupError::Colour(e))
-    }
-
-    fn analyze(
-        pos: &Row<Self>,
-        depth: u32,
-        table_mib: usize,
-        handler: &mut dyn SearchHandler<AnyMove>,
-    ) -> Analysis<AnyMove> {
-        super::row::analyze(pos, depth, table_mib, handler)
     }
 
     fn card(rules: &ColourRules) -> Card {

@@ -20,8 +20,6 @@ use super::reaping::{first_empty, reap};
 use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, ROOM};
 use super::{Card, ParseSetupError, Preset};
 use crate::engine::{Cell, IllegalMove, Player, Step, Trace};
-use crate::families::AnyMove;
-use crate::search::{Analysis, SearchHandler};
 
 /// Reverse Atomic Wari, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,15 +141,6 @@ ratomic-N-S (N pots of S seeds), with suffix -i (impartial: either player, eithe
 
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError {
         ParseSetupError::Invalid(crate::families::AnySetupError::ReverseAtomic(e))
-    }
-
-    fn analyze(
-        pos: &Row<Self>,
-        depth: u32,
-        table_mib: usize,
-        handler: &mut dyn SearchHandler<AnyMove>,
-    ) -> Analysis<AnyMove> {
-        super::row::analyze(pos, depth, table_mib, handler)
     }
 
     fn card(rules: &ReverseAtomicRules) -> Card {

@@ -20,8 +20,6 @@ mod tests;
 use super::row::{Direction, Row, RowFamily, RowGame, RowMove, RowRules, RowSetupError, ROOM};
 use super::{Card, ParseSetupError, Preset};
 use crate::engine::{IllegalMove, Step, Trace};
-use crate::families::AnyMove;
-use crate::search::{Analysis, SearchHandler};
 
 /// Reaping, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -118,15 +116,6 @@ reaping-N-S (N pots of S seeds between two empty pots), with suffix -i (impartia
 
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError {
         ParseSetupError::Invalid(crate::families::AnySetupError::Reaping(e))
-    }
-
-    fn analyze(
-        pos: &Row<Self>,
-        depth: u32,
-        table_mib: usize,
-        handler: &mut dyn SearchHandler<AnyMove>,
-    ) -> Analysis<AnyMove> {
-        super::row::analyze(pos, depth, table_mib, handler)
     }
 
     fn card(rules: &ReapingRules) -> Card {

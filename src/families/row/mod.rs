@@ -173,22 +173,15 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     /// The rules card.
     fn card(rules: &RowRules<Self>) -> Card;
 
-    // The two hooks below are one line in each game, where the registration list's
+    // The hook below is one line in each game, where the registration list's
     // conversions into the `Any` types are known (in the generic family impl, asking for them
     // would make the list's impls depend on themselves).
 
     /// A setup error as the family-independent error (`e.into()`).
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError;
-    /// As [`Family::analyze`]: `row::analyze(pos, depth, table_mib, handler)`.
-    fn analyze(
-        pos: &Row<Self>,
-        depth: u32,
-        table_mib: usize,
-        handler: &mut dyn SearchHandler<AnyMove>,
-    ) -> Analysis<AnyMove>;
 }
 
-/// The generic search's analysis of a row position (what [`RowGame::analyze`] calls).
+/// The generic search's analysis of a row position (the row families' [`FamilySearch::analyze`]).
 pub fn analyze<G: RowGame>(
     pos: &Row<G>,
     depth: u32,
@@ -406,14 +399,17 @@ impl<G: RowGame> FamilyView for RowFamily<G> {
     }
 }
 
-impl<G: RowGame> FamilySearch for RowFamily<G> {
+impl<G: RowGame> FamilySearch for RowFamily<G>
+where
+    AnyMove: From<RowMove<G>>,
+{
     fn analyze(
         pos: &Row<G>,
         depth: u32,
         table_mib: usize,
         handler: &mut dyn SearchHandler<AnyMove>,
     ) -> Analysis<AnyMove> {
-        G::analyze(pos, depth, table_mib, handler)
+        analyze(pos, depth, table_mib, handler)
     }
 
     fn value_row(pos: &Row<G>) -> Option<String> {

@@ -63,7 +63,7 @@ pub fn row_value(rules: &str, row: &str) -> Result<RowValue, String> {
     row_value_in(rules, row).map(|(v, _, _)| v)
 }
 
-/// [`row_value`] valuing at most `limit` rows: past it, [`TooManyFollowers`].
+/// [`row_value`] valuing at most `limit` rows: past it, [`RowValueError::TooManyFollowers`].
 ///
 /// # Errors
 /// As [`row_value`], and past the limit.

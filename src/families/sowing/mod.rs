@@ -20,8 +20,6 @@ use super::row::{
 };
 use super::{Card, ParseSetupError, Preset};
 use crate::engine::{IllegalMove, Step, Trace};
-use crate::families::AnyMove;
-use crate::search::{Analysis, SearchHandler};
 
 /// Conway's Sowing, as a [`RowGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,15 +146,6 @@ sowing-N-S (N pots of S seeds), with suffix -i (impartial: either player, either
 
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError {
         ParseSetupError::Invalid(crate::families::AnySetupError::Sowing(e))
-    }
-
-    fn analyze(
-        pos: &Row<Self>,
-        depth: u32,
-        table_mib: usize,
-        handler: &mut dyn SearchHandler<AnyMove>,
-    ) -> Analysis<AnyMove> {
-        super::row::analyze(pos, depth, table_mib, handler)
     }
 
     fn card(rules: &SowingRules) -> Card {

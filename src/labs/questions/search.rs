@@ -775,13 +775,4 @@ impl RowGame for AtomicTwos {
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError {
         ParseSetupError::Form(if matches!(e, RowSetupError::Pots(_)) { "a row of 1 to 64 pots" } else { "a row" })
     }
-
-    fn analyze(
-        _: &crate::families::row::Row<Self>,
-        _: u32,
-        _: usize,
-        _: &mut dyn crate::search::SearchHandler<crate::families::AnyMove>,
-    ) -> crate::search::Analysis<crate::families::AnyMove> {
-        crate::search::Analysis::default()
-    }
 }
