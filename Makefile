@@ -28,7 +28,6 @@ test: setup
 
 lint:
 	cargo fmt --all -- --check
-	rustfmt --check --edition 2021 src/labs/*/page*.rs
 	rustfmt --check --edition 2021 src/families/*/mod.rs src/families/tchouka2.rs
 	python3 scripts/imports.py > /dev/null
 	cargo clippy --all-targets --features cli -- -D warnings

@@ -225,7 +225,7 @@ fn figures_group_their_digits_by_threes() {
 #[wasm_bindgen_test]
 async fn hanoi_lab_plays_by_clicks_and_steps_an_algorithm() {
     use mancala_lab::labs::Linked;
-    use mancala_lab::web::pages::hanoi::{Page, Props};
+    use mancala_lab::web::labs::hanoi::{Page, Props};
     let root = mount();
     yew::Renderer::<Page>::with_root_and_props(root.clone(), Props { params: Linked::read("n=4") }).render();
     settle().await;
@@ -246,7 +246,7 @@ async fn hanoi_lab_plays_by_clicks_and_steps_an_algorithm() {
 #[wasm_bindgen_test]
 async fn tchoukaillon_lab_shows_figures_4_and_5_and_a_bad_link() {
     use mancala_lab::labs::Linked;
-    use mancala_lab::web::pages::tchoukaillon::{Page, Props};
+    use mancala_lab::web::labs::tchoukaillon::{Page, Props};
     let root = mount();
     yew::Renderer::<Page>::with_root_and_props(root.clone(), Props { params: Linked::read("s=-1") }).render();
     settle().await;

@@ -6,14 +6,9 @@ use yew::prelude::*;
 
 use super::board::Board;
 use super::play::PlayPage;
-use super::route::Route;
-use crate::families::{AnyRules, FamilyId};
+use super::route::{current_hash, Route};
+use crate::families::AnyRules;
 use crate::labs::LABS;
-
-/// The address's hash (`#/play?...`), or nothing.
-pub(crate) fn current_hash() -> String {
-    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
-}
 
 /// The app.
 #[function_component(App)]
@@ -54,7 +49,7 @@ pub fn app() -> Html {
             Route::Home => Some("Mancala Lab".to_string()),
             Route::NotFound(_) => Some("Page not found — Mancala Lab".to_string()),
             Route::Play(_) => None,
-            lab => super::pages::lab_title(lab).map(|t| format!("{t} — Mancala Lab")),
+            lab => super::labs::lab_title(lab).map(|t| format!("{t} — Mancala Lab")),
         };
         use_effect_with(title, |title| {
             if let (Some(t), Some(d)) = (title, web_sys::window().and_then(|w| w.document())) {
@@ -224,43 +219,6 @@ fn theme_switch() -> Html {
     }
 }
 
-/// The home page's groups, in the order players look for them: the games for two at a board
-/// (against a friend or the computer), the solitaires, then the games of combinatorial game
-/// theory; each group's families with the most presets first (Kalah, then the Oware family).
-/// Derived from the registry: a new family lands in its group by what it is.
-pub(crate) fn home_groups() -> Vec<(&'static str, &'static str, Vec<FamilyId>)> {
-    let theory = |f: FamilyId| {
-        f.presets().first().is_some_and(|p| p.id.parse::<AnyRules>().is_ok_and(|r| r.start().value_row().is_some()))
-    };
-    let mut groups = vec![
-        (
-            "Two players at a board",
-            "Face to face across the board: play a friend on this screen, or the computer from gentle to perfect.",
-            vec![],
-        ),
-        ("Solitaires", "One player sows to clear the board: every position is winnable or not, exactly.", vec![]),
-        (
-            "Games of game theory",
-            "Erickson's sowing games: each position is a combinatorial game whose value the page computes.",
-            vec![],
-        ),
-    ];
-    for &f in FamilyId::ALL {
-        let g = if f.is_solitaire() {
-            1
-        } else if theory(f) {
-            2
-        } else {
-            0
-        };
-        groups[g].2.push(f);
-    }
-    for g in &mut groups {
-        g.2.sort_by_key(|f| std::cmp::Reverse(f.presets().len()));
-    }
-    groups
-}
-
 /// Scrolls the element of this id into view.
 fn to_id(id: &str) {
     if let Some(e) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) {
@@ -272,7 +230,7 @@ fn to_id(id: &str) {
 /// with a picture of its board and its source; then the labs (a button at the top goes there).
 #[function_component(Home)]
 pub fn home() -> Html {
-    let groups = home_groups();
+    let groups = super::home::home_groups();
     html! {
         <main class="home">
             <h1>{"Mancala Lab"}</h1>

@@ -4,9 +4,10 @@
 //! ([`worker`]), which the page drives through `client` (and a lab's page through
 //! `use_lab`) with the messages of [`worker::protocol`]. The worker's messages and request
 //! handling, the shared solve's bookkeeping ([`pool`]) and the [`route`]s compile without the
-//! `web` feature, so they are tested natively too. The labs' pages live in their labs'
-//! folders and are included by `pages`.
+//! `web` feature, so they are tested natively too. The labs' pages are [`labs`], a module a lab (the
+//! lab's computations, task and link are its folder in `crate::labs`).
 
+pub mod home;
 pub mod pool;
 pub mod route;
 pub mod turn;
@@ -21,7 +22,7 @@ pub mod book;
 #[cfg(feature = "web")]
 pub mod client;
 #[cfg(feature = "web")]
-pub mod pages;
+pub mod labs;
 #[cfg(feature = "web")]
 pub mod play;
 #[cfg(feature = "web")]
@@ -47,7 +48,7 @@ pub fn start_app() {
 #[cfg(feature = "web")]
 pub fn start_labs() {
     if let Some(root) = element("lab") {
-        yew::Renderer::<pages::LabApp>::with_root(root).render();
+        yew::Renderer::<labs::LabApp>::with_root(root).render();
     }
 }
 

@@ -68,6 +68,12 @@ macro_rules! routes {
 
 crate::labs::with_labs!(routes);
 
+/// The address's hash (`#/play?...`), or nothing.
+#[cfg(feature = "web")]
+pub(crate) fn current_hash() -> String {
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+}
+
 impl Route {
     /// The page of a game, on the ply it shows.
     pub fn play(game: &Game) -> Route {

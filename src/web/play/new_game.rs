@@ -71,7 +71,7 @@ pub fn new_game(props: &GameProps) -> Html {
             <div class="presets">
                 // In the home page's order: the games for two first, then the solitaires, then
                 // the games of game theory.
-                { for crate::web::app::home_groups().into_iter().flat_map(|(_, _, fs)| fs).flat_map(|f| f.presets().iter()).map(|p| html! { <button onclick={load(p.id)} title={p.source}>{p.name}</button> }) }
+                { for crate::web::home::home_groups().into_iter().flat_map(|(_, _, fs)| fs).flat_map(|f| f.presets().iter()).map(|p| html! { <button onclick={load(p.id)} title={p.source}>{p.name}</button> }) }
             </div>
             <form {onsubmit} class={form.class} novalidate=true>
                 { for form.fields.iter().enumerate().map(|(k, f)| {

@@ -1,10 +1,13 @@
-// Tchouka's solvability map (included by the Tchoukaillon lab's page): every start of N pits of
-// S seeds solved in the worker, each with its winning line.
+//! Tchouka's solvability map: every start of N pits of
+//! S seeds solved in the worker, each with its winning line.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
 
 /// Tchouka's solvability map, solved in the worker, each start a link to the play page (with a
 /// winning line to step through when there is one).
 #[function_component(TchoukaMap)]
-fn tchouka_map() -> Html {
+pub(super) fn tchouka_map() -> Html {
     let lab = use_lab::<TchoukaillonLab>();
     let pits_text = use_state(|| "8".to_string());
     let seeds_text = use_state(|| "8".to_string());

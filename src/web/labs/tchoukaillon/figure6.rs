@@ -1,9 +1,12 @@
-// Figure 6 (included by the Tchoukaillon lab's page): s(n) from the worker, checked three ways,
-// against n²/π with its O(n) band.
+//! Figure 6: s(n) from the worker, checked three ways,
+//! against n²/π with its O(n) band.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
 
 /// Figure 6: s(n) against n²/π, and the error term, computed in the worker.
 #[function_component(Figure6)]
-fn figure_6() -> Html {
+pub(super) fn figure_6() -> Html {
     let lab = use_lab::<TchoukaillonLab>();
     let n_text = use_state(|| "10000".to_string());
     let fault = use_state(|| None::<String>);

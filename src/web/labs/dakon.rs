@@ -1,5 +1,5 @@
-// The Dakon lab: the paper's first-turn figures and special openings, computed in the worker,
-// and any opening replayed move by move on a board.
+//! The Dakon lab: the paper's first-turn figures and special openings, computed in the worker,
+//! and any opening replayed move by move on a board.
 
 use yew::prelude::*;
 

@@ -1,12 +1,22 @@
-//! The labs' pages: each lab's `page.rs`, included here from the lab's folder, so that a lab is
-//! one folder while its page belongs to the web layer (the labs never import the web; the web
-//! imports them). Made from the lab list (`crate::labs`): a page is the component `Page` with
-//! the lab's link as its one property.
+//! The labs' pages: a module each, the web layer's half of a lab (its computations, task and
+//! link are the lab's folder in `crate::labs`, which never imports the web). A page is the
+//! component `Page` with the lab's link as its one property; the routes and titles are made
+//! from the lab list (`crate::labs::with_labs!`).
 
 use yew::prelude::*;
 
 use super::route::Route;
 use crate::labs::Linked;
+
+pub mod ayo;
+pub mod bench;
+pub mod dakon;
+pub mod dooley;
+pub mod erickson;
+pub mod hanoi;
+pub mod questions;
+pub mod solved_kalah;
+pub mod tchoukaillon;
 
 /// A lab page's one property: its link, as read (the parameters, and what could not be read).
 #[derive(Properties, PartialEq)]
@@ -53,18 +63,11 @@ pub fn lab_app() -> Html {
 }
 
 fn current() -> Route {
-    super::app::current_hash().parse::<Route>().unwrap_or(Route::Home)
+    super::route::current_hash().parse::<Route>().unwrap_or(Route::Home)
 }
 
 macro_rules! pages {
     ($($(#[$doc:meta])* $v:ident => $module:ident :: $lab:ident),+ $(,)?) => {
-        $(
-            $(#[$doc])*
-            pub mod $module {
-                include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/labs/", stringify!($module), "/page.rs"));
-            }
-        )+
-
         /// The page of a lab's route (`None` for the other routes).
         pub fn lab_page(route: &Route) -> Option<Html> {
             match route {

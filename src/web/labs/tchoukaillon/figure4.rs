@@ -1,5 +1,8 @@
-// Figure 4 live (included by the Tchoukaillon lab's page): the winning positions of any range
-// of s beside the paper's printed rows, each watched harvest by harvest or played.
+//! Figure 4 live: the winning positions of any range
+//! of s beside the paper's printed rows, each watched harvest by harvest or played.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
 
 /// The printed Figure 4 (the seed text's rows), by s: the pits and what the OCR did to them.
 fn printed_rows() -> Vec<(u64, String, String)> {
@@ -8,19 +11,10 @@ fn printed_rows() -> Vec<(u64, String, String)> {
         .collect()
 }
 
-/// The Tchoukaillon position of a winning position's pits (when a board here holds it).
-fn board_position(pits: &[u64]) -> Option<Tchoukaillon> {
-    if pits.len() > MAX_PITS {
-        return None;
-    }
-    let pits: Vec<u32> = if pits.is_empty() { vec![0] } else { pits.iter().map(|&p| p as u32).collect() };
-    TchoukaillonSetup { pits, roumba: 0 }.validate().ok()
-}
-
 /// Figure 4, live: the winning positions for a range of s with h_s, beside the printed table,
 /// each row watchable move by move on a board and playable on the play page.
 #[function_component(Figure4)]
-fn figure_4() -> Html {
+pub(super) fn figure_4() -> Html {
     let from_text = use_state(|| "0".to_string());
     let rows_text = use_state(|| "25".to_string());
     let range = use_state(|| (0u64, 25u64));

@@ -1,6 +1,6 @@
-// The Erickson lab: "Sowing Games" recomputed in the worker — Tables 1–5 beside the printed
-// entries with the disagreements explained, the example 312, Theorems 2.2–2.5, the followers
-// of 1ⁿ, Table 3's exhaustive search, and the octal game .37.
+//! The Erickson lab: "Sowing Games" recomputed in the worker — Tables 1–5 beside the printed
+//! entries with the disagreements explained, the example 312, Theorems 2.2–2.5, the followers
+//! of 1ⁿ, Table 3's exhaustive search, and the octal game .37.
 
 use yew::prelude::*;
 

@@ -1,8 +1,8 @@
-// The Ayo = Tchoukaillon lab (Broline & Loeb, Theorem 3): for s stones, the determined Ayo
-// endgame (South's side from Tchoukaillon's winning position, North's single stone in pit 1)
-// and the Tchoukaillon position side by side, played in lockstep — North's forced move is a
-// harvest of pit 1, each of South's captures a harvest of the same pit — and every candidate
-// position of boards of 2 to 7 pits a side played out on the Ayo engine in the worker.
+//! The Ayo = Tchoukaillon lab (Broline & Loeb, Theorem 3): for s stones, the determined Ayo
+//! endgame (South's side from Tchoukaillon's winning position, North's single stone in pit 1)
+//! and the Tchoukaillon position side by side, played in lockstep — North's forced move is a
+//! harvest of pit 1, each of South's captures a harvest of the same pit — and every candidate
+//! position of boards of 2 to 7 pits a side played out on the Ayo engine in the worker.
 
 use yew::prelude::*;
 

@@ -1,8 +1,8 @@
-// The Tchoukaillon lab (Broline & Loeb §3–7): Figure 4 live and playable, Figure 5's periods
-// against lcm(1, …, i+1), Figure 6's s(n) against n²/π with its error term, and Figure 7's
-// occupancy picture with the winning position for any number of seeds below 2⁶⁴. The
-// arithmetic is [`crate::labs::tchoukaillon`]; s(n) and the positions are computed in the
-// worker.
+//! The Tchoukaillon lab (Broline & Loeb §3–7): Figure 4 live and playable, Figure 5's periods
+//! against lcm(1, …, i+1), Figure 6's s(n) against n²/π with its error term, and Figure 7's
+//! occupancy picture with the winning position for any number of seeds below 2⁶⁴. The
+//! arithmetic is [`crate::labs::tchoukaillon`]; s(n) and the positions are computed in the
+//! worker.
 
 use yew::prelude::*;
 
@@ -19,6 +19,18 @@ use crate::web::group;
 use crate::web::play::bind_input;
 use crate::web::route::Route;
 use crate::web::use_lab::use_lab;
+
+mod figure4;
+mod figure5;
+mod figure6;
+mod figure7;
+mod tchouka;
+
+use figure4::Figure4;
+use figure5::Figure5;
+use figure6::Figure6;
+use figure7::Figure7;
+use tchouka::TchoukaMap;
 
 /// The page's properties: its link.
 pub type Props = super::LabProps<TchoukaillonParams>;
@@ -56,6 +68,15 @@ pub fn page(props: &Props) -> Html {
     }
 }
 
+/// The Tchoukaillon position of a winning position's pits (when a board here holds it).
+fn board_position(pits: &[u64]) -> Option<Tchoukaillon> {
+    if pits.len() > MAX_PITS {
+        return None;
+    }
+    let pits: Vec<u32> = if pits.is_empty() { vec![0] } else { pits.iter().map(|&p| p as u32).collect() };
+    TchoukaillonSetup { pits, roumba: 0 }.validate().ok()
+}
+
 /// Scrolls to a section without touching the hash (which is the route).
 fn jump(id: &'static str) -> Callback<MouseEvent> {
     Callback::from(move |e: MouseEvent| {
@@ -78,9 +99,3 @@ fn read_typed(text: &str, what: &str, range: core::ops::RangeInclusive<u64>) -> 
         )
     })
 }
-
-include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/labs/tchoukaillon/page_figure4.rs"));
-include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/labs/tchoukaillon/page_figure5.rs"));
-include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/labs/tchoukaillon/page_figure6.rs"));
-include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/labs/tchoukaillon/page_figure7.rs"));
-include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/labs/tchoukaillon/page_tchouka.rs"));

@@ -1,6 +1,6 @@
-// The Towers-of-Hanoi sowing puzzle (Erickson, "Sowing Games" §2): play it on a row of pots,
-// watch both of Erickson's algorithms and a proven-shortest line, and read the three
-// sequences side by side, the minimum searched exhaustively in the worker.
+//! The Towers-of-Hanoi sowing puzzle (Erickson, "Sowing Games" §2): play it on a row of pots,
+//! watch both of Erickson's algorithms and a proven-shortest line, and read the three
+//! sequences side by side, the minimum searched exhaustively in the worker.
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;

@@ -1,15 +1,18 @@
-// Figure 7 (included by the Tchoukaillon lab's page): the winning position for any s below 2⁶⁴,
-// its occupancy picture and its runs.
+//! Figure 7: the winning position for any s below 2⁶⁴,
+//! its occupancy picture and its runs.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
 
 /// Properties of [`Figure7`].
 #[derive(Properties, PartialEq)]
-struct Figure7Props {
-    seeds: u64,
+pub(super) struct Figure7Props {
+    pub(super) seeds: u64,
 }
 
 /// Figure 7 and the winning position for any s < 2⁶⁴, computed in the worker.
 #[function_component(Figure7)]
-fn figure_7(props: &Figure7Props) -> Html {
+pub(super) fn figure_7(props: &Figure7Props) -> Html {
     let lab = use_lab::<TchoukaillonLab>();
     let typed = use_state(|| props.seeds.to_string());
     let fault = use_state(|| None::<String>);

@@ -1,7 +1,7 @@
-// Erickson's open questions as searches anyone can run: one search at a time in the worker,
-// with its inputs in the link (a shared link runs it again), progress and Stop, and every
-// answer saying exactly what it searched, so that "none found" is a result. Rows found open
-// on the board.
+//! Erickson's open questions as searches anyone can run: one search at a time in the worker,
+//! with its inputs in the link (a shared link runs it again), progress and Stop, and every
+//! answer saying exactly what it searched, so that "none found" is a result. Rows found open
+//! on the board.
 
 use yew::prelude::*;
 

@@ -1,9 +1,12 @@
-// Figure 5 (included by the Tchoukaillon lab's page): the periods of the first i pits against
-// lcm(1, …, i+1) and the paper's printed values.
+//! Figure 5: the periods of the first i pits against
+//! lcm(1, …, i+1) and the paper's printed values.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
 
 /// Figure 5: the period of the first i pits, computed, against lcm(1, …, i+1).
 #[function_component(Figure5)]
-fn figure_5() -> Html {
+pub(super) fn figure_5() -> Html {
     // Computed once (playing the first 12 periods out takes a few hundred thousand steps).
     let figure = use_memo((), |_| {
         let printed: Vec<(u32, String)> = crate::data::rows(crate::data::TCHOUKAILLON_FIGURE_5)
