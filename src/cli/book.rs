@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::progress::{mib, Nodes, Progress};
 use super::CliError;
 use crate::engine::Player;
-use crate::families::{book, AnyPosition, AnyRules, FamilyId, SolveOptions};
+use crate::families::{book, AnyPosition, AnyRules, FamilyId, SolveOptions, SolveRequest};
 
 /// `book`: the book's text and how it was made.
 #[derive(Serialize)]
@@ -35,16 +35,16 @@ pub struct BookReport {
 pub fn book(rules: &str, plies: u32, threads: Option<usize>, json: bool) -> Result<BookReport, CliError> {
     let rules: AnyRules = rules.parse().map_err(CliError::Rules)?;
     let start = rules.start();
-    let auto: SolveOptions = start.solve_options(None).ok_or_else(|| {
+    let auto = start.solve_options(&SolveRequest::threads(1)).ok_or_else(|| {
         CliError::WrongFamily(format!(
             "book is for the games with an exact solver, {}",
             FamilyId::which(AnyRules::has_exact_solver)
         ))
-    })?;
+    })??;
     if plies > 8 {
         return Err(CliError::OutOfRange { option: "--plies", value: u64::from(plies), allowed: "0 to 8" });
     }
-    let threads = super::solve::threads(threads)?;
+    let threads = super::threads(threads)?;
     let t = Instant::now();
     let mut progress = Progress::new(json, false);
     let mut solver =

@@ -242,7 +242,7 @@ pub fn octal(code: &str, n: usize, threads: Option<usize>, json: bool) -> Result
     if n > MAX_HEAP {
         return Err(CliError::OutOfRange { option: "N", value: n as u64, allowed: "0 to 100,000,000" });
     }
-    let threads = crate::cli::solve::threads(threads)?.min(2);
+    let threads = super::threads(threads)?.min(2);
     let start = std::time::Instant::now();
     let mut s = NimSequence::new(game);
     let mut shown = Progress::new(json, false);

@@ -396,7 +396,7 @@ pub fn prove_shortest(
     json: bool,
 ) -> Result<ProveReport, CliError> {
     use std::io::Write as _;
-    let threads = super::solve::threads(threads)?;
+    let threads = super::threads(threads)?;
     let resume = match checkpoint {
         Some(p) => read_checkpoint(p, n, bound)?,
         None => Resume::default(),

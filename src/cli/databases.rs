@@ -159,7 +159,7 @@ pub fn endgame(
 ) -> Result<EndgameReport, CliError> {
     let rules = database_rules(rules)?;
     let title = rules.title();
-    let threads = super::solve::threads(threads)?;
+    let threads = super::threads(threads)?;
     let (db, layers, seconds) = build(rules, seeds, threads, &mut Progress::new(json, progress))?;
     let positions = layers.iter().map(|l| l.positions).sum();
     Ok(EndgameReport {

@@ -608,7 +608,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
                 }
             }
             let g = load(&pos)?;
-            let threads = solve::threads(threads)?;
+            let threads = self::threads(threads)?;
             emit(out, &databases::solve(&g, g.position(), value_only, threads, json)?, json)
         }
         Command::Endgame { rules, seeds, threads, progress, json } => {
@@ -673,4 +673,16 @@ impl SearchHandler<AnyMove> for Deadline {
         self.end.is_some_and(|e| Instant::now() >= e)
     }
     fn on_progress(&mut self, _: &Analysis<AnyMove>) {}
+}
+
+/// The threads of a search: as given (1 to 64), or every core (at most 64).
+///
+/// # Errors
+/// A number out of range.
+pub(crate) fn threads(given: Option<usize>) -> Result<usize, CliError> {
+    let threads = given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(64));
+    if !(1..=64).contains(&threads) {
+        return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
+    }
+    Ok(threads)
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::play::MoveRow;
 use super::progress::{mib, Nodes, Progress};
 use super::{CliError, Deadline};
-use crate::families::{AnyRules, FamilyId, SolveError, SolveOptions};
+use crate::families::{AnyRules, FamilyId, SolveOptions, SolveRequest};
 use crate::labs::dooley::{self, DOOLEY_STATES};
 use crate::notation::Game;
 
@@ -53,18 +53,6 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
-/// The threads of a search: as given (1 to 64), or every core (at most 64).
-///
-/// # Errors
-/// A number out of range.
-pub(crate) fn threads(given: Option<usize>) -> Result<usize, CliError> {
-    let threads = given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(64));
-    if !(1..=64).contains(&threads) {
-        return Err(CliError::OutOfRange { option: "--threads", value: threads as u64, allowed: "1 to 64" });
-    }
-    Ok(threads)
-}
-
 /// Solves the game's position.
 ///
 /// # Errors
@@ -72,29 +60,27 @@ pub(crate) fn threads(given: Option<usize>) -> Result<usize, CliError> {
 /// options out of range, memory that cannot be had.
 pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
     let k = g.position();
-    let auto = k.solve_options(None).ok_or_else(|| {
+    let asked = SolveRequest {
+        table_mib: args.table_mib,
+        db_seeds: args.db_seeds,
+        exact_seeds: args.exact_seeds,
+        ..SolveRequest::threads(1)
+    };
+    let opts = k.solve_options(&asked).ok_or_else(|| {
         CliError::WrongFamily(format!(
             "solve is for the games with an exact solver, {}, or endgame databases, {}; for the others use analyze",
             FamilyId::which(AnyRules::has_exact_solver),
             FamilyId::which(AnyRules::has_databases)
         ))
-    })?;
-    // The solver's own limit first: past it, no memory estimate is worth printing.
-    let seeds = k.board_seeds();
-    if seeds > crate::families::MAX_EXACT_SEEDS {
-        return Err(SolveError::TooManySeeds(seeds).into());
-    }
-    let table_mib = args.table_mib.unwrap_or(auto.table_mib);
-    let db_seeds = args.db_seeds.unwrap_or(auto.db_seeds);
-    // Layers past the seeds on the board would never be read: they are not built (Kalah(3,3)
-    // with --exact-seeds 65 once spent 17 s building layers for boards of up to 65 seeds).
-    let exact_seeds = args.exact_seeds.unwrap_or_else(|| SolveOptions::exact_ahead(seeds, db_seeds)).min(seeds);
+    })??;
+    // The solver's own limit came first (past it, no memory estimate is worth printing).
+    let SolveOptions { table_mib, db_seeds, exact_seeds, .. } = opts;
     if !(1..=16384).contains(&table_mib) {
         return Err(CliError::OutOfRange { option: "--table-mib", value: table_mib as u64, allowed: "1 to 16384" });
     }
     let t = Instant::now();
-    let threads = threads(args.threads)?;
-    let opts = SolveOptions { table_mib, db_seeds, exact_seeds, threads };
+    let threads = super::threads(args.threads)?;
+    let opts = SolveOptions { threads, ..opts };
     let mut progress = Progress::new(args.json, false);
     let mut solver = k.rules().exact_solver(opts).expect("a family with solve options has a solver")?;
     let st = solver.stats();

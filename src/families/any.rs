@@ -421,7 +421,7 @@ use super::row::value::{GameValue, RowValueError};
 use super::row::FollowerCount;
 use super::{
     AnyMove, AnyPosition, AnyRules, Card, EndgameDatabases, ExactSolver, FamilyId, Layout, NewGameForm, SolveError,
-    SolveOptions,
+    SolveOptions, SolveRequest,
 };
 use crate::engine::{Cell, Player, Trace};
 use crate::search::{Analysis, SearchHandler};
@@ -701,10 +701,10 @@ impl AnyPosition {
         self.rules().searching().analyze(self, depth, table_mib, handler)
     }
 
-    /// The exact solver's sizes for this position: within `budget_mib` MiB, or as suits it
-    /// natively (`None`: no exact solver).
-    pub fn solve_options(&self, budget_mib: Option<usize>) -> Option<SolveOptions> {
-        self.rules().searching().solve_options(self, budget_mib)
+    /// The exact solver's sizes for this position as asked, the rest the solver's choice
+    /// (`None`: no exact solver; `Some(Err)`: a position it refuses, too many seeds).
+    pub fn solve_options(&self, req: &SolveRequest) -> Option<Result<SolveOptions, SolveError>> {
+        self.rules().searching().solve_options(self, req)
     }
 
     /// The move sequences of exactly `depth` moves.

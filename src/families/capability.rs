@@ -14,19 +14,52 @@ pub fn no_databases() -> String {
     format!("endgame databases are for {}", super::FamilyId::which(AnyRules::has_databases))
 }
 
-/// Options of a solve.
+/// What a caller asks of an exact solver: the threads, the memory it may have, and, where the
+/// caller sets them (the CLI's flags), the solver's own sizes. `None` leaves a size to the
+/// solver, which picks what suits the position ([`super::FamilySearch::solve_options`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveRequest {
+    /// Threads (1 in the browser).
+    pub threads: usize,
+    /// A memory budget in MiB for the table and databases together, for a solve that must
+    /// answer soon (the page's worker); `None`: sizes that suit the position natively.
+    pub budget_mib: Option<usize>,
+    /// The table's size in MiB.
+    pub table_mib: Option<usize>,
+    /// The endgame database's seeds.
+    pub db_seeds: Option<u32>,
+    /// The exact layers built ahead.
+    pub exact_seeds: Option<u32>,
+}
+
+impl SolveRequest {
+    /// The solver's own choice of every size, on `threads` threads.
+    pub fn threads(threads: usize) -> SolveRequest {
+        SolveRequest { threads, budget_mib: None, table_mib: None, db_seeds: None, exact_seeds: None }
+    }
+
+    /// Sizes within `budget_mib` MiB, on one thread (the page's worker).
+    pub fn budget(budget_mib: usize) -> SolveRequest {
+        SolveRequest { budget_mib: Some(budget_mib), ..SolveRequest::threads(1) }
+    }
+}
+
+/// The sizes an exact solver is made with: its transposition table, its endgame database
+/// (positions with at most `db_seeds` seeds on the board) and the exact layers under it, and
+/// its threads. What they cost and suit is the solver's own knowledge (Kalah's:
+/// `kalah::solver::options`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
     /// Transposition table size in MiB.
     pub table_mib: usize,
     /// Positions with at most this many seeds on the board go to the endgame database
-    /// (0: no database). Its size is 2·C(seeds + 2n, 2n) bytes for n pits a side.
+    /// (0: no database).
     pub db_seeds: u32,
     /// Layouts with at most this many seeds on the board are valued exactly before the first
-    /// solve, a byte each (C(seeds + 2n, 2n) bytes), every layer in turn on every thread; the
-    /// search reads their values instead of searching them, and the database keeps bounds only
-    /// above them. 0: none built ahead; the exact layers a few seeds under the database then
-    /// fill on demand as the search reaches them (what suits a quick solve, the page's).
+    /// solve, every layer in turn on every thread; the search reads their values instead of
+    /// searching them, and the database keeps bounds only above them. 0: none built ahead;
+    /// the exact layers a few seeds under the database then fill on demand as the search
+    /// reaches them (what suits a quick solve, the page's).
     pub exact_seeds: u32,
     /// Threads sharing the table and the database (1 in the browser; natively up to the
     /// cores), on a work-stealing pool. On two, the nodes near the root share their moves
@@ -35,90 +68,6 @@ pub struct SolveOptions {
     /// root move) and the nodes near the root leave for last the moves another thread is
     /// searching (ABDADA).
     pub threads: usize,
-}
-
-impl SolveOptions {
-    /// The sizes [`SolveOptions::auto`] picks for `seeds` seeds on the board, without exact
-    /// layers built ahead, shrunk to fit a memory budget: the table halves, then the endgame
-    /// database loses seeds, until table and database together fit `budget_mib` (for `pits`
-    /// pits a side).
-    pub fn for_budget(pits: usize, seeds: u32, budget_mib: usize) -> SolveOptions {
-        let budget = (budget_mib as u64) << 20;
-        let m = 2 * pits as u64;
-        // Layouts of at most s seeds: C(s + m, m).
-        let layouts = |s: u32| -> u64 {
-            let mut c: u128 = 1;
-            for j in 1..=m as u128 {
-                c = c * (s as u128 + j) / j;
-            }
-            c.min(u64::MAX as u128 / 4) as u64
-        };
-        // Bytes of a database up to s seeds: 2 * C(s + m, m), and of the exact layers below it,
-        // a byte a layout.
-        let db_bytes = |s: u32| -> u64 {
-            if s == 0 {
-                return 0;
-            }
-            let exact = crate::families::kalah::solver::lazy_exact_seeds(pits, s);
-            2 * layouts(s) + if exact > 0 { layouts(exact) } else { 0 }
-        };
-        let mut o = SolveOptions::auto(seeds);
-        o.db_seeds = o.db_seeds.min(seeds);
-        // Within a budget (the page's worker) a solve must answer soon: nothing is built ahead,
-        // the exact layers fill on demand.
-        o.exact_seeds = 0;
-        while ((o.table_mib as u64) << 20) + db_bytes(o.db_seeds) > budget {
-            if o.table_mib > 16 && (o.table_mib as u64) << 20 >= db_bytes(o.db_seeds) {
-                o.table_mib /= 2;
-            } else if o.db_seeds > 0 {
-                o.db_seeds -= 1;
-            } else if o.table_mib > 1 {
-                o.table_mib /= 2;
-            } else {
-                break;
-            }
-        }
-        o
-    }
-}
-
-impl SolveOptions {
-    /// Sizes that suit a position with `seeds` seeds on the board, natively: a small game
-    /// would spend most of its time having the operating system zero memory it barely uses;
-    /// a big one gets its database built ahead, exact ([`SolveOptions::exact_ahead`]).
-    pub fn auto(seeds: u32) -> SolveOptions {
-        match seeds {
-            0..=40 => SolveOptions { table_mib: 16, db_seeds: seeds.min(16), ..SolveOptions::default() },
-            41..=48 => SolveOptions::default(),
-            _ => SolveOptions {
-                table_mib: 1024,
-                exact_seeds: SolveOptions::exact_ahead(seeds, SolveOptions::default().db_seeds),
-                ..SolveOptions::default()
-            },
-        }
-    }
-
-    /// The exact layers worth building ahead ([`SolveOptions::exact_seeds`]) for a position
-    /// with `seeds` seeds on the board and a database of `db_seeds` seeds: on a board of more
-    /// than 48 seeds the whole database, exact (no bounds left to fill), and one layer more,
-    /// where the table's most frequent nodes were (Kalah(6,5), database 24: 587.9 s against
-    /// 653.4 s with the layers to 24); none on smaller boards, whose searches gain less than
-    /// the build costs, nor without a database. Measured on Kalah(6,5) and Kalah(6,4)
-    /// (BENCHMARKS.md).
-    pub fn exact_ahead(seeds: u32, db_seeds: u32) -> u32 {
-        if seeds > 48 && db_seeds > 0 {
-            db_seeds + 1
-        } else {
-            0
-        }
-    }
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        // Kalah(6,4) measured fastest with these (BENCHMARKS.md): 686 MiB in all for 6 pits.
-        SolveOptions { table_mib: 256, db_seeds: 20, exact_seeds: 0, threads: 1 }
-    }
 }
 
 /// Figures of a solve, for progress and benchmarks.
@@ -134,15 +83,16 @@ pub struct SolveStats {
     pub table_bytes: u64,
 }
 
-/// Most seeds on the board an exact solver takes (its pits hold a byte; its values fit in
-/// one): a position past it is refused before any memory is set aside.
-pub const MAX_EXACT_SEEDS: u32 = 127;
-
 /// Why a position cannot be solved here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveError {
-    /// More seeds on the board than the solver's byte-sized pits hold.
-    TooManySeeds(u32),
+    /// More seeds on the board than the solver takes: the seeds, and the most it takes.
+    TooManySeeds {
+        /// Seeds on the board.
+        seeds: u32,
+        /// The most the solver takes.
+        most: u32,
+    },
     /// The game is over.
     GameOver,
     /// Stopped by the handler.
@@ -158,8 +108,8 @@ pub enum SolveError {
 impl core::fmt::Display for SolveError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            SolveError::TooManySeeds(n) => {
-                write!(f, "{n} seeds on the board is more than the exact solver handles ({MAX_EXACT_SEEDS})")
+            SolveError::TooManySeeds { seeds, most } => {
+                write!(f, "{seeds} seeds on the board is more than the exact solver handles ({most})")
             }
             SolveError::GameOver => f.write_str("the game is over"),
             SolveError::Stopped => f.write_str("stopped"),

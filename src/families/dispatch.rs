@@ -31,6 +31,7 @@ use super::row::FollowerCount;
 use super::{
     AnyMove, AnyPosition, AnyRules, Card, EndgameDatabases, ExactSolver, Family, FamilyId, FamilySearch, FamilyView,
     Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset, SolveError, SolveOptions,
+    SolveRequest,
 };
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
@@ -483,9 +484,9 @@ pub trait DynSearch {
         table_mib: usize,
         handler: &mut dyn SearchHandler<AnyMove>,
     ) -> Analysis<AnyMove>;
-    /// The exact solver's sizes for `pos`: within `budget_mib` MiB, or as suits it natively
-    /// (`None`: no exact solver).
-    fn solve_options(&self, pos: &AnyPosition, budget_mib: Option<usize>) -> Option<SolveOptions>;
+    /// The exact solver's sizes for `pos` as asked (`None`: no exact solver; `Some(Err)`: a
+    /// position it refuses).
+    fn solve_options(&self, pos: &AnyPosition, req: &SolveRequest) -> Option<Result<SolveOptions, SolveError>>;
     /// The move sequences of exactly `depth` moves from `pos`.
     fn perft(&self, pos: &AnyPosition, depth: u32) -> u64;
 }
@@ -519,8 +520,8 @@ where
     ) -> Analysis<AnyMove> {
         R::Family::position_of(pos).map_or_else(Analysis::default, |p| R::Family::analyze(p, depth, table_mib, handler))
     }
-    fn solve_options(&self, pos: &AnyPosition, budget_mib: Option<usize>) -> Option<SolveOptions> {
-        R::Family::position_of(pos).and_then(|p| R::Family::solve_options(p, budget_mib))
+    fn solve_options(&self, pos: &AnyPosition, req: &SolveRequest) -> Option<Result<SolveOptions, SolveError>> {
+        R::Family::position_of(pos).and_then(|p| R::Family::solve_options(p, req))
     }
     fn perft(&self, pos: &AnyPosition, depth: u32) -> u64 {
         R::Family::position_of(pos).map_or(0, |p| R::Family::perft(p, depth))

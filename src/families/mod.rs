@@ -24,7 +24,7 @@ use core::hash::Hash;
 
 use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
-pub use capability::{EndgameDatabases, ExactSolver, SolveError, SolveOptions, MAX_EXACT_SEEDS};
+pub use capability::{EndgameDatabases, ExactSolver, SolveError, SolveOptions, SolveRequest};
 pub use card::{Card, Preset};
 use row::cgt::Tick;
 use row::value::{GameValue, RowValueError};
@@ -223,9 +223,9 @@ pub trait FamilySearch: Family {
     fn exact_solver(_rules: &Self::Rules, _opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
         None
     }
-    /// The exact solver's sizes for `pos`: within `budget_mib` MiB, or (`None`) as suits the
-    /// position natively. `None` for a family without a solver.
-    fn solve_options(_pos: &Self::Position, _budget_mib: Option<usize>) -> Option<SolveOptions> {
+    /// The exact solver's sizes for `pos` as asked, the rest chosen by the family (`None`: the
+    /// family has no solver; `Some(Err)`: a position the solver refuses, too many seeds).
+    fn solve_options(_pos: &Self::Position, _req: &SolveRequest) -> Option<Result<SolveOptions, SolveError>> {
         None
     }
     /// The exact solver's root moves of `pos`, most promising first (empty without a solver).

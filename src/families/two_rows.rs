@@ -230,8 +230,3 @@ pub fn two_rows_text(
     out += &format!("      {}  South\n", letters(false));
     out
 }
-
-/// A count in the CLI's board drawing: `[ 4]`.
-pub fn count_text(n: u32) -> String {
-    format!("[{n:>2}]")
-}

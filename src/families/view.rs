@@ -155,3 +155,8 @@ pub const FULL: u8 = 255;
 /// last pot stands for endless full pots, into which seeds may be sown past the end. Written
 /// `~` (or `←•`, `•→`, `<`, `>`); drawn as such.
 pub const WALL: u8 = 254;
+
+/// A count in the CLI's board drawing: `[ 4]`.
+pub fn count_text(n: u32) -> String {
+    format!("[{n:>2}]")
+}

@@ -3,7 +3,7 @@
 //! line a position the perfect player meets, and its deepest lines checked against the exact
 //! solver (optimised builds).
 
-use mancala_lab::families::{book, AnyPosition, AnyRules, SolveOptions};
+use mancala_lab::families::{book, AnyPosition, AnyRules, SolveRequest};
 use mancala_lab::search::Analysis;
 
 fn kalah64() -> (AnyRules, &'static str) {
@@ -70,8 +70,8 @@ fn every_line_agrees_with_the_lines_below_it() {
 fn the_books_deepest_lines_are_what_the_solver_proves() {
     let (rules, text) = kalah64();
     let positions = entries(text, &rules);
-    let auto = rules.start().solve_options(None).unwrap();
-    let mut solver = rules.exact_solver(SolveOptions { threads: 2, ..auto }).unwrap().unwrap();
+    let auto = rules.start().solve_options(&SolveRequest::threads(2)).unwrap().unwrap();
+    let mut solver = rules.exact_solver(auto).unwrap().unwrap();
     // Four of the deepest lines (North's part, four moves deep: quick to solve again). The
     // lines above them are checked against the lines they lead to (the test above), and the
     // start against the published value.

@@ -123,7 +123,8 @@ fn sources(dir: &str) -> Vec<(PathBuf, String)> {
 
 /// Capabilities are hooks, not downcasts: no line of the page, the CLI or the search names a
 /// family's module path (`families::oware::…`) or its variant of the `Any` types
-/// (`AnyPosition::Oware(…)`, `FamilyId::Kalah`).
+/// (`AnyPosition::Oware(…)`, `FamilyId::Kalah`). The labs' pages (`web/labs/`) are the labs'
+/// own, and a lab is about its paper's games (as `src/labs` is).
 #[test]
 fn only_the_families_name_a_family() {
     use mancala_lab::families::FamilyId;
@@ -133,6 +134,9 @@ fn only_the_families_name_a_family() {
     let mut found = vec![];
     for dir in ["web", "cli", "search"] {
         for (file, text) in sources(dir) {
+            if file.components().any(|c| c.as_os_str() == "labs") {
+                continue;
+            }
             for (n, line) in text.lines().enumerate() {
                 let code = line.split("//").next().unwrap_or("");
                 let module = folders.iter().any(|m| {

@@ -22,10 +22,10 @@ fn check_values(class: &str) -> usize {
             ("hours", _) => SolveOptions {
                 table_mib: 8192,
                 db_seeds: 24,
-                exact_seeds: SolveOptions::exact_ahead(start.total_seeds(), 24),
+                exact_seeds: exact_ahead(start.total_seeds(), 24),
                 threads: 2,
             },
-            (_, true) => SolveOptions { threads: 2 + 2 * (checked % 2), ..SolveOptions::default() },
+            (_, true) => SolveOptions { threads: 2 + 2 * (checked % 2), ..DEFAULT_OPTIONS },
             (_, false) => SolveOptions { table_mib: 64, db_seeds: 12, exact_seeds: 0, threads: 2 },
         };
         let v = Solver::new(start.rules(), opts).unwrap().solve(&start, &mut NoHandler).unwrap();

@@ -6,7 +6,7 @@
 use mancala_lab::engine::{Outcome, Player, Position};
 use mancala_lab::families::dakon::{DakonMove, DakonRules};
 use mancala_lab::families::kalah::minimax_value;
-use mancala_lab::families::kalah::solver::{SolveError, SolveOptions, Solver};
+use mancala_lab::families::kalah::solver::{exact_ahead, SolveError, SolveOptions, Solver, DEFAULT_OPTIONS};
 use mancala_lab::families::kalah::{Kalah, KalahMove, KalahRules};
 use mancala_lab::families::tchoukaillon::{Tchoukaillon, TchoukaillonMove};
 use mancala_lab::families::{AnyMove, AnyPosition, AnyRules};

@@ -301,7 +301,7 @@ impl FamilyView for GridFamily {
         for r in 0..rows {
             out += &format!("{:>3} ", r + 1);
             for c in 0..cols {
-                out += &super::two_rows::count_text(p.pots()[r * cols + c] as u32);
+                out += &super::view::count_text(p.pots()[r * cols + c] as u32);
             }
             out.push('\n');
         }

@@ -12,11 +12,12 @@ use core::fmt;
 pub use position::*;
 pub use search::{minimax_value, perft_kalah};
 
-use super::two_rows::{count_text, four_parts, two_rows_setup, two_rows_text, write_four_parts, TwoRowFamily};
+use super::view::count_text;
+use super::two_rows::{four_parts, two_rows_setup, two_rows_text, write_four_parts, TwoRowFamily};
 use super::view::captures_and_laps;
 use super::{
     Card, ExactSolver, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
-    ParseRulesError, ParseSetupError, Preset, SolveError, SolveOptions,
+    ParseRulesError, ParseSetupError, Preset, SolveError, SolveOptions, SolveRequest,
 };
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
 use crate::families::AnyMove;
@@ -312,11 +313,8 @@ impl FamilySearch for KalahFamily {
         Some(solver::Solver::new(*rules, opts).map(|s| Box::new(s) as Box<dyn ExactSolver>))
     }
 
-    fn solve_options(pos: &Kalah, budget_mib: Option<usize>) -> Option<SolveOptions> {
-        Some(match budget_mib {
-            Some(mib) => SolveOptions::for_budget(pos.rules().pits(), pos.pit_seeds(), mib),
-            None => SolveOptions::auto(pos.pit_seeds()),
-        })
+    fn solve_options(pos: &Kalah, req: &SolveRequest) -> Option<Result<SolveOptions, SolveError>> {
+        Some(solver::options(pos, req))
     }
 
     fn solver_root_order(pos: &Kalah) -> Vec<KalahMove> {

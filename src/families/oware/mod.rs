@@ -6,6 +6,7 @@
 
 mod card;
 pub mod databases;
+mod endgame;
 mod position;
 pub mod search;
 #[cfg(test)]
@@ -15,7 +16,8 @@ use core::fmt;
 
 pub use position::*;
 
-use super::two_rows::{count_text, four_parts, two_rows_setup, two_rows_text, write_four_parts, TwoRowFamily};
+use super::view::count_text;
+use super::two_rows::{four_parts, two_rows_setup, two_rows_text, write_four_parts, TwoRowFamily};
 use super::view::captures_and_laps;
 use super::{
     Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError,

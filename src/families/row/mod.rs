@@ -371,7 +371,7 @@ impl<G: RowGame> FamilyView for RowFamily<G> {
             .iter()
             .map(|&n| match G::colours(n) {
                 Some(_) => format!("{:>5} ", G::write_row(&[n])),
-                None => super::two_rows::count_text(n as u32),
+                None => super::view::count_text(n as u32),
             })
             .collect::<String>();
         let numbers = (1..=p.pots().len()).map(|i| format!("{i:>3} ")).collect::<String>();

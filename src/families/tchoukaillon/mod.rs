@@ -9,7 +9,7 @@ use core::fmt;
 
 pub use position::*;
 
-use super::two_rows::count_text;
+use super::view::count_text;
 use super::{
     AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
     ParseRulesError, ParseSetupError, Preset,

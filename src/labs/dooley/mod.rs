@@ -165,7 +165,7 @@ pub fn study_and_values(
         return Err(DooleyError::TooManySeeds(k.total_seeds()));
     }
     let study = study(k, budget).map_err(DooleyError::Memory)?;
-    let opts = crate::families::SolveOptions { table_mib: 64, db_seeds: 12, exact_seeds: 0, threads: 1 };
+    let opts = crate::families::kalah::solver::SolveOptions { table_mib: 64, db_seeds: 12, exact_seeds: 0, threads: 1 };
     let mut solver = crate::families::kalah::solver::Solver::new(k.rules(), opts).map_err(DooleyError::Solve)?;
     let analysis = solver.analyze(k, handler).map_err(DooleyError::Solve)?;
     Ok((study, analysis))

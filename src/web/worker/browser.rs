@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase, IdbRequest, IdbTransactionMode, MessageEvent};
 
-use super::databases::{self, EndgameReply, EndgameTask};
+use super::databases::{self, BuildJob, EndgameReply, EndgameTask};
 use super::protocol::{Reply, Request, Task};
 use super::Worker;
 use crate::families::AnyRules;
@@ -103,28 +103,19 @@ async fn cache(scope: &DedicatedWorkerGlobalScope) -> Option<IdbDatabase> {
     Some(db)
 }
 
-/// Loads the cached layers the databases held lack, up to `seeds`; returns the cache (if it
-/// opens), the layers held and the layers loaded.
-async fn load_cached(
-    scope: &DedicatedWorkerGlobalScope,
-    worker: &RefCell<Worker>,
-    rules: AnyRules,
-    seeds: usize,
-) -> (Option<IdbDatabase>, usize, usize) {
+/// Loads the cached layers the databases held lack for `rules`, up to `seeds` (an analysis
+/// that asks for the databases).
+async fn load_cached(scope: &DedicatedWorkerGlobalScope, worker: &RefCell<Worker>, rules: AnyRules, seeds: usize) {
     let mut have = worker.borrow_mut().databases.hold(rules, seeds);
-    let db = cache(scope).await;
-    let mut cached = 0;
-    if let Some(db) = &db {
+    if let Some(db) = cache(scope).await {
         while have <= seeds {
-            let Some(bytes) = get(db, &layer_key(rules, have)).await else { break };
+            let Some(bytes) = get(&db, &layer_key(rules, have)).await else { break };
             if !worker.borrow_mut().databases.push_cached(&bytes) {
                 break;
             }
             have += 1;
-            cached += 1;
         }
     }
-    (db, have, cached)
 }
 
 /// A layer's key in the cache.
@@ -132,7 +123,8 @@ fn layer_key(rules: AnyRules, k: usize) -> String {
     format!("{rules}/{k}")
 }
 
-/// Loads the cached layers, builds the rest a layer at a time, and stores each one built.
+/// A build: the steps of [`BuildJob`] (those the native worker runs), with the cache: the
+/// cached layers loaded first, and each layer built stored before the next begins.
 async fn build(
     scope: DedicatedWorkerGlobalScope,
     worker: Rc<RefCell<Worker>>,
@@ -143,37 +135,32 @@ async fn build(
 ) {
     let perf = scope.performance();
     let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
-    let start = now();
-    let mut send = |r: Reply| post(&scope, &r);
-    let r = match databases::check_build(&rules, seeds) {
-        Ok(r) => r,
-        Err(message) => return send(Reply::Error { id: Some(id), message }),
+    let mut send = |reply: EndgameReply, elapsed_ms: f64| post(&scope, &Reply::Endgame { id, reply, elapsed_ms });
+    let started = BuildJob::start(&mut worker.borrow_mut().databases, &rules, seeds, cache_only, now());
+    let mut job = match started {
+        Ok(job) => job,
+        Err(message) => return post(&scope, &Reply::Error { id: Some(id), message }),
     };
-    let (db, mut have, cached) = load_cached(&scope, &worker, r, seeds).await;
-    let mut layers = vec![];
-    let mut built = 0;
-    let t0 = now();
-    while !cache_only && have <= seeds {
-        let one = worker.borrow_mut().databases.build_one(id, start, built, &now, &mut send);
-        let Some((s, values)) = one else { break };
-        built += s.positions;
-        have += 1;
-        let k = s.seeds as usize;
-        layers.push(s);
-        if let Some(db) = &db {
-            let _ = put(db, &layer_key(r, k), &values).await;
+    let db = cache(&scope).await;
+    if let Some(db) = &db {
+        loop {
+            let Some(k) = job.next_cached(&worker.borrow().databases) else { break };
+            let Some(bytes) = get(db, &layer_key(job.rules(), k)).await else { break };
+            if !job.push_cached(&mut worker.borrow_mut().databases, &bytes) {
+                break;
+            }
         }
     }
-    let (n, bytes) = worker.borrow().databases.held();
-    let reply = EndgameReply::Built {
-        rules: r.to_string(),
-        seeds: n.checked_sub(1),
-        layers,
-        cached,
-        bytes,
-        build_ms: now() - t0,
-    };
-    send(Reply::Endgame { id, reply, elapsed_ms: now() - start });
+    job.cached_loaded(now());
+    loop {
+        let one = job.step(&mut worker.borrow_mut().databases, &now, &mut send);
+        let Some((k, values)) = one else { break };
+        if let Some(db) = &db {
+            let _ = put(db, &layer_key(job.rules(), k), &values).await;
+        }
+    }
+    let (reply, elapsed_ms) = job.finish(&worker.borrow().databases, now());
+    send(reply, elapsed_ms);
 }
 
 /// Loads the databases cached for the rules of an analysis that asks for them (as far as the
@@ -181,13 +168,13 @@ async fn build(
 async fn analyze_with_cache(
     scope: DedicatedWorkerGlobalScope,
     worker: Rc<RefCell<Worker>>,
-    text: String,
+    req: Request,
     rules: AnyRules,
 ) {
     load_cached(&scope, &worker, rules, databases::max_page_seeds(&rules)).await;
     let perf = scope.performance();
     let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
-    worker.borrow_mut().handle(&text, &now, &mut |reply| post(&scope, &reply));
+    worker.borrow_mut().handle_request(req, &now, &mut |reply| post(&scope, &reply));
 }
 
 /// The rules of an analysis that asks for the endgame databases, where the family has them.
@@ -205,23 +192,29 @@ pub fn start() {
     // What this worker keeps between requests, owned by its message handler.
     let worker = Rc::new(RefCell::new(Worker::default()));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-        let text = e.data().as_string().unwrap_or_default();
-        match serde_json::from_str::<Request>(&text) {
-            Ok(Request { id, task: Task::Endgame(EndgameTask::Build { rules, seeds, cache_only }) }) => {
+        // Read once: a build and an analysis with the databases wait on the cache; the rest
+        // are answered at once.
+        let req = match Request::read(&e.data().as_string().unwrap_or_default()) {
+            Ok(req) => req,
+            Err(unreadable) => return post(&inner, &unreadable.into()),
+        };
+        match req {
+            Request { id, task: Task::Endgame(EndgameTask::Build { rules, seeds, cache_only }) } => {
                 let w = worker.clone();
-                return wasm_bindgen_futures::spawn_local(build((*inner).clone(), w, id, rules, seeds, cache_only));
+                wasm_bindgen_futures::spawn_local(build((*inner).clone(), w, id, rules, seeds, cache_only));
             }
-            Ok(Request { task, .. }) => {
-                if let Some(rules) = endgame_analysis(&task) {
+            req => match endgame_analysis(&req.task) {
+                Some(rules) => {
                     let w = worker.clone();
-                    return wasm_bindgen_futures::spawn_local(analyze_with_cache((*inner).clone(), w, text, rules));
+                    wasm_bindgen_futures::spawn_local(analyze_with_cache((*inner).clone(), w, req, rules));
                 }
-            }
-            Err(_) => {}
+                None => {
+                    let perf = inner.performance();
+                    let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
+                    worker.borrow_mut().handle_request(req, &now, &mut |reply| post(&inner, &reply));
+                }
+            },
         }
-        let perf = inner.performance();
-        let now = move || perf.as_ref().map_or_else(js_sys::Date::now, |p| p.now());
-        worker.borrow_mut().handle(&text, &now, &mut |reply| post(&inner, &reply));
     });
     scope.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
     onmessage.forget();

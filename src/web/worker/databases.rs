@@ -6,7 +6,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::protocol::Reply;
 use crate::families::capability::LayerStats;
 use crate::families::{AnyMove, AnyRules, EndgameDatabases};
 use crate::labs::Throttle;
@@ -179,41 +178,6 @@ impl Held {
         self.db.as_ref().map_or((0, 0), |d| (d.seeds(), d.bytes()))
     }
 
-    /// Builds the next layer of the databases held, posting progress now and then; returns
-    /// its figures and its bytes (for the cache).
-    pub fn build_one(
-        &mut self,
-        id: u32,
-        start: f64,
-        built_before: u64,
-        now: &dyn Fn() -> f64,
-        post: &mut dyn FnMut(Reply),
-    ) -> Option<(LayerStats, Vec<u8>)> {
-        let db = self.db.as_mut()?;
-        let t0 = now();
-        let mut throttle = Throttle::new(t0);
-        let mut report = |p: crate::families::capability::BuildProgress| {
-            let t = now();
-            if throttle.due(t) {
-                let built = built_before + p.done;
-                let reply = EndgameReply::Progress {
-                    layer: p.layer,
-                    done: p.done,
-                    of: p.of,
-                    built,
-                    bytes: p.bytes,
-                    rate: built as f64 / ((t - start) / 1e3).max(1e-3),
-                };
-                post(Reply::Endgame { id, reply, elapsed_ms: t - start });
-            }
-            true
-        };
-        let mut stats = db.build_next(&mut report)?;
-        stats.millis = now() - t0;
-        let k = stats.seeds as usize;
-        Some((stats, db.layer_bytes(k)))
-    }
-
     /// Answers a query from the databases held.
     ///
     /// # Errors
@@ -246,36 +210,134 @@ impl Held {
         })
     }
 
-    /// Runs an endgame task synchronously (no cache): the native tests' worker, and queries.
+    /// Runs an endgame task synchronously, without a cache (the native worker's, the tests'),
+    /// posting each reply with its time since the request began.
     ///
     /// # Errors
-    /// As [`check_build`] and [`Held::query`].
+    /// As [`BuildJob::start`] and [`Held::query`].
     pub fn run(
         &mut self,
         task: EndgameTask,
-        id: u32,
         now: &dyn Fn() -> f64,
-        post: &mut dyn FnMut(Reply),
+        post: &mut dyn FnMut(EndgameReply, f64),
     ) -> Result<(), String> {
         let start = now();
-        let reply = match task {
+        match task {
             EndgameTask::Build { rules, seeds, cache_only } => {
-                let r = check_build(&rules, seeds)?;
-                self.hold(r, seeds);
-                let mut layers = vec![];
-                let mut built = 0;
-                let t0 = now();
-                while !cache_only && self.held().0 <= seeds {
-                    let Some((s, _)) = self.build_one(id, start, built, now, post) else { break };
-                    built += s.positions;
-                    layers.push(s);
-                }
-                let (n, bytes) = self.held();
-                EndgameReply::Built { rules, seeds: n.checked_sub(1), layers, cached: 0, bytes, build_ms: now() - t0 }
+                let mut job = BuildJob::start(self, &rules, seeds, cache_only, start)?;
+                job.cached_loaded(now());
+                while job.step(self, now, post).is_some() {}
+                let (reply, elapsed) = job.finish(self, now());
+                post(reply, elapsed);
             }
-            EndgameTask::Query { rules, setup } => self.query(&rules, &setup)?,
-        };
-        post(Reply::Endgame { id, reply, elapsed_ms: now() - start });
+            EndgameTask::Query { rules, setup } => post(self.query(&rules, &setup)?, now() - start),
+        }
         Ok(())
+    }
+}
+
+/// A build request under way, as steps that do no IO: the caller loads the cached layers
+/// ([`BuildJob::next_cached`], [`BuildJob::push_cached`]), builds a layer at a time
+/// ([`BuildJob::step`], storing each layer's bytes where it keeps a cache) and posts the
+/// answer ([`BuildJob::finish`]). The browser's worker and the native one run the same steps.
+pub struct BuildJob {
+    rules: AnyRules,
+    seeds: usize,
+    cache_only: bool,
+    /// When the request began, and when the first layer began building (ms).
+    start: f64,
+    built_from: f64,
+    /// Positions built, the layers built, the layers loaded from a cache.
+    built: u64,
+    layers: Vec<LayerStats>,
+    cached: usize,
+}
+
+impl BuildJob {
+    /// Checks a build request ([`check_build`]) and makes the databases held those of its
+    /// rules (keeping the layers already held).
+    ///
+    /// # Errors
+    /// As [`check_build`].
+    pub fn start(held: &mut Held, rules: &str, seeds: usize, cache_only: bool, now: f64) -> Result<BuildJob, String> {
+        let r = check_build(rules, seeds)?;
+        held.hold(r, seeds);
+        Ok(BuildJob { rules: r, seeds, cache_only, start: now, built_from: now, built: 0, layers: vec![], cached: 0 })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> AnyRules {
+        self.rules
+    }
+
+    /// The layer to look for in a cache next (`None`: every layer asked for is held).
+    pub fn next_cached(&self, held: &Held) -> Option<usize> {
+        let have = held.held().0;
+        (have <= self.seeds).then_some(have)
+    }
+
+    /// Adds a layer found in a cache (false when its bytes do not fit: stop loading).
+    pub fn push_cached(&mut self, held: &mut Held, bytes: &[u8]) -> bool {
+        let ok = held.push_cached(bytes);
+        self.cached += usize::from(ok);
+        ok
+    }
+
+    /// The cached layers are loaded: the build's clock starts.
+    pub fn cached_loaded(&mut self, now: f64) {
+        self.built_from = now;
+    }
+
+    /// Builds the next layer asked for, posting progress now and then; its seeds and bytes
+    /// (for a cache), or `None` when every layer asked for is held (or the request only loads).
+    pub fn step(
+        &mut self,
+        held: &mut Held,
+        now: &dyn Fn() -> f64,
+        post: &mut dyn FnMut(EndgameReply, f64),
+    ) -> Option<(usize, Vec<u8>)> {
+        if self.cache_only || held.held().0 > self.seeds {
+            return None;
+        }
+        let db = held.db.as_mut()?;
+        let (start, built_before) = (self.start, self.built);
+        let t0 = now();
+        let mut throttle = Throttle::new(t0);
+        let mut report = |p: crate::families::capability::BuildProgress| {
+            let t = now();
+            if throttle.due(t) {
+                let built = built_before + p.done;
+                let reply = EndgameReply::Progress {
+                    layer: p.layer,
+                    done: p.done,
+                    of: p.of,
+                    built,
+                    bytes: p.bytes,
+                    rate: built as f64 / ((t - start) / 1e3).max(1e-3),
+                };
+                post(reply, t - start);
+            }
+            true
+        };
+        let mut stats = db.build_next(&mut report)?;
+        stats.millis = now() - t0;
+        let k = stats.seeds as usize;
+        self.built += stats.positions;
+        self.layers.push(stats);
+        Some((k, db.layer_bytes(k)))
+    }
+
+    /// The answer, and its time since the request began.
+    pub fn finish(self, held: &Held, now: f64) -> (EndgameReply, f64) {
+        let (n, bytes) = held.held();
+        let reply = EndgameReply::Built {
+            rules: self.rules.to_string(),
+            seeds: n.checked_sub(1),
+            layers: self.layers,
+            cached: self.cached,
+            bytes,
+            build_ms: now - self.built_from,
+        };
+        (reply, now - self.start)
     }
 }

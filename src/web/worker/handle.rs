@@ -76,16 +76,14 @@ impl Worker {
     /// Handles one message's text: parses it, runs it, and posts every reply through `post`.
     /// `now` is a millisecond clock.
     pub fn handle(&mut self, text: &str, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
-        let req: Request = match serde_json::from_str(text) {
-            Ok(r) => r,
-            Err(e) => {
-                let id = serde_json::from_str::<serde_json::Value>(text)
-                    .ok()
-                    .and_then(|v| v.get("id")?.as_u64())
-                    .map(|x| x as u32);
-                return post(Reply::Error { id, message: format!("unreadable request: {e}") });
-            }
-        };
+        match Request::read(text) {
+            Ok(req) => self.handle_request(req, now, post),
+            Err(unreadable) => post(unreadable.into()),
+        }
+    }
+
+    /// Runs a request already read, posting every reply through `post`.
+    pub fn handle_request(&mut self, req: Request, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
         let id = req.id;
         if let Err(message) = self.run(req, now, post) {
             post(Reply::Error { id: Some(id), message });
@@ -121,7 +119,10 @@ impl Worker {
                 if !(16..=MAX_MEMORY_MIB).contains(&memory_mib) {
                     return Err(format!("memory budget {memory_mib} MiB is out of range: 16 to {MAX_MEMORY_MIB}"));
                 }
-                let opts = pos.solve_options(Some(memory_mib)).ok_or_else(no_solver)?;
+                let opts = pos
+                    .solve_options(&crate::families::SolveRequest::budget(memory_mib))
+                    .ok_or_else(no_solver)?
+                    .map_err(|e| e.to_string())?;
                 if guess.is_some_and(|g| g.unsigned_abs() > 1000) {
                     return Err("guess is out of range".into());
                 }
@@ -176,7 +177,9 @@ impl Worker {
                     Err(e) => return Err(e.to_string()),
                 }
             }
-            Task::Endgame(task) => self.databases.run(task, id, now, post)?,
+            Task::Endgame(task) => self
+                .databases
+                .run(task, now, &mut |reply, elapsed_ms| post(Reply::Endgame { id, reply, elapsed_ms }))?,
             Task::Lab(task) => {
                 run_lab(task, id, now, &mut |id, reply, elapsed_ms| post(Reply::Lab { id, reply, elapsed_ms }))?
             }

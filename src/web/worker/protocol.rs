@@ -23,6 +23,37 @@ pub struct Request {
     pub task: Task,
 }
 
+impl Request {
+    /// Reads a message's text.
+    ///
+    /// # Errors
+    /// Text that is not a request: the [`Unreadable`] that says why.
+    pub fn read(text: &str) -> Result<Request, Unreadable> {
+        serde_json::from_str(text).map_err(|e| Unreadable {
+            id: serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|v| v.get("id")?.as_u64())
+                .map(|x| x as u32),
+            message: format!("unreadable request: {e}"),
+        })
+    }
+}
+
+/// A message that is not a request: the id it carries, if any, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unreadable {
+    /// The request's id, where the text has one.
+    pub id: Option<u32>,
+    /// Why it cannot be read.
+    pub message: String,
+}
+
+impl From<Unreadable> for Reply {
+    fn from(u: Unreadable) -> Reply {
+        Reply::Error { id: u.id, message: u.message }
+    }
+}
+
 /// Work the worker can do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

@@ -106,6 +106,58 @@ fn erickson_tasks_answer() {
     }
 }
 
+/// The browser's build, with a map standing in for IndexedDB: the same [`BuildJob`] steps as
+/// the native worker's, a layer stored as it is built, and a second worker (a reload) loading
+/// those layers instead of building them, to the same databases.
+#[test]
+fn a_build_job_stores_its_layers_and_a_later_one_loads_them() {
+    use super::databases::{BuildJob, Held};
+    let t = std::cell::Cell::new(0.0);
+    let now = || {
+        t.set(t.get() + 1.0);
+        t.get()
+    };
+    let mut cache = std::collections::BTreeMap::new();
+    let build = |held: &mut Held, cache: &mut std::collections::BTreeMap<usize, Vec<u8>>, seeds: usize| {
+        let mut job = BuildJob::start(held, "awari", seeds, false, now()).unwrap();
+        while let Some(k) = job.next_cached(held) {
+            let Some(bytes) = cache.get(&k) else { break };
+            assert!(job.push_cached(held, bytes));
+        }
+        job.cached_loaded(now());
+        let mut progress = 0;
+        while let Some((k, bytes)) =
+            job.step(held, &now, &mut |r, _| progress += usize::from(matches!(r, EndgameReply::Progress { .. })))
+        {
+            cache.insert(k, bytes);
+        }
+        job.finish(held, now()).0
+    };
+    let mut first = Held::default();
+    let EndgameReply::Built { seeds: Some(6), layers, cached: 0, bytes, .. } = build(&mut first, &mut cache, 6) else {
+        panic!("built")
+    };
+    assert_eq!((layers.len(), cache.len()), (7, 7));
+    // A reload: everything cached, nothing built; then two layers more, built on the cached ones.
+    let mut second = Held::default();
+    let EndgameReply::Built { seeds: Some(6), layers, cached: 7, bytes: again, .. } = build(&mut second, &mut cache, 6)
+    else {
+        panic!("loaded")
+    };
+    assert_eq!((layers.len(), again), (0, bytes));
+    let EndgameReply::Built { seeds: Some(8), layers, cached: 0, .. } = build(&mut second, &mut cache, 8) else {
+        panic!("grown")
+    };
+    assert_eq!(layers.iter().map(|l| (l.seeds, l.positions, l.won)).collect::<Vec<_>>()[1], (8, 75582, 37767));
+    // The databases loaded and grown value positions as the ones built in one go.
+    let mut whole = Held::default();
+    build(&mut whole, &mut std::collections::BTreeMap::new(), 8);
+    for setup in ["1.0.0.2.0.1-0.1.1.0.2.0-20.20-s", "0.0.3.0.0.1-2.0.0.1.0.1-19.21-n"] {
+        assert!(matches!(whole.query("awari", setup), Ok(EndgameReply::Values { .. })), "{setup}");
+        assert_eq!(second.query("awari", setup), whole.query("awari", setup), "{setup}");
+    }
+}
+
 #[test]
 fn endgame_databases_are_built_and_queried_in_the_worker() {
     let worker = std::cell::RefCell::new(Worker::default());

@@ -36,7 +36,7 @@ use crate::families::AnyMove;
 
 use crate::search::{Analysis, MoveValue, SearchHandler};
 
-pub use crate::families::capability::{SolveError, SolveOptions, SolveStats};
+pub use crate::families::capability::{SolveError, SolveOptions, SolveRequest, SolveStats};
 
 /// Nodes with this many seeds more than the database holds split their moves between two
 /// threads (young brothers wait, see [`threads`]). Measured on Kalah(6,4) (BENCHMARKS.md).
@@ -84,8 +84,109 @@ fn abdada_seeds(top: u32, root_seeds: u32) -> u32 {
     (top + ABDADA_ABOVE_DB).min(root_seeds.saturating_sub(ABDADA_ABOVE_DB).max(top + 1))
 }
 
-/// Most seeds on the board the solver accepts (values must fit an `i8`).
-pub const MAX_SOLVER_SEEDS: u32 = crate::families::MAX_EXACT_SEEDS;
+/// Most seeds on the board the solver accepts (its pits hold a byte, its values must fit an
+/// `i8`): a position past it is refused before any memory is set aside.
+pub const MAX_SOLVER_SEEDS: u32 = 127;
+
+/// Kalah(6,4)'s fastest sizes (BENCHMARKS.md): 686 MiB in all for 6 pits.
+pub const DEFAULT_OPTIONS: SolveOptions = SolveOptions { table_mib: 256, db_seeds: 20, exact_seeds: 0, threads: 1 };
+
+/// The solver's sizes for `pos` as asked: what the request sets, the rest chosen for the
+/// position ([`auto_options`], or [`options_for_budget`] within a budget), the exact layers
+/// never past the seeds on the board (they would never be read: Kalah(3,3) with 65 once spent
+/// 17 s building them).
+///
+/// # Errors
+/// More seeds on the board than [`MAX_SOLVER_SEEDS`].
+pub fn options(pos: &Kalah, req: &SolveRequest) -> Result<SolveOptions, SolveError> {
+    let seeds = pos.pit_seeds();
+    if seeds > MAX_SOLVER_SEEDS {
+        return Err(SolveError::TooManySeeds { seeds, most: MAX_SOLVER_SEEDS });
+    }
+    let chosen = match req.budget_mib {
+        Some(mib) => options_for_budget(pos.rules().pits(), seeds, mib),
+        None => auto_options(seeds),
+    };
+    let db_seeds = req.db_seeds.unwrap_or(chosen.db_seeds);
+    let exact_seeds = match (req.exact_seeds, req.budget_mib) {
+        (Some(e), _) => e,
+        (None, Some(_)) => chosen.exact_seeds,
+        (None, None) => exact_ahead(seeds, db_seeds),
+    };
+    Ok(SolveOptions {
+        table_mib: req.table_mib.unwrap_or(chosen.table_mib),
+        db_seeds,
+        exact_seeds: exact_seeds.min(seeds),
+        threads: req.threads,
+    })
+}
+
+/// Sizes that suit a position with `seeds` seeds on the board, natively: a small game would
+/// spend most of its time having the operating system zero memory it barely uses; a big one
+/// gets its database built ahead, exact ([`exact_ahead`]).
+pub fn auto_options(seeds: u32) -> SolveOptions {
+    match seeds {
+        0..=40 => SolveOptions { table_mib: 16, db_seeds: seeds.min(16), ..DEFAULT_OPTIONS },
+        41..=48 => DEFAULT_OPTIONS,
+        _ => SolveOptions { table_mib: 1024, exact_seeds: exact_ahead(seeds, DEFAULT_OPTIONS.db_seeds), ..DEFAULT_OPTIONS },
+    }
+}
+
+/// The exact layers worth building ahead ([`SolveOptions::exact_seeds`]) for a position with
+/// `seeds` seeds on the board and a database of `db_seeds` seeds: on a board of more than 48
+/// seeds the whole database, exact (no bounds left to fill), and one layer more, where the
+/// table's most frequent nodes were (Kalah(6,5), database 24: 587.9 s against 653.4 s with the
+/// layers to 24); none on smaller boards, whose searches gain less than the build costs, nor
+/// without a database. Measured on Kalah(6,5) and Kalah(6,4) (BENCHMARKS.md).
+pub fn exact_ahead(seeds: u32, db_seeds: u32) -> u32 {
+    if seeds > 48 && db_seeds > 0 {
+        db_seeds + 1
+    } else {
+        0
+    }
+}
+
+/// The sizes [`auto_options`] picks for `seeds` seeds on the board, without exact layers built
+/// ahead, shrunk to fit a memory budget: the table halves, then the endgame database loses
+/// seeds, until table and database together fit `budget_mib` (for `pits` pits a side). The
+/// database up to s seeds takes 2·C(s + 2n, 2n) bytes, and the exact layers filled on demand
+/// under it a byte a layout.
+pub fn options_for_budget(pits: usize, seeds: u32, budget_mib: usize) -> SolveOptions {
+    let budget = (budget_mib as u64) << 20;
+    let m = 2 * pits as u64;
+    // Layouts of at most s seeds: C(s + m, m).
+    let layouts = |s: u32| -> u64 {
+        let mut c: u128 = 1;
+        for j in 1..=m as u128 {
+            c = c * (s as u128 + j) / j;
+        }
+        c.min(u64::MAX as u128 / 4) as u64
+    };
+    let db_bytes = |s: u32| -> u64 {
+        if s == 0 {
+            return 0;
+        }
+        let exact = lazy_exact_seeds(pits, s);
+        2 * layouts(s) + if exact > 0 { layouts(exact) } else { 0 }
+    };
+    let mut o = auto_options(seeds);
+    o.db_seeds = o.db_seeds.min(seeds);
+    // Within a budget (the page's worker) a solve must answer soon: nothing is built ahead,
+    // the exact layers fill on demand.
+    o.exact_seeds = 0;
+    while ((o.table_mib as u64) << 20) + db_bytes(o.db_seeds) > budget {
+        if o.table_mib > 16 && (o.table_mib as u64) << 20 >= db_bytes(o.db_seeds) {
+            o.table_mib /= 2;
+        } else if o.db_seeds > 0 {
+            o.db_seeds -= 1;
+        } else if o.table_mib > 1 {
+            o.table_mib /= 2;
+        } else {
+            break;
+        }
+    }
+    o
+}
 
 mod ahead;
 mod big;
@@ -395,7 +496,7 @@ impl Solver {
         // Counted on the position: the state's word sums hold only up to 255 seeds a side.
         let seeds = pos.pit_seeds();
         if seeds > MAX_SOLVER_SEEDS {
-            return Err(SolveError::TooManySeeds(seeds));
+            return Err(SolveError::TooManySeeds { seeds, most: MAX_SOLVER_SEEDS });
         }
         Ok(state_of::<N>(pos))
     }

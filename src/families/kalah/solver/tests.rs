@@ -6,12 +6,12 @@ use crate::search::NoHandler;
 
 #[test]
 fn budgets_fit_and_small_games_get_little() {
-    let big = SolveOptions::for_budget(6, 48, 768);
+    let big = super::options_for_budget(6, 48, 768);
     assert_eq!((big.table_mib, big.db_seeds), (256, 20));
-    let small = SolveOptions::for_budget(4, 12, 768);
+    let small = super::options_for_budget(4, 12, 768);
     assert_eq!((small.table_mib, small.db_seeds), (16, 12));
     for budget in [16, 128, 256, 1024] {
-        let o = SolveOptions::for_budget(6, 60, budget);
+        let o = super::options_for_budget(6, 60, budget);
         assert!(
             Solver::new(KalahRules::standard(6, 5).unwrap(), o).unwrap().stats().db_bytes
                 + ((o.table_mib as u64) << 20)

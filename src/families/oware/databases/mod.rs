@@ -38,7 +38,6 @@
 //! falls back on any best move — none was seen on the boards measured, BENCHMARKS.md).
 
 mod build;
-mod capability;
 mod model;
 mod query;
 #[cfg(test)]
@@ -247,7 +246,7 @@ impl Databases {
     }
 
     /// The rules of the position are those of the databases.
-    pub(super) fn covers_rules(&self, pos: &Oware) -> bool {
+    pub(in crate::families::oware) fn covers_rules(&self, pos: &Oware) -> bool {
         let r = pos.rules();
         r.set == self.rules.set
             && r.pits() == self.rules.pits()

@@ -1,9 +1,10 @@
-//! The databases as the family's [`EndgameDatabases`] capability: positions of any family come
+//! The endgame databases as the family's [`EndgameDatabases`] capability (beside both the
+//! databases and the search, which this joins): positions of any family come
 //! in, those of other rules get `None`.
 
-use super::Databases;
+use super::databases::{Databases, Layer};
 use crate::families::capability::{BuildProgress, DatabaseLine, EndgameDatabases, LayerStats};
-use crate::families::oware::{search, Oware};
+use super::{search, Oware};
 use crate::families::{AnyMove, AnyPosition, AnyRules};
 use crate::search::{Analysis, SearchHandler};
 
@@ -16,7 +17,7 @@ impl Databases {
 
 impl EndgameDatabases for Databases {
     fn rules(&self) -> AnyRules {
-        self.rules.into()
+        Databases::rules(self).into()
     }
 
     fn seeds(&self) -> usize {
@@ -44,7 +45,7 @@ impl EndgameDatabases for Databases {
     }
 
     fn push_layer_bytes(&mut self, bytes: &[u8]) -> Result<(), String> {
-        let layer = super::Layer::from_bytes(bytes).ok_or("a layer has two bytes a position")?;
+        let layer = Layer::from_bytes(bytes).ok_or("a layer has two bytes a position")?;
         self.push_layer(layer)
     }
 
