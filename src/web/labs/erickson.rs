@@ -4,6 +4,8 @@
 
 use yew::prelude::*;
 
+use super::{use_kept, Kept};
+
 use crate::labs::erickson::{
     EricksonAnswer, EricksonLab, EricksonParams, EricksonProgress, EricksonTask, OctalSummary, PrintedEntry,
     PrintedTable, Report, Table3Search, MAX_OCTAL_PAGE, MAX_SEARCH_SEEDS,
@@ -18,32 +20,19 @@ pub type Props = super::LabProps<EricksonParams>;
 /// A handle on the lab's work (the page runs three at once, one worker each).
 type Handle = LabHandle<EricksonLab>;
 
-/// The lab's answers, kept while the app is open: going back to the lab from a row's game
-/// shows them again instead of recomputing.
-#[derive(Clone, Default)]
-struct Kept {
-    tables: Option<EricksonAnswer>,
-    search: Option<EricksonAnswer>,
-    octal: Option<EricksonAnswer>,
-}
-
-thread_local! {
-    static KEPT: std::cell::RefCell<Kept> = std::cell::RefCell::default();
-}
-
-/// The answer of a task: the hook's latest (kept in `slot`), else the one kept from before,
-/// unless a new one is under way.
-fn answer(s: &Handle, slot: fn(&mut Kept) -> &mut Option<EricksonAnswer>) -> Option<EricksonAnswer> {
+/// The answer of a task: the hook's latest (kept under `key` while the app is open), else
+/// the one kept from before, unless a new one is under way.
+fn answer(s: &Handle, kept: &Kept, key: &'static str) -> Option<EricksonAnswer> {
     if s.running() {
         return None;
     }
     match s.answer() {
         Some(r) => {
-            KEPT.with(|k| *slot(&mut k.borrow_mut()) = Some(r.clone()));
+            kept.set(key, r.clone());
             Some(r)
         }
         _ if s.error().is_some() => None,
-        _ => KEPT.with(|k| slot(&mut k.borrow_mut()).clone()),
+        _ => kept.get(key),
     }
 }
 
@@ -94,18 +83,19 @@ fn input_value(e: &Event) -> Option<String> {
 #[function_component(Page)]
 pub fn page(props: &Props) -> Html {
     // The tables kept in this browser, before the first render's effect would recompute them.
-    if KEPT.with(|k| k.borrow().tables.is_none()) {
+    let kept = use_kept();
+    if kept.get::<EricksonAnswer>("tables").is_none() {
         if let Some(a) = cached_tables() {
-            KEPT.with(|k| k.borrow_mut().tables = Some(a));
+            kept.set("tables", a);
         }
     }
     let tables = use_lab::<EricksonLab>();
     let search = use_lab::<EricksonLab>();
     let octal = use_lab::<EricksonLab>();
     {
-        let tables = tables.clone();
+        let (tables, kept) = (tables.clone(), kept.clone());
         use_effect_with((), move |_| {
-            if KEPT.with(|k| k.borrow().tables.is_none()) {
+            if kept.get::<EricksonAnswer>("tables").is_none() {
                 run(&tables, EricksonTask::Tables);
             }
         });
@@ -130,7 +120,7 @@ pub fn page(props: &Props) -> Html {
             }
         });
     }
-    let tables_view = match (answer(&tables, |k| &mut k.tables), progress(&tables), &tables.error()) {
+    let tables_view = match (answer(&tables, &kept, "tables"), progress(&tables), &tables.error()) {
         (Some(EricksonAnswer::Tables { report, stages }), _, _) => html! {
             <>
                 <p>
@@ -168,7 +158,7 @@ pub fn page(props: &Props) -> Html {
         let search = search.clone();
         Callback::from(move |_: MouseEvent| search.stop())
     };
-    let search_view = match (answer(&search, |k| &mut k.search), progress(&search), &search.error()) {
+    let search_view = match (answer(&search, &kept, "search"), progress(&search), &search.error()) {
         (Some(EricksonAnswer::Search { search: s }), _, _) => search_table(&s),
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((stage, rows)), _) => html! {
@@ -209,7 +199,7 @@ pub fn page(props: &Props) -> Html {
         let octal = octal.clone();
         Callback::from(move |_: MouseEvent| octal.stop())
     };
-    let octal_view = match (answer(&octal, |k| &mut k.octal), progress(&octal), &octal.error()) {
+    let octal_view = match (answer(&octal, &kept, "octal"), progress(&octal), &octal.error()) {
         (Some(EricksonAnswer::Octal { summary }), _, _) => octal_view(&summary),
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((_, k)), _) => html! {

@@ -3,6 +3,11 @@
 //! component `Page` with the lab's link as its one property; the routes and titles are made
 //! from the lab list (`crate::labs::with_labs!`).
 
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use super::route::Route;
@@ -39,6 +44,38 @@ pub fn link_faults(faults: &[String]) -> Html {
     faults.iter().map(|f| html! { <p class="error link-error" role="alert"><bdi>{crate::engine::text::visible(f).into_owned()}</bdi></p> }).collect()
 }
 
+/// What the labs' pages keep while the app is open, by key: a page is unmounted when a row of
+/// it opens a game on the play page, and its answers are shown again on Back instead of
+/// recomputed. Owned by the labs' root ([`LabApp`]) and given to the pages as a context
+/// ([`use_kept`]); a page drawn alone (a test) keeps its own.
+#[derive(Clone, Default)]
+pub struct Kept(Rc<RefCell<HashMap<&'static str, Rc<dyn Any>>>>);
+
+impl PartialEq for Kept {
+    fn eq(&self, other: &Kept) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Kept {
+    /// The value kept under `key`, if one of type `T` is.
+    pub fn get<T: Clone + 'static>(&self, key: &str) -> Option<T> {
+        self.0.borrow().get(key)?.downcast_ref::<T>().cloned()
+    }
+
+    /// Keeps `value` under `key`.
+    pub fn set<T: 'static>(&self, key: &'static str, value: T) {
+        self.0.borrow_mut().insert(key, Rc::new(value));
+    }
+}
+
+/// The labs' [`Kept`] values (the root's; a page's own where it is drawn alone).
+#[hook]
+pub fn use_kept() -> Kept {
+    let own = use_memo((), |()| Kept::default());
+    use_context::<Kept>().unwrap_or_else(|| (*own).clone())
+}
+
 /// The labs' root, in their own code (`labs.js`): the page of the address's lab, or nothing
 /// (the app draws every other page).
 #[function_component(LabApp)]
@@ -59,7 +96,12 @@ pub fn lab_app() -> Html {
             }
         });
     }
-    lab_page(&route).unwrap_or_default()
+    let kept = use_memo((), |()| Kept::default());
+    html! {
+        <ContextProvider<Kept> context={(*kept).clone()}>
+            { lab_page(&route).unwrap_or_default() }
+        </ContextProvider<Kept>>
+    }
 }
 
 fn current() -> Route {
