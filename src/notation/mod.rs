@@ -20,10 +20,10 @@
 //!   (`docs/record.md`).
 
 mod game;
-mod link_error;
 mod players;
 
 pub use crate::engine::text::MAX_TEXT;
-pub use game::{Game, NodeId, MAX_COMMENT, MAX_MOVES, MAX_NESTING, MAX_RECORD};
-pub use link_error::{percent_decode, percent_encode, LinkError, TreeFault};
+pub use game::{
+    percent_decode, percent_encode, Game, LinkError, NodeId, TreeFault, MAX_COMMENT, MAX_MOVES, MAX_NESTING, MAX_RECORD,
+};
 pub use players::{Opponent, ParseOpponentError};

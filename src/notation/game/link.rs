@@ -1,6 +1,6 @@
 //! A game as a link's query (`rules=…&setup=…&moves=…&line=…&ply=…&south=…&north=…`):
 //! written by `Display`, read strictly by `FromStr` and leniently (the usable game and the
-//! first fault) by [`Game::from_query_lenient`].
+//! first fault) by [`Game::from_query_lenient`]; and the percent codec of a link's values.
 
 use core::fmt;
 use core::str::FromStr;
@@ -10,7 +10,7 @@ use super::Game;
 use crate::engine::text::clip;
 use crate::engine::Player;
 use crate::families::AnyRules;
-use crate::notation::{percent_decode, percent_encode, LinkError, Opponent, MAX_TEXT};
+use crate::notation::{LinkError, Opponent, MAX_TEXT};
 
 impl Game {
     /// Builds a game from the parts of a link (each already percent-decoded), stopping at the
@@ -167,4 +167,47 @@ impl FromStr for Game {
             (_, Some(e)) => Err(e),
         }
     }
+}
+
+/// A link's value with its `%XX` escapes decoded (as a browser's address bar writes spaces and
+/// other characters); `+` stays `+`. Bytes that are not UTF-8 become U+FFFD.
+pub fn percent_decode(s: &str) -> Cow<'_, str> {
+    if !s.contains('%') {
+        return Cow::Borrowed(s);
+    }
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    Cow::Owned(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Text with the characters a link's value cannot hold as they are (`%`, `&`, `#`, spaces,
+/// braces, anything not ASCII...) written `%XX`; [`percent_decode`] reads it back.
+pub fn percent_encode(s: &str) -> Cow<'_, str> {
+    let plain = |b: u8| b.is_ascii_alphanumeric() || b"-._~()!*',;:@/?+=$".contains(&b);
+    if s.bytes().all(plain) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for b in s.bytes() {
+        if plain(b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    Cow::Owned(out)
 }

@@ -7,6 +7,7 @@
 //! `fa(cd{a try})bcde` is the main line `f a b c d e` with `c d` tried instead of `a`.
 
 use super::players::Opponent;
+use super::MAX_TEXT;
 use crate::engine::{ByPlayer, IllegalMove, Player, Trace};
 use crate::families::{AnyMove, AnyPosition, AnyRules};
 
@@ -18,6 +19,9 @@ pub const MAX_NESTING: usize = 64;
 
 /// Longest comment on a move, in characters.
 pub const MAX_COMMENT: usize = 500;
+
+/// Most bytes a game record may have (the Share panel's file and paste, the CLI's `open`).
+pub const MAX_RECORD: usize = 4 * MAX_TEXT;
 
 /// A node of the tree: `0` is the start position.
 pub type NodeId = usize;
@@ -53,11 +57,13 @@ pub struct Game {
     players: ByPlayer<Opponent>,
 }
 
+mod fault;
 mod link;
 mod record;
 mod text;
 
-pub use record::MAX_RECORD;
+pub use fault::{LinkError, TreeFault};
+pub use link::{percent_decode, percent_encode};
 
 impl Game {
     /// A new game from a start position, a person on each side.

@@ -2,13 +2,10 @@
 //! (`docs/record.md`).
 
 use super::link::LinkParts;
-use super::Game;
+use super::{Game, MAX_RECORD};
 use crate::engine::text::clip;
 use crate::engine::Player;
-use crate::notation::{LinkError, MAX_TEXT};
-
-/// Most bytes a game record may have (the Share panel's file and paste, the CLI's `open`).
-pub const MAX_RECORD: usize = 4 * MAX_TEXT;
+use crate::notation::LinkError;
 
 impl Game {
     /// The game record: headers, then the tree (see `docs/record.md`).

@@ -1,11 +1,11 @@
-//! What is wrong with a link or a record, and where; and the percent codec of a link's values.
+//! What is wrong with a link or a record, and where; and what the page shows instead.
 
 use core::fmt;
-use std::borrow::Cow;
 
+use super::{Game, MAX_COMMENT, MAX_MOVES, MAX_NESTING, MAX_RECORD};
 use crate::engine::{IllegalMove, Player};
 use crate::families::{AnyMove, ParseMoveError, ParseRulesError, ParseSetupError};
-use crate::notation::{Game, ParseOpponentError, MAX_COMMENT, MAX_MOVES, MAX_NESTING, MAX_RECORD, MAX_TEXT};
+use crate::notation::{ParseOpponentError, MAX_TEXT};
 
 /// What is wrong with the tree of a link's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,46 +217,3 @@ impl fmt::Display for LinkError {
 }
 
 impl std::error::Error for LinkError {}
-
-/// A link's value with its `%XX` escapes decoded (as a browser's address bar writes spaces and
-/// other characters); `+` stays `+`. Bytes that are not UTF-8 become U+FFFD.
-pub fn percent_decode(s: &str) -> Cow<'_, str> {
-    if !s.contains('%') {
-        return Cow::Borrowed(s);
-    }
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (b, _, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    Cow::Owned(String::from_utf8_lossy(&out).into_owned())
-}
-
-/// Text with the characters a link's value cannot hold as they are (`%`, `&`, `#`, spaces,
-/// braces, anything not ASCII...) written `%XX`; [`percent_decode`] reads it back.
-pub fn percent_encode(s: &str) -> Cow<'_, str> {
-    let plain = |b: u8| b.is_ascii_alphanumeric() || b"-._~()!*',;:@/?+=$".contains(&b);
-    if s.bytes().all(plain) {
-        return Cow::Borrowed(s);
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    for b in s.bytes() {
-        if plain(b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    Cow::Owned(out)
-}
