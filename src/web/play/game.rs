@@ -320,221 +320,327 @@ impl Reducible for PlayState {
     }
 }
 
+/// What an action did to the state: changed it, left it as it was (the same `Rc`, so nothing
+/// renders again), or comes down to another action on the state as it was.
+enum Outcome {
+    Changed,
+    Unchanged,
+    Then(Action),
+}
+
+impl Outcome {
+    /// Changed, unless `unchanged`.
+    fn unless(unchanged: bool) -> Outcome {
+        if unchanged {
+            Outcome::Unchanged
+        } else {
+            Outcome::Changed
+        }
+    }
+}
+
+/// Whether an action moves through the game (which ends a preview).
+fn moves_through(action: &Action) -> bool {
+    !matches!(
+        action,
+        Action::Preview(..)
+            | Action::PreviewStep(_)
+            | Action::EndPreview(_)
+            | Action::PlayPreview
+            | Action::PlayLine(..)
+            | Action::Tick
+            | Action::Skip
+            | Action::Notice(_)
+            | Action::SetSpeed(_)
+            | Action::SetMemory(_)
+            | Action::SetWorkers(_)
+            | Action::SetPlayer(..)
+            | Action::Comment(..)
+            | Action::ComputerThinking(..)
+            | Action::ComputerMove(..)
+            | Action::Relink(_)
+    )
+}
+
 impl PlayState {
     /// The state after `action`, before the turn controller settles.
     fn apply(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
-        // Moving through the game ends a preview.
-        let moves_through = !matches!(
-            action,
-            Action::Preview(..)
-                | Action::PreviewStep(_)
-                | Action::EndPreview(_)
-                | Action::PlayPreview
-                | Action::PlayLine(..)
-                | Action::Tick
-                | Action::Skip
-                | Action::Notice(_)
-                | Action::SetSpeed(_)
-                | Action::SetMemory(_)
-                | Action::SetWorkers(_)
-                | Action::SetPlayer(..)
-                | Action::Comment(..)
-                | Action::ComputerThinking(..)
-                | Action::ComputerMove(..)
-                | Action::Relink(_)
-        );
-        if moves_through {
+        if moves_through(&action) {
             s.preview = None;
         }
-        match action {
-            Action::Play(mv) => {
-                s.anim = None;
-                s.link_error = None;
-                match Rc::make_mut(&mut s.game).play(mv) {
-                    Ok(()) => {
-                        s.notice = None;
-                        s.start_anim();
-                    }
-                    Err(e) => s.notice = Some(format!("{mv} cannot be played: {e}")),
-                }
-            }
-            Action::Goto(k) => {
-                s.anim = None;
-                Rc::make_mut(&mut s.game).goto(k);
-            }
-            Action::GotoNode(n) => {
-                s.anim = None;
-                if n <= s.game.len() {
-                    Rc::make_mut(&mut s.game).select(n);
-                }
-            }
-            Action::Sibling(d) => {
-                let g = &s.game;
-                let Some(parent) = g.parent(g.node()) else { return self };
-                let siblings = g.children(parent);
-                if siblings.len() < 2 {
-                    return self;
-                }
-                let i = siblings.iter().position(|&c| c == g.node()).unwrap_or(0);
-                let j = (i as isize + d).rem_euclid(siblings.len() as isize) as usize;
-                let next = siblings[j];
-                s.anim = None;
-                Rc::make_mut(&mut s.game).select(next);
-            }
-            Action::Promote(n) => {
-                if n > s.game.len() {
-                    return self;
-                }
-                Rc::make_mut(&mut s.game).promote(n);
-                s.notice = Some("This line is now the main line.".into());
-            }
-            Action::Delete(n) => {
-                if n == 0 || n > s.game.len() {
-                    return self;
-                }
-                s.anim = None;
-                let removed = s.game.clone();
-                Rc::make_mut(&mut s.game).delete(n);
-                // A deletion can be taken back, as a New game can.
-                s.previous = Some(removed);
-                s.notice = Some("Moves deleted: \"Back to the game before\" brings them back.".into());
-            }
-            Action::Comment(n, text) => {
-                if n > s.game.len() {
-                    return self;
-                }
-                Rc::make_mut(&mut s.game).set_comment(n, &text);
-            }
-            Action::Step(d) => {
-                let k = s.game.ply().saturating_add_signed(d);
-                if k == s.game.ply() || k > s.game.moves().len() {
-                    return if self.preview.is_some() { Rc::new(s) } else { self };
-                }
-                s.anim = None;
-                Rc::make_mut(&mut s.game).goto(k);
-            }
+        let outcome = match action {
+            Action::Play(mv) => s.play(mv),
+            Action::Goto(k) => s.goto(k),
+            Action::GotoNode(n) => s.goto_node(n),
+            Action::Sibling(d) => s.sibling(d),
+            Action::Promote(n) => s.promote(n),
+            Action::Delete(n) => s.delete(n),
+            Action::Comment(n, text) => s.comment(n, &text),
+            // A step that goes nowhere still ends a preview.
+            Action::Step(d) => s.step(d, self.preview.is_some()),
             Action::End => {
-                s.anim = None;
                 let n = s.game.moves().len();
-                Rc::make_mut(&mut s.game).goto(n);
+                s.goto(n)
             }
-            Action::Undo => {
-                s.anim = None;
-                let mut k = s.game.ply().saturating_sub(1);
-                while k > 0 && *s.game.players().get(s.game.position_at(k).turn()) != Opponent::Human {
-                    k -= 1;
-                }
-                if k == s.game.ply() && k == 0 && s.previous.is_some() {
-                    // At the start of a game that replaced another: back to that one.
-                    return PlayState::apply(self, Action::Back);
-                }
-                Rc::make_mut(&mut s.game).goto(k);
-            }
-            Action::Redo => {
-                s.anim = None;
-                if s.game.ply() < s.game.moves().len() {
-                    let k = s.game.ply() + 1;
-                    Rc::make_mut(&mut s.game).goto(k);
-                    s.start_anim();
-                }
-            }
-            Action::Load(game, err) => {
-                // The link's players, so that a reload keeps them.
-                s.link_error = err.map(|e| e.message(&game));
-                s.game = Rc::new(game);
-                s.previous = None;
-                s.anim = None;
-                s.notice = None;
-            }
-            Action::Replace(mut game) => {
-                // The same players in the new game.
-                for p in [Player::South, Player::North] {
-                    game.set_player(p, *s.game.players().get(p));
-                }
-                return PlayState::apply(Rc::new(s), Action::Open(game));
-            }
+            Action::Undo => s.undo(),
+            Action::Redo => s.redo(),
+            Action::Load(game, err) => s.load(game, err),
+            Action::Replace(game) => s.replace(game),
             Action::Relink(fault) => {
-                if s.link_error == fault {
-                    return self;
-                }
+                let same = s.link_error == fault;
                 s.link_error = fault;
+                Outcome::unless(same)
             }
-            Action::Open(game) => {
-                s.generation += 1;
-                s.previous = Some(s.game.clone());
-                s.game = Rc::new(game);
-                s.link_error = None;
-                s.anim = None;
-                s.notice = None;
+            Action::Open(game) => s.open(game),
+            Action::Back => s.back(),
+            Action::SetPlayer(p, o) => {
+                Rc::make_mut(&mut s.game).set_player(p, o);
+                Outcome::Changed
             }
-            Action::Back => {
-                let Some(prev) = s.previous.take() else { return self };
-                s.generation += 1;
-                s.game = prev;
-                s.anim = None;
-                s.notice = Some("Back to the game before.".into());
-            }
-            Action::SetPlayer(p, o) => Rc::make_mut(&mut s.game).set_player(p, o),
             Action::SetSpeed(sp) => {
                 s.speed = sp;
                 if sp.0 == 0 {
                     s.anim = None;
                 }
+                Outcome::Changed
             }
-            Action::Tick => {
-                if let Some(a) = &mut s.anim {
-                    a.step += 1;
-                    if a.step > a.len {
-                        s.anim = None;
-                    }
-                } else {
-                    return self;
-                }
-            }
-            Action::Skip => s.anim = None,
-            // A notice may echo what was typed or pasted: its hidden characters are named.
-            Action::Notice(n) => s.notice = n.map(|t| crate::engine::text::visible(&t).into_owned()),
-            Action::SetMemory(m) => s.memory_mib = m,
-            Action::SetWorkers(n) => s.workers_setting = n.min(4),
-            Action::Preview(moves, k, hover) => {
-                // A hover never replaces a preview being stepped.
-                if hover && s.preview.as_ref().is_some_and(|p| !p.hover) {
-                    return self;
-                }
+            Action::Tick => s.tick(),
+            Action::Skip => {
                 s.anim = None;
-                s.preview = Preview::new(&s.game, s.game.node(), &moves, k, hover);
+                Outcome::Changed
             }
-            Action::PreviewStep(d) => {
-                let Some(p) = &mut s.preview else { return self };
-                let k = p.k.saturating_add_signed(d).clamp(1, p.moves.len());
-                if k == p.k && d < 0 {
-                    // Before the line's first move: the game itself.
-                    s.preview = None;
-                } else {
-                    p.k = k;
-                    p.hover = false;
-                }
+            // A notice may echo what was typed or pasted: its hidden characters are named.
+            Action::Notice(n) => {
+                s.notice = n.map(|t| crate::engine::text::visible(&t).into_owned());
+                Outcome::Changed
             }
-            Action::EndPreview(hover) => {
-                if s.preview.as_ref().is_none_or(|p| hover && !p.hover) {
-                    return self;
-                }
-                s.preview = None;
+            Action::SetMemory(m) => {
+                s.memory_mib = m;
+                Outcome::Changed
             }
-            Action::PlayPreview => {
-                let Some(p) = s.preview.take() else { return self };
-                Rc::make_mut(&mut s.game).select(p.node);
-                s.play_line(&p.moves[..p.k], p.k);
+            Action::SetWorkers(n) => {
+                s.workers_setting = n.min(4);
+                Outcome::Changed
             }
+            Action::Preview(moves, k, hover) => s.show_preview(&moves, k, hover),
+            Action::PreviewStep(d) => s.preview_step(d),
+            Action::EndPreview(hover) => s.end_preview(hover),
+            Action::PlayPreview => s.play_preview(),
             Action::PlayLine(moves, k) => {
                 s.preview = None;
                 s.play_line(&moves[..k.min(moves.len())], k);
+                Outcome::Changed
             }
-            Action::ComputerThinking(due, id) => s.turn.thinking(&s.game, due, id),
-            Action::ComputerMove(due, mv, note) => s.turn.answer(&s.game, due, mv, note),
+            Action::ComputerThinking(due, id) => {
+                s.turn.thinking(&s.game, due, id);
+                Outcome::Changed
+            }
+            Action::ComputerMove(due, mv, note) => {
+                s.turn.answer(&s.game, due, mv, note);
+                Outcome::Changed
+            }
+        };
+        match outcome {
+            Outcome::Changed => Rc::new(s),
+            Outcome::Unchanged => self,
+            Outcome::Then(next) => PlayState::apply(self, next),
         }
-        Rc::new(s)
+    }
+
+    fn play(&mut self, mv: AnyMove) -> Outcome {
+        self.anim = None;
+        self.link_error = None;
+        match Rc::make_mut(&mut self.game).play(mv) {
+            Ok(()) => {
+                self.notice = None;
+                self.start_anim();
+            }
+            Err(e) => self.notice = Some(format!("{mv} cannot be played: {e}")),
+        }
+        Outcome::Changed
+    }
+
+    fn goto(&mut self, k: usize) -> Outcome {
+        self.anim = None;
+        Rc::make_mut(&mut self.game).goto(k);
+        Outcome::Changed
+    }
+
+    fn goto_node(&mut self, n: NodeId) -> Outcome {
+        self.anim = None;
+        if n <= self.game.len() {
+            Rc::make_mut(&mut self.game).select(n);
+        }
+        Outcome::Changed
+    }
+
+    /// To the `d`-th sibling line of the move on screen, round.
+    fn sibling(&mut self, d: isize) -> Outcome {
+        let g = &self.game;
+        let Some(parent) = g.parent(g.node()) else { return Outcome::Unchanged };
+        let siblings = g.children(parent);
+        if siblings.len() < 2 {
+            return Outcome::Unchanged;
+        }
+        let i = siblings.iter().position(|&c| c == g.node()).unwrap_or(0);
+        let j = (i as isize + d).rem_euclid(siblings.len() as isize) as usize;
+        let next = siblings[j];
+        self.anim = None;
+        Rc::make_mut(&mut self.game).select(next);
+        Outcome::Changed
+    }
+
+    fn promote(&mut self, n: NodeId) -> Outcome {
+        if n > self.game.len() {
+            return Outcome::Unchanged;
+        }
+        Rc::make_mut(&mut self.game).promote(n);
+        self.notice = Some("This line is now the main line.".into());
+        Outcome::Changed
+    }
+
+    fn delete(&mut self, n: NodeId) -> Outcome {
+        if n == 0 || n > self.game.len() {
+            return Outcome::Unchanged;
+        }
+        self.anim = None;
+        let removed = self.game.clone();
+        Rc::make_mut(&mut self.game).delete(n);
+        // A deletion can be taken back, as a New game can.
+        self.previous = Some(removed);
+        self.notice = Some("Moves deleted: \"Back to the game before\" brings them back.".into());
+        Outcome::Changed
+    }
+
+    fn comment(&mut self, n: NodeId, text: &str) -> Outcome {
+        if n > self.game.len() {
+            return Outcome::Unchanged;
+        }
+        Rc::make_mut(&mut self.game).set_comment(n, text);
+        Outcome::Changed
+    }
+
+    /// `d` plies along the line; one that goes nowhere changes nothing but the preview it ended
+    /// (`had_preview`).
+    fn step(&mut self, d: isize, had_preview: bool) -> Outcome {
+        let k = self.game.ply().saturating_add_signed(d);
+        if k == self.game.ply() || k > self.game.moves().len() {
+            return Outcome::unless(!had_preview);
+        }
+        self.goto(k)
+    }
+
+    /// Back to the last position a person was to move in; at the start of a game that replaced
+    /// another, back to that one.
+    fn undo(&mut self) -> Outcome {
+        self.anim = None;
+        let mut k = self.game.ply().saturating_sub(1);
+        while k > 0 && *self.game.players().get(self.game.position_at(k).turn()) != Opponent::Human {
+            k -= 1;
+        }
+        if k == self.game.ply() && k == 0 && self.previous.is_some() {
+            return Outcome::Then(Action::Back);
+        }
+        Rc::make_mut(&mut self.game).goto(k);
+        Outcome::Changed
+    }
+
+    fn redo(&mut self) -> Outcome {
+        self.anim = None;
+        if self.game.ply() < self.game.moves().len() {
+            let k = self.game.ply() + 1;
+            Rc::make_mut(&mut self.game).goto(k);
+            self.start_anim();
+        }
+        Outcome::Changed
+    }
+
+    /// A game from a link, with what the link could not read.
+    fn load(&mut self, game: Game, err: Option<LinkError>) -> Outcome {
+        // The link's players, so that a reload keeps them.
+        self.link_error = err.map(|e| e.message(&game));
+        self.game = Rc::new(game);
+        self.previous = None;
+        self.anim = None;
+        self.notice = None;
+        Outcome::Changed
+    }
+
+    /// Another game with the same players.
+    fn replace(&mut self, mut game: Game) -> Outcome {
+        for p in [Player::South, Player::North] {
+            game.set_player(p, *self.game.players().get(p));
+        }
+        Outcome::Then(Action::Open(game))
+    }
+
+    /// Another game, the one before kept for Back.
+    fn open(&mut self, game: Game) -> Outcome {
+        self.generation += 1;
+        self.previous = Some(self.game.clone());
+        self.game = Rc::new(game);
+        self.link_error = None;
+        self.anim = None;
+        self.notice = None;
+        Outcome::Changed
+    }
+
+    fn back(&mut self) -> Outcome {
+        let Some(prev) = self.previous.take() else { return Outcome::Unchanged };
+        self.generation += 1;
+        self.game = prev;
+        self.anim = None;
+        self.notice = Some("Back to the game before.".into());
+        Outcome::Changed
+    }
+
+    /// The sowing's next step.
+    fn tick(&mut self) -> Outcome {
+        let Some(a) = &mut self.anim else { return Outcome::Unchanged };
+        a.step += 1;
+        if a.step > a.len {
+            self.anim = None;
+        }
+        Outcome::Changed
+    }
+
+    fn show_preview(&mut self, moves: &[AnyMove], k: usize, hover: bool) -> Outcome {
+        // A hover never replaces a preview being stepped.
+        if hover && self.preview.as_ref().is_some_and(|p| !p.hover) {
+            return Outcome::Unchanged;
+        }
+        self.anim = None;
+        self.preview = Preview::new(&self.game, self.game.node(), moves, k, hover);
+        Outcome::Changed
+    }
+
+    fn preview_step(&mut self, d: isize) -> Outcome {
+        let Some(p) = &mut self.preview else { return Outcome::Unchanged };
+        let k = p.k.saturating_add_signed(d).clamp(1, p.moves.len());
+        if k == p.k && d < 0 {
+            // Before the line's first move: the game itself.
+            self.preview = None;
+        } else {
+            p.k = k;
+            p.hover = false;
+        }
+        Outcome::Changed
+    }
+
+    fn end_preview(&mut self, hover: bool) -> Outcome {
+        if self.preview.as_ref().is_none_or(|p| hover && !p.hover) {
+            return Outcome::Unchanged;
+        }
+        self.preview = None;
+        Outcome::Changed
+    }
+
+    fn play_preview(&mut self) -> Outcome {
+        let Some(p) = self.preview.take() else { return Outcome::Unchanged };
+        Rc::make_mut(&mut self.game).select(p.node);
+        self.play_line(&p.moves[..p.k], p.k);
+        Outcome::Changed
     }
 }
 
