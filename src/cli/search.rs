@@ -244,124 +244,140 @@ fn limits(max_seeds: u32, max_pots: u32, rows: u64, complete: bool, seconds: f64
 impl fmt::Display for SearchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SearchReport::Value(v) => {
-                writeln!(f, "{} rows of value {} ({}): {}", v.game, v.value, v.paper, group(v.total as u128))?;
-                writeln!(f, "searched     {}", limits(v.max_seeds, v.max_pots, v.rows, v.complete, v.seconds))?;
-                writeln!(f, "valued       {} rows, followers included", group(v.valued as u128))?;
-                if v.skipped > 0 {
-                    writeln!(
-                        f,
-                        "skipped      {} rows with too many followers: {}",
-                        v.skipped,
-                        v.skipped_rows.join(", ")
-                    )?;
-                }
-                if v.found.is_empty() {
-                    writeln!(f, "none found within these limits")?;
-                }
-                for r in &v.found {
-                    writeln!(f, "  {:<16} {} seeds, {} pots", r.row, r.seeds, r.pots)?;
-                }
-                if v.total > v.found.len() as u64 {
-                    writeln!(f, "  … and {} more", group((v.total - v.found.len() as u64) as u128))?;
-                }
-            }
-            SearchReport::Families(v) => {
-                writeln!(f, "{}: the smallest rows of 2^-n, n.^, +_n and *n", v.game)?;
-                writeln!(f, "searched     {}", limits(v.max_seeds, v.max_pots, v.rows, v.complete, v.seconds))?;
-                for family in crate::labs::questions::FAMILIES {
-                    let found: Vec<String> = v
-                        .finds
-                        .iter()
-                        .filter(|x| x.family == family)
-                        .map(|x| format!("n={} {} ({} seeds, {} pots; {} rows)", x.n, x.row, x.seeds, x.pots, x.count))
-                        .collect();
-                    writeln!(
-                        f,
-                        "{family:<6} {}",
-                        if found.is_empty() { "none found".into() } else { found.join("; ") }
-                    )?;
-                }
-            }
-            SearchReport::Weights(v) => {
-                writeln!(f, "Atomic Wari's atomic weights")?;
-                writeln!(f, "searched     {}", limits(v.max_seeds, v.max_pots, v.rows, v.complete, v.seconds))?;
-                for c in &v.counts {
-                    writeln!(f, "  {:<8} {:>10} rows, first {}", c.weight, group(c.rows as u128), c.example)?;
-                }
-                if v.unusual.is_empty() {
-                    writeln!(f, "no weight that is not an integer")?;
-                }
-                for c in &v.unusual {
-                    writeln!(f, "  NOT AN INTEGER: {} ({} rows), first {}", c.weight, c.rows, c.example)?;
-                }
-                writeln!(f, "not all-small {}; skipped {}", v.not_all_small, v.skipped)?;
-                for (n, holds) in &v.ups {
-                    writeln!(f, "(01300)^{n} = {n}.^  {}", if *holds { "holds" } else { "FAILS" })?;
-                }
-            }
-            SearchReport::Separation(v) => {
-                writeln!(
-                    f,
-                    "{}: the least run of {} pots between two parts that makes the row the sum of its parts",
-                    v.game,
-                    if v.full { "full" } else { "empty" }
-                )?;
-                writeln!(
-                    f,
-                    "searched     every pair of parts of at most {} seeds and {} pots ({} parts), runs up to the parts' seeds together plus 2, in {:.1} s{}",
-                    v.max_seeds,
-                    v.max_pots,
-                    v.parts,
-                    v.seconds,
-                    if v.complete { "" } else { " (stopped)" }
-                )?;
-                for s in &v.by_size {
-                    let proven = s.proven.map_or("no proven rule".into(), |p| format!("proven rule: {p}"));
-                    let example = s.example.as_ref().map_or(String::new(), |(a, b)| format!("; needed by {a} and {b}"));
-                    writeln!(
-                        f,
-                        "  larger part {} seeds: least {} ({} pairs; {proven}){example}",
-                        s.seeds, s.least, s.pairs
-                    )?;
-                }
-            }
-            SearchReport::Followers(v) => {
-                writeln!(f, "{}: the most followers of a row, by seeds (rows of at most {} pots)", v.game, v.max_pots)?;
-                for s in &v.by_size {
-                    let ones = s.ones.map_or("more than 2,000,000".into(), |n| group(n as u128));
-                    let bound = s.bound.map_or(String::new(), |b| format!(" (bound 2^(n-1)-1 = {})", group(b as u128)));
-                    writeln!(
-                        f,
-                        "  {:>2} seeds: most {} ({}, of {} rows); 1^{}: {ones}{bound}",
-                        s.seeds,
-                        group(s.most as u128),
-                        s.row,
-                        group(s.rows as u128),
-                        s.seeds
-                    )?;
-                }
-                writeln!(f, "in {:.1} s{}", v.seconds, if v.complete { "" } else { " (stopped)" })?;
-            }
-            SearchReport::Domineering(rows) => {
-                writeln!(f, "Domineering (Left vertical) in Two-dimensional Sowing with one seed a pot")?;
-                for r in rows {
-                    let ours = r.ours.as_ref().map_or("beyond reach here".into(), |(a, _, o)| format!("{a} ({o})"));
-                    let mark = match r.agrees {
-                        Some(true) => "agrees",
-                        Some(false) => "DIFFERS",
-                        None => "-",
-                    };
-                    writeln!(
-                        f,
-                        "  {:<20} published {} ({}), ours {ours}: {mark}",
-                        r.shape,
-                        r.published.as_deref().unwrap_or("-"),
-                        r.outcome
-                    )?;
-                }
-            }
+            SearchReport::Value(v) => write_value(f, v),
+            SearchReport::Families(v) => write_families(f, v),
+            SearchReport::Weights(v) => write_weights(f, v),
+            SearchReport::Separation(v) => write_separation(f, v),
+            SearchReport::Followers(v) => write_followers(f, v),
+            SearchReport::Domineering(rows) => write_domineering(f, rows),
         }
-        Ok(())
     }
+}
+
+/// `search value`: the rows found, and what was searched.
+fn write_value(f: &mut fmt::Formatter<'_>, v: &ValueSearch) -> fmt::Result {
+    writeln!(f, "{} rows of value {} ({}): {}", v.game, v.value, v.paper, group(v.total as u128))?;
+    writeln!(f, "searched     {}", limits(v.max_seeds, v.max_pots, v.rows, v.complete, v.seconds))?;
+    writeln!(f, "valued       {} rows, followers included", group(v.valued as u128))?;
+    if v.skipped > 0 {
+        writeln!(f, "skipped      {} rows with too many followers: {}", v.skipped, v.skipped_rows.join(", "))?;
+    }
+    if v.found.is_empty() {
+        writeln!(f, "none found within these limits")?;
+    }
+    for r in &v.found {
+        writeln!(f, "  {:<16} {} seeds, {} pots", r.row, r.seeds, r.pots)?;
+    }
+    if v.total > v.found.len() as u64 {
+        writeln!(f, "  … and {} more", group((v.total - v.found.len() as u64) as u128))?;
+    }
+
+    Ok(())
+}
+
+/// `search families`: the smallest row of each family of values.
+fn write_families(f: &mut fmt::Formatter<'_>, v: &ValueFamilies) -> fmt::Result {
+    writeln!(f, "{}: the smallest rows of 2^-n, n.^, +_n and *n", v.game)?;
+    writeln!(f, "searched     {}", limits(v.max_seeds, v.max_pots, v.rows, v.complete, v.seconds))?;
+    for family in crate::labs::questions::FAMILIES {
+        let found: Vec<String> = v
+            .finds
+            .iter()
+            .filter(|x| x.family == family)
+            .map(|x| format!("n={} {} ({} seeds, {} pots; {} rows)", x.n, x.row, x.seeds, x.pots, x.count))
+            .collect();
+        writeln!(f, "{family:<6} {}", if found.is_empty() { "none found".into() } else { found.join("; ") })?;
+    }
+
+    Ok(())
+}
+
+/// `search atomic-weights`: the weights counted, and any that is not an integer.
+fn write_weights(f: &mut fmt::Formatter<'_>, v: &AtomicWeights) -> fmt::Result {
+    writeln!(f, "Atomic Wari's atomic weights")?;
+    writeln!(f, "searched     {}", limits(v.max_seeds, v.max_pots, v.rows, v.complete, v.seconds))?;
+    for c in &v.counts {
+        writeln!(f, "  {:<8} {:>10} rows, first {}", c.weight, group(c.rows as u128), c.example)?;
+    }
+    if v.unusual.is_empty() {
+        writeln!(f, "no weight that is not an integer")?;
+    }
+    for c in &v.unusual {
+        writeln!(f, "  NOT AN INTEGER: {} ({} rows), first {}", c.weight, c.rows, c.example)?;
+    }
+    writeln!(f, "not all-small {}; skipped {}", v.not_all_small, v.skipped)?;
+    for (n, holds) in &v.ups {
+        writeln!(f, "(01300)^{n} = {n}.^  {}", if *holds { "holds" } else { "FAILS" })?;
+    }
+
+    Ok(())
+}
+
+/// `search separation`: the least run between two parts, by size.
+fn write_separation(f: &mut fmt::Formatter<'_>, v: &Separation) -> fmt::Result {
+    writeln!(
+        f,
+        "{}: the least run of {} pots between two parts that makes the row the sum of its parts",
+        v.game,
+        if v.full { "full" } else { "empty" }
+    )?;
+    writeln!(
+            f,
+            "searched     every pair of parts of at most {} seeds and {} pots ({} parts), runs up to the parts' seeds together plus 2, in {:.1} s{}",
+            v.max_seeds,
+            v.max_pots,
+            v.parts,
+            v.seconds,
+            if v.complete { "" } else { " (stopped)" }
+        )?;
+    for s in &v.by_size {
+        let proven = s.proven.map_or("no proven rule".into(), |p| format!("proven rule: {p}"));
+        let example = s.example.as_ref().map_or(String::new(), |(a, b)| format!("; needed by {a} and {b}"));
+        writeln!(f, "  larger part {} seeds: least {} ({} pairs; {proven}){example}", s.seeds, s.least, s.pairs)?;
+    }
+
+    Ok(())
+}
+
+/// `search followers`: the most followers, by seeds.
+fn write_followers(f: &mut fmt::Formatter<'_>, v: &Followers) -> fmt::Result {
+    writeln!(f, "{}: the most followers of a row, by seeds (rows of at most {} pots)", v.game, v.max_pots)?;
+    for s in &v.by_size {
+        let ones = s.ones.map_or("more than 2,000,000".into(), |n| group(n as u128));
+        let bound = s.bound.map_or(String::new(), |b| format!(" (bound 2^(n-1)-1 = {})", group(b as u128)));
+        writeln!(
+            f,
+            "  {:>2} seeds: most {} ({}, of {} rows); 1^{}: {ones}{bound}",
+            s.seeds,
+            group(s.most as u128),
+            s.row,
+            group(s.rows as u128),
+            s.seeds
+        )?;
+    }
+    writeln!(f, "in {:.1} s{}", v.seconds, if v.complete { "" } else { " (stopped)" })?;
+
+    Ok(())
+}
+
+/// `search domineering`: each shape against its published value.
+fn write_domineering(f: &mut fmt::Formatter<'_>, rows: &[DomineeringRow]) -> fmt::Result {
+    writeln!(f, "Domineering (Left vertical) in Two-dimensional Sowing with one seed a pot")?;
+    for r in rows {
+        let ours = r.ours.as_ref().map_or("beyond reach here".into(), |(a, _, o)| format!("{a} ({o})"));
+        let mark = match r.agrees {
+            Some(true) => "agrees",
+            Some(false) => "DIFFERS",
+            None => "-",
+        };
+        writeln!(
+            f,
+            "  {:<20} published {} ({}), ours {ours}: {mark}",
+            r.shape,
+            r.published.as_deref().unwrap_or("-"),
+            r.outcome
+        )?;
+    }
+
+    Ok(())
 }

@@ -316,36 +316,9 @@ fn run<const N: usize>(
         finished: Mutex::new(Vec::new()),
     };
     if let Some(line) = &resume.best {
-        let holes: Vec<usize> = line.iter().map(|h| h.wrapping_sub(1)).collect();
-        let won = super::replay(n, line).is_ok_and(|m| m.last().is_some_and(|m| m.end.is_some() && m.board.is_won()));
-        if !won || holes.len() as u32 > bound {
-            return Err(DakonError::NotWinning(line.clone()));
-        }
-        record(&shared, &holes);
+        record_resumed(&shared, n, bound, line)?;
     }
-    // Every sequence of `split` moves that does not end the turn, searched breadth-first;
-    // openings shorter than that are found here. The split depends on n and the bound only,
-    // so a resumed run numbers the prefixes as the run it resumes did.
-    let split = split_depth(n, bound);
-    let mut prefixes: Vec<(Packed, Vec<usize>)> = vec![(Packed::of(&start), Vec::new())];
-    for depth in 0..split {
-        let mut next = Vec::new();
-        for (b, path) in &prefixes {
-            shared.expanded[depth as usize].fetch_add(1, Ordering::Relaxed);
-            for j in (0..n).filter(|&j| b.get(j) > 0) {
-                let mut c = *b;
-                shared.moves.fetch_add(1, Ordering::Relaxed);
-                let mut line = path.clone();
-                line.push(j);
-                match ring.play(&mut c, j)? {
-                    Ending::Again => next.push((c, line)),
-                    Ending::Over(true) => record(&shared, &line),
-                    Ending::Over(false) => {}
-                }
-            }
-        }
-        prefixes = next;
-    }
+    let prefixes = prefixes(&ring, &shared, &start, split_depth(n, bound))?;
     let total = prefixes.len();
     let mut skip = vec![false; total];
     for &k in &resume.done {
@@ -422,6 +395,55 @@ fn run<const N: usize>(
         expanded: shared.expanded.iter().map(|x| x.load(Ordering::Relaxed)).collect(),
         moves: shared.moves.load(Ordering::Relaxed),
     })
+}
+
+/// Keeps a resumed run's best line, once replayed: a winning opening within the bound.
+///
+/// # Errors
+/// A line that is not one.
+fn record_resumed(shared: &Shared, n: usize, bound: u32, line: &[usize]) -> Result<(), DakonError> {
+    let holes: Vec<usize> = line.iter().map(|h| h.wrapping_sub(1)).collect();
+    let won = super::replay(n, line).is_ok_and(|m| m.last().is_some_and(|m| m.end.is_some() && m.board.is_won()));
+    if !won || holes.len() as u32 > bound {
+        return Err(DakonError::NotWinning(line.to_vec()));
+    }
+    record(shared, &holes);
+    Ok(())
+}
+
+/// Every sequence of `split` moves from `start` that does not end the turn, searched
+/// breadth-first, with its board (the shares of the work); openings shorter than that are
+/// recorded here. The split depends on n and the bound only, so a resumed run numbers the
+/// prefixes as the run it resumes did.
+///
+/// # Errors
+/// A board the ring cannot sow.
+fn prefixes<const N: usize>(
+    ring: &Ring<N>,
+    shared: &Shared,
+    start: &Board,
+    split: u32,
+) -> Result<Vec<(Packed, Vec<usize>)>, DakonError> {
+    let mut prefixes: Vec<(Packed, Vec<usize>)> = vec![(Packed::of(start), Vec::new())];
+    for depth in 0..split {
+        let mut next = Vec::new();
+        for (b, path) in &prefixes {
+            shared.expanded[depth as usize].fetch_add(1, Ordering::Relaxed);
+            for j in (0..N).filter(|&j| b.get(j) > 0) {
+                let mut c = *b;
+                shared.moves.fetch_add(1, Ordering::Relaxed);
+                let mut line = path.clone();
+                line.push(j);
+                match ring.play(&mut c, j)? {
+                    Ending::Again => next.push((c, line)),
+                    Ending::Over(true) => record(shared, &line),
+                    Ending::Over(false) => {}
+                }
+            }
+        }
+        prefixes = next;
+    }
+    Ok(prefixes)
 }
 
 /// Keeps `line` if it is shorter than the best so far, and lowers the limit below it.

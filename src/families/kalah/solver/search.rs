@@ -248,20 +248,8 @@ impl Search<'_, '_> {
     ) -> i32 {
         self.nodes += 1;
         // Every 1,024 nodes or more (the exact layers count many at once).
-        if self.nodes >= self.checked + 0x400 {
-            let done = self.nodes - self.checked;
-            self.checked = self.nodes;
-            if let Some(h) = self.handler.as_deref_mut() {
-                if h.should_stop(self.nodes) {
-                    self.stop.store(true, Relaxed);
-                }
-            }
-            if let Some(e) = self.events {
-                e.nodes.fetch_add(done, Relaxed);
-            }
-            if self.check_halt() || self.settled_above() {
-                return 0;
-            }
+        if self.nodes >= self.checked + 0x400 && self.poll() {
+            return 0;
         }
         let rules = self.rules;
         let (me, op) = st.sides();
@@ -281,38 +269,18 @@ impl Search<'_, '_> {
         }
         let slot = slot.unwrap_or_else(|| self.slot_of(st, seeds));
         let (known, tt_move) = self.lookup(slot);
-        if let Some((lower, upper)) = known {
-            if lower >= beta {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
-            if lower == upper {
-                return lower;
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
+        if let Some(bounds) = known {
+            (alpha, beta) = match narrow(bounds, alpha, beta) {
+                Ok(window) => window,
+                Err(v) => return v,
+            };
         }
         let nodes0 = self.nodes;
         let order = order::<N>(st, tt_move, self.rules.capture);
         let count = order.iter().take_while(|&&i| i != NO_MOVE).count();
-        // Enhanced transposition cutoff near the root: a child already known good enough ends
-        // the search here without searching any.
         if seeds >= self.etc_seeds {
-            for &i in &order[..count] {
-                let (gain, extra, child) = st.play(i as usize, rules);
-                let (lower, upper) = match child.terminal(rules) {
-                    Some(t) => (t, t),
-                    None => match self.known(&child) {
-                        Some(b) => b,
-                        None => continue,
-                    },
-                };
-                let v = if extra { gain + lower } else { gain - upper };
-                if v >= beta {
-                    return v;
-                }
+            if let Some(v) = self.etc_cutoff(st, &order[..count], beta) {
+                return v;
             }
         }
         let mut best = -s - 1;
@@ -373,39 +341,94 @@ impl Search<'_, '_> {
                 break;
             }
         }
-        if a < beta {
-            for &i in &deferred[..waiting] {
-                let (gain, extra, child) = st.play(i as usize, rules);
-                let v = self.move_value((gain, extra, &child), a, beta, None, cut);
-                if self.halted {
-                    return self.leave(tracked, depth);
-                }
-                if take(v, i, (&mut best, &mut best_move), &mut a, beta) {
-                    break;
-                }
-            }
+        if a < beta && !self.search_deferred(st, &deferred[..waiting], (&mut a, beta), (&mut best, &mut best_move), cut)
+        {
+            return self.leave(tracked, depth);
         }
         if tracked {
             self.path.pop();
         }
-        // Merge what this search proved with what was known.
-        let (mut lower, mut upper) = known.unwrap_or((-s, s));
-        if best <= alpha {
-            upper = upper.min(best);
-        } else if best >= beta {
-            lower = lower.max(best);
-        } else {
-            lower = best;
-            upper = best;
+        let bounds = merged(known.unwrap_or((-s, s)), best, alpha, beta);
+        self.store(slot, bounds, best_move, self.nodes - nodes0);
+        best
+    }
+
+    /// ABDADA: the moves left for last because another thread was on them, searched now in the
+    /// window `(a, beta)`; false when the search halted.
+    #[inline(always)]
+    fn search_deferred<const N: usize>(
+        &mut self,
+        st: &State<N>,
+        moves: &[u8],
+        (a, beta): (&mut i32, i32),
+        best: (&mut i32, &mut u8),
+        cut: bool,
+    ) -> bool {
+        for &i in moves {
+            let (gain, extra, child) = st.play(i as usize, self.rules);
+            let v = self.move_value((gain, extra, &child), *a, beta, None, cut);
+            if self.halted {
+                return false;
+            }
+            if take(v, i, (&mut *best.0, &mut *best.1), a, beta) {
+                break;
+            }
         }
+        true
+    }
+
+    /// The check made every 1,024 nodes or more: the handler asked (Stop, a deadline), the
+    /// nodes counted for progress, and whether to leave the search (stopped, or a node on the
+    /// path settled by another thread).
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> bool {
+        let done = self.nodes - self.checked;
+        self.checked = self.nodes;
+        if let Some(h) = self.handler.as_deref_mut() {
+            if h.should_stop(self.nodes) {
+                self.stop.store(true, Relaxed);
+            }
+        }
+        if let Some(e) = self.events {
+            e.nodes.fetch_add(done, Relaxed);
+        }
+        self.check_halt() || self.settled_above()
+    }
+
+    /// Enhanced transposition cutoff near the root: a child of `st` (among `moves`) already
+    /// known good enough ends the search without searching any; its value.
+    #[inline(always)]
+    fn etc_cutoff<const N: usize>(&mut self, st: &State<N>, moves: &[u8], beta: i32) -> Option<i32> {
+        let rules = self.rules;
+        for &i in moves {
+            let (gain, extra, child) = st.play(i as usize, rules);
+            let (lower, upper) = match child.terminal(rules) {
+                Some(t) => (t, t),
+                None => match self.known(&child) {
+                    Some(b) => b,
+                    None => continue,
+                },
+            };
+            let v = if extra { gain + lower } else { gain - upper };
+            if v >= beta {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// Stores a node's bounds where they live: its database entry, or a table entry with its
+    /// best move and the work it took (`nodes` searched under it, as a log).
+    #[inline(always)]
+    fn store(&mut self, slot: Slot, (lower, upper): (i32, i32), best_move: u8, nodes: u64) {
         match slot {
             Slot::Db(i) => self.shared.db.as_ref().expect("db").set(i, lower, upper),
             Slot::Table(key) => {
-                let work = (64 - (self.nodes - nodes0).leading_zeros()) as u8 + 1;
+                let work = (64 - nodes.leading_zeros()) as u8 + 1;
                 self.shared.table.store(Entry { key, lower: lower as i8, upper: upper as i8, best: best_move, work });
             }
         }
-        best
     }
 
     /// ABDADA: whether a node this thread is in, settled by another thread since, is to be
@@ -453,6 +476,35 @@ fn take(v: i32, i: u8, (best, best_move): (&mut i32, &mut u8), a: &mut i32, beta
         }
     }
     false
+}
+
+/// What a search of the window `(alpha, beta)` that found `best` proved, merged with the
+/// bounds known before it.
+#[inline(always)]
+fn merged((lower, upper): (i32, i32), best: i32, alpha: i32, beta: i32) -> (i32, i32) {
+    if best <= alpha {
+        (lower, upper.min(best))
+    } else if best >= beta {
+        (lower.max(best), upper)
+    } else {
+        (best, best)
+    }
+}
+
+/// A window narrowed by a node's known bounds, or (`Err`) the value they already settle: a
+/// bound past the window, or both bounds equal.
+#[inline(always)]
+fn narrow((lower, upper): (i32, i32), alpha: i32, beta: i32) -> Result<(i32, i32), i32> {
+    if lower >= beta {
+        return Err(lower);
+    }
+    if upper <= alpha {
+        return Err(upper);
+    }
+    if lower == upper {
+        return Err(lower);
+    }
+    Ok((alpha.max(lower), beta.min(upper)))
 }
 
 /// Moves in search order: the table move, extra turns nearest the store first, captures by
