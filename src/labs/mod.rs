@@ -4,11 +4,11 @@
 //! A lab is a type implementing [`Lab`]: its worker task, progress and answer types and a
 //! `run` that computes and reports through a [`Reporter`] (which owns the request id, the
 //! clock, the progress throttle and Stop), its link parameters ([`LinkParams`]) and its page's
-//! title. Its folder holds its pure computations (`mod.rs` and files beside it), its task
-//! (`task.rs`, with its limits) and its page (`page.rs`, a yew component that the web app
-//! includes: the page is the web layer's, so the labs never import it). The list at the
-//! bottom turns the labs into the worker's wire enums ([`LabTask`], [`LabReply`]), the
-//! worker's dispatch ([`run_lab`]) and, in `crate::web`, the routes and the pages.
+//! title. Its folder holds its pure computations (`mod.rs` and files beside it) and its task
+//! (`task.rs`, with its limits); its page is the web layer's (`crate::web::labs::<lab>`), so
+//! the labs never import the web. The list at the bottom turns the labs into the worker's wire
+//! enums ([`LabTask`], [`LabReply`]), the worker's dispatch ([`run_lab`]) and, in `crate::web`,
+//! the routes and the pages' router.
 //!
 //! Adding a lab touches its folder and one line in the list (docs/architecture.md).
 
