@@ -6,7 +6,7 @@
 use core::fmt;
 use std::time::Instant;
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 
 use super::progress::Progress;
 use super::CliError;
@@ -15,6 +15,27 @@ use crate::labs::questions::{
     atomic_weights, domineering_table, followers, separation, value_families, value_search, AtomicWeights,
     DomineeringRow, Followers, SearchGame, Separation, ValueFamilies, ValueSearch,
 };
+
+/// The size of the rows a search enumerates.
+#[derive(Args, Debug)]
+pub struct RowLimits {
+    /// Most seeds of a row (1 to 16).
+    #[arg(long, default_value_t = 8)]
+    max_seeds: u32,
+    /// Most pots of a row (1 to 16).
+    #[arg(long, default_value_t = 8)]
+    max_pots: u32,
+}
+
+impl RowLimits {
+    /// The limits, each checked.
+    ///
+    /// # Errors
+    /// A limit out of 1 to 16.
+    fn checked(&self) -> Result<(u32, u32), CliError> {
+        Ok((limit("--max-seeds", self.max_seeds, 16, "1 to 16")?, limit("--max-pots", self.max_pots, 16, "1 to 16")?))
+    }
+}
 
 /// The searches.
 #[derive(Subcommand, Debug)]
@@ -27,12 +48,8 @@ pub enum SearchCommand {
         /// sowing, sowing-i, atomic, atomic-i, reaping, reaping-i or ratomic.
         #[arg(long)]
         game: String,
-        /// Most seeds of a row (1 to 16).
-        #[arg(long, default_value_t = 8)]
-        max_seeds: u32,
-        /// Most pots of a row (1 to 16).
-        #[arg(long, default_value_t = 8)]
-        max_pots: u32,
+        #[command(flatten)]
+        rows: RowLimits,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -42,24 +59,16 @@ pub enum SearchCommand {
         /// sowing, sowing-i, atomic, atomic-i, reaping, reaping-i or ratomic.
         #[arg(long)]
         game: String,
-        /// Most seeds of a row (1 to 16).
-        #[arg(long, default_value_t = 8)]
-        max_seeds: u32,
-        /// Most pots of a row (1 to 16).
-        #[arg(long, default_value_t = 8)]
-        max_pots: u32,
+        #[command(flatten)]
+        rows: RowLimits,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
     },
     /// The atomic weights of every Atomic Wari row within limits (§3's question).
     AtomicWeights {
-        /// Most seeds of a row (1 to 16).
-        #[arg(long, default_value_t = 8)]
-        max_seeds: u32,
-        /// Most pots of a row (1 to 16).
-        #[arg(long, default_value_t = 8)]
-        max_pots: u32,
+        #[command(flatten)]
+        rows: RowLimits,
         /// (01300)^n = n.^ checked for n up to this (0 to 12).
         #[arg(long, default_value_t = 5)]
         ups: u32,
@@ -92,12 +101,8 @@ pub enum SearchCommand {
         /// (Atomic Wari capturing 2s only).
         #[arg(long)]
         game: String,
-        /// Most seeds of a row (1 to 16).
-        #[arg(long, default_value_t = 8)]
-        max_seeds: u32,
-        /// Most pots of a row (1 to 16).
-        #[arg(long, default_value_t = 8)]
-        max_pots: u32,
+        #[command(flatten)]
+        rows: RowLimits,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -185,24 +190,21 @@ pub fn search(cmd: SearchCommand) -> Result<(SearchReport, bool), CliError> {
     let secs = || start.elapsed().as_secs_f64();
     let refused = Refused::default();
     let found = match cmd {
-        SearchCommand::Value { value, game: g, max_seeds, max_pots, json } => {
-            let (k, p) =
-                (limit("--max-seeds", max_seeds, 16, "1 to 16")?, limit("--max-pots", max_pots, 16, "1 to 16")?);
+        SearchCommand::Value { value, game: g, rows, json } => {
+            let (k, p) = rows.checked()?;
             let mut r =
                 value_search(game(&g)?, &value, k, p, &mut ticker(json, "value", &refused)).map_err(CliError::Row)?;
             r.seconds = secs();
             (SearchReport::Value(r), json)
         }
-        SearchCommand::Families { game: g, max_seeds, max_pots, json } => {
-            let (k, p) =
-                (limit("--max-seeds", max_seeds, 16, "1 to 16")?, limit("--max-pots", max_pots, 16, "1 to 16")?);
+        SearchCommand::Families { game: g, rows, json } => {
+            let (k, p) = rows.checked()?;
             let mut r = value_families(game(&g)?, k, p, &mut ticker(json, "families", &refused));
             r.seconds = secs();
             (SearchReport::Families(r), json)
         }
-        SearchCommand::AtomicWeights { max_seeds, max_pots, ups, json } => {
-            let (k, p) =
-                (limit("--max-seeds", max_seeds, 16, "1 to 16")?, limit("--max-pots", max_pots, 16, "1 to 16")?);
+        SearchCommand::AtomicWeights { rows, ups, json } => {
+            let (k, p) = rows.checked()?;
             if ups > 12 {
                 return Err(CliError::OutOfRange { option: "--ups", value: ups as u64, allowed: "0 to 12" });
             }
@@ -217,9 +219,8 @@ pub fn search(cmd: SearchCommand) -> Result<(SearchReport, bool), CliError> {
             r.seconds = secs();
             (SearchReport::Separation(r), json)
         }
-        SearchCommand::Followers { game: g, max_seeds, max_pots, json } => {
-            let (k, p) =
-                (limit("--max-seeds", max_seeds, 16, "1 to 16")?, limit("--max-pots", max_pots, 16, "1 to 16")?);
+        SearchCommand::Followers { game: g, rows, json } => {
+            let (k, p) = rows.checked()?;
             let mut r = followers(game(&g)?, k, p, &mut ticker(json, "followers", &refused));
             r.seconds = secs();
             (SearchReport::Followers(r), json)

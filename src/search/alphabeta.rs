@@ -136,6 +136,15 @@ impl MoveList {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+
+    /// Appends scored moves, the highest score first (ties in the order given).
+    #[inline]
+    pub fn extend_by_score(&mut self, scored: &mut [(i32, u8)]) {
+        scored.sort_by_key(|&(s, _)| -s);
+        for &(_, m) in scored.iter() {
+            self.push(m);
+        }
+    }
 }
 
 /// What the search needs of a two-player position. Positions are `Copy` and small: the search

@@ -87,10 +87,7 @@ impl Searchable for Searched<'_> {
             scored[k] = (score, i as u8);
             k += 1;
         }
-        scored[..k].sort_by_key(|&(s, _)| -s);
-        for &(_, i) in &scored[..k] {
-            out.push(i);
-        }
+        out.extend_by_score(&mut scored[..k]);
     }
 
     #[inline]
