@@ -30,6 +30,7 @@ lint:
 	cargo fmt --all -- --check
 	rustfmt --check --edition 2021 src/families/*/mod.rs src/families/tchouka2.rs
 	python3 scripts/imports.py > /dev/null
+	python3 scripts/long_fns.py 120 > /dev/null
 	cargo clippy --all-targets --features cli -- -D warnings
 	cargo clippy $(WASM) --lib --bins --tests -- -D warnings
 

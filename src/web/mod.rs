@@ -8,6 +8,7 @@
 //! lab's computations, task and link are its folder in `crate::labs`).
 
 pub mod home;
+pub mod model;
 pub mod pool;
 pub mod route;
 pub mod turn;

@@ -1,67 +1,20 @@
 //! The Dakon lab: the paper's first-turn figures and special openings, computed in the worker,
 //! and any opening replayed move by move on a board.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::labs::dakon::deep::DeepFound;
-use crate::labs::dakon::openings::{Found, Goal, Survey, Trial};
+use crate::labs::dakon::openings::{Found, Survey, Trial};
 use crate::labs::dakon::{
     self, Board, DakonAnswer, DakonGoal, DakonLab, DakonLink, DakonParams, DakonProgress, DakonTask, Move,
     MAX_DAKON_BOARDS, MAX_DAKON_BOUND, MAX_DAKON_SURVEY,
 };
-use crate::web::group;
+use crate::web::model::labs::dakon::{self as model, route, Printed};
 use crate::web::route::Route;
-use crate::web::use_lab::use_lab;
-
-/// The paper's printed openings and figures: the test data, one source for tests and page.
-use crate::data::{rows, DAKON_COUNTS as COUNTS, DAKON_LINES as LINES, DAKON_SEARCHES as SEARCHES};
-
-/// A printed opening of the paper: where, its holes, and where it disagrees with its table.
-#[derive(Clone, PartialEq)]
-struct Printed {
-    source: String,
-    holes: Vec<usize>,
-    notes: Vec<String>,
-}
-
-/// The distinct printed openings of Dakon-n.
-fn printed(n: usize) -> Vec<Printed> {
-    let mut out: Vec<Printed> = vec![];
-    for r in rows(LINES).filter(|r| r.len() > 6 && r[1] == n.to_string()) {
-        // Every printed line reads (tests/native/lab_dakon.rs replays them all).
-        let Ok(holes) = dakon::parse_holes(r[6]) else { continue };
-        let i = match out.iter().position(|p| p.holes == holes) {
-            Some(i) => i,
-            None => {
-                out.push(Printed { source: r[0].to_string(), holes, notes: vec![] });
-                out.len() - 1
-            }
-        };
-        if r[3] != r[4] {
-            out[i]
-                .notes
-                .push(format!("{} ({}): the paper says {}, the line gives {} — {}", r[0], r[2], r[3], r[4], r[5]));
-        }
-    }
-    out
-}
-
-/// A figure the paper prints for Dakon-n (`figure` as in `dakon_searches.tsv`).
-fn paper(n: usize, figure: &str) -> String {
-    rows(SEARCHES)
-        .find(|r| r.len() > 3 && r[1] == n.to_string() && r[2] == figure)
-        .map_or("—".to_string(), |r| r[3].to_string())
-}
-
-/// The paper's sequence and winning counts for Dakon-n, and the data file's note on them.
-fn paper_counts(n: usize) -> (String, String, String) {
-    let num = |x: &str| x.parse::<u128>().map_or(x.to_string(), group);
-    rows(COUNTS)
-        .find(|r| r.len() > 2 && r[0] == n.to_string())
-        .map_or(("—".into(), "—".into(), String::new()), |r| {
-            (num(r[1]), num(r[2]), r.get(6).map_or(String::new(), |x| x.to_string()))
-        })
-}
+use crate::web::use_lab::{use_lab, LabHandle};
 
 fn set_hash(h: &str) {
     if let Some(w) = web_sys::window() {
@@ -72,17 +25,12 @@ fn set_hash(h: &str) {
 /// The page's properties: its link.
 pub type Props = super::LabProps<DakonParams>;
 
-/// The page of Dakon-`n`, replaying `line` (the paper's hole numbers) if given.
-fn route(n: usize, line: Option<&[usize]>) -> Route {
-    Route::lab::<DakonLab>(DakonParams { n, line: line.map(<[usize]>::to_vec) })
-}
-
 /// `#/lab/dakon?n=N&line=H.H.H`: figures, searches and the replay of one opening.
 #[function_component(Page)]
 pub fn page(props: &Props) -> Html {
     // Read (and replayed) once per link, not on every progress reply of a search.
     let link = use_memo(props.params.query(), |q| dakon::parse_link(q));
-    let printed = use_memo(link.n, |&n| printed(n));
+    let printed = use_memo(link.n, |&n| model::printed(n));
     let n = link.n;
     let lab = use_lab::<DakonLab>();
     let go = |n: usize, line: Option<&[usize]>| {
@@ -97,23 +45,9 @@ pub fn page(props: &Props) -> Html {
     });
     // What was last asked (to name its answer in the list of earlier results).
     let asked = use_mut_ref(|| None::<DakonTask>);
-    let run = |task: DakonTask| {
-        let lab = lab.clone();
-        let asked = asked.clone();
-        Callback::from(move |_| {
-            *asked.borrow_mut() = Some(task.clone());
-            lab.run(task.clone());
-        })
-    };
-    let stop = {
-        let lab = lab.clone();
-        Callback::from(move |_| lab.stop())
-    };
-    let dakon = |t: DakonTask| t;
-    let search_task = |goal| dakon(DakonTask::Search { n, goal, max_boards: MAX_DAKON_BOARDS });
-    // The lab's latest progress and answer.
-    let (progress, answer) = (lab.progress(), lab.answer());
-    let (running, elapsed_ms, error) = (lab.running(), lab.elapsed_ms(), lab.error());
+    // The lab's latest answer.
+    let answer = lab.answer();
+    let elapsed_ms = lab.elapsed_ms();
     // Every answer, newest first, kept in this browser: a new search, leaving the page, a
     // reload or another n never loses an earlier result (as the other labs keep theirs).
     let kept = use_state(load_kept);
@@ -122,7 +56,7 @@ pub fn page(props: &Props) -> Html {
         let asked = asked.clone();
         use_effect_with((lab.id(), answer.clone()), move |(id, answer)| {
             if let Some(answer) = answer.clone().filter(|_| !kept.iter().any(|k| k.id == *id)) {
-                let what = asked.borrow().as_ref().map_or_else(|| "A search".to_string(), task_label);
+                let what = asked.borrow().as_ref().map_or_else(|| "A search".to_string(), model::task_label);
                 let mut list = (*kept).clone();
                 list.insert(0, Kept { id: *id, what, answer, ms: elapsed_ms });
                 list.truncate(KEPT + 1);
@@ -132,34 +66,9 @@ pub fn page(props: &Props) -> Html {
         });
     }
     let earlier: Vec<&Kept> = kept.iter().filter(|k| answer.is_none() || k.id != lab.id()).collect();
-    let level = match progress {
-        Some(DakonProgress::Level { level, boards }) => Some((level, boards)),
-        _ => None,
-    };
-    let deep_progress_now = match progress {
-        Some(DakonProgress::Deep { done, total, moves }) => Some((done, total, moves)),
-        _ => None,
-    };
-    // The depth-first proof's bound: by default one move less than the shortest printed
-    // opening, so that "none" proves the printed one shortest.
-    let best_printed = printed.iter().map(|p| p.holes.len() as u32).min();
+    let best_printed = model::best_printed(&printed);
     // The bound the user typed, for the board size it was typed for.
     let bound = use_state(|| None::<(usize, u32)>);
-    let bound_value = bound
-        .filter(|&(k, _)| k == n)
-        .map_or_else(|| best_printed.map_or(20, |l| l.saturating_sub(1).max(1)), |(_, b)| b);
-    let set_bound = {
-        let bound = bound.clone();
-        Callback::from(move |e: Event| {
-            if let Some(i) =
-                e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
-            {
-                if let Ok(b) = i.value().trim().parse::<u32>() {
-                    bound.set(Some((n, b.clamp(1, MAX_DAKON_BOUND))));
-                }
-            }
-        })
-    };
     html! {
         <main class="lab dakon-lab">
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Dakon's winning openings"}</nav>
@@ -174,52 +83,112 @@ pub fn page(props: &Props) -> Html {
                     { for (2..=crate::families::dakon::MAX_HOLES).map(|k| html! { <option value={k.to_string()} selected={k == n}>{format!("Dakon-{k}")}</option> }) }
                 </select>
             </label>
-            <section class="panel">
-                <h2>{"Searches"}</h2>
-                <div class="buttons">
-                    <button class="dakon-survey" onclick={run(dakon(DakonTask::Survey { n }))} disabled={running || n > MAX_DAKON_SURVEY}
-                        title={if n > MAX_DAKON_SURVEY { format!("Dakon-{n} is too large to survey in the browser: use the CLI (mancala-lab dakon survey {n})") } else { String::new() }}>
-                        {"Count every first turn"}</button>
-                    <button class="dakon-shortest" onclick={run(search_task(DakonGoal::Shortest))} disabled={running}>{"Shortest opening"}</button>
-                    <button class="dakon-min-laps" onclick={run(search_task(DakonGoal::MinLaps))} disabled={running}>{"Least lap count"}</button>
-                    <button class="dakon-min-cycles" onclick={run(search_task(DakonGoal::MinCycles))} disabled={running}>{"Minimum-cycle opening"}</button>
-                    if running { <button class="stop" onclick={stop}>{"Stop"}</button> }
-                </div>
-                <div class="buttons prove">
-                    <label>{"Prove the shortest opening: every first turn of at most "}
-                        <input type="number" class="dakon-bound" min="1" max={MAX_DAKON_BOUND.to_string()} value={bound_value.to_string()} onchange={set_bound} aria-label="Longest opening searched" />
-                        {" moves"}</label>
-                    <button class="dakon-prove" onclick={run(dakon(DakonTask::Prove { n, bound: bound_value }))} disabled={running}>{"Prove (depth-first)"}</button>
-                </div>
-                <p class="help">{"The depth-first proof tries every first turn up to that many moves, keeping only its path (no memory limit): it finds the shortest winning opening within the bound, or proves there is none. From Dakon-8 on it takes hours: Dakon-8 within 28 moves (the proof that the paper's 29 is shortest) is 170 billion moves, about 3.5 hours in one worker at the rate measured for Dakon-7; the CLI's prove-shortest ran it in 1.5 hours on two cores, and can stop and resume."}</p>
-                if let Some((done, total, moves)) = deep_progress_now.filter(|_| answer.is_none()) {
-                    <p class="progress deep-progress" aria-live="polite">{ deep_progress(done, total, moves, elapsed_ms, running) }</p>
-                }
-                if deep_progress_now.is_none() && answer.is_none() && (running || level.is_some()) {
-                    <p class="progress" aria-live="polite">{
-                        match level {
-                            Some((level, boards)) => format!("{} level {level}, {} boards, {:.1} s", if running { "Searching:" } else { "Stopped at" }, group(boards as u128), elapsed_ms / 1000.0),
-                            None => if running { "Starting…".to_string() } else { "Stopped.".to_string() },
-                        }
-                    }</p>
-                }
-                if let Some(e) = &error { <p class="error">{e.clone()}</p> }
-                { answer.as_ref().map(|a| answer_view(a, elapsed_ms, best_printed, n, &go)).unwrap_or_default() }
-            </section>
+            { searches(&lab, &asked, n, &bound, best_printed, &go) }
             if !earlier.is_empty() {
-                <section class="panel earlier-results">
-                    <h2>{"Earlier results"}</h2>
-                    <p class="help">{format!("Earlier answers, newest first (the last {KEPT} are kept in this browser); each opens to its table or line.")}</p>
-                    { for earlier.iter().map(|k| html! {
-                        <details class="earlier">
-                            <summary>{format!("{} — {:.1} s", k.what, k.ms / 1000.0)}</summary>
-                            { answer_view(&k.answer, k.ms, best_printed, n, &go) }
-                        </details>
-                    }) }
-                </section>
+                { earlier_view(&earlier, best_printed, n, &go) }
             }
             { replay_view(n, &link, &printed, &go) }
         </main>
+    }
+}
+
+/// The searches: their buttons, the proof's bound, the progress and the latest answer.
+fn searches(
+    lab: &LabHandle<DakonLab>,
+    asked: &Rc<RefCell<Option<DakonTask>>>,
+    n: usize,
+    bound: &UseStateHandle<Option<(usize, u32)>>,
+    best_printed: Option<u32>,
+    go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static),
+) -> Html {
+    let run = |task: DakonTask| {
+        let lab = lab.clone();
+        let asked = asked.clone();
+        Callback::from(move |_| {
+            *asked.borrow_mut() = Some(task.clone());
+            lab.run(task.clone());
+        })
+    };
+    let stop = {
+        let lab = lab.clone();
+        Callback::from(move |_| lab.stop())
+    };
+    let search_task = |goal| DakonTask::Search { n, goal, max_boards: MAX_DAKON_BOARDS };
+    // The lab's latest progress and answer.
+    let (progress, answer) = (lab.progress(), lab.answer());
+    let (running, elapsed_ms, error) = (lab.running(), lab.elapsed_ms(), lab.error());
+    let level = match progress {
+        Some(DakonProgress::Level { level, boards }) => Some((level, boards)),
+        _ => None,
+    };
+    let deep_progress_now = match progress {
+        Some(DakonProgress::Deep { done, total, moves }) => Some((done, total, moves)),
+        _ => None,
+    };
+    // The depth-first proof's bound: by default one move less than the shortest printed
+    // opening, so that "none" proves the printed one shortest.
+    let bound_value = model::bound_value(**bound, n, best_printed);
+    let set_bound = {
+        let bound = bound.clone();
+        Callback::from(move |e: Event| {
+            if let Some(i) =
+                e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+            {
+                if let Ok(b) = i.value().trim().parse::<u32>() {
+                    bound.set(Some((n, b.clamp(1, MAX_DAKON_BOUND))));
+                }
+            }
+        })
+    };
+    html! {
+        <section class="panel">
+            <h2>{"Searches"}</h2>
+            <div class="buttons">
+                <button class="dakon-survey" onclick={run(DakonTask::Survey { n })} disabled={running || n > MAX_DAKON_SURVEY}
+                    title={model::survey_refusal(n)}>
+                    {"Count every first turn"}</button>
+                <button class="dakon-shortest" onclick={run(search_task(DakonGoal::Shortest))} disabled={running}>{"Shortest opening"}</button>
+                <button class="dakon-min-laps" onclick={run(search_task(DakonGoal::MinLaps))} disabled={running}>{"Least lap count"}</button>
+                <button class="dakon-min-cycles" onclick={run(search_task(DakonGoal::MinCycles))} disabled={running}>{"Minimum-cycle opening"}</button>
+                if running { <button class="stop" onclick={stop}>{"Stop"}</button> }
+            </div>
+            <div class="buttons prove">
+                <label>{"Prove the shortest opening: every first turn of at most "}
+                    <input type="number" class="dakon-bound" min="1" max={MAX_DAKON_BOUND.to_string()} value={bound_value.to_string()} onchange={set_bound} aria-label="Longest opening searched" />
+                    {" moves"}</label>
+                <button class="dakon-prove" onclick={run(DakonTask::Prove { n, bound: bound_value })} disabled={running}>{"Prove (depth-first)"}</button>
+            </div>
+            <p class="help">{"The depth-first proof tries every first turn up to that many moves, keeping only its path (no memory limit): it finds the shortest winning opening within the bound, or proves there is none. From Dakon-8 on it takes hours: Dakon-8 within 28 moves (the proof that the paper's 29 is shortest) is 170 billion moves, about 3.5 hours in one worker at the rate measured for Dakon-7; the CLI's prove-shortest ran it in 1.5 hours on two cores, and can stop and resume."}</p>
+            if let Some((done, total, moves)) = deep_progress_now.filter(|_| answer.is_none()) {
+                <p class="progress deep-progress" aria-live="polite">{ model::deep_progress(done, total, moves, elapsed_ms, running) }</p>
+            }
+            if deep_progress_now.is_none() && answer.is_none() && (running || level.is_some()) {
+                <p class="progress" aria-live="polite">{ model::level_progress(level, running, elapsed_ms) }</p>
+            }
+            if let Some(e) = &error { <p class="error">{e.clone()}</p> }
+            { answer.as_ref().map(|a| answer_view(a, elapsed_ms, best_printed, n, go)).unwrap_or_default() }
+        </section>
+    }
+}
+
+/// The earlier answers, newest first, each folded.
+fn earlier_view(
+    earlier: &[&Kept],
+    best_printed: Option<u32>,
+    n: usize,
+    go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static),
+) -> Html {
+    html! {
+        <section class="panel earlier-results">
+            <h2>{"Earlier results"}</h2>
+            <p class="help">{format!("Earlier answers, newest first (the last {KEPT} are kept in this browser); each opens to its table or line.")}</p>
+            { for earlier.iter().map(|k| html! {
+                <details class="earlier">
+                    <summary>{format!("{} — {:.1} s", k.what, k.ms / 1000.0)}</summary>
+                    { answer_view(&k.answer, k.ms, best_printed, n, go) }
+                </details>
+            }) }
+        </section>
     }
 }
 
@@ -257,22 +226,6 @@ struct Kept {
     ms: f64,
 }
 
-/// What a task asked, for its answer's heading.
-fn task_label(t: &DakonTask) -> String {
-    match t {
-        DakonTask::Survey { n } => format!("Dakon-{n}: every first turn counted"),
-        DakonTask::Search { n, goal, .. } => format!(
-            "Dakon-{n}: {}",
-            match goal {
-                DakonGoal::Shortest => "shortest opening",
-                DakonGoal::MinLaps => "least lap count",
-                DakonGoal::MinCycles => "minimum-cycle opening",
-            }
-        ),
-        DakonTask::Prove { n, bound } => format!("Dakon-{n}: proof within {bound} moves"),
-    }
-}
-
 /// An answer's table or line.
 fn answer_view(
     a: &DakonAnswer,
@@ -289,35 +242,18 @@ fn answer_view(
 }
 
 fn survey_table(s: &Survey, ms: f64) -> Html {
-    let n = s.n;
-    let c = &s.counts;
-    let no_own_losing = c.no_own_counters.0 - c.no_own_counters.1;
-    let (paper_seq, paper_win, note) = paper_counts(n);
-    let row = |what: &str, ours: String, theirs: String| {
-        let class = (theirs != "—" && theirs.replace(',', "") != ours.replace(',', "")).then_some("differs");
-        html! { <tr class={classes!(class)}><td>{what.to_string()}</td><td>{ours}</td><td>{theirs}</td></tr> }
-    };
-    let opt = |x: Option<u32>| x.map_or("none".to_string(), |v| v.to_string());
     html! {
         <>
         <table class="dakon-survey-table">
-            <caption>{format!("Every first turn of Dakon-{n}: {} distinct boards, {:.2} s in this browser's worker", group(s.boards as u128), ms / 1000.0)}</caption>
+            <caption>{model::survey_caption(s, ms)}</caption>
             <thead><tr><th>{"figure"}</th><th>{"ours"}</th><th>{"paper"}</th></tr></thead>
             <tbody>
-                { row("first turns (all)", group(c.total()), "—".into()) }
-                { row("the paper's \"possible move sequences\" (neither winning nor emptying the mover's side)", group(c.total() - c.winning() - no_own_losing), paper_seq) }
-                { row("winning openings", group(c.winning()), paper_win) }
-                { row("… ending with a capture", format!("{} ({} winning)", group(c.capture.0), group(c.capture.1)), "—".into()) }
-                { row("… ending in an empty opponent hole", format!("{} ({} winning)", group(c.empty_opponent.0), group(c.empty_opponent.1)), "—".into()) }
-                { row("… ending with the mover's holes empty", format!("{} ({} winning)", group(c.no_own_counters.0), group(c.no_own_counters.1)), "—".into()) }
-                { row("shortest winning opening (moves; Table 2)", opt(s.shortest), paper(n, "shortest")) }
-                { row("maximum capture: counters left (Table 1)", opt(s.fewest_left().map(|f| f.0)), paper(n, "fewest_left")) }
-                { row("openings with the maximum capture (Table 1)", s.fewest_left().map_or("none".into(), |f| group(f.1)), paper(n, "max_capture_ways")) }
-                { row("least largest lap count of a move (Table 3)", opt(s.least_max_laps), paper(n, "least_max_laps")) }
-                { row("least largest sowing of a move (counters)", opt(s.least_max_sown), "—".into()) }
+                { for model::survey_rows(s).into_iter().map(|r| html! {
+                    <tr class={classes!(r.differs.then_some("differs"))}><td>{r.what.to_string()}</td><td>{r.ours}</td><td>{r.theirs}</td></tr>
+                }) }
             </tbody>
         </table>
-        if !note.is_empty() { <p class="help note">{format!("Highlighted rows differ from the paper. Dakon-{n}: {note}.")}</p> }
+        if let Some(note) = model::survey_note(s.n) { <p class="help note">{note}</p> }
         </>
     }
 }
@@ -329,7 +265,7 @@ fn line_and_replay(
     go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static),
 ) -> Html {
     let Some(l) = line.cloned() else { return Html::default() };
-    let text = l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+    let text = model::line_text(&l);
     let go = go.clone();
     let replay = Callback::from(move |_| go(n, Some(&l)));
     html! {
@@ -340,20 +276,6 @@ fn line_and_replay(
     }
 }
 
-/// A depth-first proof under way: prefixes searched, moves played and their rate.
-fn deep_progress(done: usize, total: usize, moves: u64, ms: f64, running: bool) -> String {
-    let secs = ms / 1000.0;
-    format!(
-        "{} {} of {} first-move prefixes searched, {} moves played ({:.1} million a second), {:.0} s",
-        if running { "Proving:" } else { "Stopped:" },
-        group(done as u128),
-        group(total as u128),
-        group(moves as u128),
-        moves as f64 / secs.max(1e-3) / 1e6,
-        secs
-    )
-}
-
 /// A depth-first proof's answer.
 fn deep_view(
     f: &DeepFound,
@@ -361,27 +283,12 @@ fn deep_view(
     ms: f64,
     go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static),
 ) -> Html {
-    let verdict = match (&f.line, f.complete) {
-        (Some(l), true) => {
-            format!("Shortest winning opening: {} moves, proven (every shorter first turn was tried).", l.len())
-        }
-        (Some(l), false) => format!("A winning opening of {} moves; stopped before proving it shortest.", l.len()),
-        (None, true) => {
-            let mut v =
-                format!("No winning opening has {} moves or fewer: every first turn that long was tried.", f.bound);
-            if best_printed == Some(f.bound + 1) {
-                v.push_str(&format!(" The paper's {}-move opening is therefore the shortest.", f.bound + 1));
-            }
-            v
-        }
-        (None, false) => "Stopped before the end: nothing proven.".to_string(),
-    };
     html! {
         <div class="dakon-found dakon-deep">
             <h3>{format!("Depth-first proof, Dakon-{} within {} moves", f.n, f.bound)}</h3>
-            <p class="verdict">{verdict}</p>
+            <p class="verdict">{model::deep_verdict(f, best_printed)}</p>
             { line_and_replay(f.n, f.line.as_ref(), go) }
-            <p class="help">{format!("{} boards expanded, {} moves played, {:.2} s in this browser's worker.", group(f.expanded.iter().sum::<u64>() as u128), group(f.moves as u128), ms / 1000.0)}</p>
+            <p class="help">{model::deep_help(f, ms)}</p>
         </div>
     }
 }
@@ -392,50 +299,22 @@ fn found_view(
     ms: f64,
     go: &(impl Fn(usize, Option<&[usize]>) + Clone + 'static),
 ) -> Html {
-    let trial_text = |t: &Trial| {
-        let verdict = match t.admits {
-            Some(true) => "a winning opening keeps within it",
-            Some(false) => "none keeps within it (complete search)",
-            None => "board limit reached",
-        };
-        format!("limit {}: {verdict}, {} boards", t.limit, group(t.boards as u128))
-    };
     let Some(f) = found else {
         return html! {
             <div class="dakon-found">
-                <p>{format!("No answer within the browser's limit of {} boards ({:.1} s). The CLI has no such limit.", group(MAX_DAKON_BOARDS as u128), ms / 1000.0)}</p>
-                <ul class="trials">{ for trials.iter().map(|t| html! { <li>{trial_text(t)}</li> }) }</ul>
+                <p>{model::not_found(ms)}</p>
+                <ul class="trials">{ for trials.iter().map(|t| html! { <li>{model::trial_text(t)}</li> }) }</ul>
             </div>
         };
     };
-    let what = match f.goal {
-        Goal::Shortest => "Shortest winning opening".to_string(),
-        Goal::ShortestWithLaps(l) => format!("Least lap count: {l} laps a move at most; the shortest such opening"),
-        Goal::FewestLongMoves(s) => format!(
-            "Minimum-cycle opening: at most {s} counters sown a move, the fewest moves of more than one cycle ({} counters)",
-            2 * f.n + 1
-        ),
-    };
-    let verdict = match (&f.line, f.proven()) {
-        (Some(l), true) => {
-            format!("{} moves, cost {}: proven least (every cheaper board was expanded).", l.len(), f.cost.unwrap_or(0))
-        }
-        (Some(l), false) => format!(
-            "{} moves, cost {}: best found; proven lower bound {}.",
-            l.len(),
-            f.cost.unwrap_or(0),
-            f.lower_bound
-        ),
-        (None, _) => format!("None found; proven: every opening costs at least {}.", f.lower_bound),
-    };
     html! {
         <div class="dakon-found">
-            <h3>{what}</h3>
-            <p class="verdict">{verdict}</p>
+            <h3>{model::found_heading(f)}</h3>
+            <p class="verdict">{model::found_verdict(f)}</p>
             { line_and_replay(f.n, f.line.as_ref(), go) }
-            <p class="help">{format!("{} boards expanded, {} stored, {:.2} s.", group(f.expanded as u128), group(f.boards as u128), ms / 1000.0)}</p>
+            <p class="help">{model::found_help(f, ms)}</p>
             if !trials.is_empty() {
-                <details><summary>{"Limits tried"}</summary><ul class="trials">{ for trials.iter().map(|t| html! { <li>{trial_text(t)}</li> }) }</ul></details>
+                <details><summary>{"Limits tried"}</summary><ul class="trials">{ for trials.iter().map(|t| html! { <li>{model::trial_text(t)}</li> }) }</ul></details>
             }
         </div>
     }
@@ -475,13 +354,10 @@ fn replay(p: &ReplayProps) -> Html {
             }
         })
     };
-    let cycle = 2 * n as u32 + 1;
     let last_hole = (k > 0).then(|| p.line[k - 1] - 1);
-    let laps: u32 = p.moves.iter().map(|m| m.laps).sum();
-    let last = p.moves.last();
     html! {
         <div class="dakon-replay">
-            <div class="dakon-board" role="img" aria-label={format!("Dakon-{n} after move {k}: store {}, {} counters on the opponent's side", board.store(), board.opponent_total())}>
+            <div class="dakon-board" role="img" aria-label={model::board_label(n, k, &board)}>
                 <div class="row top">{ for board.opponent().iter().rev().map(|c| html! { <span class="hole">{c.to_string()}</span> }) }</div>
                 <div class="store">{board.store().to_string()}</div>
                 <div class="row bottom">{ for (0..n).map(|j| html! {
@@ -492,18 +368,9 @@ fn replay(p: &ReplayProps) -> Html {
                 <button class="prev" onclick={step(-1)} disabled={k == 0} aria-label="Previous move">{"◀"}</button>
                 <input type="range" min="0" max={p.moves.len().to_string()} value={k.to_string()} oninput={slide} aria-label="Move" />
                 <button class="next" onclick={step(1)} disabled={k == p.moves.len()} aria-label="Next move">{"▶"}</button>
-                <span class="at">{ if k == 0 { "start".to_string() } else {
-                    let m = &p.moves[k - 1];
-                    format!("move {k} of {}: hole {}, {} laps, {} counters sown ({:.1} cycles)", p.moves.len(), p.line[k - 1], m.laps, m.sown, m.sown as f64 / cycle as f64)
-                } }</span>
+                <span class="at">{ model::replay_at(n, k, &p.line, &p.moves) }</span>
             </div>
-            <p class="summary">{ match last {
-                Some(m) => format!("{} moves, {} laps, at most {} in one move; {} moves sow more than one cycle ({cycle} counters); {} counters left on the opponent's side, {} on the mover's; {}.",
-                    p.moves.len(), laps, p.moves.iter().map(|m| m.laps).max().unwrap_or(0),
-                    p.moves.iter().filter(|m| m.sown > cycle).count(), m.board.opponent_total(), m.board.own_total(),
-                    match (m.end, m.board.is_won()) { (None, _) => "the turn is not over", (Some(_), true) => "a winning opening", (Some(_), false) => "not a winning opening" }),
-                None => String::new(),
-            } }</p>
+            <p class="summary">{ model::replay_summary(n, &p.moves) }</p>
         </div>
     }
 }

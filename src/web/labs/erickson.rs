@@ -7,10 +7,11 @@ use yew::prelude::*;
 use super::{use_kept, Kept};
 
 use crate::labs::erickson::{
-    EricksonAnswer, EricksonLab, EricksonParams, EricksonProgress, EricksonTask, OctalSummary, PrintedEntry,
-    PrintedTable, Report, Table3Search, MAX_OCTAL_PAGE, MAX_SEARCH_SEEDS,
+    EricksonAnswer, EricksonLab, EricksonParams, EricksonProgress, EricksonTask, OctalSummary, PrintedTable, Report,
+    Table3Search, MAX_SEARCH_SEEDS,
 };
 use crate::web::group;
+use crate::web::model::labs::erickson::{self as model, anchor, play_link, PLOT, SECTIONS};
 use crate::web::route::Route;
 use crate::web::use_lab::{use_lab, LabHandle};
 
@@ -66,11 +67,6 @@ fn run(s: &Handle, task: EricksonTask) {
     s.run(task);
 }
 
-/// A row's link: the play page on it, Left to move.
-fn play_link(rules: &str, row: &str) -> String {
-    Route::Play(format!("rules={rules}&setup={row}-l")).to_string()
-}
-
 fn input_value(e: &Event) -> Option<String> {
     let t = e.target()?;
     if let Ok(i) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t.clone()) {
@@ -100,15 +96,12 @@ pub fn page(props: &Props) -> Html {
             }
         });
     }
-    let recompute = {
-        let tables = tables.clone();
-        Callback::from(move |_: MouseEvent| run(&tables, EricksonTask::Tables))
-    };
     let linked = props.params.params.clone();
     let seeds = use_state(|| linked.seeds);
     let heaps = use_state(|| linked.n);
     let heaps_text = use_state(|| linked.n.to_string());
     let heaps_error = use_state(|| None::<String>);
+    let inputs = Inputs { seeds, heaps, heaps_text, heaps_error };
 
     // A fresh answer is kept in the browser for the next visit.
     let fresh = tables.answer().filter(|_| !tables.running());
@@ -120,11 +113,45 @@ pub fn page(props: &Props) -> Html {
             }
         });
     }
-    let tables_view = match (answer(&tables, &kept, "tables"), progress(&tables), &tables.error()) {
+    let tables_view = tables_view(&tables, &kept, fresh.is_none());
+    let search_view = search_section(&search, &kept, &inputs);
+    let octal_view = octal_section(&octal, &kept, &inputs);
+
+    html! {
+        <main class="lab erickson">
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Erickson's Sowing Games"}</nav>
+            <h1>{"Erickson's \"Sowing Games\" recomputed"}</h1>
+            { super::link_faults(&props.params.faults) }
+            <p class="lede">{"Jeff Erickson's paper (Games of No Chance, 1996) valued Conway's Sowing and his Atomic Wari with Wolfe's toolkit. Here every table is recomputed in your browser's worker by Mancala Lab's own game-theory engine and set beside the printed entry: where they differ, the row is marked and the likely cause given. Each row's position is a link that opens it on the board."}</p>
+            <nav class="lab-contents" aria-label="Sections">
+                { for SECTIONS.iter().map(|(id, name)| html! { <a href={format!("#{id}")} onclick={scroll_to(id.to_string())}>{*name}</a> }) }
+            </nav>
+            {tables_view}
+            {search_view}
+            {octal_view}
+        </main>
+    }
+}
+
+/// The page's inputs: the search's seeds and .37's heap sizes (as typed, and why not read).
+struct Inputs {
+    seeds: UseStateHandle<u32>,
+    heaps: UseStateHandle<usize>,
+    heaps_text: UseStateHandle<String>,
+    heaps_error: UseStateHandle<Option<String>>,
+}
+
+/// Tables 1–5 recomputed (kept from an earlier visit when `cached`), or their progress.
+fn tables_view(tables: &Handle, kept: &Kept, cached: bool) -> Html {
+    let recompute = {
+        let tables = tables.clone();
+        Callback::from(move |_: MouseEvent| run(&tables, EricksonTask::Tables))
+    };
+    match (answer(tables, kept, "tables"), progress(tables), &tables.error()) {
         (Some(EricksonAnswer::Tables { report, stages }), _, _) => html! {
             <>
                 <p>
-                    if fresh.is_none() {
+                    if cached {
                         <span class="cached">{"Recomputed in this browser on an earlier visit (kept in localStorage). "}</span>
                     }
                     <button class="recompute" onclick={recompute}>{"Recompute"}</button>
@@ -134,11 +161,15 @@ pub fn page(props: &Props) -> Html {
         },
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((stage, _)), _) => html! {
-            <p class="progress" aria-live="polite">{format!("Recomputing in the worker: {stage}… ({:.1} s)", tables.elapsed_ms() / 1000.0)}</p>
+            <p class="progress" aria-live="polite">{model::tables_progress(&stage, tables.elapsed_ms())}</p>
         },
         _ => html! { <p class="progress" aria-live="polite">{"Starting the worker…"}</p> },
-    };
+    }
+}
 
+/// Table 3's exhaustive search: its seeds, Search and Stop, and its answer or progress.
+fn search_section(search: &Handle, kept: &Kept, inputs: &Inputs) -> Html {
+    let seeds = &inputs.seeds;
     let start_search = {
         let (search, seeds) = (search.clone(), seeds.clone());
         Callback::from(move |_: MouseEvent| {
@@ -146,7 +177,7 @@ pub fn page(props: &Props) -> Html {
         })
     };
     let choose_seeds = {
-        let (seeds, heaps) = (seeds.clone(), heaps.clone());
+        let (seeds, heaps) = (seeds.clone(), inputs.heaps.clone());
         Callback::from(move |e: Event| {
             if let Some(n) = input_value(&e).and_then(|v| v.parse().ok()) {
                 seeds.set(n);
@@ -158,39 +189,53 @@ pub fn page(props: &Props) -> Html {
         let search = search.clone();
         Callback::from(move |_: MouseEvent| search.stop())
     };
-    let search_view = match (answer(&search, &kept, "search"), progress(&search), &search.error()) {
+    let search_view = match (answer(search, kept, "search"), progress(search), &search.error()) {
         (Some(EricksonAnswer::Search { search: s }), _, _) => search_table(&s),
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((stage, rows)), _) => html! {
-            <p class="progress" aria-live="polite">{format!("Searching: {stage}, {} rows valued so far ({:.1} s)", group(rows.into()), search.elapsed_ms() / 1000.0)}</p>
+            <p class="progress" aria-live="polite">{model::search_progress(&stage, rows, search.elapsed_ms())}</p>
         },
         _ if search.running() => html! { <p class="progress" aria-live="polite">{"Searching…"}</p> },
         _ => html! {},
     };
+    html! {
+        <section class="table3-search" id="erickson-search">
+            <h2>{"Table 3 by exhaustive search"}</h2>
+            <p>{"Every row of at most the chosen number of seeds (rows split by a long enough run of empty pots are sums of smaller rows, and are skipped), then every plain row of up to 7 pots and the 8-pot rows of up to 13 seeds: the simplest row of each nim-value, with the fewest seeds and with the fewest pots. A position counts only if it has a move (the paper's simplest 0 is 102)."}</p>
+            <label>{"Seeds "}
+                <select class="search-seeds" onchange={choose_seeds}>
+                    { for (5..=MAX_SEARCH_SEEDS).map(|n| html! { <option value={n.to_string()} selected={n == **seeds}>{model::seeds_option(n)}</option> }) }
+                </select>
+            </label>
+            <button class="start search-start" onclick={start_search} disabled={search.running()}>{"Search"}</button>
+            if search.running() { <button class="stop" onclick={stop_search}>{"Stop"}</button> }
+            {search_view}
+        </section>
+    }
+}
 
+/// The octal game .37: the heap sizes, Compute and Stop, and its answer or progress.
+fn octal_section(octal: &Handle, kept: &Kept, inputs: &Inputs) -> Html {
     let start_octal = {
-        let (octal, heaps) = (octal.clone(), heaps.clone());
+        let (octal, heaps) = (octal.clone(), inputs.heaps.clone());
         Callback::from(move |_: MouseEvent| run(&octal, EricksonTask::Octal { code: ".37".into(), n: *heaps }))
     };
     let type_heaps = {
-        let (heaps, text, err, seeds) = (heaps.clone(), heaps_text.clone(), heaps_error.clone(), seeds.clone());
+        let (heaps, text, err, seeds) =
+            (inputs.heaps.clone(), inputs.heaps_text.clone(), inputs.heaps_error.clone(), inputs.seeds.clone());
         Callback::from(move |e: InputEvent| {
             let Some(t) = e.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
             else {
                 return;
             };
             let v = t.value();
-            match v.trim().replace([',', '_', ' '], "").parse::<usize>() {
-                Ok(n) if (1..=MAX_OCTAL_PAGE).contains(&n) => {
+            match model::read_heaps(&v) {
+                Ok(n) => {
                     heaps.set(n);
                     err.set(None);
                     super::keep_in_link::<EricksonLab>(EricksonParams { seeds: *seeds, n });
                 }
-                _ => err.set(Some(format!(
-                    "'{}' is not a heap size from 1 to {}",
-                    crate::engine::text::clip(&v, 12),
-                    group(MAX_OCTAL_PAGE as u128)
-                ))),
+                Err(e) => err.set(Some(e)),
             }
             text.set(v);
         })
@@ -199,71 +244,40 @@ pub fn page(props: &Props) -> Html {
         let octal = octal.clone();
         Callback::from(move |_: MouseEvent| octal.stop())
     };
-    let octal_view = match (answer(&octal, &kept, "octal"), progress(&octal), &octal.error()) {
+    let octal_view = match (answer(octal, kept, "octal"), progress(octal), &octal.error()) {
         (Some(EricksonAnswer::Octal { summary }), _, _) => octal_view(&summary),
         (_, _, Some(e)) => html! { <p class="error" role="alert">{e.clone()}</p> },
         (_, Some((_, k)), _) => html! {
-            <p class="progress" aria-live="polite">{format!("G(n) computed to n = {} ({:.1} s)", group(k.into()), octal.elapsed_ms() / 1000.0)}</p>
+            <p class="progress" aria-live="polite">{model::octal_progress(k, octal.elapsed_ms())}</p>
         },
         _ if octal.running() => html! { <p class="progress" aria-live="polite">{"Computing…"}</p> },
         _ => html! {},
     };
-
+    let heaps_error = &*inputs.heaps_error;
     html! {
-        <main class="lab erickson">
-            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Erickson's Sowing Games"}</nav>
-            <h1>{"Erickson's \"Sowing Games\" recomputed"}</h1>
-            { super::link_faults(&props.params.faults) }
-            <p class="lede">{"Jeff Erickson's paper (Games of No Chance, 1996) valued Conway's Sowing and his Atomic Wari with Wolfe's toolkit. Here every table is recomputed in your browser's worker by Mancala Lab's own game-theory engine and set beside the printed entry: where they differ, the row is marked and the likely cause given. Each row's position is a link that opens it on the board."}</p>
-            <nav class="lab-contents" aria-label="Sections">
-                { for [("erickson-table-1", "Tables 1–5"), ("erickson-theorems", "Theorems"), ("erickson-hanoi", "Followers of 1ⁿ"), ("erickson-search", "Table 3 search"), ("erickson-octal", ".37")]
-                    .iter().map(|(id, name)| html! { <a href={format!("#{id}")} onclick={scroll_to(id.to_string())}>{*name}</a> }) }
-            </nav>
-            {tables_view}
-            <section class="table3-search" id="erickson-search">
-                <h2>{"Table 3 by exhaustive search"}</h2>
-                <p>{"Every row of at most the chosen number of seeds (rows split by a long enough run of empty pots are sums of smaller rows, and are skipped), then every plain row of up to 7 pots and the 8-pot rows of up to 13 seeds: the simplest row of each nim-value, with the fewest seeds and with the fewest pots. A position counts only if it has a move (the paper's simplest 0 is 102)."}</p>
-                <label>{"Seeds "}
-                    <select class="search-seeds" onchange={choose_seeds}>
-                        { for (5..=MAX_SEARCH_SEEDS).map(|n| html! { <option value={n.to_string()} selected={n == *seeds}>{format!("{n}{}", if n == 9 { " (1.5 GB)" } else { "" })}</option> }) }
-                    </select>
-                </label>
-                <button class="start search-start" onclick={start_search} disabled={search.running()}>{"Search"}</button>
-                if search.running() { <button class="stop" onclick={stop_search}>{"Stop"}</button> }
-                {search_view}
-            </section>
-            <section class="octal" id="erickson-octal">
-                <h2>{"The octal game .37 (sparse Atomic Wari)"}</h2>
-                <p>{"Theorem 3.1: a sparse Atomic Wari row (no pot above 2) is a sum of heaps of .37, one a run of 2s: take 1 leaving zero or one heap, or take 2 leaving zero, one or two heaps. Its nim-values G(n), computed by the sparse-space method (the values split into common and rare by a parity mask; only the rare ones are tried against every split)."}</p>
-                <label>{"Heap sizes up to "}
-                    <input class="octal-n" type="text" inputmode="numeric" value={(*heaps_text).clone()} oninput={type_heaps} aria-invalid={heaps_error.is_some().to_string()} />
-                </label>
-                <button class="start octal-start" onclick={start_octal} disabled={octal.running() || heaps_error.is_some()}>{"Compute"}</button>
-                if octal.running() { <button class="stop" onclick={stop_octal}>{"Stop"}</button> }
-                if let Some(e) = &*heaps_error { <p class="error" role="alert">{e.clone()}</p> }
-                {octal_view}
-            </section>
-        </main>
+        <section class="octal" id="erickson-octal">
+            <h2>{"The octal game .37 (sparse Atomic Wari)"}</h2>
+            <p>{"Theorem 3.1: a sparse Atomic Wari row (no pot above 2) is a sum of heaps of .37, one a run of 2s: take 1 leaving zero or one heap, or take 2 leaving zero, one or two heaps. Its nim-values G(n), computed by the sparse-space method (the values split into common and rare by a parity mask; only the rare ones are tried against every split)."}</p>
+            <label>{"Heap sizes up to "}
+                <input class="octal-n" type="text" inputmode="numeric" value={(*inputs.heaps_text).clone()} oninput={type_heaps} aria-invalid={heaps_error.is_some().to_string()} />
+            </label>
+            <button class="start octal-start" onclick={start_octal} disabled={octal.running() || heaps_error.is_some()}>{"Compute"}</button>
+            if octal.running() { <button class="stop" onclick={stop_octal}>{"Stop"}</button> }
+            if let Some(e) = heaps_error { <p class="error" role="alert">{e.clone()}</p> }
+            {octal_view}
+        </section>
     }
 }
 
 fn report_view(r: &Report, stages: &[(String, f64)]) -> Html {
-    let differ: Vec<(&PrintedTable, &PrintedEntry)> =
-        r.tables.iter().flat_map(|t| t.entries.iter().filter(|e| !e.agrees).map(move |e| (t, e))).collect();
-    let entries: usize = r.tables.iter().map(|t| t.entries.len()).sum();
-    let total: f64 = stages.iter().map(|s| s.1).sum();
-    let times = stages.iter().map(|(n, ms)| format!("{n} {:.2} s", ms / 1000.0)).collect::<Vec<_>>().join(", ");
     html! {
         <>
-            <p class="verdict">{format!(
-                "{entries} printed entries recomputed in {:.1} s in the worker ({times}): {} agree, {} differ.",
-                total / 1000.0, entries - differ.len(), differ.len()
-            )}</p>
+            <p class="verdict">{model::report_verdict(r, stages)}</p>
             <ul class="disagreements">
-                { for differ.iter().map(|(t, e)| html! {
-                    <li><a href={format!("#{}", anchor(&t.name))} onclick={scroll_to(anchor(&t.name))}>{format!("{} {}", t.name, e.paper_row)}</a>
-                        {format!(": printed {}, ours {}", e.printed_paper, e.ours_paper)}
-                        if !e.note.is_empty() { {format!(" — {}", e.note)} }
+                { for model::disagreements(r).into_iter().map(|d| html! {
+                    <li><a href={format!("#{}", d.anchor)} onclick={scroll_to(d.anchor.clone())}>{d.label}</a>
+                        {d.values}
+                        if let Some(note) = d.note { {note} }
                     </li>
                 }) }
             </ul>
@@ -274,19 +288,11 @@ fn report_view(r: &Report, stages: &[(String, f64)]) -> Html {
                     { for r.theorems.iter().map(|th| html! {
                         <li class={classes!(if th.failures.is_empty() { "holds" } else { "fails" })}>
                             <b>{th.name.clone()}</b>{format!(" {}: ", th.statement)}
-                            { if th.failures.is_empty() {
-                                format!("holds on all {} rows with {} ≤ {} (up to {} followers a row; the check stops where a row passes {} followers).", th.checked, if th.statement.contains("^m") { "m + n" } else { "n" }, th.up_to, group(th.most_followers.into()), group(crate::labs::erickson::THEOREM_FOLLOWERS as u128))
-                            } else {
-                                format!("fails: {}", th.failures.join("; "))
-                            } }
+                            { model::theorem_text(th) }
                         </li>
                     }) }
                 </ul>
-                <p>{ if r.classification.failures.is_empty() {
-                    format!("Table 5's case classification (through .37's P-positions) agrees with the values of all {} rows xy, x ≤ y ≤ {} — past the printed 10 × 10.", r.classification.checked, r.classification.up_to)
-                } else {
-                    format!("Table 5's case classification fails: {}", r.classification.failures.join("; "))
-                } }</p>
+                <p>{ model::classification_text(r) }</p>
             </section>
             <section class="hanoi" id="erickson-hanoi">
                 <h2>{"The Towers of Hanoi remark: followers of 1ⁿ"}</h2>
@@ -304,10 +310,6 @@ fn report_view(r: &Report, stages: &[(String, f64)]) -> Html {
     }
 }
 
-fn anchor(name: &str) -> String {
-    format!("erickson-{}", name.to_ascii_lowercase().replace(' ', "-"))
-}
-
 /// Scrolls to an element by id (the page's address is its route: no fragment jumps).
 fn scroll_to(id: String) -> Callback<MouseEvent> {
     Callback::from(move |e: MouseEvent| {
@@ -319,28 +321,24 @@ fn scroll_to(id: String) -> Callback<MouseEvent> {
 }
 
 fn table_view(t: &PrintedTable) -> Html {
-    let rules_of = |e: &PrintedEntry| if t.name == "312" { e.paper_row.clone() } else { t.rules.clone() };
     html! {
         <section class="erickson-table" id={anchor(&t.name)}>
-            <h2>{format!("{} — {}", t.name, t.title.split(" (").next().unwrap_or(&t.title))}</h2>
+            <h2>{model::table_heading(t)}</h2>
             <div class="scroll-x"><table>
                 <thead><tr><th>{if t.name == "312" { "rules" } else { "row" }}</th><th>{"printed"}</th><th>{"ours"}</th><th></th></tr></thead>
                 <tbody>
-                    { for t.entries.iter().map(|e| {
-                        let row = if t.name == "312" { "312".to_string() } else { e.row.clone() };
-                        html! {
-                            <>
-                                <tr class={classes!(if e.agrees { "agrees" } else { "differs" })}>
-                                    <td><a href={play_link(&rules_of(e), &row)} title={e.source.clone()}>{e.paper_row.clone()}</a></td>
-                                    <td class="printed" title={e.printed.clone()}>{e.printed_paper.clone()}</td>
-                                    <td class="ours">{e.ours_paper.clone()}</td>
-                                    <td class="mark">{if e.agrees { "✓" } else { "≠" }}</td>
-                                </tr>
-                                if !e.note.is_empty() {
-                                    <tr class={classes!("note", (!e.agrees).then_some("differs"))}><td colspan="4">{e.note.clone()}</td></tr>
-                                }
-                            </>
-                        }
+                    { for t.entries.iter().map(|e| html! {
+                        <>
+                            <tr class={classes!(if e.agrees { "agrees" } else { "differs" })}>
+                                <td><a href={model::entry_link(t, e)} title={e.source.clone()}>{e.paper_row.clone()}</a></td>
+                                <td class="printed" title={e.printed.clone()}>{e.printed_paper.clone()}</td>
+                                <td class="ours">{e.ours_paper.clone()}</td>
+                                <td class="mark">{if e.agrees { "✓" } else { "≠" }}</td>
+                            </tr>
+                            if !e.note.is_empty() {
+                                <tr class={classes!("note", (!e.agrees).then_some("differs"))}><td colspan="4">{e.note.clone()}</td></tr>
+                            }
+                        </>
                     }) }
                 </tbody>
             </table></div>
@@ -349,22 +347,13 @@ fn table_view(t: &PrintedTable) -> Html {
 }
 
 fn search_table(s: &Table3Search) -> Html {
-    let name = |v: u32| match v {
-        0 => "0".to_string(),
-        1 => "∗".to_string(),
-        n => format!("∗{n}"),
-    };
     let cell = |row: &Option<String>| match row {
         Some(r) => html! { <a href={play_link("sowing-i", r)}>{r.clone()}</a> },
         None => html! { {"none"} },
     };
-    let largest = s.simplest.len().saturating_sub(1);
     html! {
         <>
-            <p class="verdict">{format!(
-                "{} rows searched, {} valued with their followers, in {:.1} s in the worker. The largest nim-value met is ∗{largest}.",
-                group(s.rows.into()), group(s.valued.into()), s.seconds
-            )}</p>
+            <p class="verdict">{model::search_verdict(s)}</p>
             <div class="scroll-x"><table class="search-results">
                 <thead><tr><th>{"value"}</th><th>{format!("fewest seeds (≤ {})", s.max_seeds)}</th><th>{"printed"}</th><th>{"fewest pots"}</th><th>{"printed"}</th></tr></thead>
                 <tbody>
@@ -373,7 +362,7 @@ fn search_table(s: &Table3Search) -> Html {
                         let (a, b) = v.agrees.unwrap_or((true, true));
                         html! {
                             <tr>
-                                <td>{name(v.value)}</td>
+                                <td>{model::nim_name(v.value)}</td>
                                 <td class={classes!((!a).then_some("differs"))}>{cell(&v.fewest_seeds)}</td>
                                 <td>{ps.unwrap_or_default()}</td>
                                 <td class={classes!((!b).then_some("differs"))}>{cell(&v.fewest_pots)}</td>
@@ -392,35 +381,13 @@ fn search_table(s: &Table3Search) -> Html {
 }
 
 fn octal_view(s: &OctalSummary) -> Html {
-    let (w, h) = (600.0, 200.0);
-    let top = s.largest.max(1) as f64;
-    let y = |v: u16| h - 10.0 - (v as f64 / top) * (h - 20.0);
-    let line = |pick: fn(&(u16, u16, u16)) -> u16| {
-        s.plot
-            .iter()
-            .enumerate()
-            .map(|(i, p)| format!("{}{:.1},{:.1}", if i == 0 { "M" } else { " L" }, i as f64 + 0.5, y(pick(p))))
-            .collect::<String>()
-    };
-    let (low, mean, high) = (line(|p| p.0), line(|p| p.1), line(|p| p.2));
-    let each = if s.bucket == 1 {
-        "each heap size".to_string()
-    } else {
-        format!("each {} heap sizes", group(s.bucket as u128))
-    };
+    let (w, h) = PLOT;
+    let model::OctalPlot { low, mean, high, each } = model::octal_plot(s);
     html! {
         <div class="octal-result">
-            <p class="verdict">{format!(
-                "{}: G(0..{}) in {:.2} s in the worker. P-positions: {}. Largest value {} (first at n = {}). {} rare values (mask {:b}). Σ G(n) = {}.",
-                s.game, group(s.n as u128), s.seconds,
-                s.p_positions.iter().map(|p| group(*p as u128)).collect::<Vec<_>>().join(", "),
-                s.largest, group(s.largest_first_at as u128), group(s.rare_count as u128), s.mask, group(s.sum.into())
-            )}</p>
-            if s.officers_checked_to > 0 {
-                <p>{format!(
-                    "Officers (.6) shifted by one: G.37(n) = G.6(n + 1) for every n ≤ {} — {}.",
-                    group(s.officers_checked_to as u128), if s.officers_agree { "holds" } else { "FAILS" }
-                )}</p>
+            <p class="verdict">{model::octal_verdict(s)}</p>
+            if let Some(text) = model::officers_text(s) {
+                <p>{text}</p>
             }
             <figure>
                 <svg class="octal-plot" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={format!("G(n) for n up to {}: least, mean and largest value of {}", s.n, each)}>

@@ -5,59 +5,18 @@
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
-use crate::engine::{Cell, Player};
-use crate::families::row::Direction;
-use crate::families::sowing::{Sowing, SowingMove, SowingRules};
-use crate::families::{AnyMove, AnyPosition};
+use crate::families::sowing::SowingMove;
+use crate::families::AnyMove;
 use crate::labs::hanoi::{
     self, HanoiLab, HanoiMove, HanoiParams, HanoiTask, Minima, Minimum, MAX_HANOI_PAGE, MAX_PLAY,
 };
 use crate::web::board::Board;
-use crate::web::group;
+use crate::web::model::labs::hanoi::{self as model, Line};
 use crate::web::route::Route;
 use crate::web::use_lab::use_lab;
 
 /// The page's properties: its link.
 pub type Props = super::LabProps<HanoiParams>;
-
-/// Which line the board plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Line {
-    /// The user's own moves.
-    Own,
-    /// Erickson's first algorithm.
-    Exponential,
-    /// His second.
-    Recursive,
-    /// A shortest line found by the search.
-    Shortest,
-}
-
-/// The row as a Sowing position, for the board (impartial: both ways drawn).
-fn row_position(pots: &[u8]) -> AnyPosition {
-    let rules = SowingRules::new(pots.len().clamp(1, 24) as u32, 1, true).expect("1 to 24 pots");
-    let counts: Vec<u32> = pots.iter().map(|&p| p as u32).collect();
-    AnyPosition::from(Sowing::new(rules, &counts, Player::South).expect("a row"))
-}
-
-fn describe(pots: &[u8], mv: HanoiMove) -> String {
-    let k = pots[mv.pot as usize];
-    let to = if mv.dir == Direction::Right { mv.pot as usize + k as usize } else { mv.pot as usize - k as usize };
-    format!(
-        "pot {} sows its {} seed{} to the {}, the last into pot {} ({} before)",
-        mv.pot + 1,
-        k,
-        if k == 1 { "" } else { "s" },
-        if mv.dir == Direction::Right { "right" } else { "left" },
-        to + 1,
-        pots[to]
-    )
-}
-
-/// "1 move", "2 moves".
-fn plural(k: usize, word: &str) -> String {
-    format!("{k} {word}{}", if k == 1 { "" } else { "s" })
-}
 
 /// The lab page.
 #[function_component(Page)]
@@ -117,49 +76,23 @@ pub fn page(props: &Props) -> Html {
 }
 
 fn row(b: &Minimum, r: &Minimum) -> Html {
-    let n = b.n as u64;
-    let t = hanoi::t_of(n);
-    let min = match (b.moves, b.cut) {
-        (Some(m), _) => m.to_string(),
-        (None, true) => "not settled".into(),
-        (None, false) => "unsolvable".into(),
-    };
-    let optimal = match b.moves {
-        Some(m) if m == t => "yes",
-        Some(_) => "no",
-        None => "?",
-    };
-    let rightward = match (r.moves, r.cut) {
-        (Some(m), _) => m.to_string(),
-        (None, true) => "not settled".into(),
-        (None, false) => "cannot be solved".into(),
-    };
+    let row = model::sequence_row(b, r);
     html! {
         <tr>
-            <td>{n}</td>
-            <td class="num">{group(hanoi::exponential_count(n) as u128)}</td>
-            <td class="num">{t}</td>
-            <td class="num min">{min}</td>
-            <td class={classes!("opt", (optimal == "no").then_some("not"))}>{optimal}</td>
-            <td class="num">{group(b.states as u128)}</td>
-            <td class={classes!("right", r.moves.is_none().then_some("none"))}>{rightward}</td>
+            <td>{row.n}</td>
+            <td class="num">{row.exponential}</td>
+            <td class="num">{row.t}</td>
+            <td class="num min">{row.minimum}</td>
+            <td class={classes!("opt", (row.optimal == "no").then_some("not"))}>{row.optimal}</td>
+            <td class="num">{row.states}</td>
+            <td class={classes!("right", row.no_rightward.then_some("none"))}>{row.rightward}</td>
         </tr>
     }
 }
 
 fn verdict(both: &[Minimum], right: &[Minimum]) -> Html {
-    let last = both.len();
-    let (optimal, shorter): (Vec<&Minimum>, Vec<&Minimum>) =
-        both.iter().filter(|m| m.moves.is_some()).partition(|m| m.moves == Some(hanoi::t_of(m.n as u64)));
-    let list = |ms: &[&Minimum]| ms.iter().map(|m| m.n.to_string()).collect::<Vec<_>>().join(", ");
-    let solvable_right: Vec<String> = right.iter().filter(|m| m.moves.is_some()).map(|m| m.n.to_string()).collect();
     html! {
-        <p class="verdict">{format!(
-            "Searched for n = 1 to {last}: T(n) is the minimum for n = {}; for n = {} a shorter line exists, so Erickson's second algorithm is not optimal there. With rightward moves only the puzzle can be solved for n = {} and for no other n up to {last}.",
-            list(&optimal),
-            if shorter.is_empty() { "none".to_string() } else { list(&shorter) },
-            solvable_right.join(", ")
-        )}</p>
+        <p class="verdict">{model::verdict(both, right)}</p>
     }
 }
 
@@ -182,12 +115,7 @@ fn puzzle(props: &PuzzleProps) -> Html {
     // The line and its positions, made again only when the line changes (the first algorithm
     // on 16 pots is 32,767 moves; the timer re-renders every step).
     let played = use_memo((*line, (*own).clone(), props.shortest.clone(), n), |(line, own, shortest, n)| {
-        let moves: Vec<HanoiMove> = match line {
-            Line::Own => own.clone(),
-            Line::Exponential => hanoi::exponential(*n),
-            Line::Recursive => hanoi::recursive(*n),
-            Line::Shortest => shortest.clone().unwrap_or_default(),
-        };
+        let moves = model::line_moves(*line, own, shortest.as_deref(), *n);
         let positions = hanoi::replay(*n, &moves).unwrap_or_else(|_| vec![hanoi::start(*n)]);
         (moves, positions)
     });
@@ -206,9 +134,10 @@ fn puzzle(props: &PuzzleProps) -> Html {
         });
     }
     let pots = &positions[k];
-    let ap = row_position(pots);
+    let ap = model::row_position(pots);
     let solved = hanoi::is_solved(pots);
     let shown_move = if k > 0 { moves.get(k - 1).copied() } else { None };
+    let before = k.checked_sub(1).and_then(|j| positions.get(j));
     let on_play = {
         let (own, line, pots) = (own.clone(), line.clone(), pots.clone());
         Callback::from(move |mv: AnyMove| {
@@ -221,33 +150,58 @@ fn puzzle(props: &PuzzleProps) -> Html {
             own.set(v);
         })
     };
+    // The last move's pot and the pots it sowed, from Sowing's own trace.
+    let (from, path) = model::sowing(shown_move, before);
+    let legal = ap.legal_moves().len();
+    let stepper = Stepper { step, playing, speed };
+    html! {
+        <section class="puzzle">
+            { line_buttons(*line, &line, &stepper, props.shortest.is_none()) }
+            <h2>{model::title(*line, n, moves.len())}</h2>
+            if *line == Line::Own {
+                { own_controls(&own) }
+            } else {
+                { line_controls(&stepper, k, last) }
+            }
+            <p class="ply-words" aria-live="polite">{model::words(*line, k, shown_move, before)}</p>
+            <p class={classes!("puzzle-state", solved.then_some("solved"))}>{model::state_text(pots, k, legal)}</p>
+            <Board position={ap.clone()} shown={ap.cells()} interactive={*line == Line::Own && !solved} on_play={on_play} last_move={from} path={path} />
+        </section>
+    }
+}
+
+/// The puzzle's state that plays a line out: the move shown, whether it plays on a timer,
+/// and how fast.
+struct Stepper {
+    step: UseStateHandle<usize>,
+    playing: UseStateHandle<bool>,
+    speed: UseStateHandle<u32>,
+}
+
+/// The buttons that choose the line the board plays (`current`).
+fn line_buttons(current: Line, line: &UseStateHandle<Line>, s: &Stepper, no_shortest: bool) -> Html {
     let choose = |l: Line| {
-        let (line, step, playing) = (line.clone(), step.clone(), playing.clone());
+        let (line, step, playing) = (line.clone(), s.step.clone(), s.playing.clone());
         Callback::from(move |_: MouseEvent| {
             line.set(l);
             step.set(0);
             playing.set(l != Line::Own);
         })
     };
-    let set = |to: usize| {
-        let (step, playing) = (step.clone(), playing.clone());
-        Callback::from(move |_: MouseEvent| {
-            playing.set(false);
-            step.set(to);
-        })
-    };
-    let toggle = {
-        let playing = playing.clone();
-        Callback::from(move |_: MouseEvent| playing.set(!*playing))
-    };
-    let on_speed = {
-        let speed = speed.clone();
-        Callback::from(move |e: Event| {
-            if let Ok(v) = crate::web::play::select_value(&e).parse() {
-                speed.set(v);
-            }
-        })
-    };
+    let class = |name: &'static str, l: Line| classes!(name, (current == l).then_some("current"));
+    html! {
+        <div class="line-buttons">
+            <button class={class("own", Line::Own)} onclick={choose(Line::Own)}>{"Play it yourself"}</button>
+            <button class={class("exponential", Line::Exponential)} onclick={choose(Line::Exponential)}>{"Watch the first algorithm"}</button>
+            <button class={class("recursive", Line::Recursive)} onclick={choose(Line::Recursive)}>{"Watch the second algorithm"}</button>
+            <button class={class("shortest", Line::Shortest)} onclick={choose(Line::Shortest)} disabled={no_shortest}>{"Watch a shortest line"}</button>
+            if no_shortest { <span class="help">{" (a shortest line once the search below has reached this n)"}</span> }
+        </div>
+    }
+}
+
+/// Undo and Start again, for the user's own moves.
+fn own_controls(own: &UseStateHandle<Vec<HanoiMove>>) -> Html {
     let undo = {
         let own = own.clone();
         Callback::from(move |_: MouseEvent| {
@@ -260,68 +214,50 @@ fn puzzle(props: &PuzzleProps) -> Html {
         let own = own.clone();
         Callback::from(move |_: MouseEvent| own.set(vec![]))
     };
-    // The last move's pot and the pots it sowed, from Sowing's own trace.
-    let (from, path): (Option<Cell>, Vec<Cell>) = match (shown_move, k.checked_sub(1).and_then(|j| positions.get(j))) {
-        (Some(m), Some(before)) => match row_position(before).play(AnyMove::from(m)) {
-            Ok((_, t)) => (t.picked(), t.path().collect()),
-            Err(_) => (None, vec![]),
-        },
-        _ => (None, vec![]),
-    };
-    let words = match (shown_move, k.checked_sub(1).and_then(|j| positions.get(j))) {
-        (Some(m), Some(before)) => format!("Move {k}: {}.", describe(before, m)),
-        _ if *line == Line::Own => "Click a pot to sow it; where both ways are legal, choose one.".to_string(),
-        _ => "The start: one seed in each pot.".to_string(),
-    };
-    let title = match *line {
-        Line::Own => "Your moves".to_string(),
-        Line::Exponential => format!("Erickson's first algorithm: 2ⁿ⁻¹ − 1 = {} moves", group(moves.len() as u128)),
-        Line::Recursive => format!("Erickson's second algorithm: T({n}) = {}", plural(moves.len(), "move")),
-        Line::Shortest => format!("A shortest line, proven: {}", plural(moves.len(), "move")),
-    };
-    let legal = ap.legal_moves().len();
     html! {
-        <section class="puzzle">
-            <div class="line-buttons">
-                <button class={classes!("own", (*line == Line::Own).then_some("current"))} onclick={choose(Line::Own)}>{"Play it yourself"}</button>
-                <button class={classes!("exponential", (*line == Line::Exponential).then_some("current"))} onclick={choose(Line::Exponential)}>{"Watch the first algorithm"}</button>
-                <button class={classes!("recursive", (*line == Line::Recursive).then_some("current"))} onclick={choose(Line::Recursive)}>{"Watch the second algorithm"}</button>
-                <button class={classes!("shortest", (*line == Line::Shortest).then_some("current"))} onclick={choose(Line::Shortest)} disabled={props.shortest.is_none()}>{"Watch a shortest line"}</button>
-                if props.shortest.is_none() { <span class="help">{" (a shortest line once the search below has reached this n)"}</span> }
-            </div>
-            <h2>{title}</h2>
-            if *line == Line::Own {
-                <div class="lockstep-controls">
-                    <button class="undo" onclick={undo} disabled={own.is_empty()}>{"Undo"}</button>
-                    <button class="reset" onclick={reset} disabled={own.is_empty()}>{"Start again"}</button>
-                    <span class="ply">{plural(own.len(), "move")}</span>
-                </div>
-            } else {
-                <div class="lockstep-controls">
-                    <button class="start" onclick={set(0)} disabled={k == 0}>{"« Start"}</button>
-                    <button class="back" onclick={set(k.saturating_sub(1))} disabled={k == 0}>{"‹ Back"}</button>
-                    <button class="play" onclick={toggle} disabled={k == last}>{if *playing { "Pause" } else { "Play" }}</button>
-                    <button class="step" onclick={set((k + 1).min(last))} disabled={k == last}>{"Step ›"}</button>
-                    <button class="end" onclick={set(last)} disabled={k == last}>{"End »"}</button>
-                    <span class="ply">{format!("move {} of {}", group(k as u128), group(last as u128))}</span>
-                    <label class="speed">{"Speed "}<select onchange={on_speed}>
-                        <option value="600" selected={*speed == 600}>{"slow (0.6 s a move)"}</option>
-                        <option value="150" selected={*speed == 150}>{"fast (0.15 s)"}</option>
-                        <option value="20" selected={*speed == 20}>{"very fast"}</option>
-                    </select></label>
-                </div>
+        <div class="lockstep-controls">
+            <button class="undo" onclick={undo} disabled={own.is_empty()}>{"Undo"}</button>
+            <button class="reset" onclick={reset} disabled={own.is_empty()}>{"Start again"}</button>
+            <span class="ply">{model::plural(own.len(), "move")}</span>
+        </div>
+    }
+}
+
+/// The controls that play a line out: at move `k` of `last`.
+fn line_controls(s: &Stepper, k: usize, last: usize) -> Html {
+    let set = |to: usize| {
+        let (step, playing) = (s.step.clone(), s.playing.clone());
+        Callback::from(move |_: MouseEvent| {
+            playing.set(false);
+            step.set(to);
+        })
+    };
+    let toggle = {
+        let playing = s.playing.clone();
+        Callback::from(move |_: MouseEvent| playing.set(!*playing))
+    };
+    let on_speed = {
+        let speed = s.speed.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(v) = crate::web::play::select_value(&e).parse() {
+                speed.set(v);
             }
-            <p class="ply-words" aria-live="polite">{words}</p>
-            <p class={classes!("puzzle-state", solved.then_some("solved"))}>{
-                if solved {
-                    format!("Solved: all {n} seeds are in the last pot, in {k} moves.")
-                } else if legal == 0 {
-                    "No pot can be sown: this line cannot finish. Undo, or start again.".to_string()
-                } else {
-                    format!("{} in the last pot; {} possible.", plural(pots[n - 1] as usize, "seed"), plural(legal, "move"))
-                }
-            }</p>
-            <Board position={ap.clone()} shown={ap.cells()} interactive={*line == Line::Own && !solved} on_play={on_play} last_move={from} path={path} />
-        </section>
+        })
+    };
+    let speed = *s.speed;
+    html! {
+        <div class="lockstep-controls">
+            <button class="start" onclick={set(0)} disabled={k == 0}>{"« Start"}</button>
+            <button class="back" onclick={set(k.saturating_sub(1))} disabled={k == 0}>{"‹ Back"}</button>
+            <button class="play" onclick={toggle} disabled={k == last}>{if *s.playing { "Pause" } else { "Play" }}</button>
+            <button class="step" onclick={set((k + 1).min(last))} disabled={k == last}>{"Step ›"}</button>
+            <button class="end" onclick={set(last)} disabled={k == last}>{"End »"}</button>
+            <span class="ply">{model::ply_text(k, last)}</span>
+            <label class="speed">{"Speed "}<select onchange={on_speed}>
+                <option value="600" selected={speed == 600}>{"slow (0.6 s a move)"}</option>
+                <option value="150" selected={speed == 150}>{"fast (0.15 s)"}</option>
+                <option value="20" selected={speed == 20}>{"very fast"}</option>
+            </select></label>
+        </div>
     }
 }

@@ -2,16 +2,17 @@
 //! position and of every opening move for each board size, under both capture rules, solved on
 //! demand (the exact solver, its root moves shared between workers) and cached in the browser.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, VecDeque};
+use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::families::{AnyMove, AnyRules};
-use crate::labs::solved_kalah::{SolvedKalahLab, SolvedKalahParams, MEMORY_MIB, QUICK_SEEDS};
+use crate::labs::solved_kalah::{SolvedKalahLab, SolvedKalahParams, MEMORY_MIB};
 use crate::search::Analysis;
 use crate::web::client::{auto_workers, use_search, Purpose, SearchHandle};
-use crate::web::group;
-use crate::web::route::Route;
+use crate::web::model::labs::solved_kalah::{self as model, GridCell};
 
 /// The page's properties: its link.
 pub type Props = super::LabProps<SolvedKalahParams>;
@@ -35,10 +36,15 @@ fn store(rules: &str, a: &Analysis<AnyMove>) {
     }
 }
 
-#[derive(Clone, PartialEq)]
-struct Cell {
-    rules: String,
-    seeds_on_board: u32,
+/// Every board of the grid solved in this browser before, by rules id.
+fn load_cached() -> BTreeMap<String, Analysis<AnyMove>> {
+    let mut m = BTreeMap::new();
+    for id in model::every_id() {
+        if let Some(a) = cached(&id) {
+            m.insert(id, a);
+        }
+    }
+    m
 }
 
 /// The "Solved Kalah" lab: the value of the start position and of every opening move for
@@ -50,20 +56,7 @@ pub fn page(props: &Props) -> Html {
     let max_pits = use_state(|| linked.pits);
     let max_seeds = use_state(|| linked.seeds);
     let empty = use_state(|| linked.empty);
-    let results = use_state(|| {
-        let mut m = BTreeMap::new();
-        for n in 1..=12u32 {
-            for s in 1..=12u32 {
-                for suffix in ["", "-e"] {
-                    let id = format!("kalah-{n}-{s}{suffix}");
-                    if let Some(a) = cached(&id) {
-                        m.insert(id, a);
-                    }
-                }
-            }
-        }
-        m
-    });
+    let results = use_state(load_cached);
     let queue = use_mut_ref(VecDeque::<String>::new);
     let selected = use_state(|| linked.cell.clone());
     // The inputs and the cell chosen live in the link: a reload or a copied link keeps them.
@@ -101,27 +94,45 @@ pub fn page(props: &Props) -> Html {
         });
     }
 
-    let rule_suffix = if *empty { "-e" } else { "" };
-    let cells: Vec<(u32, Vec<(u32, Cell)>)> = (1..=*max_pits)
-        .map(|n| {
-            (
-                n,
-                (1..=*max_seeds)
-                    .map(|s| (s, Cell { rules: format!("kalah-{n}-{s}{rule_suffix}"), seeds_on_board: 2 * n * s }))
-                    .collect(),
-            )
-        })
-        .collect();
+    let cells = model::grid(*max_pits, *max_seeds, *empty);
+    let ss = search.state();
+    let st = State { max_pits, max_seeds, empty, results, queue, selected };
+    html! {
+        <main class="lab solved-kalah">
+            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Solved Kalah"}</nav>
+            <h1>{"Solved Kalah"}</h1>
+            { super::link_faults(&props.params.faults) }
+            <p class="lede">{"The value of the start position — the first player's final margin with perfect play by both — for each board size, computed on demand by the exact solver in this page's worker and kept in this browser. Click a cell for the value of every opening move and a link to the position."}</p>
+            { controls(&st, &cells, &search) }
+            if ss.running && ss.purpose == Purpose::Analysis {
+                <p class="lab-progress" aria-live="polite">{model::progress(&ss.target.0, ss.nodes, ss.elapsed_ms)}</p>
+            }
+            if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
+            { grid_table(&st, &cells, &search) }
+            if let Some(id) = (*st.selected).clone() {
+                { detail(&id, st.results.get(&id)) }
+            }
+            <p class="help">{"Cells with more than 48 seeds can take minutes or more; the solver's memory budget is 768 MiB. Results are cached in this browser (localStorage)."}</p>
+        </main>
+    }
+}
+
+/// The page's state: the grid's size and rule, the boards solved, those "Solve all" has
+/// still to solve, and the board chosen.
+struct State {
+    max_pits: UseStateHandle<u32>,
+    max_seeds: UseStateHandle<u32>,
+    empty: UseStateHandle<bool>,
+    results: UseStateHandle<BTreeMap<String, Analysis<AnyMove>>>,
+    queue: Rc<RefCell<VecDeque<String>>>,
+    selected: UseStateHandle<Option<String>>,
+}
+
+/// The grid's size and rule, "Solve all" (the `cells` of few seeds) and Stop.
+fn controls(st: &State, cells: &[(u32, Vec<(u32, GridCell)>)], search: &SearchHandle) -> Html {
     let solve_all = {
-        let queue = queue.clone();
-        let search = search.clone();
-        let results = results.clone();
-        let ids: Vec<String> = cells
-            .iter()
-            .flat_map(|(_, row)| {
-                row.iter().filter(|(_, c)| c.seeds_on_board <= QUICK_SEEDS).map(|(_, c)| c.rules.clone())
-            })
-            .collect();
+        let (queue, search, results) = (st.queue.clone(), search.clone(), st.results.clone());
+        let ids = model::quick_ids(cells);
         Callback::from(move |_: MouseEvent| {
             let mut q = queue.borrow_mut();
             q.clear();
@@ -135,89 +146,81 @@ pub fn page(props: &Props) -> Html {
     };
     let stop = {
         let search = search.clone();
-        let queue = queue.clone();
+        let queue = st.queue.clone();
         Callback::from(move |_: MouseEvent| {
             queue.borrow_mut().clear();
             search.stop();
         })
     };
-    let ss = search.state();
-    let number_select = |value: u32, set: UseStateHandle<u32>, label: &'static str| {
-        let onchange = Callback::from(move |e: Event| {
-            let v = e
-                .target()
-                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
-                .and_then(|s| s.value().parse().ok())
-                .unwrap_or(6);
-            set.set(v);
-        });
-        html! {
-            <label>{label}
-                <select {onchange}>{ for (1..=12u32).map(|k| html! { <option value={k.to_string()} selected={k == value}>{k}</option> }) }</select>
-            </label>
-        }
-    };
     let toggle_rule = {
-        let empty = empty.clone();
+        let empty = st.empty.clone();
         Callback::from(move |_: Event| empty.set(!*empty))
     };
+    let running = search.state().running;
     html! {
-        <main class="lab solved-kalah">
-            <nav class="crumbs"><a href="#/">{"Mancala Lab"}</a>{" › Solved Kalah"}</nav>
-            <h1>{"Solved Kalah"}</h1>
-            { super::link_faults(&props.params.faults) }
-            <p class="lede">{"The value of the start position — the first player's final margin with perfect play by both — for each board size, computed on demand by the exact solver in this page's worker and kept in this browser. Click a cell for the value of every opening move and a link to the position."}</p>
-            <div class="row controls">
-                { number_select(*max_pits, max_pits.clone(), "Pits a side up to ") }
-                { number_select(*max_seeds, max_seeds.clone(), "Seeds a pit up to ") }
-                <label><input type="checkbox" checked={*empty} onchange={toggle_rule} />{" empty capture (Irving et al.)"}</label>
-                <button class="solve-all" onclick={solve_all} disabled={ss.running}>{format!("Solve all up to {QUICK_SEEDS} seeds")}</button>
-                <button class="stop" onclick={stop} disabled={!ss.running}>{"Stop"}</button>
-            </div>
-            if ss.running && ss.purpose == Purpose::Analysis {
-                <p class="lab-progress" aria-live="polite">{format!("Solving {}: {} nodes, {:.1} s", ss.target.0, group(ss.nodes.into()), ss.elapsed_ms / 1000.0)}</p>
-            }
-            if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
-            <table class="solved-grid">
-                <caption>{format!("First player's margin, {} capture; rows: pits a side, columns: seeds a pit", if *empty { "empty" } else { "standard" })}</caption>
-                <thead><tr><th scope="col">{"pits \\ seeds"}</th>{ for (1..=*max_seeds).map(|s| html! { <th scope="col">{s}</th> }) }</tr></thead>
-                <tbody>
-                    { for cells.iter().map(|(n, row)| html! {
-                        <tr>
-                            <th scope="row">{*n}</th>
-                            { for row.iter().map(|(_, c)| {
-                                let id = c.rules.clone();
-                                let value = results.get(&id).map(|a| format!("{:+}", a.value));
-                                let running = ss.running && ss.target.0 == id;
-                                let select = {
-                                    let selected = selected.clone();
-                                    let search = search.clone();
-                                    let have = value.is_some();
-                                    let id = id.clone();
-                                    Callback::from(move |_: MouseEvent| {
-                                        selected.set(Some(id.clone()));
-                                        if !have && !search.state().running {
-                                            start_solve(&search, &id);
-                                        }
-                                    })
-                                };
-                                html! {
-                                    <td class={classes!("cell", value.is_none().then_some("unsolved"), (c.seeds_on_board > 48).then_some("big"))} data-rules={id.clone()}>
-                                        <button onclick={select} title={format!("{id}: {} seeds", c.seeds_on_board)}>
-                                            { if running { "…".to_string() } else { value.unwrap_or_else(|| "solve".into()) } }
-                                        </button>
-                                    </td>
-                                }
-                            }) }
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
-            if let Some(id) = (*selected).clone() {
-                { detail(&id, results.get(&id)) }
-            }
-            <p class="help">{"Cells with more than 48 seeds can take minutes or more; the solver's memory budget is 768 MiB. Results are cached in this browser (localStorage)."}</p>
-        </main>
+        <div class="row controls">
+            { number_select(*st.max_pits, st.max_pits.clone(), "Pits a side up to ") }
+            { number_select(*st.max_seeds, st.max_seeds.clone(), "Seeds a pit up to ") }
+            <label><input type="checkbox" checked={*st.empty} onchange={toggle_rule} />{" empty capture (Irving et al.)"}</label>
+            <button class="solve-all" onclick={solve_all} disabled={running}>{model::solve_all_label()}</button>
+            <button class="stop" onclick={stop} disabled={!running}>{"Stop"}</button>
+        </div>
+    }
+}
+
+/// A choice of 1 to 12, labelled.
+fn number_select(value: u32, set: UseStateHandle<u32>, label: &'static str) -> Html {
+    let onchange = Callback::from(move |e: Event| {
+        let v = e
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
+            .and_then(|s| s.value().parse().ok())
+            .unwrap_or(6);
+        set.set(v);
+    });
+    html! {
+        <label>{label}
+            <select {onchange}>{ for (1..=model::MOST).map(|k| html! { <option value={k.to_string()} selected={k == value}>{k}</option> }) }</select>
+        </label>
+    }
+}
+
+/// The grid of boards: each cell's value, or a button that solves it.
+fn grid_table(st: &State, cells: &[(u32, Vec<(u32, GridCell)>)], search: &SearchHandle) -> Html {
+    let ss = search.state();
+    html! {
+        <table class="solved-grid">
+            <caption>{model::caption(*st.empty)}</caption>
+            <thead><tr><th scope="col">{"pits \\ seeds"}</th>{ for (1..=*st.max_seeds).map(|s| html! { <th scope="col">{s}</th> }) }</tr></thead>
+            <tbody>
+                { for cells.iter().map(|(n, row)| html! {
+                    <tr>
+                        <th scope="row">{*n}</th>
+                        { for row.iter().map(|(_, c)| {
+                            let id = c.rules.clone();
+                            let v = model::cell_view(c, st.results.get(&id), ss.running && ss.target.0 == id);
+                            let select = {
+                                let selected = st.selected.clone();
+                                let search = search.clone();
+                                let have = v.value.is_some();
+                                let id = id.clone();
+                                Callback::from(move |_: MouseEvent| {
+                                    selected.set(Some(id.clone()));
+                                    if !have && !search.state().running {
+                                        start_solve(&search, &id);
+                                    }
+                                })
+                            };
+                            html! {
+                                <td class={classes!("cell", v.unsolved.then_some("unsolved"), v.big.then_some("big"))} data-rules={id.clone()}>
+                                    <button onclick={select} title={v.title}>{v.text}</button>
+                                </td>
+                            }
+                        }) }
+                    </tr>
+                }) }
+            </tbody>
+        </table>
     }
 }
 
@@ -228,27 +231,22 @@ fn start_solve(search: &SearchHandle, id: &str) {
 }
 
 fn detail(id: &str, a: Option<&Analysis<AnyMove>>) -> Html {
-    let Ok(rules) = id.parse::<AnyRules>() else {
+    let Some(d) = model::detail(id, a) else {
         return html! {};
     };
-    let title = rules.title();
     html! {
         <section class="panel lab-detail" aria-live="polite">
-            <h2>{title}</h2>
-            { match a {
-                Some(a) => html! {
+            <h2>{d.title}</h2>
+            { match d.solved {
+                Some(s) => html! {
                     <>
-                        <p class="value">{ match a.value.number() {
-                            0 => "With perfect play the game is a draw.".to_string(),
-                            v if v > 0 => format!("With perfect play South, moving first, wins by {v}."),
-                            v => format!("With perfect play North, moving second, wins by {}.", -v),
-                        } }</p>
+                        <p class="value">{s.verdict}</p>
                         <ul class="move-values">
-                            { for a.moves.iter().map(|m| html! {
-                                <li><a href={Route::game(rules, &[m.mv]).to_string()}>{format!("{}: {}", m.mv, m.value)}</a></li>
+                            { for s.moves.into_iter().map(|(href, text)| html! {
+                                <li><a {href}>{text}</a></li>
                             }) }
                         </ul>
-                        <p><a href={Route::game(rules, &[]).to_string()}>{"Play this game from the start"}</a>{format!(" — best line: {}", a.line_text())}</p>
+                        <p><a href={s.start}>{"Play this game from the start"}</a>{s.best_line}</p>
                     </>
                 },
                 None => html! { <p>{"Not solved yet."}</p> },

@@ -9,7 +9,9 @@ use super::panels::select_value;
 use super::{analyze_task, target};
 use crate::families::AnyPosition;
 use crate::web::client::{auto_workers, Purpose, SearchHandle};
-use crate::web::group;
+use crate::web::model::panels::analysis::{
+    analysis_view, solver_choices, AnalysisInput, Choice, Figures, SearchInfo, SearchState,
+};
 
 /// Properties of [`AnalysisPanel`].
 #[derive(Properties, PartialEq, Clone)]
@@ -29,6 +31,7 @@ enum Kind {
     Solve,
 }
 
+/// Asks the panel's worker for `kind` of analysis of `p`.
 fn start(search: &SearchHandle, game: &GameHandle, kind: Kind, p: &AnyPosition) {
     match kind {
         Kind::Search(ms) => {
@@ -47,7 +50,6 @@ fn start(search: &SearchHandle, game: &GameHandle, kind: Kind, p: &AnyPosition) 
 pub fn analysis_panel(props: &AnalysisProps) -> Html {
     let (game, search) = (&props.game, &props.search);
     let kind = use_state(|| Kind::Search(1000));
-    let st = game.state();
     let pos = game.game().position().clone();
     let ss = search.state();
     let run = |k: Kind| {
@@ -63,6 +65,60 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
         let search = search.clone();
         Callback::from(move |_: MouseEvent| search.stop())
     };
+    let view = analysis_view(&AnalysisInput {
+        position: &pos,
+        target: &ss.target,
+        ours: ss.purpose == Purpose::Analysis,
+        running: ss.running,
+        finished: ss.finished,
+        analysis: ss.analysis.as_ref(),
+        nodes: ss.nodes,
+        elapsed_ms: ss.elapsed_ms,
+        error: ss.error.as_deref(),
+        windows: &ss.windows,
+        workers: ss.workers,
+        memory_bytes: ss.memory_bytes,
+        from_book: ss.from_book,
+    });
+    let over = view.over;
+    html! {
+        <section class="panel analysis" aria-label="Analysis">
+            <h2>{"Analysis"}</h2>
+            <div class="row">
+                <button class="hint" onclick={run(Kind::Search(1000))} disabled={over}>{"Hint (1 s)"}</button>
+                <button class="analyze" onclick={run(Kind::Search(0))} disabled={over}>{"Analyze"}</button>
+                if view.exact {
+                    <button class="solve" onclick={run(Kind::Solve)} disabled={over} title="Exact values of every move: perfect play to the end">{"Solve"}</button>
+                }
+                <button class="stop" onclick={stop} disabled={!ss.running}>{"Stop"}</button>
+            </div>
+            if view.exact {
+                {solver_settings(game)}
+            }
+            { match &view.state {
+                SearchState::Over => html! { <p class="search-state">{"The game is over: nothing to analyze."}</p> },
+                SearchState::Stale(text) => html! { <p class="search-state stale" role="status">{*text}</p> },
+                SearchState::Info(info) => search_info(info),
+                SearchState::Nothing => html! {},
+            } }
+            if let Some(line) = view.best_line {
+                <p class="line-label">{"Best line (point at or click a move to see the position after it; nothing is played):"}</p>
+                <LineView game={game.clone()} moves={line} />
+            }
+        </section>
+    }
+}
+
+/// The options of a select.
+fn options(choices: &[Choice]) -> Html {
+    html! {
+        { for choices.iter().map(|c| html! { <option value={c.value.clone()} selected={c.selected}>{c.label.clone()}</option> }) }
+    }
+}
+
+/// The exact solver's memory and workers.
+fn solver_settings(game: &GameHandle) -> Html {
+    let st = game.state();
     let set_workers = {
         let game = game.clone();
         Callback::from(move |e: Event| game.dispatch(Action::SetWorkers(select_value(&e).parse().unwrap_or(0))))
@@ -73,103 +129,69 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
             game.dispatch(Action::SetMemory(select_value(&e).parse().unwrap_or(MEMORY_CHOICES[2])))
         })
     };
-    let over = pos.outcome().is_some();
-    let exact = pos.rules().has_exact_solver();
-    let solitaire = pos.family().is_solitaire();
-    let here = ss.target == target(&pos);
-    let ours = ss.purpose == Purpose::Analysis;
-    let nps = if ss.elapsed_ms > 0.0 { ss.nodes as f64 / ss.elapsed_ms * 1000.0 } else { 0.0 };
-    let analysis = ss.analysis.as_ref().filter(|_| here && ours && !over);
+    let (memory, workers) = solver_choices(&MEMORY_CHOICES, st.memory_mib, st.workers_setting, auto_workers());
     html! {
-        <section class="panel analysis" aria-label="Analysis">
-            <h2>{"Analysis"}</h2>
-            <div class="row">
-                <button class="hint" onclick={run(Kind::Search(1000))} disabled={over}>{"Hint (1 s)"}</button>
-                <button class="analyze" onclick={run(Kind::Search(0))} disabled={over}>{"Analyze"}</button>
-                if exact {
-                    <button class="solve" onclick={run(Kind::Solve)} disabled={over} title="Exact values of every move: perfect play to the end">{"Solve"}</button>
+        <>
+            <label class="memory">{"Solver memory "}
+                <select onchange={set_memory} aria-label="Solver memory budget">
+                    {options(&memory)}
+                </select>
+            </label>
+            <label class="workers" title="The solver shares the moves between this many workers, each with an equal part of the memory">{" Workers "}
+                <select onchange={set_workers} aria-label="Solver workers">
+                    {options(&workers)}
+                </select>
+            </label>
+        </>
+    }
+}
+
+/// What the panel says of a search of the position on screen.
+fn search_info(info: &SearchInfo) -> Html {
+    html! {
+        <div class="search-info" aria-live="polite">
+            <p class="search-state">
+                {info.state}
+                if info.from_book {
+                    <span class="from-book">{"From the opening book shipped with the page: every move's value proven ahead of time by the exact solver (mancala-lab book)."}</span>
                 }
-                <button class="stop" onclick={stop} disabled={!ss.running}>{"Stop"}</button>
-            </div>
-            if exact {
-                <label class="memory">{"Solver memory "}
-                    <select onchange={set_memory} aria-label="Solver memory budget">
-                        { for MEMORY_CHOICES.iter().map(|m| html! { <option value={m.to_string()} selected={*m == st.memory_mib}>{format!("{m} MiB")}</option> }) }
-                    </select>
-                </label>
-                <label class="workers" title="The solver shares the moves between this many workers, each with an equal part of the memory">{" Workers "}
-                    <select onchange={set_workers} aria-label="Solver workers">
-                        <option value="0" selected={st.workers_setting == 0}>{format!("auto ({})", auto_workers())}</option>
-                        { for (1..=4).map(|n| html! { <option value={n.to_string()} selected={n == st.workers_setting}>{n.to_string()}</option> }) }
-                    </select>
-                </label>
+            </p>
+            if let Some(e) = info.error.clone() { <p class="error">{e}</p> }
+            if let Some(window) = info.window.clone() {
+                <p class="window">{window}</p>
             }
-            if over {
-                <p class="search-state">{"The game is over: nothing to analyze."}</p>
-            } else if ours && !here && (ss.running || ss.finished) && !ss.target.0.is_empty() {
-                // Asked while the computer was to move (or before a move): the position has
-                // changed since, so the answer is not for the board.
-                <p class="search-state stale" role="status">{ if ss.running { "Searching a position that is no longer on the board (the game moved on): ask again here for this one." } else { "That search was of an earlier position (the game moved on): ask again for this one." } }</p>
-            } else if ours && here && (ss.running || ss.nodes > 0 || ss.analysis.is_some() || ss.error.is_some()) {
-                <div class="search-info" aria-live="polite">
-                    <p class="search-state">
-                        { if ss.running { "Searching… " } else if ss.finished { "Done. " } else { "Stopped. " } }
-                        if ss.from_book {
-                            <span class="from-book">{"From the opening book shipped with the page: every move's value proven ahead of time by the exact solver (mancala-lab book)."}</span>
-                        }
-                    </p>
-                    if let Some(e) = &ss.error { <p class="error">{e.clone()}</p> }
-                    if ss.running && !ss.windows.is_empty() {
-                        <p class="window">{ format!(
-                            "Proving {}",
-                            ss.windows.iter().map(|(mv, lo, hi)| format!("move {mv}: between {lo:+} and {hi:+}")).collect::<Vec<_>>().join("; ")
-                        ) }</p>
-                    }
-                    if ss.nodes > 0 || ss.running {
-                        <dl class="figures">
-                            // Proven and done: the length of the best line shown (the depth that
-                            // proved it can be shorter, where the databases value the leaves).
-                            if let Some((label, n)) = ss.analysis.as_ref().filter(|a| a.depth > 0).map(|a| {
-                                if a.exact && ss.finished && !a.best_line.is_empty() { ("best line", a.best_line.len() as u32) } else { ("depth", a.depth) }
-                            }) {
-                                <dt>{label}</dt><dd class="depth">{n}</dd>
-                            }
-                            if ss.workers > 1 {
-                                <dt>{"workers"}</dt><dd class="workers-used">{ss.workers}</dd>
-                            }
-                            <dt>{"nodes"}</dt><dd class="nodes" data-nodes={ss.nodes.to_string()}>{group(ss.nodes.into())}</dd>
-                            <dt>{"nodes/s"}</dt><dd>{group(nps.max(0.0).round() as u128)}</dd>
-                            <dt>{"time"}</dt><dd class="elapsed" data-ms={format!("{:.0}", ss.elapsed_ms)}>{format!("{:.1} s", ss.elapsed_ms / 1000.0)}</dd>
-                            if ss.memory_bytes > 0 {
-                                <dt>{"memory"}</dt><dd class="memory-used">{format!("{} MiB", ss.memory_bytes >> 20)}</dd>
-                            }
-                        </dl>
-                    }
-                    if let Some(a) = analysis {
-                        <p class="value">{
-                            if solitaire {
-                                match a.value {
-                                    crate::engine::Value::Winnable(true) => "This position can be won: the winning move is marked.".to_string(),
-                                    _ => "This position can no longer be won.".to_string(),
-                                }
-                            } else {
-                                let proven = "(proven)".to_string();
-                                format!("Value for {}: {} {} — {}", pos.player_name(pos.turn()), a.value, if a.exact { proven.as_str() } else { "(to this depth)" }, pos.rules().title())
-                            }
-                        }</p>
-                        <ul class="move-values">
-                            { for a.moves.iter().map(|m| html! { <li>{ format!("{}: {}{}", m.mv, m.value, if m.exact && !solitaire { " proven" } else { "" }) }</li> }) }
-                        </ul>
-                        if let Some(c) = pos.rules().proven_convention().filter(|_| a.moves.iter().any(|m| m.exact)) {
-                            <p class="endgame-convention">{format!("A proven value that comes from the endgame databases (the positions they cover, at the search's leaves) assumes {c}. Where the rules end the game sooner, by a repeated position that gives each player the seeds on his side, it can differ, even in who wins.")}</p>
-                        }
-                    }
-                </div>
+            if let Some(f) = &info.figures {
+                {figures(f)}
             }
-            if let Some(a) = analysis.filter(|a| !a.best_line.is_empty()) {
-                <p class="line-label">{"Best line (point at or click a move to see the position after it; nothing is played):"}</p>
-                <LineView game={game.clone()} moves={a.best_line.clone()} />
+            if let Some(v) = &info.value {
+                <p class="value">{v.value.clone()}</p>
+                <ul class="move-values">
+                    { for v.moves.iter().map(|m| html! { <li>{m.clone()}</li> }) }
+                </ul>
+                if let Some(c) = v.convention.clone() {
+                    <p class="endgame-convention">{c}</p>
+                }
             }
-        </section>
+        </div>
+    }
+}
+
+/// The search's figures.
+fn figures(f: &Figures) -> Html {
+    html! {
+        <dl class="figures">
+            if let Some((label, n)) = f.depth {
+                <dt>{label}</dt><dd class="depth">{n}</dd>
+            }
+            if let Some(workers) = f.workers {
+                <dt>{"workers"}</dt><dd class="workers-used">{workers}</dd>
+            }
+            <dt>{"nodes"}</dt><dd class="nodes" data-nodes={f.nodes.to_string()}>{f.nodes_text.clone()}</dd>
+            <dt>{"nodes/s"}</dt><dd>{f.rate.clone()}</dd>
+            <dt>{"time"}</dt><dd class="elapsed" data-ms={f.ms.clone()}>{f.time.clone()}</dd>
+            if let Some(memory) = f.memory.clone() {
+                <dt>{"memory"}</dt><dd class="memory-used">{memory}</dd>
+            }
+        </dl>
     }
 }
