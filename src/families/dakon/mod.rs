@@ -12,9 +12,9 @@ use core::fmt;
 pub use position::*;
 pub use search::WIN;
 
-use super::view::count_text;
 use super::two_rows::{parse_row, stores_and_turn, two_rows_setup, two_rows_text, TwoRowFamily};
 use super::view::captures_and_laps;
+use super::view::count_text;
 use super::{
     Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError,
     ParseSetupError, Preset,

@@ -12,9 +12,9 @@ use core::fmt;
 pub use position::*;
 pub use search::{minimax_value, perft_kalah};
 
-use super::view::count_text;
 use super::two_rows::{four_parts, two_rows_setup, two_rows_text, write_four_parts, TwoRowFamily};
 use super::view::captures_and_laps;
+use super::view::count_text;
 use super::{
     Card, ExactSolver, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
     ParseRulesError, ParseSetupError, Preset, SolveError, SolveOptions, SolveRequest,

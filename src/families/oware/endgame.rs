@@ -3,8 +3,8 @@
 //! in, those of other rules get `None`.
 
 use super::databases::{Databases, Layer};
-use crate::families::capability::{BuildProgress, DatabaseLine, EndgameDatabases, LayerStats};
 use super::{search, Oware};
+use crate::families::capability::{BuildProgress, DatabaseLine, EndgameDatabases, LayerStats};
 use crate::families::{AnyMove, AnyPosition, AnyRules};
 use crate::search::{Analysis, SearchHandler};
 

@@ -15,8 +15,8 @@ use core::fmt;
 
 pub use position::*;
 
+use super::two_rows::stores_and_turn;
 use super::view::count_text;
-use super::two_rows::{stores_and_turn};
 use super::{
     AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
     ParseRulesError, ParseSetupError, Preset,

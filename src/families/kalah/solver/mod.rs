@@ -128,7 +128,11 @@ pub fn auto_options(seeds: u32) -> SolveOptions {
     match seeds {
         0..=40 => SolveOptions { table_mib: 16, db_seeds: seeds.min(16), ..DEFAULT_OPTIONS },
         41..=48 => DEFAULT_OPTIONS,
-        _ => SolveOptions { table_mib: 1024, exact_seeds: exact_ahead(seeds, DEFAULT_OPTIONS.db_seeds), ..DEFAULT_OPTIONS },
+        _ => SolveOptions {
+            table_mib: 1024,
+            exact_seeds: exact_ahead(seeds, DEFAULT_OPTIONS.db_seeds),
+            ..DEFAULT_OPTIONS
+        },
     }
 }
 
