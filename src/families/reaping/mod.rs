@@ -52,7 +52,6 @@ impl RowGame for ReapingGame {
     const NAME: &'static str = "Reaping";
     const HOW_IT_PLAYS: &'static str =
         "Sowing in reverse, on one row: from a pot of two or more, pick up one seed from each pot up to the first empty pot and drop them all there; Left reaps to the right, Right to the left; who cannot move loses.";
-    const ALIASES: &'static [(&'static str, &'static str)] = &[];
     const PRESETS: &'static [Preset] = &[
         Preset {
             id: "reaping",

@@ -44,7 +44,7 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     /// As [`Family::HOW_IT_PLAYS`].
     const HOW_IT_PLAYS: &'static str;
     /// As [`Family::ALIASES`].
-    const ALIASES: &'static [(&'static str, &'static str)];
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
     /// As [`Family::PRESETS`].
     const PRESETS: &'static [Preset];
     /// As [`Family::EXAMPLES`].

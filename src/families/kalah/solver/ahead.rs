@@ -172,8 +172,8 @@ impl Exact {
 /// The layout of `p` (the opponent's pits, then the mover's) as a state. Each side is put
 /// together from its bytes one at a time where a side fits a word: the walk has just written
 /// them a byte at a time, and a wider load of bytes still on their way to the cache waits for
-/// them (Kalah(6,4)'s layers to 20 seeds, two threads: built in 13.9 and 14.8 s against 15.2
-/// and 15.9 s, BENCHMARKS.md).
+/// them (when it came in, Kalah(6,4)'s layers to 20 seeds on two threads built in 13.9 and
+/// 14.8 s against 15.2 and 15.9 s; the current build times are in BENCHMARKS.md).
 #[inline(always)]
 fn layout<const N: usize>(p: &[u8; MAX_PARTS]) -> State<N> {
     let mut st = State { me: [0; N], op: [0; N] };

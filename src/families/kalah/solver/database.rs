@@ -73,8 +73,9 @@ fn ranked_array<T: super::big::Zeroable>(
 }
 
 /// A [`Ranker`]'s terms and offsets in arrays of fixed size, for the ranks of the search and
-/// the build: an index masked to the array's size needs no bounds check (Kalah(6,4)'s layers to
-/// 20 seeds, two threads: built in 12.8 and 14.1 s against 14.3 and 14.5 s, BENCHMARKS.md).
+/// the build: an index masked to the array's size needs no bounds check (when it came in,
+/// Kalah(6,4)'s layers to 20 seeds on two threads built in 12.8 and 14.1 s against 14.3 and 14.5 s;
+/// the current build times are in BENCHMARKS.md).
 pub(super) struct Terms {
     /// `term[j][p]`: [`Ranker::term`] (zero past the ranker's seeds).
     term: [[u64; SEEDS]; 2 * MAX_PITS],

@@ -44,10 +44,10 @@ const SPLIT_ABOVE_DB: u32 = 4;
 
 /// How many moves a split node searches alone before the others go to the pool (young
 /// brothers wait, on two threads: see [`ABDADA_THREADS`]): one for a board of up to 48 seeds,
-/// two otherwise, where the brothers searched past a cutoff cost more. Measured
-/// (BENCHMARKS.md): on Kalah(6,4) (48 seeds) two threads waiting for one elder did 1.04 times
-/// the nodes of one thread, for two 1.12 times; on a 52-seed board, for one elder 1.34 times,
-/// for two 1.19 times, and were 1.33 times as fast. The environment variable
+/// two otherwise, where the brothers searched past a cutoff cost more. Measured when chosen:
+/// on Kalah(6,4) (48 seeds) two threads waiting for one elder did 1.04 times the nodes of one
+/// thread, for two 1.12 times; on a 52-seed board, for one elder 1.34 times, for two 1.19
+/// times, and were 1.33 times as fast (the current figures: BENCHMARKS.md). The environment variable
 /// `MANCALA_LAB_SPLIT_WAIT` sets it, for measuring.
 fn split_wait(seeds: u32) -> usize {
     let chosen = if seeds > 48 { 2 } else { 1 };

@@ -514,7 +514,7 @@ fn narrow((lower, upper): (i32, i32), alpha: i32, beta: i32) -> Result<(i32, i32
 ///
 /// This, the move, the table's probe and store and the database's index are always inlined into
 /// [`Search::search`]: left as calls (the compiler's choice for this recursive function), the
-/// browser's worker ran a few per cent slower, natively no change (BENCHMARKS.md).
+/// browser's worker ran a few per cent slower, natively no change (measured when chosen).
 #[inline(always)]
 pub(super) fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rule: CaptureRule) -> [u8; 12] {
     let len = 2 * N + 1;
@@ -522,7 +522,7 @@ pub(super) fn order<const N: usize>(st: &State<N>, tt_move: Option<u8>, rule: Ca
     // A sort key per move, the move in its low 4 bits: class (table move, extra turn, capture,
     // a move past the store, a move ending on one's own side), then the seeds captured or
     // fewest seeds sown, then nearest the store. Ordering the quiet moves this way cut the
-    // nodes of Kalah(6,4) by a quarter (BENCHMARKS.md). Kept sorted by
+    // nodes of Kalah(6,4) by a quarter (measured when chosen). Kept sorted by
     // insertion (six moves, mostly in order already).
     let mut keys = [0u16; 12];
     let mut k = 0;

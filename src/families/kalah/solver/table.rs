@@ -21,7 +21,7 @@ pub(super) struct Entry {
 /// all fall in one page: fewer TLB misses, which matters where memory has no huge pages (the
 /// browser's wasm). With the database's order (see [`Database::index`]), Kalah(6,4) takes 2 %
 /// more nodes and a third fewer TLB misses (simulated), 5–10 % less time in the worker
-/// (BENCHMARKS.md).
+/// (measured when chosen).
 #[derive(Default)]
 #[repr(align(64))]
 pub(super) struct Bucket(pub(super) [AtomicU64; 8]);
