@@ -182,6 +182,73 @@ pub trait Searchable: Copy {
     }
 }
 
+/// A game of normal play, with its moves as indexes: no score, and the player who cannot move
+/// loses (Erickson's games). What the search needs of it; [`Searchable`] follows, written once:
+/// a finished game is worth −1 to the player who cannot move, and the table's move is tried
+/// first.
+pub trait NormalPlay: Copy {
+    /// The family's move type.
+    type Move;
+    /// Who moves.
+    fn mover(&self) -> Player;
+    /// The mover has a legal move.
+    fn has_move(&self) -> bool;
+    /// The transposition key.
+    fn hash(&self) -> u64;
+    /// Calls `f` with the index of every legal move.
+    fn each_move_index(&self, f: &mut dyn FnMut(u8));
+    /// Whether the move of index `m` is legal.
+    fn legal_index(&self, m: u8) -> bool;
+    /// Plays the legal move of index `m`.
+    fn play_at(&mut self, m: u8);
+    /// The move of index `m`.
+    fn move_at(m: u8) -> Self::Move;
+}
+
+impl<T: NormalPlay> Searchable for T {
+    type Move = T::Move;
+
+    fn turn(&self) -> Player {
+        self.mover()
+    }
+
+    fn is_over(&self) -> bool {
+        !self.has_move()
+    }
+
+    fn score(&self) -> i32 {
+        0
+    }
+
+    fn final_score(&self) -> i32 {
+        -1
+    }
+
+    fn key(&self) -> u64 {
+        self.hash()
+    }
+
+    fn ordered_moves(&self, first: Option<u8>, out: &mut MoveList) {
+        first_then_rest(first, out, |push| self.each_move_index(push));
+    }
+
+    fn is_legal(&self, m: u8) -> bool {
+        self.legal_index(m)
+    }
+
+    fn play_index(&mut self, m: u8) {
+        self.play_at(m);
+    }
+
+    fn to_move(m: u8) -> T::Move {
+        T::move_at(m)
+    }
+
+    fn value(score: i32) -> Value {
+        last_mover_value(score)
+    }
+}
+
 /// The search with its transposition table; reuse it across searches of one family.
 pub struct Searcher {
     table: Table,

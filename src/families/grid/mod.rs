@@ -27,11 +27,11 @@ use super::{
     ParseSetupError, Preset,
 };
 use crate::engine::text::clip;
-use crate::engine::{Cell, Player, Position, Step, Trace, Value};
+use crate::engine::{Cell, Player, Position, Step, Trace};
 use crate::families::row::cgt::Tick;
 use crate::families::row::value::{GameValue, RowValueError};
 use crate::families::AnyMove;
-use crate::search::alphabeta::{first_then_rest, last_mover_value, MoveList, Searchable};
+use crate::search::alphabeta::NormalPlay;
 use crate::search::{Analysis, SearchHandler, Searcher};
 
 /// The Two-dimensional Sowing family.
@@ -381,47 +381,35 @@ fn index(m: GridMove) -> u8 {
     ((m.row as usize * MAX_SIDE + m.col as usize) * 4 + m.way as usize) as u8
 }
 
-impl Searchable for Grid {
+impl NormalPlay for Grid {
     type Move = GridMove;
 
-    fn turn(&self) -> Player {
+    fn mover(&self) -> Player {
         Position::turn(self)
     }
 
-    fn is_over(&self) -> bool {
-        !self.can_move()
+    fn has_move(&self) -> bool {
+        self.can_move()
     }
 
-    fn score(&self) -> i32 {
-        0
-    }
-
-    fn final_score(&self) -> i32 {
-        -1
-    }
-
-    fn key(&self) -> u64 {
+    fn hash(&self) -> u64 {
         self.hash_key()
     }
 
-    fn ordered_moves(&self, first: Option<u8>, out: &mut MoveList) {
-        first_then_rest(first, out, |push| self.for_each_move(|m| push(index(m))));
+    fn each_move_index(&self, f: &mut dyn FnMut(u8)) {
+        self.for_each_move(|m| f(index(m)));
     }
 
-    fn is_legal(&self, m: u8) -> bool {
-        Grid::is_legal(self, Self::to_move(m))
+    fn legal_index(&self, m: u8) -> bool {
+        Grid::is_legal(self, Self::move_at(m))
     }
 
-    fn play_index(&mut self, m: u8) {
-        self.play_unchecked(Self::to_move(m), None);
+    fn play_at(&mut self, m: u8) {
+        self.play_unchecked(Self::move_at(m), None);
     }
 
-    fn to_move(m: u8) -> GridMove {
+    fn move_at(m: u8) -> GridMove {
         let pot = m as usize / 4;
         GridMove { row: (pot / MAX_SIDE) as u8, col: (pot % MAX_SIDE) as u8, way: Way::ALL[m as usize % 4] }
-    }
-
-    fn value(score: i32) -> Value {
-        last_mover_value(score)
     }
 }
