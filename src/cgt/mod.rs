@@ -10,6 +10,7 @@
 
 mod atomic;
 mod dyadic;
+mod memo;
 mod names;
 pub mod octal;
 mod parse;
@@ -71,6 +72,7 @@ impl FastHasher {
 pub type HashMap<K, V> = StdMap<K, V, BuildHasherDefault<FastHasher>>;
 
 pub use dyadic::Dyadic;
+pub use memo::{Memo, Tick};
 pub use names::Style;
 pub use parse::ParseGameError;
 pub use thermo::Thermograph;

@@ -7,34 +7,16 @@
 //! With one seed in every pot the game is Domineering, Left's dominoes vertical (a move sows
 //! one seed into the pot beside it, which must hold seeds, and captures both).
 
-use core::hash::BuildHasherDefault;
-use std::collections::HashMap;
 
 use super::position::{can_sow, sow, Way};
-use crate::cgt::{FastHasher, Games, Gid};
+use crate::cgt::{Games, Gid};
 
 /// A grid as a memo key and as the valuation passes it around: rows, columns, then the pots
 /// row-major.
 pub type Key = Vec<u8>;
 
-/// Grids valued so far.
-#[derive(Default)]
-pub struct Memo {
-    games: HashMap<Key, Gid, BuildHasherDefault<FastHasher>>,
-    nims: HashMap<Key, u32, BuildHasherDefault<FastHasher>>,
-}
-
-impl Memo {
-    /// Grids valued (components included).
-    pub fn len(&self) -> usize {
-        self.games.len() + self.nims.len()
-    }
-
-    /// Whether nothing has been valued.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
+/// Grids valued so far (see [`crate::cgt::Memo`]).
+pub type Memo = crate::cgt::Memo<Key>;
 
 /// More grids than the limit: the valuation gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,7 +204,7 @@ pub fn value(
 /// The value of a normal grid. The recursion is as deep as the longest game, which is short:
 /// every move takes two seeds or more off the grid.
 fn partizan(t: &mut Games, memo: &mut Memo, g: Key, stop: usize) -> Result<Gid, TooMany> {
-    if let Some(&v) = memo.games.get(&g) {
+    if let Some(v) = memo.game(&g) {
         return Ok(v);
     }
     if memo.len() >= stop {
@@ -246,12 +228,12 @@ fn partizan(t: &mut Games, memo: &mut Memo, g: Key, stop: usize) -> Result<Gid, 
         let [l, r] = sides;
         t.game(l, r)
     };
-    memo.games.insert(g, v);
+    memo.keep_game(g, v);
     Ok(v)
 }
 
 fn nim(memo: &mut Memo, g: Key, stop: usize) -> Result<u32, TooMany> {
-    if let Some(&v) = memo.nims.get(&g) {
+    if let Some(v) = memo.nim(&g) {
         return Ok(v);
     }
     if memo.len() >= stop {
@@ -271,6 +253,6 @@ fn nim(memo: &mut Memo, g: Key, stop: usize) -> Result<u32, TooMany> {
         }
         crate::families::row::cgt::mex(&values)
     };
-    memo.nims.insert(g, v);
+    memo.keep_nim(g, v);
     Ok(v)
 }

@@ -6,7 +6,7 @@
 //! worker's stack) and refuses a loop rather than hang.
 
 use core::hash::BuildHasherDefault;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use super::{Row, RowGame, RowRules, ROOM};
 use crate::cgt::{FastHasher, Games, Gid};
@@ -40,44 +40,11 @@ impl RowKey {
     }
 }
 
-/// A map keyed by rows.
-pub type RowMap<V> = HashMap<RowKey, V, BuildHasherDefault<FastHasher>>;
-
-/// The rows valued so far: canonical forms of partizan rows, nim-values of impartial ones;
-/// and who hears, now and then, how many rows a long valuation has valued.
-#[derive(Default)]
-pub struct Memo {
-    games: RowMap<Gid>,
-    nims: RowMap<u32>,
-    progress: Option<Tick>,
-}
+/// The rows valued so far (see [`crate::cgt::Memo`]).
+pub type Memo = crate::cgt::Memo<RowKey>;
 
 /// Who hears how many rows a long valuation has valued (the CLI's progress).
-pub type Tick = Box<dyn FnMut(usize) + Send>;
-
-impl Memo {
-    /// An empty memo whose valuations tell `tick` now and then how many rows they have valued.
-    pub fn watched(tick: Tick) -> Memo {
-        Memo { progress: Some(tick), ..Memo::default() }
-    }
-
-    /// Tells the watcher, if any, that `rows` rows have been valued.
-    fn report(&mut self, rows: usize) {
-        if let Some(tick) = self.progress.as_mut() {
-            tick(rows);
-        }
-    }
-
-    /// Rows valued (followers met, components included).
-    pub fn len(&self) -> usize {
-        self.games.len() + self.nims.len()
-    }
-
-    /// Whether no row has been valued.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
+pub use crate::cgt::Tick;
 
 /// Why a row has no value here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,7 +111,7 @@ impl<G: RowGame> Valuation<G> for Canonical<'_> {
     const IMPARTIAL: bool = false;
 
     fn known(&self, memo: &Memo, row: &[u8]) -> Option<Gid> {
-        memo.games.get(&RowKey::new(row)).copied()
+        memo.game(&RowKey::new(row))
     }
 
     fn mirrored(&mut self, v: Gid) -> Gid {
@@ -161,7 +128,7 @@ impl<G: RowGame> Valuation<G> for Canonical<'_> {
             Node::Sum => values.iter().fold(t.zero(), |s, &h| t.add(s, h)),
             Node::Options { left } => t.game(values[..left].to_vec(), values[left..].to_vec()),
         };
-        memo.games.insert(RowKey::new(&row), g);
+        memo.keep_game(RowKey::new(&row), g);
         g
     }
 }
@@ -174,7 +141,7 @@ impl<G: RowGame> Valuation<G> for Nim {
     const IMPARTIAL: bool = true;
 
     fn known(&self, memo: &Memo, row: &[u8]) -> Option<u32> {
-        memo.nims.get(&RowKey::new(row)).copied()
+        memo.nim(&RowKey::new(row))
     }
 
     fn mirrored(&mut self, v: u32) -> u32 {
@@ -186,7 +153,7 @@ impl<G: RowGame> Valuation<G> for Nim {
             Node::Sum => values.iter().fold(0, |s, &h| s ^ h),
             Node::Options { .. } => mex(values),
         };
-        memo.nims.insert(RowKey::new(&row), g);
+        memo.keep_nim(RowKey::new(&row), g);
         g
     }
 }
