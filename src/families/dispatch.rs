@@ -29,16 +29,16 @@ use super::row::cgt::Tick;
 use super::row::value::{GameValue, RowValueError};
 use super::row::FollowerCount;
 use super::{
-    AnyMove, AnyPosition, AnyRules, Card, EndgameDatabases, ExactSolver, Family, FamilyId, FamilySearch, FamilyView,
-    Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset, SolveError, SolveOptions,
-    SolveRequest,
+    AnyMove, AnyPosition, AnyRules, Card, EndgameDatabases, ExactSolver, Family, FamilyBoard, FamilyId, FamilySearch,
+    FamilyView, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset, SolveError,
+    SolveOptions, SolveRequest,
 };
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
 
 /// A family in the registration list: its id and its types' places in the `Any*` enums.
 /// `families!` writes this impl for every family; nothing else implements it.
-pub trait Registered: Family + FamilyView + FamilySearch {
+pub trait Registered: Family + FamilyBoard + FamilyView + FamilySearch {
     /// The family's id.
     const ID: FamilyId;
     /// The position, if `pos` is of this family.

@@ -120,15 +120,21 @@ pub trait Family: 'static {
     }
 }
 
-/// What the page and the CLI show of a family: the board's layout, cell names and labels,
-/// status words, a move in words, the position editor and the New game form, the text board.
-pub trait FamilyView: Family {
+/// Where a family's moves are on its board: how the board is drawn, the cell a move is played
+/// from, the move a click stands for. The two-row families have it from [`two_rows::TwoRowFamily`]
+/// (one blanket impl); the others write it.
+pub trait FamilyBoard: Family {
     /// How the board is drawn.
     fn layout(pos: &Self::Position) -> Layout;
     /// The pit a move is played from.
     fn move_cell(pos: &Self::Position, mv: Self::Move) -> Cell;
     /// The move a click on `cell` stands for, if the cell is one the mover may play.
     fn cell_move(pos: &Self::Position, cell: Cell) -> Option<Self::Move>;
+}
+
+/// What the page and the CLI show of a family: the board's layout, cell names and labels,
+/// status words, a move in words, the position editor and the New game form, the text board.
+pub trait FamilyView: Family {
     /// The name of a cell on screen and in its accessible name ("South c", "Roumba").
     fn cell_name(_pos: &Self::Position, cell: Cell) -> String {
         cell.to_string()

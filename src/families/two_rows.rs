@@ -4,13 +4,14 @@
 
 use core::fmt;
 
-use super::{Family, Layout, ParseMoveError, ParseSetupError};
+use super::{Family, FamilyBoard, Layout, ParseMoveError, ParseSetupError};
 use crate::engine::text::{parse_count, split_fields};
 use crate::engine::{Cell, Player, Position};
 
 /// A family played on two rows of pits whose move is a pit of the mover's, by index (Kalah,
-/// the Oware family, Dakon): what their traits share, once, as provided methods their impls
-/// answer with (`fn layout(p) -> Layout { Self::two_rows_layout(p) }`).
+/// the Oware family, Dakon): what their traits share, once: their board ([`FamilyBoard`], a
+/// blanket impl below) and, as provided methods their impls answer with, the parsing of a pit
+/// move.
 pub trait TwoRowFamily: Family {
     /// Most pits a side any board of the family has.
     const MAX_PITS: usize;
@@ -34,17 +35,21 @@ pub trait TwoRowFamily: Family {
     fn parse_pit_move(pos: &Self::Position, token: &str) -> Result<Self::Move, ParseMoveError> {
         ParseMoveError::letter(token, Self::pits(pos), Self::MAX_PITS, Self::NOUN).map(Self::from_pit)
     }
-    /// [`super::FamilyView::layout`]: two rows with stores.
-    fn two_rows_layout(pos: &Self::Position) -> Layout {
-        Layout::TwoRowsWithStores { pits: Self::pits(pos), mirrored: Self::mirrored(pos) }
+}
+
+/// The board of a two-row family: two rows with stores, a move the mover's pit, a click on a pit
+/// of the mover's its move.
+impl<F: TwoRowFamily> FamilyBoard for F {
+    fn layout(pos: &Self::Position) -> Layout {
+        Layout::TwoRowsWithStores { pits: F::pits(pos), mirrored: F::mirrored(pos) }
     }
-    /// [`super::FamilyView::move_cell`]: the mover's pit.
-    fn pit_cell(pos: &Self::Position, mv: Self::Move) -> Cell {
-        Cell::Pit { owner: pos.turn(), index: Self::pit_of(mv) as u16 }
+
+    fn move_cell(pos: &Self::Position, mv: Self::Move) -> Cell {
+        Cell::Pit { owner: pos.turn(), index: F::pit_of(mv) as u16 }
     }
-    /// [`super::FamilyView::cell_move`]: a pit of the mover's.
-    fn cell_pit_move(pos: &Self::Position, cell: Cell) -> Option<Self::Move> {
-        mover_pit(pos.turn(), cell).map(Self::from_pit)
+
+    fn cell_move(pos: &Self::Position, cell: Cell) -> Option<Self::Move> {
+        mover_pit(pos.turn(), cell).map(F::from_pit)
     }
 }
 

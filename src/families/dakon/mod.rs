@@ -16,7 +16,7 @@ use super::two_rows::{parse_row, stores_and_turn, two_rows_setup, two_rows_text,
 use super::view::captures_and_laps;
 use super::view::count_text;
 use super::{
-    Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError,
+    Card, Family, FamilySearch, FamilyView, Field, FieldKind, NewGameForm, ParseMoveError, ParseRulesError,
     ParseSetupError, Preset,
 };
 use crate::engine::text::{parse_count, split_list};
@@ -254,18 +254,6 @@ impl TwoRowFamily for DakonFamily {
 }
 
 impl FamilyView for DakonFamily {
-    fn layout(pos: &Dakon) -> Layout {
-        Self::two_rows_layout(pos)
-    }
-
-    fn move_cell(pos: &Dakon, mv: DakonMove) -> Cell {
-        Self::pit_cell(pos, mv)
-    }
-
-    fn cell_move(pos: &Dakon, cell: Cell) -> Option<DakonMove> {
-        Self::cell_pit_move(pos, cell)
-    }
-
     fn cell_name(pos: &Dakon, cell: Cell) -> String {
         if Self::is_marked(pos, cell) {
             format!("{cell} (marked out with a leaf)")

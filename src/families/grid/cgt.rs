@@ -7,7 +7,6 @@
 //! With one seed in every pot the game is Domineering, Left's dominoes vertical (a move sows
 //! one seed into the pot beside it, which must hold seeds, and captures both).
 
-
 use super::position::{can_sow, sow, Way};
 use crate::cgt::{Games, Gid};
 

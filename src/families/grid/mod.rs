@@ -23,8 +23,8 @@ use core::fmt;
 pub use position::*;
 
 use super::{
-    Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError,
-    ParseSetupError, Preset,
+    Card, Family, FamilyBoard, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
+    ParseRulesError, ParseSetupError, Preset,
 };
 use crate::engine::text::clip;
 use crate::engine::{Cell, Player, Position, Step, Trace};
@@ -215,7 +215,7 @@ fn pot_name(pos: &Grid, c: Cell) -> String {
     }
 }
 
-impl FamilyView for GridFamily {
+impl FamilyBoard for GridFamily {
     fn layout(pos: &Grid) -> Layout {
         let (rows, cols) = pos.size();
         Layout::Grid { rows, cols }
@@ -237,7 +237,9 @@ impl FamilyView for GridFamily {
             _ => None,
         }
     }
+}
 
+impl FamilyView for GridFamily {
     fn cell_name(pos: &Grid, c: Cell) -> String {
         format!("Pot {}", pot_name(pos, c))
     }

@@ -16,7 +16,7 @@ use super::two_rows::{four_parts, two_rows_setup, two_rows_text, write_four_part
 use super::view::captures_and_laps;
 use super::view::count_text;
 use super::{
-    Card, ExactSolver, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
+    Card, ExactSolver, Family, FamilySearch, FamilyView, Field, FieldKind, NewGameForm, ParseMoveError,
     ParseRulesError, ParseSetupError, Preset, SolveError, SolveOptions, SolveRequest,
 };
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
@@ -209,18 +209,6 @@ impl TwoRowFamily for KalahFamily {
 }
 
 impl FamilyView for KalahFamily {
-    fn layout(pos: &Kalah) -> Layout {
-        Self::two_rows_layout(pos)
-    }
-
-    fn move_cell(pos: &Kalah, mv: KalahMove) -> Cell {
-        Self::pit_cell(pos, mv)
-    }
-
-    fn cell_move(pos: &Kalah, cell: Cell) -> Option<KalahMove> {
-        Self::cell_pit_move(pos, cell)
-    }
-
     fn status(pos: &Kalah) -> String {
         match pos.outcome() {
             Some(o) => {

@@ -20,7 +20,7 @@ use super::two_rows::{four_parts, two_rows_setup, two_rows_text, write_four_part
 use super::view::captures_and_laps;
 use super::view::count_text;
 use super::{
-    Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError,
+    Card, Family, FamilySearch, FamilyView, Field, FieldKind, NewGameForm, ParseMoveError, ParseRulesError,
     ParseSetupError, Preset,
 };
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
@@ -209,18 +209,6 @@ impl TwoRowFamily for OwareFamily {
 }
 
 impl FamilyView for OwareFamily {
-    fn layout(pos: &Oware) -> Layout {
-        Self::two_rows_layout(pos)
-    }
-
-    fn move_cell(pos: &Oware, mv: OwareMove) -> Cell {
-        Self::pit_cell(pos, mv)
-    }
-
-    fn cell_move(pos: &Oware, cell: Cell) -> Option<OwareMove> {
-        Self::cell_pit_move(pos, cell)
-    }
-
     fn cell_name(_: &Oware, cell: Cell) -> String {
         match cell {
             Cell::Store(p) => format!("{p}'s captured seeds"),

@@ -24,8 +24,8 @@ pub use rows::{for_each_row, kept, trimmed};
 pub use view::cell;
 
 use super::{
-    Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError, ParseRulesError,
-    ParseSetupError, Preset,
+    Card, Family, FamilyBoard, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
+    ParseRulesError, ParseSetupError, Preset,
 };
 use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, IllegalMove, Player, Position, Step, Trace};

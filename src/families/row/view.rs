@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl<G: RowGame> FamilyView for RowFamily<G> {
+impl<G: RowGame> FamilyBoard for RowFamily<G> {
     fn layout(pos: &Row<G>) -> Layout {
         Layout::Row { pits: pos.pots().len() }
     }
@@ -27,7 +27,9 @@ impl<G: RowGame> FamilyView for RowFamily<G> {
             _ => None,
         }
     }
+}
 
+impl<G: RowGame> FamilyView for RowFamily<G> {
     fn cell_name(_: &Row<G>, c: Cell) -> String {
         cell_name(c)
     }

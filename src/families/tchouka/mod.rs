@@ -18,8 +18,8 @@ pub use position::*;
 use super::two_rows::stores_and_turn;
 use super::view::count_text;
 use super::{
-    AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
-    ParseRulesError, ParseSetupError, Preset,
+    AnyMove, Card, Family, FamilyBoard, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm,
+    ParseMoveError, ParseRulesError, ParseSetupError, Preset,
 };
 use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, Player, Position, Trace, Value};
@@ -196,7 +196,7 @@ impl<const D: bool> Family for TchoukaFamily<D> {
     }
 }
 
-impl<const D: bool> FamilyView for TchoukaFamily<D> {
+impl<const D: bool> FamilyBoard for TchoukaFamily<D> {
     fn layout(p: &Tchouka<D>) -> Layout {
         Layout::Solitaire { pits: p.len() }
     }
@@ -211,7 +211,9 @@ impl<const D: bool> FamilyView for TchoukaFamily<D> {
             Cell::Store(_) => None,
         }
     }
+}
 
+impl<const D: bool> FamilyView for TchoukaFamily<D> {
     fn cell_name(_: &Tchouka<D>, cell: Cell) -> String {
         match cell {
             Cell::Store(_) => "Roumba".into(),

@@ -11,8 +11,8 @@ pub use position::*;
 
 use super::view::count_text;
 use super::{
-    AnyMove, Card, Family, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm, ParseMoveError,
-    ParseRulesError, ParseSetupError, Preset,
+    AnyMove, Card, Family, FamilyBoard, FamilySearch, FamilyView, Field, FieldKind, Layout, NewGameForm,
+    ParseMoveError, ParseRulesError, ParseSetupError, Preset,
 };
 use crate::engine::text::{clip, parse_count, split_fields};
 use crate::engine::{Cell, Player, Position, Trace, Value};
@@ -131,7 +131,7 @@ impl Family for TchoukaillonFamily {
     }
 }
 
-impl FamilyView for TchoukaillonFamily {
+impl FamilyBoard for TchoukaillonFamily {
     fn layout(pos: &Tchoukaillon) -> Layout {
         Layout::Solitaire { pits: pos.len() }
     }
@@ -146,7 +146,9 @@ impl FamilyView for TchoukaillonFamily {
             Cell::Store(_) => None,
         }
     }
+}
 
+impl FamilyView for TchoukaillonFamily {
     fn cell_name(_: &Tchoukaillon, cell: Cell) -> String {
         match cell {
             Cell::Store(_) => "Roumba".into(),
