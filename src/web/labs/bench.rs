@@ -1,6 +1,5 @@
-//! The benchmark page: the CLI's `bench` workloads timed in
-//! the worker, and full solves of Kalah(6,3) and (6,4), for comparing the browser with native
-//! runs (BENCHMARKS.md).
+//! The benchmark page: the CLI's `bench` workloads timed in the worker, and full solves of
+//! Kalah(6,3) and (6,4), for comparing the browser with native runs (BENCHMARKS.md).
 
 use yew::prelude::*;
 

@@ -1,5 +1,5 @@
-//! Dooley's study's page: distinct states of the 6-bin,
-//! one-pebble game under each reading, for any rule set, and the value of each opening.
+//! Dooley's study's page: distinct states of the 6-bin, one-pebble game under each reading, for any
+//! rule set, and the value of each opening.
 
 use yew::prelude::*;
 

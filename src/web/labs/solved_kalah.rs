@@ -1,6 +1,6 @@
-//! The Solved Kalah lab's page: the value of the start
-//! position and of every opening move for each board size, under both capture rules, solved on
-//! demand (the exact solver, its root moves shared between workers) and cached in the browser.
+//! The Solved Kalah lab's page: the value of the start position and of every opening move for each
+//! board size, under both capture rules, solved on demand (the exact solver, its root moves shared
+//! between workers) and cached in the browser.
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, VecDeque};

@@ -1,7 +1,6 @@
-//! Figure 4 live: the winning positions of any range
-//! of s beside the paper's printed rows, each watched harvest by harvest or played.
+//! Figure 4 live: the winning positions of any range of s beside the paper's printed rows, each
+//! watched harvest by harvest or played.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// The printed Figure 4 (the seed text's rows), by s: the pits and what the OCR did to them.

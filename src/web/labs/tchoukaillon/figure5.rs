@@ -1,7 +1,5 @@
-//! Figure 5: the periods of the first i pits against
-//! lcm(1, …, i+1) and the paper's printed values.
+//! Figure 5: the periods of the first i pits against lcm(1, …, i+1) and the paper's printed values.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// Figure 5: the period of the first i pits, computed, against lcm(1, …, i+1).

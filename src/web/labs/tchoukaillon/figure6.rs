@@ -1,7 +1,5 @@
-//! Figure 6: s(n) from the worker, checked three ways,
-//! against n²/π with its O(n) band.
+//! Figure 6: s(n) from the worker, checked three ways, against n²/π with its O(n) band.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// Figure 6: s(n) against n²/π, and the error term, computed in the worker.

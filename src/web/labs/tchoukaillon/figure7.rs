@@ -1,7 +1,5 @@
-//! Figure 7: the winning position for any s below 2⁶⁴,
-//! its occupancy picture and its runs.
+//! Figure 7: the winning position for any s below 2⁶⁴, its occupancy picture and its runs.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// Properties of [`Figure7`].

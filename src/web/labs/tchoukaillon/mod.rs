@@ -1,8 +1,7 @@
 //! The Tchoukaillon lab (Broline & Loeb §3–7): Figure 4 live and playable, Figure 5's periods
 //! against lcm(1, …, i+1), Figure 6's s(n) against n²/π with its error term, and Figure 7's
-//! occupancy picture with the winning position for any number of seeds below 2⁶⁴. The
-//! arithmetic is [`crate::labs::tchoukaillon`]; s(n) and the positions are computed in the
-//! worker.
+//! occupancy picture with the winning position for any number of seeds below 2⁶⁴. The arithmetic is
+//! [`crate::labs::tchoukaillon`]; s(n) and the positions are computed in the worker.
 
 use yew::prelude::*;
 

@@ -1,7 +1,6 @@
-//! Tchouka's solvability map: every start of N pits of
-//! S seeds solved in the worker, each with its winning line.
+//! Tchouka's solvability map: every start of N pits of S seeds solved in the worker, each with its
+//! winning line.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// Tchouka's solvability map, solved in the worker, each start a link to the play page (with a
