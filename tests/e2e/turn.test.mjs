@@ -28,9 +28,13 @@ function scene(state, side, long) {
     // The computer's own move gave it another turn (c's four seeds end in its store).
     case 'extra turn':
       return { link: side === 'n' ? `moves=ac&${who}=${level}` : `moves=c&${who}=${level}` };
-    // The computer's move is being sown on the board (easy: it answers at once).
+    // The computer's move is being sown on the board (easy: it answers at once). The
+    // person's move (`pit`) is one the computer answers with a single sowing, no extra turn
+    // (checked: North answers South's a after ebc with d, South answers North's e after a
+    // with b), so that the position on screen while it is sown is the person's to move and
+    // stays: a Hint asked then is not left behind by a second move of the computer's.
     case 'animating':
-      return { link: side === 'n' ? `${who}=easy` : `moves=a&${who}=easy`, slow: true };
+      return { link: side === 'n' ? `moves=ebc&${who}=easy` : `moves=a&${who}=easy`, slow: true, pit: side === 'n' ? 0 : 4, sown: side === 'n' ? 'ebcad' : 'aeb' };
     // A person is to move; the computer waits (after New game it moves first: hard, 1 s).
     case 'idle':
       return { link: side === 'n' ? `moves=ab&${who}=hard` : `moves=a&${who}=hard` };
@@ -39,7 +43,7 @@ function scene(state, side, long) {
 }
 
 async function enter(state, side, long) {
-  const { link, slow } = scene(state, side, long);
+  const { link, slow, pit, sown } = scene(state, side, long);
   // A computer that searches from the start is waited for as soon as the page is there, and
   // the action follows at once: its second of thought is not spent on the test's own round
   // trips. Moves are not animated (the system asks for reduced motion) but in the scene of
@@ -51,11 +55,12 @@ async function enter(state, side, long) {
   });
   if (slow) {
     await page.selectOption('.speed select', '400');
-    // The person's move (the first of their pits), then the computer's, sown seed by seed.
-    await page.click(`svg.board #pit-${OTHER[side]}-0`);
+    // The person's move, then the computer's, sown seed by seed.
+    await page.click(`svg.board #pit-${OTHER[side]}-${pit}`);
     const name = side === 'n' ? 'North' : 'South';
     await page.waitForFunction((n) => document.querySelector('.status').textContent.startsWith(`${n} sows`), name, { timeout: 20000 });
     assert.ok(await page.$('.hand'), 'the computer\'s move is being sown');
+    assert.equal(movesOf(page.url()), sown, 'the computer answers with one sowing');
   }
   if (state === 'idle') {
     assert.ok(await page.$(playable), 'a person is to move');
