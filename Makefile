@@ -4,7 +4,9 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 WASM := --target wasm32-unknown-unknown --features web
 
-.PHONY: setup serve build test lint test-native test-release test-browser test-e2e bench cli clean fuzz
+MACRO_MODULES = src/families/*/mod.rs src/families/tchouka2.rs src/labs/*/mod.rs src/web/labs/*.rs src/web/labs/*/mod.rs
+
+.PHONY: setup serve build test fmt lint test-native test-release test-browser test-e2e bench cli clean fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -26,9 +28,15 @@ test: setup
 	done; \
 	echo "make test: all checks passed in $$(( $$(date +%s) - start )) s"
 
+## Formats the code: `cargo fmt`, and the modules the family and lab lists declare (in a
+## macro, where `cargo fmt` does not look).
+fmt:
+	cargo fmt --all
+	rustfmt --edition 2021 $(MACRO_MODULES)
+
 lint:
 	cargo fmt --all -- --check
-	rustfmt --check --edition 2021 src/families/*/mod.rs src/families/tchouka2.rs
+	rustfmt --check --edition 2021 $(MACRO_MODULES)
 	python3 scripts/imports.py > /dev/null
 	python3 scripts/long_fns.py 120 > /dev/null
 	cargo clippy --all-targets --features cli -- -D warnings

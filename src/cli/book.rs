@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::progress::{mib, Nodes, Progress};
 use super::CliError;
 use crate::engine::Player;
-use crate::families::{book, AnyPosition, AnyRules, FamilyId, SolveOptions, SolveRequest};
+use crate::families::{book, AnyPosition, AnyRules, FamilyId, SolveRequest};
 
 /// `book`: the book's text and how it was made.
 #[derive(Serialize)]
@@ -35,20 +35,19 @@ pub struct BookReport {
 pub fn book(rules: &str, plies: u32, threads: Option<usize>, json: bool) -> Result<BookReport, CliError> {
     let rules: AnyRules = rules.parse().map_err(CliError::Rules)?;
     let start = rules.start();
-    let auto = start.solve_options(&SolveRequest::threads(1)).ok_or_else(|| {
-        CliError::WrongFamily(format!(
+    if !rules.has_exact_solver() {
+        return Err(CliError::WrongFamily(format!(
             "book is for the games with an exact solver, {}",
             FamilyId::which(AnyRules::has_exact_solver)
-        ))
-    })??;
+        )));
+    }
     if plies > 8 {
         return Err(CliError::OutOfRange { option: "--plies", value: u64::from(plies), allowed: "0 to 8" });
     }
     let threads = super::threads(threads)?;
     let t = Instant::now();
     let mut progress = Progress::new(json, false);
-    let mut solver =
-        rules.exact_solver(SolveOptions { threads, ..auto }).expect("a family with solve options has a solver")?;
+    let mut solver = start.exact_solver(&SolveRequest::threads(threads)).expect("a family with an exact solver")?;
     let st = solver.stats();
     progress.say(&format!(
         "book: {} of memory (table and endgame database), {threads} threads",

@@ -6,11 +6,12 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::head::Head;
 use super::progress::{mib, Progress};
 use super::CliError;
 use crate::engine::text::group;
 use crate::families::capability::{BuildProgress, LayerStats};
-use crate::families::{AnyPosition, AnyRules, EndgameDatabases, SolveError};
+use crate::families::{AnyRules, EndgameDatabases, SolveError};
 use crate::notation::Game;
 
 /// The most seeds the CLI builds databases to: on a 6-pit board 5.6 billion positions (C(39,
@@ -228,9 +229,8 @@ struct EndgameMove {
 /// `solve` for the Oware family.
 #[derive(Serialize)]
 pub struct OwareSolveReport {
-    rules: String,
-    setup: String,
-    turn: &'static str,
+    #[serde(flatten)]
+    head: Head,
     value: i32,
     best: Option<String>,
     moves: Vec<EndgameMove>,
@@ -241,23 +241,14 @@ pub struct OwareSolveReport {
     /// How the values count endless play, where the rules end it otherwise (Oware, Ayo).
     #[serde(skip_serializing_if = "Option::is_none")]
     convention: Option<&'static str>,
-    #[serde(skip)]
-    title: String,
-    #[serde(skip)]
-    to_move: String,
 }
 
 /// Solves a position with the endgame databases of its rules (built as far as it needs).
 ///
 /// # Errors
 /// A finished game, or more seeds on the board than the databases reach here.
-pub fn solve(
-    g: &Game,
-    pos: &AnyPosition,
-    value_only: bool,
-    threads: usize,
-    json: bool,
-) -> Result<OwareSolveReport, CliError> {
+pub fn solve(g: &Game, value_only: bool, threads: usize, json: bool) -> Result<OwareSolveReport, CliError> {
+    let pos = g.position();
     if pos.outcome().is_some() {
         return Err(CliError::GameOver(pos.status()));
     }
@@ -288,9 +279,7 @@ pub fn solve(
             + if line.repeats { " (repeats)" } else { "" }
     };
     Ok(OwareSolveReport {
-        rules: g.rules().to_string(),
-        setup: g.position().to_string(),
-        turn: pos.turn().name(),
+        head: Head::of(g),
         value,
         best: moves.first().map(|m| m.0.to_string()),
         moves: moves.iter().map(|&(m, v)| EndgameMove { mv: m.to_string(), value: v }).collect(),
@@ -299,8 +288,6 @@ pub fn solve(
         db_seeds: k as u32,
         db_bytes: db.bytes(),
         convention: pos.rules().proven_convention(),
-        title: g.rules().title(),
-        to_move: pos.turn().to_string(),
     })
 }
 
@@ -308,8 +295,9 @@ impl fmt::Display for OwareSolveReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{} — {} to move: {:+} with perfect play (captured seeds at the end, net)",
-            self.title, self.to_move, self.value
+            "{}: {:+} with perfect play (captured seeds at the end, net)",
+            self.head.title_to_move(),
+            self.value
         )?;
         for m in &self.moves {
             writeln!(f, "  {:>3}  {:+}", m.mv, m.value)?;

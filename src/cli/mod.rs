@@ -9,6 +9,7 @@ mod dakon;
 mod databases;
 mod error;
 mod hanoi;
+mod head;
 mod play;
 mod progress;
 mod rules;
@@ -609,7 +610,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             }
             let g = load(&pos)?;
             let threads = self::threads(threads)?;
-            emit(out, &databases::solve(&g, g.position(), value_only, threads, json)?, json)
+            emit(out, &databases::solve(&g, value_only, threads, json)?, json)
         }
         Command::Endgame { rules, seeds, threads, progress, json } => {
             emit(out, &databases::endgame(&rules, seeds, threads, progress, json)?, json)

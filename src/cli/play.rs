@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::head::Head;
 use super::progress::Progress;
 use super::CliError;
 use crate::engine::Outcome;
@@ -15,17 +16,12 @@ use crate::search::{Analysis, SearchHandler};
 /// `show`: the board, whose turn, the result, the setup.
 #[derive(Serialize)]
 pub struct ShowReport {
-    rules: String,
-    setup: String,
-    turn: &'static str,
+    #[serde(flatten)]
+    head: Head,
     legal: Vec<String>,
     outcome: Option<String>,
     #[serde(skip)]
     board: String,
-    #[serde(skip)]
-    title: String,
-    #[serde(skip)]
-    to_move: String,
     #[serde(skip)]
     status: String,
 }
@@ -34,9 +30,7 @@ pub struct ShowReport {
 pub fn show(g: &Game) -> ShowReport {
     let p = g.position();
     ShowReport {
-        rules: g.rules().to_string(),
-        setup: p.to_string(),
-        turn: p.player_name(p.turn()),
+        head: Head::of(g),
         legal: p.legal_moves().iter().map(|m| m.to_string()).collect(),
         // The winner by the family's own name for the side (Left/Right in the Left/Right games).
         outcome: p.outcome().map(|o| match o {
@@ -44,8 +38,6 @@ pub fn show(g: &Game) -> ShowReport {
             o => o.to_string(),
         }),
         board: p.board_text(),
-        title: g.rules().title(),
-        to_move: p.player_name(p.turn()).to_string(),
         status: p.status(),
     }
 }
@@ -53,13 +45,13 @@ pub fn show(g: &Game) -> ShowReport {
 impl fmt::Display for ShowReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.board)?;
-        writeln!(f, "{}", self.title)?;
+        writeln!(f, "{}", self.head.title)?;
         match &self.outcome {
             // The family's own words for the result (the score, Sowing's Left and Right).
             Some(_) => writeln!(f, "{}", self.status)?,
-            None => writeln!(f, "{} to move.", self.to_move)?,
+            None => writeln!(f, "{} to move.", self.head.turn)?,
         }
-        writeln!(f, "Setup: {}", self.setup)
+        writeln!(f, "Setup: {}", self.head.setup)
     }
 }
 
@@ -222,9 +214,8 @@ impl MoveRow {
 /// `analyze`: every legal move's value from the family's search, and the best line.
 #[derive(Serialize)]
 pub struct AnalysisReport {
-    rules: String,
-    setup: String,
-    turn: &'static str,
+    #[serde(flatten)]
+    head: Head,
     depth: u32,
     exact: bool,
     value: i32,
@@ -242,10 +233,6 @@ pub struct AnalysisReport {
     /// How the databases count endless play, where the rules end it otherwise (Oware, Ayo).
     #[serde(skip_serializing_if = "Option::is_none")]
     convention: Option<&'static str>,
-    #[serde(skip)]
-    title: String,
-    #[serde(skip)]
-    to_move: String,
 }
 
 /// Analyzes the game's position to `depth` moves or for `time_ms`; for the Oware family,
@@ -309,9 +296,7 @@ pub fn analyze(
         }));
     }
     Ok(AnalysisReport {
-        rules: g.rules().to_string(),
-        setup: p.to_string(),
-        turn: p.player_name(p.turn()),
+        head: Head::of(g),
         depth: a.depth,
         exact: a.exact,
         value: a.value.number(),
@@ -324,8 +309,6 @@ pub fn analyze(
         endgame_seeds: db.as_ref().map(|d| d.1),
         endgame_seconds: db.as_ref().map(|d| d.2),
         convention: db.as_ref().and_then(|_| p.rules().proven_convention()),
-        title: g.rules().title(),
-        to_move: p.player_name(p.turn()).to_string(),
     })
 }
 
@@ -352,9 +335,8 @@ impl fmt::Display for AnalysisReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{} — {} to move, depth {}{}",
-            self.title,
-            self.to_move,
+            "{}, depth {}{}",
+            self.head.title_to_move(),
             self.depth,
             if self.exact { " (proven)" } else { "" }
         )?;

@@ -5,19 +5,19 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::head::Head;
 use super::play::MoveRow;
 use super::progress::{mib, Nodes, Progress};
 use super::{CliError, Deadline};
-use crate::families::{AnyRules, FamilyId, SolveOptions, SolveRequest};
+use crate::families::{AnyRules, FamilyId, SolveError, SolveRequest, SolverReport};
 use crate::labs::dooley::{self, DOOLEY_STATES};
 use crate::notation::Game;
 
 /// `solve`: the exact value of the position and, unless `value_only`, of every legal move.
 #[derive(Serialize)]
 pub struct SolveReport {
-    rules: String,
-    setup: String,
-    turn: &'static str,
+    #[serde(flatten)]
+    head: Head,
     value: i32,
     best: Option<String>,
     moves: Option<Vec<MoveRow>>,
@@ -26,15 +26,10 @@ pub struct SolveReport {
     passes: u64,
     threads: usize,
     seconds: f64,
-    db_seeds: u32,
-    exact_seeds: u32,
-    db_bytes: u64,
-    db_filled: u64,
-    table_bytes: u64,
-    #[serde(skip)]
-    title: String,
-    #[serde(skip)]
-    to_move: String,
+    /// What the solver holds (Kalah's: `db_seeds`, `exact_seeds`, `db_bytes`, `db_filled`,
+    /// `table_bytes`), as fields of the report.
+    #[serde(flatten)]
+    solver: SolverReport,
 }
 
 /// The options of `solve`.
@@ -60,36 +55,35 @@ pub struct SolveArgs {
 /// options out of range, memory that cannot be had.
 pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
     let k = g.position();
+    if !k.rules().has_exact_solver() {
+        return Err(CliError::WrongFamily(format!(
+            "solve is for the games with an exact solver, {}, or endgame databases, {}; for the others use analyze",
+            FamilyId::which(AnyRules::has_exact_solver),
+            FamilyId::which(AnyRules::has_databases)
+        )));
+    }
+    let threads = super::threads(args.threads)?;
     let asked = SolveRequest {
         table_mib: args.table_mib,
         db_seeds: args.db_seeds,
         exact_seeds: args.exact_seeds,
-        ..SolveRequest::threads(1)
+        ..SolveRequest::threads(threads)
     };
-    let opts = k.solve_options(&asked).ok_or_else(|| {
-        CliError::WrongFamily(format!(
-            "solve is for the games with an exact solver, {}, or endgame databases, {}; for the others use analyze",
-            FamilyId::which(AnyRules::has_exact_solver),
-            FamilyId::which(AnyRules::has_databases)
-        ))
-    })??;
-    // The solver's own limit came first (past it, no memory estimate is worth printing).
-    let SolveOptions { table_mib, db_seeds, exact_seeds, .. } = opts;
-    if !(1..=16384).contains(&table_mib) {
-        return Err(CliError::OutOfRange { option: "--table-mib", value: table_mib as u64, allowed: "1 to 16384" });
-    }
     let t = Instant::now();
-    let threads = super::threads(args.threads)?;
-    let opts = SolveOptions { threads, ..opts };
     let mut progress = Progress::new(args.json, false);
-    let mut solver = k.rules().exact_solver(opts).expect("a family with solve options has a solver")?;
+    // The solver's own limits (the seeds on the board first, then the sizes) come before any
+    // memory is set aside.
+    let mut solver = k.exact_solver(&asked).expect("a family with an exact solver").map_err(|e| match e {
+        SolveError::TableSize { mib, allowed } => {
+            CliError::OutOfRange { option: "--table-mib", value: mib as u64, allowed }
+        }
+        e => e.into(),
+    })?;
     let st = solver.stats();
     progress.say(&format!(
-        "solve: {} of memory (table {}, {} {}), {threads} thread{}",
+        "solve: {} of memory ({}), {threads} thread{}",
         mib(st.table_bytes + st.db_bytes),
-        mib(st.table_bytes),
-        databases(db_seeds, exact_seeds),
-        mib(st.db_bytes),
+        solver.sizes_text(),
         if threads == 1 { "" } else { "s" }
     ));
     let mut h = Nodes { progress: &mut progress, what: "solve" };
@@ -102,9 +96,7 @@ pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
     let seconds = t.elapsed().as_secs_f64();
     let st = solver.stats();
     Ok(SolveReport {
-        rules: g.rules().to_string(),
-        setup: g.position().to_string(),
-        turn: k.turn().name(),
+        head: Head::of(g),
         value,
         best: a.as_ref().map(|a| a.moves[0].mv.to_string()),
         moves: a.as_ref().map(|a| MoveRow::of(a, false)),
@@ -113,45 +105,20 @@ pub fn solve(g: &Game, args: SolveArgs) -> Result<SolveReport, CliError> {
         passes: st.passes,
         threads,
         seconds,
-        db_seeds,
-        exact_seeds,
-        db_bytes: st.db_bytes,
-        db_filled: solver.db_filled(),
-        table_bytes: st.table_bytes,
-        title: g.rules().title(),
-        to_move: k.turn().to_string(),
+        solver: solver.report(),
     })
 }
 
 impl fmt::Display for SolveReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} — {} to move: {:+} with perfect play", self.title, self.to_move, self.value)?;
+        writeln!(f, "{}: {:+} with perfect play", self.head.title_to_move(), self.value)?;
         if let (Some(moves), Some(line)) = (&self.moves, &self.best_line) {
             for m in moves {
                 writeln!(f, "{}", m.line())?;
             }
             writeln!(f, "best line: {line}")?;
         }
-        writeln!(
-            f,
-            "{} nodes in {:.3} s; table {} MiB; {}: {} MiB, {} entries of bounds filled",
-            self.nodes,
-            self.seconds,
-            self.table_bytes >> 20,
-            databases(self.db_seeds, self.exact_seeds),
-            self.db_bytes >> 20,
-            self.db_filled
-        )
-    }
-}
-
-/// What a solve keeps of the endgame: the bounds database and the exact layers built first.
-fn databases(db_seeds: u32, exact_seeds: u32) -> String {
-    match (db_seeds, exact_seeds) {
-        (0, 0) => "no endgame database".into(),
-        (d, 0) => format!("endgame database to {d} seeds"),
-        (d, e) if e >= d => format!("exact values to {e} seeds, built first"),
-        (d, e) => format!("endgame database to {d} seeds, exact values to {e} built first"),
+        writeln!(f, "{} nodes in {:.3} s; {}", self.nodes, self.seconds, self.solver.text)
     }
 }
 

@@ -421,7 +421,7 @@ use super::row::value::{GameValue, RowValueError};
 use super::row::FollowerCount;
 use super::{
     AnyMove, AnyPosition, AnyRules, Card, EndgameDatabases, ExactSolver, FamilyId, Layout, NewGameForm, SolveError,
-    SolveOptions, SolveRequest,
+    SolveRequest,
 };
 use crate::engine::{Cell, Player, Trace};
 use crate::search::{Analysis, SearchHandler};
@@ -480,11 +480,6 @@ impl AnyRules {
     /// The rules card.
     pub fn card(&self) -> Card {
         self.carding().card()
-    }
-
-    /// The family's exact solver for these rules, with these sizes (`None`: none).
-    pub fn exact_solver(&self, opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
-        self.searching().exact_solver(opts)
     }
 
     /// Endgame databases of these rules, able to grow to `max_seeds` seeds (`None`: the family
@@ -701,10 +696,11 @@ impl AnyPosition {
         self.rules().searching().analyze(self, depth, table_mib, handler)
     }
 
-    /// The exact solver's sizes for this position as asked, the rest the solver's choice
-    /// (`None`: no exact solver; `Some(Err)`: a position it refuses, too many seeds).
-    pub fn solve_options(&self, req: &SolveRequest) -> Option<Result<SolveOptions, SolveError>> {
-        self.rules().searching().solve_options(self, req)
+    /// The family's exact solver for this position and the others of its rules, its sizes
+    /// those `req` sets and the rest the solver's choice for this position (`None`: no exact
+    /// solver; `Some(Err)`: a position or a size it refuses, or memory that cannot be had).
+    pub fn exact_solver(&self, req: &SolveRequest) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
+        self.rules().searching().exact_solver(self, req)
     }
 
     /// The move sequences of exactly `depth` moves.

@@ -16,7 +16,8 @@ pub fn no_databases() -> String {
 
 /// What a caller asks of an exact solver: the threads, the memory it may have, and, where the
 /// caller sets them (the CLI's flags), the solver's own sizes. `None` leaves a size to the
-/// solver, which picks what suits the position ([`super::FamilySearch::solve_options`]).
+/// solver, which picks what suits the position ([`super::FamilySearch::exact_solver`]; Kalah's
+/// choice is `kalah::solver::options`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveRequest {
     /// Threads (1 in the browser).
@@ -44,30 +45,27 @@ impl SolveRequest {
     }
 }
 
-/// The sizes an exact solver is made with: its transposition table, its endgame database
-/// (positions with at most `db_seeds` seeds on the board) and the exact layers under it, and
-/// its threads. What they cost and suit is the solver's own knowledge (Kalah's:
-/// `kalah::solver::options`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolveOptions {
-    /// Transposition table size in MiB.
-    pub table_mib: usize,
-    /// Positions with at most this many seeds on the board go to the endgame database
-    /// (0: no database).
-    pub db_seeds: u32,
-    /// Layouts with at most this many seeds on the board are valued exactly before the first
-    /// solve, every layer in turn on every thread; the search reads their values instead of
-    /// searching them, and the database keeps bounds only above them. 0: none built ahead;
-    /// the exact layers a few seeds under the database then fill on demand as the search
-    /// reaches them (what suits a quick solve, the page's).
-    pub exact_seeds: u32,
-    /// Threads sharing the table and the database (1 in the browser; natively up to the
-    /// cores), on a work-stealing pool. On two, the nodes near the root share their moves
-    /// between them once their eldest moves are searched (young brothers wait), and `analyze`
-    /// also makes each root move a task; from three, every thread searches from the root (or a
-    /// root move) and the nodes near the root leave for last the moves another thread is
-    /// searching (ABDADA).
-    pub threads: usize,
+/// What a solver holds once it has solved ([`ExactSolver::report`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolverReport {
+    /// Its sizes and contents, named, in the order a report lists them (Kalah's: `db_seeds`,
+    /// `exact_seeds`, `db_bytes`, `db_filled`, `table_bytes`).
+    pub figures: Vec<(&'static str, u64)>,
+    /// The same in words ("table 16 MiB; endgame database to 16 seeds: 4 MiB, 1234 entries
+    /// of bounds filled").
+    pub text: String,
+}
+
+impl serde::Serialize for SolverReport {
+    /// The figures as a map, in order (a report flattens it into its own fields).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.figures.len()))?;
+        for (k, v) in &self.figures {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
 }
 
 /// Figures of a solve, for progress and benchmarks.
@@ -93,6 +91,13 @@ pub enum SolveError {
         /// The most the solver takes.
         most: u32,
     },
+    /// A table size asked for ([`SolveRequest::table_mib`]) past what the solver takes.
+    TableSize {
+        /// The size asked for, MiB.
+        mib: usize,
+        /// The sizes it takes, in words ("1 to 16384").
+        allowed: &'static str,
+    },
     /// The game is over.
     GameOver,
     /// Stopped by the handler.
@@ -111,6 +116,9 @@ impl core::fmt::Display for SolveError {
             SolveError::TooManySeeds { seeds, most } => {
                 write!(f, "{seeds} seeds on the board is more than the exact solver handles ({most})")
             }
+            SolveError::TableSize { mib, allowed } => {
+                write!(f, "a table of {mib} MiB is out of range: {allowed}")
+            }
             SolveError::GameOver => f.write_str("the game is over"),
             SolveError::Stopped => f.write_str("stopped"),
             SolveError::Memory(m) => write!(f, "not enough memory: {m}"),
@@ -127,12 +135,18 @@ impl std::error::Error for SolveError {}
 pub trait ExactSolver {
     /// The rules it solves.
     fn rules(&self) -> AnyRules;
-    /// The sizes it was made with.
-    fn options(&self) -> SolveOptions;
+    /// Whether it is the solver `pos.exact_solver(req)` would make (one kept between calls,
+    /// the page's worker's, serves the next request when its sizes are those asked).
+    fn serves(&self, pos: &AnyPosition, req: &SolveRequest) -> bool;
     /// Figures so far.
     fn stats(&self) -> SolveStats;
-    /// Endgame database entries that hold a bound (a scan: for reports, not progress).
-    fn db_filled(&self) -> u64;
+    /// What it holds, in words, for a progress line ("table 16 MiB, endgame database to 16
+    /// seeds 4.4 MiB").
+    fn sizes_text(&self) -> String;
+    /// What it holds and has filled, for a report: its sizes and contents named as the
+    /// report's machine-readable form names them, in order, and in words. It may scan its
+    /// tables (for reports, not progress).
+    fn report(&self) -> SolverReport;
     /// The exact value of `pos` for its side to move (absolute).
     ///
     /// # Errors

@@ -31,7 +31,7 @@ use super::row::FollowerCount;
 use super::{
     AnyMove, AnyPosition, AnyRules, Card, EndgameDatabases, ExactSolver, Family, FamilyBoard, FamilyId, FamilySearch,
     FamilyView, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset, SolveError,
-    SolveOptions, SolveRequest,
+    SolveRequest,
 };
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
@@ -466,7 +466,6 @@ where
 /// worker searches) links none of it: a vtable keeps every method it holds.
 pub trait DynSearch {
     /// The family's exact solver for these rules, with these sizes (`None`: none).
-    fn exact_solver(&self, opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>>;
     /// Endgame databases of these rules, able to grow to `max_seeds` seeds (`None`: the
     /// family has none).
     fn endgame_databases(&self, max_seeds: usize) -> Option<Box<dyn EndgameDatabases>>;
@@ -484,9 +483,9 @@ pub trait DynSearch {
         table_mib: usize,
         handler: &mut dyn SearchHandler<AnyMove>,
     ) -> Analysis<AnyMove>;
-    /// The exact solver's sizes for `pos` as asked (`None`: no exact solver; `Some(Err)`: a
-    /// position it refuses).
-    fn solve_options(&self, pos: &AnyPosition, req: &SolveRequest) -> Option<Result<SolveOptions, SolveError>>;
+    /// The family's exact solver for `pos` as asked (`None`: none; `Some(Err)`: a position or
+    /// a size it refuses, or memory that cannot be had).
+    fn exact_solver(&self, pos: &AnyPosition, req: &SolveRequest) -> Option<Result<Box<dyn ExactSolver>, SolveError>>;
     /// The move sequences of exactly `depth` moves from `pos`.
     fn perft(&self, pos: &AnyPosition, depth: u32) -> u64;
 }
@@ -496,9 +495,6 @@ where
     R: RulesOfFamily,
     R::Family: Family<Rules = R>,
 {
-    fn exact_solver(&self, opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
-        R::Family::exact_solver(self, opts)
-    }
     fn endgame_databases(&self, max_seeds: usize) -> Option<Box<dyn EndgameDatabases>> {
         R::Family::endgame_databases(self, max_seeds)
     }
@@ -520,8 +516,8 @@ where
     ) -> Analysis<AnyMove> {
         R::Family::position_of(pos).map_or_else(Analysis::default, |p| R::Family::analyze(p, depth, table_mib, handler))
     }
-    fn solve_options(&self, pos: &AnyPosition, req: &SolveRequest) -> Option<Result<SolveOptions, SolveError>> {
-        R::Family::position_of(pos).and_then(|p| R::Family::solve_options(p, req))
+    fn exact_solver(&self, pos: &AnyPosition, req: &SolveRequest) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
+        R::Family::position_of(pos).and_then(|p| R::Family::exact_solver(p, req))
     }
     fn perft(&self, pos: &AnyPosition, depth: u32) -> u64 {
         R::Family::position_of(pos).map_or(0, |p| R::Family::perft(p, depth))

@@ -24,7 +24,7 @@ use core::hash::Hash;
 
 use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
-pub use capability::{EndgameDatabases, ExactSolver, SolveError, SolveOptions, SolveRequest};
+pub use capability::{EndgameDatabases, ExactSolver, SolveError, SolveRequest, SolverReport};
 pub use card::{Card, Preset};
 use row::cgt::Tick;
 use row::value::{GameValue, RowValueError};
@@ -224,14 +224,10 @@ pub trait FamilySearch: Family {
     fn proven_convention(_rules: &Self::Rules) -> Option<&'static str> {
         None
     }
-    /// The family's exact solver for these rules, with these sizes (`None`: the family has
-    /// none; `Some(Err)`: the memory cannot be had).
-    fn exact_solver(_rules: &Self::Rules, _opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
-        None
-    }
-    /// The exact solver's sizes for `pos` as asked, the rest chosen by the family (`None`: the
-    /// family has no solver; `Some(Err)`: a position the solver refuses, too many seeds).
-    fn solve_options(_pos: &Self::Position, _req: &SolveRequest) -> Option<Result<SolveOptions, SolveError>> {
+    /// The family's exact solver for `pos` and the positions of its rules, its sizes those
+    /// `req` sets and the rest of the solver's choosing for `pos` (`None`: the family has none;
+    /// `Some(Err)`: a position or a size the solver refuses, or memory that cannot be had).
+    fn exact_solver(_pos: &Self::Position, _req: &SolveRequest) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
         None
     }
     /// The exact solver's root moves of `pos`, most promising first (empty without a solver).

@@ -70,8 +70,7 @@ fn every_line_agrees_with_the_lines_below_it() {
 fn the_books_deepest_lines_are_what_the_solver_proves() {
     let (rules, text) = kalah64();
     let positions = entries(text, &rules);
-    let auto = rules.start().solve_options(&SolveRequest::threads(2)).unwrap().unwrap();
-    let mut solver = rules.exact_solver(auto).unwrap().unwrap();
+    let mut solver = rules.start().exact_solver(&SolveRequest::threads(2)).unwrap().unwrap();
     // Four of the deepest lines (North's part, four moves deep: quick to solve again). The
     // lines above them are checked against the lines they lead to (the test above), and the
     // start against the published value.

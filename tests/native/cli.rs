@@ -310,6 +310,9 @@ fn dakon_count_and_replay() {
             "--exact-seeds does not apply",
         ),
         (&["solve", "kalah-12-10"][..], "240 seeds on the board is more than the exact solver handles (127)"),
+        (&["solve", "kalah-12-10", "--table-mib", "0"][..], "more than the exact solver handles (127)"),
+        (&["solve", "kalah-4-3", "--table-mib", "0"][..], "--table-mib 0 is out of range: use 1 to 16384"),
+        (&["solve", "kalah-4-3", "--table-mib", "16385"][..], "--table-mib 16385 is out of range: use 1 to 16384"),
     ] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}");

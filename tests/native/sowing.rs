@@ -29,3 +29,17 @@ fn sowing_moves_of_the_paper() {
     }
     assert_eq!(checked, 10, "every row of the table was checked");
 }
+
+/// The default hash seed of a row game is FNV-1a of its key: the published vector for "a",
+/// and every registered row game's key gives its own.
+#[test]
+fn the_default_hash_seed_is_fnv_1a_of_the_key() {
+    use mancala_lab::families::row::hash_seed;
+    assert_eq!(hash_seed(""), 0xCBF2_9CE4_8422_2325);
+    assert_eq!(hash_seed("a"), 0xAF63_DC4C_8601_EC8C);
+    let keys: Vec<&str> = mancala_lab::families::FamilyId::ALL.iter().map(|f| f.key()).collect();
+    let mut seeds: Vec<u64> = keys.iter().map(|k| hash_seed(k)).collect();
+    seeds.sort_unstable();
+    seeds.dedup();
+    assert_eq!(seeds.len(), keys.len(), "{keys:?}");
+}

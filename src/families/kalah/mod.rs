@@ -17,7 +17,7 @@ use super::view::captures_and_laps;
 use super::view::count_text;
 use super::{
     Card, ExactSolver, Family, FamilySearch, FamilyView, Field, FieldKind, NewGameForm, ParseMoveError,
-    ParseRulesError, ParseSetupError, Preset, SolveError, SolveOptions, SolveRequest,
+    ParseRulesError, ParseSetupError, Preset, SolveError, SolveRequest,
 };
 use crate::engine::{ByPlayer, Cell, Player, Position, Trace};
 use crate::families::AnyMove;
@@ -297,12 +297,8 @@ impl FamilyView for KalahFamily {
 impl FamilySearch for KalahFamily {
     const EXACT_SOLVER: bool = true;
 
-    fn exact_solver(rules: &KalahRules, opts: SolveOptions) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
-        Some(solver::Solver::new(*rules, opts).map(|s| Box::new(s) as Box<dyn ExactSolver>))
-    }
-
-    fn solve_options(pos: &Kalah, req: &SolveRequest) -> Option<Result<SolveOptions, SolveError>> {
-        Some(solver::options(pos, req))
+    fn exact_solver(pos: &Kalah, req: &SolveRequest) -> Option<Result<Box<dyn ExactSolver>, SolveError>> {
+        Some(solver::options(pos, req).and_then(|o| solver::Solver::new(pos.rules(), o)).map(|s| Box::new(s) as _))
     }
 
     fn solver_root_order(pos: &Kalah) -> Vec<KalahMove> {

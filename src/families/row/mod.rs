@@ -63,8 +63,11 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     const DEFAULT: (u32, u32);
     /// Most seeds a pot of a setup may hold.
     const MAX_SEEDS: u32;
-    /// Keeps the games' hash keys apart.
-    const HASH_SEED: u64;
+    /// Starts the positions' hash keys ([`hash_seed`] of the key by default). The games
+    /// written before the default keep the constants they had: the key decides where a
+    /// position falls in the search's table, and so the node counts the CLI's outputs and the
+    /// benchmarks record.
+    const HASH_SEED: u64 = hash_seed(Self::KEY);
     /// Whether rows may hold full pots ([`FULL`]) and endless full pots at their ends
     /// ([`WALL`]), as Sowing's do.
     const FULL_POTS: bool = false;
@@ -180,12 +183,26 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
     /// The rules card.
     fn card(rules: &RowRules<Self>) -> Card;
 
-    // The hook below is one line in each game, where the registration list's
-    // conversions into the `Any` types are known (in the generic family impl, asking for them
-    // would make the list's impls depend on themselves).
+    // The hook below is one line in each game that names the game's variant of
+    // `AnySetupError`, which only the registration list knows. It has no default: the list
+    // cannot write `From` for the families' setup errors (Kalah, Oware and Dakon share one
+    // type, so those impls would conflict), and the generic family impl cannot ask for the
+    // list's `Registered` impl (a supertrait of `Family`: the impl would depend on itself).
 
-    /// A setup error as the family-independent error (`e.into()`).
+    /// A setup error as the family-independent error.
     fn invalid(e: RowSetupError<Self>) -> ParseSetupError;
+}
+
+/// A hash seed from a game's key (FNV-1a): the default [`RowGame::HASH_SEED`].
+pub const fn hash_seed(key: &str) -> u64 {
+    let bytes = key.as_bytes();
+    let mut h = 0xCBF2_9CE4_8422_2325_u64;
+    let mut i = 0;
+    while i < bytes.len() {
+        h = (h ^ bytes[i] as u64).wrapping_mul(0x0000_0100_0000_01B3);
+        i += 1;
+    }
+    h
 }
 
 /// The generic search's analysis of a row position (the row families' [`FamilySearch::analyze`]).

@@ -1,7 +1,7 @@
 //! The labs' pages: a module each, the web layer's half of a lab (its computations, task and
 //! link are the lab's folder in `crate::labs`, which never imports the web). A page is the
-//! component `Page` with the lab's link as its one property; the routes and titles are made
-//! from the lab list (`crate::labs::with_labs!`).
+//! component `Page` with the lab's link as its one property; the modules, routes and titles are
+//! made from the lab list (`crate::labs::with_labs!`).
 
 use std::any::Any;
 use std::cell::RefCell;
@@ -12,16 +12,6 @@ use yew::prelude::*;
 
 use super::route::Route;
 use crate::labs::Linked;
-
-pub mod ayo;
-pub mod bench;
-pub mod dakon;
-pub mod dooley;
-pub mod erickson;
-pub mod hanoi;
-pub mod questions;
-pub mod solved_kalah;
-pub mod tchoukaillon;
 
 /// A lab page's one property: its link, as read (the parameters, and what could not be read).
 #[derive(Properties, PartialEq)]
@@ -108,8 +98,12 @@ fn current() -> Route {
     super::route::current_hash().parse::<Route>().unwrap_or(Route::Home)
 }
 
+/// The pages' modules (`src/web/labs/<lab>.rs`, or its folder), their router and titles, from
+/// the lab list.
 macro_rules! pages {
     ($($(#[$doc:meta])* $v:ident => $module:ident :: $lab:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
         /// The page of a lab's route (`None` for the other routes).
         pub fn lab_page(route: &Route) -> Option<Html> {
             match route {

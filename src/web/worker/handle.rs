@@ -119,10 +119,10 @@ impl Worker {
                 if !(16..=MAX_MEMORY_MIB).contains(&memory_mib) {
                     return Err(format!("memory budget {memory_mib} MiB is out of range: 16 to {MAX_MEMORY_MIB}"));
                 }
-                let opts = pos
-                    .solve_options(&crate::families::SolveRequest::budget(memory_mib))
-                    .ok_or_else(no_solver)?
-                    .map_err(|e| e.to_string())?;
+                if !pos.rules().has_exact_solver() {
+                    return Err(no_solver());
+                }
+                let req = crate::families::SolveRequest::budget(memory_mib);
                 if guess.is_some_and(|g| g.unsigned_abs() > 1000) {
                     return Err("guess is out of range".into());
                 }
@@ -134,14 +134,10 @@ impl Worker {
                         m.family().key()
                     ));
                 }
-                let cached = self.solver.take().filter(|s| s.rules() == pos.rules() && s.options() == opts);
+                let cached = self.solver.take().filter(|s| s.serves(&pos, &req));
                 let mut solver = match cached {
                     Some(s) => s,
-                    None => pos
-                        .rules()
-                        .exact_solver(opts)
-                        .expect("a family with solve options")
-                        .map_err(|e| e.to_string())?,
+                    None => pos.exact_solver(&req).ok_or_else(no_solver)?.map_err(|e| e.to_string())?,
                 };
                 let st = solver.stats();
                 post(Reply::Memory { id, bytes: st.table_bytes + st.db_bytes });

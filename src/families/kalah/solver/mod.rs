@@ -36,7 +36,35 @@ use crate::families::AnyMove;
 
 use crate::search::{Analysis, MoveValue, SearchHandler};
 
-pub use crate::families::capability::{SolveError, SolveOptions, SolveRequest, SolveStats};
+pub use crate::families::capability::{SolveError, SolveRequest, SolveStats};
+
+/// The sizes the solver is made with: its transposition table, its endgame database
+/// (positions with at most `db_seeds` seeds on the board) and the exact layers under it, and
+/// its threads. What suits a position is [`options`]'s choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Transposition table size in MiB ([`TABLE_MIB`]).
+    pub table_mib: usize,
+    /// Positions with at most this many seeds on the board go to the endgame database
+    /// (0: no database).
+    pub db_seeds: u32,
+    /// Layouts with at most this many seeds on the board are valued exactly before the first
+    /// solve, every layer in turn on every thread; the search reads their values instead of
+    /// searching them, and the database keeps bounds only above them. 0: none built ahead;
+    /// the exact layers a few seeds under the database then fill on demand as the search
+    /// reaches them (what suits a quick solve, the page's).
+    pub exact_seeds: u32,
+    /// Threads sharing the table and the database (1 in the browser; natively up to the
+    /// cores), on a work-stealing pool. On two, the nodes near the root share their moves
+    /// between them once their eldest moves are searched (young brothers wait), and `analyze`
+    /// also makes each root move a task; from three, every thread searches from the root (or a
+    /// root move) and the nodes near the root leave for last the moves another thread is
+    /// searching (ABDADA).
+    pub threads: usize,
+}
+
+/// The table sizes the solver takes, MiB.
+pub const TABLE_MIB: core::ops::RangeInclusive<usize> = 1..=16384;
 
 /// Nodes with this many seeds more than the database holds split their moves between two
 /// threads (young brothers wait, see [`threads`]). Measured on Kalah(6,4) (BENCHMARKS.md).
@@ -97,11 +125,15 @@ pub const DEFAULT_OPTIONS: SolveOptions = SolveOptions { table_mib: 256, db_seed
 /// 17 s building them).
 ///
 /// # Errors
-/// More seeds on the board than [`MAX_SOLVER_SEEDS`].
+/// More seeds on the board than [`MAX_SOLVER_SEEDS`] (checked first: past it no size is worth
+/// a word); a table size asked for outside [`TABLE_MIB`].
 pub fn options(pos: &Kalah, req: &SolveRequest) -> Result<SolveOptions, SolveError> {
     let seeds = pos.pit_seeds();
     if seeds > MAX_SOLVER_SEEDS {
         return Err(SolveError::TooManySeeds { seeds, most: MAX_SOLVER_SEEDS });
+    }
+    if let Some(mib) = req.table_mib.filter(|m| !TABLE_MIB.contains(m)) {
+        return Err(SolveError::TableSize { mib, allowed: "1 to 16384" });
     }
     let chosen = match req.budget_mib {
         Some(mib) => options_for_budget(pos.rules().pits(), seeds, mib),

@@ -21,6 +21,54 @@ fn budgets_fit_and_small_games_get_little() {
     }
 }
 
+/// The capability in one step: the position's solver with the sizes asked and the rest of
+/// the solver's choosing; a solver kept serves the next request only when its sizes are those
+/// asked; the report names its sizes and what it filled; refusals come before any memory.
+#[test]
+fn the_capability_makes_reports_and_refuses() {
+    use crate::families::AnyPosition;
+    let pos: AnyPosition = kalah("kalah-3-2").start().into();
+    let req = SolveRequest { table_mib: Some(2), ..SolveRequest::threads(1) };
+    let mut s = pos.exact_solver(&req).unwrap().unwrap();
+    assert!(s.serves(&pos, &req));
+    assert!(!s.serves(&pos, &SolveRequest { table_mib: Some(4), ..req }), "another table size");
+    assert!(!s.serves(&pos, &SolveRequest { db_seeds: Some(3), ..req }), "another database");
+    let other: AnyPosition = kalah("kalah-3-2-e").start().into();
+    assert!(!s.serves(&other, &req), "other rules");
+    assert_eq!(
+        s.analyze_moves(&pos, None, None, &mut NoHandler).unwrap().value.number(),
+        minimax_value(&kalah("kalah-3-2").start())
+    );
+    let r = s.report();
+    let names: Vec<&str> = r.figures.iter().map(|f| f.0).collect();
+    assert_eq!(names, ["db_seeds", "exact_seeds", "db_bytes", "db_filled", "table_bytes"]);
+    let auto = auto_options(12);
+    assert_eq!((r.figures[0].1, r.figures[1].1), (u64::from(auto.db_seeds), 0));
+    let filled = r.figures[3].1;
+    assert_eq!(r.figures[4].1, 2 << 20);
+    assert_eq!(
+        r.text,
+        format!(
+            "table 2 MiB; endgame database to 12 seeds: {} MiB, {filled} entries of bounds filled",
+            r.figures[2].1 >> 20
+        )
+    );
+    assert_eq!(
+        s.sizes_text(),
+        format!("table 2 MiB, endgame database to 12 seeds {}", crate::engine::memory::in_words(r.figures[2].1))
+    );
+    for (table_mib, fault) in [
+        (0, "a table of 0 MiB is out of range: 1 to 16384"),
+        (16385, "a table of 16385 MiB is out of range: 1 to 16384"),
+    ] {
+        let e = pos.exact_solver(&SolveRequest { table_mib: Some(table_mib), ..req }).unwrap().err().unwrap();
+        assert_eq!(e.to_string(), fault);
+    }
+    let big: AnyPosition = kalah("kalah-12-11").start().into();
+    let e = big.exact_solver(&SolveRequest { table_mib: Some(0), ..req }).unwrap().err().unwrap();
+    assert_eq!(e, SolveError::TooManySeeds { seeds: 264, most: MAX_SOLVER_SEEDS }, "the seeds are checked first");
+}
+
 /// The word move and the word sums are the pit-by-pit ones on `pits` (the first `N` the
 /// mover's, the next `N` the opponent's).
 #[cfg(not(target_arch = "wasm32"))]
