@@ -27,6 +27,7 @@ pub mod families;
 pub mod fuzzing;
 pub mod labs;
 pub mod notation;
+pub mod puzzles;
 pub mod search;
 
 #[cfg(feature = "cli")]

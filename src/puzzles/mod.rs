@@ -1,0 +1,423 @@
+//! Puzzles proven by the solvers (issue 47; the plan is `docs/puzzles-design.md`): a position
+//! where exactly one move keeps the best result, then the most resistant defence, then again
+//! exactly one move, until nothing is left to find. Everything here is proven by an exact
+//! [`MoveOracle`] (the Kalah solver, the Oware family's endgame databases), so a puzzle's every
+//! step can be checked again from the oracle alone.
+
+use core::fmt;
+
+use crate::engine::Step as Sown;
+use crate::families::{AnyMove, AnyPosition, AnyRules, EndgameDatabases, ExactSolver};
+use crate::search::NoHandler;
+
+/// The exact value of every legal move of a position, for its side to move: the final
+/// difference (stores, or captured seeds) with best play after the move, counted from the
+/// start of the game, so that it stays the same along a best line. `None` past the oracle's
+/// reach.
+pub trait MoveOracle {
+    /// Every legal move of `pos` with its value for the side to move, in any order.
+    fn move_values(&mut self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>>;
+}
+
+/// The exact solver as an oracle (Kalah): its table and database kept from one position to
+/// the next.
+pub struct SolverOracle(pub Box<dyn ExactSolver>);
+
+impl MoveOracle for SolverOracle {
+    fn move_values(&mut self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+        let a = self.0.analyze_moves(pos, None, None, &mut NoHandler).ok()?;
+        Some(a.moves.iter().map(|m| (m.mv, m.value.number())).collect())
+    }
+}
+
+/// Endgame databases as an oracle (the Oware family), within the seeds they were built to.
+pub struct DatabasesOracle<'a>(pub &'a dyn EndgameDatabases);
+
+impl MoveOracle for DatabasesOracle<'_> {
+    fn move_values(&mut self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+        self.0.move_values(pos)
+    }
+}
+
+/// What a puzzle asks the player to keep: the win, in a won position (by any margin), or in
+/// a drawn or lost one the best the mover can get (its exact value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Win.
+    Win,
+    /// Hold this value or better (0: the draw).
+    Hold(i32),
+}
+
+impl Goal {
+    /// The goal of a position whose best move is worth `best`.
+    pub fn of(best: i32) -> Goal {
+        if best > 0 {
+            Goal::Win
+        } else {
+            Goal::Hold(best)
+        }
+    }
+
+    /// Whether a move worth `value` keeps it.
+    pub fn kept_by(self, value: i32) -> bool {
+        match self {
+            Goal::Win => value > 0,
+            Goal::Hold(v) => value >= v,
+        }
+    }
+}
+
+impl fmt::Display for Goal {
+    /// "win", "draw", "lose by no more than 4".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Goal::Win => f.write_str("win"),
+            Goal::Hold(0) => f.write_str("draw"),
+            Goal::Hold(v) => write!(f, "lose by no more than {}", -v),
+        }
+    }
+}
+
+/// One step of a solution: the player's move (several where they lead to the same position:
+/// any of them is accepted), or the defence's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The moves accepted (the defence's: its one move).
+    pub moves: Vec<AnyMove>,
+    /// The player's step, not the defence's.
+    pub player: bool,
+}
+
+/// A proven puzzle's solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// What the player must keep.
+    pub goal: Goal,
+    /// The start's exact value for the player.
+    pub value: i32,
+    /// The steps, ending with the player's.
+    pub line: Vec<Step>,
+}
+
+impl Solution {
+    /// The player's steps.
+    pub fn player_moves(&self) -> usize {
+        self.line.iter().filter(|s| s.player).count()
+    }
+}
+
+/// Why a position is not a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotAPuzzle {
+    /// The game is over.
+    Over,
+    /// The oracle has no values for it.
+    Unknown,
+    /// Every move keeps the result: nothing to find.
+    Trivial,
+    /// More than one move keeps the result, to different positions (how many).
+    NotUnique(usize),
+}
+
+impl fmt::Display for NotAPuzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotAPuzzle::Over => f.write_str("the game is over"),
+            NotAPuzzle::Unknown => f.write_str("its moves' exact values are not known here"),
+            NotAPuzzle::Trivial => f.write_str("every move keeps the result: nothing to find"),
+            NotAPuzzle::NotUnique(n) => write!(f, "{n} moves keep the result, to different positions"),
+        }
+    }
+}
+
+/// The moves of `values` that keep `goal`, grouped by the position they lead to, in the
+/// order of their first move.
+fn keeping(pos: &AnyPosition, values: &[(AnyMove, i32)], goal: Goal) -> Vec<Vec<AnyMove>> {
+    let mut groups: Vec<(AnyPosition, Vec<AnyMove>)> = vec![];
+    for &(mv, _) in values.iter().filter(|(_, v)| goal.kept_by(*v)) {
+        let Ok((next, _)) = pos.play(mv) else { continue };
+        match groups.iter_mut().find(|(p, _)| *p == next) {
+            Some((_, moves)) => moves.push(mv),
+            None => groups.push((next, vec![mv])),
+        }
+    }
+    groups.into_iter().map(|(_, moves)| moves).collect()
+}
+
+/// The solution of `start` as a puzzle for its side to move, by `oracle`: at the player's
+/// steps exactly one move (or moves to one position) keeps the goal; the defence plays its
+/// best move (the least value for the player; the first such in the position's move order);
+/// the line ends before a step where every move keeps the goal, or more than one does to
+/// different positions, or after `most` player moves, or where the game ends, and always
+/// with a player's step.
+///
+/// # Errors
+/// Why `start` is not a puzzle.
+pub fn solve(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> Result<Solution, NotAPuzzle> {
+    if start.outcome().is_some() {
+        return Err(NotAPuzzle::Over);
+    }
+    let player = start.turn();
+    let values = ordered(start, oracle.move_values(start).ok_or(NotAPuzzle::Unknown)?);
+    let value = values.iter().map(|v| v.1).max().ok_or(NotAPuzzle::Over)?;
+    let goal = Goal::of(value);
+    let mut line = vec![];
+    let mut pos = start.clone();
+    let mut values = Some(values);
+    while pos.outcome().is_none() && line.iter().filter(|s: &&Step| s.player).count() < most {
+        let Some(vals) = values.take().or_else(|| oracle.move_values(&pos).map(|v| ordered(&pos, v))) else { break };
+        let step = if pos.turn() == player {
+            let groups = keeping(&pos, &vals, goal);
+            let all = groups.iter().map(Vec::len).sum::<usize>() == vals.len();
+            match (groups.len(), line.is_empty()) {
+                (_, true) if all => return Err(NotAPuzzle::Trivial),
+                (n, true) if n > 1 => return Err(NotAPuzzle::NotUnique(n)),
+                (1, _) if !all => Step { moves: groups.into_iter().next().expect("one group"), player: true },
+                _ => break,
+            }
+        } else {
+            // The defence: its best value is the player's least.
+            let best = vals.iter().map(|v| v.1).max().expect("a legal move");
+            let mv = vals.iter().find(|v| v.1 == best).expect("the best").0;
+            Step { moves: vec![mv], player: false }
+        };
+        pos = pos.play(step.moves[0]).expect("a legal move").0;
+        line.push(step);
+    }
+    while line.last().is_some_and(|s| !s.player) {
+        line.pop();
+    }
+    Ok(Solution { goal, value, line })
+}
+
+/// `values` in the position's move order (an oracle may give them in any order): ties are
+/// then broken the same way whatever the oracle.
+fn ordered(pos: &AnyPosition, values: Vec<(AnyMove, i32)>) -> Vec<(AnyMove, i32)> {
+    pos.legal_moves().into_iter().filter_map(|m| values.iter().find(|v| v.0 == m).copied()).collect()
+}
+
+/// What a solution does, tagged from the engine's traces of its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Theme {
+    /// A move of the player's captures.
+    Capture,
+    /// The player plays again: a move ends in its store (two player steps in a row).
+    ExtraTurn,
+    /// A player's move leaves the player worse off in the stores once the defence has
+    /// answered (seeds given away), and the result is still kept.
+    Sacrifice,
+    /// Five player moves or more.
+    Long,
+}
+
+impl Theme {
+    /// Every theme, in order.
+    pub const ALL: [Theme; 4] = [Theme::Capture, Theme::ExtraTurn, Theme::Sacrifice, Theme::Long];
+
+    /// Its name in the data files and links.
+    pub fn key(self) -> &'static str {
+        match self {
+            Theme::Capture => "capture",
+            Theme::ExtraTurn => "extra-turn",
+            Theme::Sacrifice => "sacrifice",
+            Theme::Long => "long",
+        }
+    }
+}
+
+/// The themes of `solution`, the solution of `start`, in order.
+pub fn themes(start: &AnyPosition, solution: &Solution) -> Vec<Theme> {
+    let player = start.turn();
+    let lead = |p: &AnyPosition| p.store(player) as i32 - p.store(!player) as i32;
+    let mut found = vec![];
+    let mut pos = start.clone();
+    for (k, step) in solution.line.iter().enumerate() {
+        let (next, trace) = pos.play(step.moves[0]).expect("a legal move");
+        if step.player {
+            if trace.steps.iter().any(|s| matches!(s, Sown::Capture { .. })) {
+                found.push(Theme::Capture);
+            }
+            if solution.line.get(k + 1).is_some_and(|s| s.player) {
+                found.push(Theme::ExtraTurn);
+            }
+            // The defence's answer, if the line has one next.
+            let answered = match solution.line.get(k + 1) {
+                Some(s) if !s.player => next.play(s.moves[0]).expect("a legal move").0,
+                _ => next.clone(),
+            };
+            if lead(&answered) < lead(&pos) {
+                found.push(Theme::Sacrifice);
+            }
+        }
+        pos = next;
+    }
+    if solution.player_moves() >= 5 {
+        found.push(Theme::Long);
+    }
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
+/// The move a one-ply greedy player picks in `pos`: the most seeds into its store at once,
+/// then one that plays again; the first such in the position's move order.
+pub fn greedy(pos: &AnyPosition) -> Option<AnyMove> {
+    let me = pos.turn();
+    let gain = |mv: AnyMove| {
+        pos.play(mv)
+            .ok()
+            .map(|(q, _)| (q.store(me) as i64 - pos.store(me) as i64, q.turn() == me && q.outcome().is_none()))
+    };
+    let mut best: Option<(AnyMove, (i64, bool))> = None;
+    for mv in pos.legal_moves() {
+        if let Some(g) = gain(mv) {
+            if best.is_none_or(|(_, b)| g > b) {
+                best = Some((mv, g));
+            }
+        }
+    }
+    best.map(|b| b.0)
+}
+
+/// The search depth from which the product's heuristic search (`analyze_fixed_depth`) prefers
+/// one of `answer` at `pos` and keeps preferring it up to `most`; `most + 1` if it does not
+/// at `most`. The puzzle's difficulty grows with it.
+pub fn search_depth(pos: &AnyPosition, answer: &[AnyMove], most: u32) -> u32 {
+    let mut from = most + 1;
+    for d in (1..=most).rev() {
+        match pos.analyze_fixed_depth(d).moves.first() {
+            Some(m) if answer.contains(&m.mv) => from = d,
+            _ => break,
+        }
+    }
+    from
+}
+
+/// A proven puzzle, with what is derived from its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The start, its side to move the player.
+    pub start: AnyPosition,
+    /// The solution.
+    pub solution: Solution,
+    /// The answer is the one-ply greedy player's move.
+    pub easy: bool,
+    /// The heuristic search's depth to find the answer ([`search_depth`]).
+    pub depth: u32,
+    /// The themes.
+    pub themes: Vec<Theme>,
+}
+
+/// The deepest the heuristic search is asked when rating a puzzle.
+pub const RATING_DEPTH: u32 = 8;
+
+impl Puzzle {
+    /// The puzzle of `start`, proven by `oracle`, at most `most` player moves.
+    ///
+    /// # Errors
+    /// Why `start` is not a puzzle.
+    pub fn of(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> Result<Puzzle, NotAPuzzle> {
+        let solution = solve(oracle, start, most)?;
+        let first = &solution.line[0].moves;
+        Ok(Puzzle {
+            easy: greedy(start).is_some_and(|g| first.contains(&g)),
+            depth: search_depth(start, first, RATING_DEPTH),
+            themes: themes(start, &solution),
+            start: start.clone(),
+            solution,
+        })
+    }
+
+    /// The solution as text: the steps in order, a step's accepted moves joined by `|`.
+    pub fn line_text(&self) -> String {
+        let step = |s: &Step| s.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join("|");
+        self.solution.line.iter().map(step).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The puzzle as a line of a data file: rules, setup, solution, the start's value, the
+    /// search depth, the themes (`-` for none) and `easy` or `-`, separated by tabs.
+    pub fn record(&self) -> String {
+        let themes: Vec<&str> = self.themes.iter().map(|t| t.key()).collect();
+        format!(
+            "{}\t{}\t{}\t{:+}\t{}\t{}\t{}",
+            self.start.rules(),
+            self.start,
+            self.line_text(),
+            self.solution.value,
+            self.depth,
+            if themes.is_empty() { "-".to_string() } else { themes.join(",") },
+            if self.easy { "easy" } else { "-" }
+        )
+    }
+}
+
+/// Proves a data file's line again with `oracle`: the puzzle of its start must be the very
+/// line (solution, value, depth, themes, easy).
+///
+/// # Errors
+/// What differs, or what cannot be read, in words.
+pub fn verify(oracle: &mut dyn MoveOracle, record: &str, most: usize) -> Result<Puzzle, String> {
+    let fields: Vec<&str> = record.split('\t').collect();
+    let [rules, setup, ..] = fields[..] else {
+        return Err(format!("a puzzle has 7 fields separated by tabs; this line has {}", fields.len()));
+    };
+    let rules: AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
+    let start = rules.parse_setup(setup).map_err(|e| format!("setup: {e}"))?;
+    let puzzle = Puzzle::of(oracle, &start, most).map_err(|e| format!("{setup} is not a puzzle: {e}"))?;
+    let again = puzzle.record();
+    if again != record {
+        return Err(format!("proven again, the line reads\n  {again}\nnot\n  {record}"));
+    }
+    Ok(puzzle)
+}
+
+/// Up to `count` puzzles of `rules`, proven by `oracle`, from positions of seeded play:
+/// random moves mixed with a short search's, 0 to `plies` moves from the start. The same
+/// `seed` gives the same puzzles; `tries` bounds the positions looked at.
+pub fn generate(
+    rules: &AnyRules,
+    oracle: &mut dyn MoveOracle,
+    count: usize,
+    seed: u64,
+    plies: u32,
+    tries: usize,
+) -> Vec<Puzzle> {
+    let mut rng = seed | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut found = vec![];
+    for _ in 0..tries {
+        if found.len() >= count {
+            break;
+        }
+        let mut pos = rules.start();
+        for _ in 0..next() % (u64::from(plies) + 1) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = if next() % 3 == 0 {
+                pos.analyze_fixed_depth(2).moves.first().map_or(moves[0], |m| m.mv)
+            } else {
+                moves[(next() % moves.len() as u64) as usize]
+            };
+            pos = pos.play(mv).expect("a legal move").0;
+        }
+        if !seen.insert(pos.to_string()) {
+            continue;
+        }
+        if let Ok(p) = Puzzle::of(oracle, &pos, 12) {
+            found.push(p);
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,239 @@
+//! The uniqueness rule against plain minimax on small boards, and the solver's puzzles equal to
+//! minimax's.
+
+use super::*;
+use crate::engine::Position;
+use crate::families::kalah::{minimax_value, Kalah};
+use crate::families::{AnyRules, SolveRequest};
+
+/// Plain minimax as an oracle, for Kalah boards small enough.
+struct Minimax;
+
+impl MoveOracle for Minimax {
+    fn move_values(&mut self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+        let k = <&Kalah>::try_from(pos).ok()?;
+        let me = Position::turn(k);
+        Some(
+            k.legal_moves()
+                .into_iter()
+                .map(|m| {
+                    let q = k.play(m).expect("legal").0;
+                    let v = minimax_value(&q);
+                    (AnyMove::from(m), if Position::turn(&q) == me { v } else { -v })
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Positions of `rules` after 0 to 7 moves of seeded random play, not over.
+fn positions(rules: &str, count: usize) -> Vec<AnyPosition> {
+    let start = rules.parse::<AnyRules>().unwrap().start();
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut out = vec![];
+    while out.len() < count {
+        let mut p = start.clone();
+        for _ in 0..next() % 8 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(moves[(next() % moves.len() as u64) as usize]).unwrap().0;
+        }
+        if p.outcome().is_none() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Checks `s`, the solution of `start`, step by step against minimax: at each player step the
+/// moves accepted are exactly those that keep the goal (all to one position) and not every move
+/// does; each defence is a move the player's value is least after; the values hold the goal.
+fn check_against_minimax(start: &AnyPosition, s: &Solution) {
+    let player = start.turn();
+    let mut pos = start.clone();
+    for step in &s.line {
+        let vals = Minimax.move_values(&pos).unwrap();
+        assert_eq!(step.player, pos.turn() == player, "{start}: whose step");
+        if step.player {
+            let mut keep: Vec<AnyMove> = vals.iter().filter(|v| s.goal.kept_by(v.1)).map(|v| v.0).collect();
+            let mut accepted = step.moves.clone();
+            keep.sort_by_key(|m| m.to_string());
+            accepted.sort_by_key(|m| m.to_string());
+            assert_eq!(keep, accepted, "{start}: the moves that keep {}", s.goal);
+            assert!(keep.len() < vals.len(), "{start}: not every move keeps it");
+            let to: Vec<AnyPosition> = keep.iter().map(|&m| pos.play(m).unwrap().0).collect();
+            assert!(to.windows(2).all(|w| w[0] == w[1]), "{start}: one position");
+        } else {
+            let best = vals.iter().map(|v| v.1).max().unwrap();
+            assert_eq!(vals.iter().find(|v| v.0 == step.moves[0]).unwrap().1, best, "{start}: the defence's best");
+        }
+        pos = pos.play(step.moves[0]).unwrap().0;
+    }
+    assert!(s.line.last().is_some_and(|st| st.player), "{start}: ends with the player's step");
+}
+
+#[test]
+fn the_uniqueness_rule_holds_against_minimax() {
+    let mut found = 0;
+    for rules in ["kalah-3-2", "kalah-3-2-e", "kalah-2-3"] {
+        for start in positions(rules, 60) {
+            let best = Minimax.move_values(&start).unwrap().iter().map(|v| v.1).max().unwrap();
+            match solve(&mut Minimax, &start, 10) {
+                Ok(s) => {
+                    assert_eq!((s.value, s.goal), (best, Goal::of(best)));
+                    check_against_minimax(&start, &s);
+                    found += 1;
+                }
+                Err(NotAPuzzle::Trivial) => {
+                    assert!(Minimax.move_values(&start).unwrap().iter().all(|v| Goal::of(best).kept_by(v.1)));
+                }
+                Err(NotAPuzzle::NotUnique(n)) => {
+                    assert!(n > 1);
+                    let keeping =
+                        Minimax.move_values(&start).unwrap().iter().filter(|v| Goal::of(best).kept_by(v.1)).count();
+                    assert!(keeping >= n, "{start}");
+                }
+                Err(e) => panic!("{start}: {e}"),
+            }
+        }
+    }
+    assert!(found >= 20, "puzzles among the positions: {found}");
+}
+
+#[test]
+fn the_solver_proves_the_same_puzzles_as_minimax() {
+    for rules in ["kalah-3-2", "kalah-3-2-e"] {
+        let any = rules.parse::<AnyRules>().unwrap();
+        let solver = any.start().exact_solver(&SolveRequest { table_mib: Some(1), ..SolveRequest::threads(1) });
+        let mut oracle = SolverOracle(solver.unwrap().unwrap());
+        for start in positions(rules, 40) {
+            assert_eq!(solve(&mut oracle, &start, 10), solve(&mut Minimax, &start, 10), "{start}");
+        }
+    }
+}
+
+#[test]
+fn goals_in_words() {
+    assert_eq!(
+        [Goal::of(3), Goal::of(0), Goal::of(-4)].map(|g| g.to_string()),
+        ["win", "draw", "lose by no more than 4"]
+    );
+    assert!(Goal::Win.kept_by(1) && !Goal::Win.kept_by(0));
+    assert!(Goal::Hold(-2).kept_by(-2) && !Goal::Hold(-2).kept_by(-3));
+}
+
+/// Kalah(3,3)'s exact solver as an oracle.
+fn kalah33() -> (AnyRules, SolverOracle) {
+    let rules: AnyRules = "kalah-3-3".parse().unwrap();
+    let solver = rules.start().exact_solver(&SolveRequest { table_mib: Some(4), ..SolveRequest::threads(1) });
+    (rules, SolverOracle(solver.unwrap().unwrap()))
+}
+
+#[test]
+fn generation_is_deterministic_and_every_record_verifies() {
+    let (rules, mut oracle) = kalah33();
+    let a: Vec<String> = generate(&rules, &mut oracle, 12, 7, 14, 400).iter().map(Puzzle::record).collect();
+    let (_, mut fresh) = kalah33();
+    let b: Vec<String> = generate(&rules, &mut fresh, 12, 7, 14, 400).iter().map(Puzzle::record).collect();
+    assert_eq!(a, b, "one seed, one set of puzzles");
+    assert_eq!(a.len(), 12);
+    let c: Vec<String> = generate(&rules, &mut fresh, 12, 8, 14, 400).iter().map(Puzzle::record).collect();
+    assert_ne!(a, c, "another seed, other puzzles");
+    for record in &a {
+        let p = verify(&mut oracle, record, 12).unwrap();
+        assert_eq!(p.record(), *record);
+        // Proven step by step: Kalah(3,3) is small enough for plain minimax.
+        check_against_minimax(&p.start, &p.solution);
+        assert!(p.depth >= 1 && p.depth <= RATING_DEPTH + 1);
+    }
+    // A record whose line, value or themes were changed does not verify.
+    let fields: Vec<&str> = a[0].split('\t').collect();
+    for (k, wrong) in [(3, "+99"), (4, "0"), (6, if fields[6] == "easy" { "-" } else { "easy" })] {
+        let mut f = fields.clone();
+        f[k] = wrong;
+        assert!(verify(&mut oracle, &f.join("\t"), 12).is_err(), "{wrong} in field {k}");
+    }
+    assert!(verify(&mut oracle, "kalah-3-3\t9.9.9", 12).unwrap_err().starts_with("setup:"));
+    assert!(verify(&mut oracle, "nonsense", 12).unwrap_err().contains("7 fields"));
+}
+
+#[test]
+fn themes_come_from_the_traces() {
+    let (rules, mut oracle) = kalah33();
+    let puzzles = generate(&rules, &mut oracle, 30, 11, 14, 2000);
+    for p in &puzzles {
+        let mut pos = p.start.clone();
+        let (mut captures, mut again) = (false, false);
+        for (k, step) in p.solution.line.iter().enumerate() {
+            let (next, trace) = pos.play(step.moves[0]).unwrap();
+            if step.player {
+                captures |= trace.steps.iter().any(|s| matches!(s, Sown::Capture { .. }));
+                again |= p.solution.line.get(k + 1).is_some_and(|s| s.player);
+            }
+            pos = next;
+        }
+        assert_eq!(p.themes.contains(&Theme::Capture), captures, "{}", p.record());
+        assert_eq!(p.themes.contains(&Theme::ExtraTurn), again, "{}", p.record());
+        assert_eq!(p.themes.contains(&Theme::Long), p.solution.player_moves() >= 5);
+        assert_eq!(p.easy, greedy(&p.start).is_some_and(|g| p.solution.line[0].moves.contains(&g)));
+    }
+    let tagged = |t: Theme| puzzles.iter().filter(|p| p.themes.contains(&t)).count();
+    assert!(tagged(Theme::Capture) > 0 && tagged(Theme::ExtraTurn) > 0, "both themes among {} puzzles", puzzles.len());
+    assert!(puzzles.iter().any(|p| p.easy) && puzzles.iter().any(|p| !p.easy), "easy and not");
+}
+
+#[test]
+fn awari_endings_from_the_databases() {
+    let rules: AnyRules = "awari".parse().unwrap();
+    let mut db = rules.endgame_databases(7).unwrap();
+    while db.seeds() <= 7 {
+        db.build_next(&mut |_| true).unwrap();
+    }
+    let mut oracle = DatabasesOracle(db.as_ref());
+    let mut rng = 0x9E37_79B9_7F4A_7C15_u64;
+    let (mut found, mut tried) = (0, 0);
+    while found < 10 && tried < 500 {
+        tried += 1;
+        let mut pits = [0u32; 12];
+        for _ in 0..7 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            pits[(rng % 12) as usize] += 1;
+        }
+        let row = |r: &[u32]| r.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
+        let setup = format!("{}-{}-20.21-s", row(&pits[..6]), row(&pits[6..]));
+        let Ok(start) = rules.parse_setup(&setup) else { continue };
+        let Ok(s) = solve(&mut oracle, &start, 8) else { continue };
+        found += 1;
+        // Each player step: its moves keep the goal by the databases, and not every move does.
+        let mut pos = start.clone();
+        for step in &s.line {
+            let vals = db.move_values(&pos).unwrap();
+            if step.player {
+                let keep = vals.iter().filter(|v| s.goal.kept_by(v.1)).count();
+                assert_eq!(keep, step.moves.len(), "{setup}");
+                assert!(
+                    keep < vals.len()
+                        && step.moves.iter().all(|m| vals.iter().any(|v| v.0 == *m && s.goal.kept_by(v.1)))
+                );
+            } else {
+                assert_eq!(
+                    vals.iter().find(|v| v.0 == step.moves[0]).unwrap().1,
+                    vals.iter().map(|v| v.1).max().unwrap()
+                );
+            }
+            pos = pos.play(step.moves[0]).unwrap().0;
+        }
+        assert_eq!(s.value, db.value(&start).unwrap(), "{setup}");
+    }
+    assert_eq!(found, 10, "puzzles among {tried} endings");
+}
