@@ -465,7 +465,6 @@ where
 /// [`DynRules`] and [`DynPosition`] so that a binary that never searches (the page's app: the
 /// worker searches) links none of it: a vtable keeps every method it holds.
 pub trait DynSearch {
-    /// The family's exact solver for these rules, with these sizes (`None`: none).
     /// Endgame databases of these rules, able to grow to `max_seeds` seeds (`None`: the
     /// family has none).
     fn endgame_databases(&self, max_seeds: usize) -> Option<Box<dyn EndgameDatabases>>;

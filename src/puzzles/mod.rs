@@ -150,7 +150,7 @@ fn keeping(pos: &AnyPosition, values: &[(AnyMove, i32)], goal: Goal) -> Vec<Vec<
 /// best move (the least value for the player; the first such in the position's move order);
 /// the line ends before a step where every move keeps the goal, or more than one does to
 /// different positions, or after `most` player moves, or where the game ends, and always
-/// with a player's step.
+/// with a player's step (`most` is at least 1: the first step is always there).
 ///
 /// # Errors
 /// Why `start` is not a puzzle.
@@ -159,21 +159,24 @@ pub fn solve(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> R
         return Err(NotAPuzzle::Over);
     }
     let player = start.turn();
-    let values = ordered(start, oracle.move_values(start).ok_or(NotAPuzzle::Unknown)?);
-    let value = values.iter().map(|v| v.1).max().ok_or(NotAPuzzle::Over)?;
+    let values = values_of(oracle, start).ok_or(NotAPuzzle::Unknown)?;
+    let value = values.iter().map(|v| v.1).max().ok_or(NotAPuzzle::Unknown)?;
     let goal = Goal::of(value);
-    let mut line = vec![];
+    let mut line: Vec<Step> = vec![];
     let mut pos = start.clone();
     let mut values = Some(values);
-    while pos.outcome().is_none() && line.iter().filter(|s: &&Step| s.player).count() < most {
-        let Some(vals) = values.take().or_else(|| oracle.move_values(&pos).map(|v| ordered(&pos, v))) else { break };
+    while pos.outcome().is_none() {
+        let Some(vals) = values.take().or_else(|| values_of(oracle, &pos)) else { break };
         let step = if pos.turn() == player {
             let groups = keeping(&pos, &vals, goal);
             let all = groups.iter().map(Vec::len).sum::<usize>() == vals.len();
+            let done = line.iter().filter(|s| s.player).count();
             match (groups.len(), line.is_empty()) {
                 (_, true) if all => return Err(NotAPuzzle::Trivial),
                 (n, true) if n > 1 => return Err(NotAPuzzle::NotUnique(n)),
-                (1, _) if !all => Step { moves: groups.into_iter().next().expect("one group"), player: true },
+                (1, _) if !all && done < most.max(1) => {
+                    Step { moves: groups.into_iter().next().expect("one group"), player: true }
+                }
                 _ => break,
             }
         } else {
@@ -191,10 +194,15 @@ pub fn solve(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> R
     Ok(Solution { goal, value, line })
 }
 
-/// `values` in the position's move order (an oracle may give them in any order): ties are
-/// then broken the same way whatever the oracle.
-fn ordered(pos: &AnyPosition, values: Vec<(AnyMove, i32)>) -> Vec<(AnyMove, i32)> {
-    pos.legal_moves().into_iter().filter_map(|m| values.iter().find(|v| v.0 == m).copied()).collect()
+/// The oracle's values of `pos`, in the position's move order (an oracle may give them in any
+/// order: ties are then broken the same way whatever the oracle); `None` unless it values
+/// every legal move, and there is one.
+fn values_of(oracle: &mut dyn MoveOracle, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+    let values = oracle.move_values(pos)?;
+    let legal = pos.legal_moves();
+    let ordered: Vec<(AnyMove, i32)> =
+        legal.iter().filter_map(|m| values.iter().find(|v| v.0 == *m).copied()).collect();
+    (!legal.is_empty() && ordered.len() == legal.len()).then_some(ordered)
 }
 
 /// What a solution does, tagged from the engine's traces of its moves.
@@ -202,10 +210,11 @@ fn ordered(pos: &AnyPosition, values: Vec<(AnyMove, i32)>) -> Vec<(AnyMove, i32)
 pub enum Theme {
     /// A move of the player's captures.
     Capture,
-    /// The player plays again: a move ends in its store (two player steps in a row).
+    /// The player plays again: a move of the player's earns another turn.
     ExtraTurn,
-    /// A player's move leaves the player worse off in the stores once the defence has
-    /// answered (seeds given away), and the result is still kept.
+    /// Seeds given away: a player's move after which the defence's answer (its moves until
+    /// the player's next) captures and leaves the player's lead in the stores smaller than
+    /// before the move, while the result is kept.
     Sacrifice,
     /// Five player moves or more.
     Long,
@@ -232,21 +241,24 @@ pub fn themes(start: &AnyPosition, solution: &Solution) -> Vec<Theme> {
     let lead = |p: &AnyPosition| p.store(player) as i32 - p.store(!player) as i32;
     let mut found = vec![];
     let mut pos = start.clone();
+    let captures = |t: &crate::engine::Trace| t.steps.iter().any(|s| matches!(s, Sown::Capture { .. }));
     for (k, step) in solution.line.iter().enumerate() {
         let (next, trace) = pos.play(step.moves[0]).expect("a legal move");
         if step.player {
-            if trace.steps.iter().any(|s| matches!(s, Sown::Capture { .. })) {
+            if captures(&trace) {
                 found.push(Theme::Capture);
             }
-            if solution.line.get(k + 1).is_some_and(|s| s.player) {
+            if next.turn() == player && next.outcome().is_none() {
                 found.push(Theme::ExtraTurn);
             }
-            // The defence's answer, if the line has one next.
-            let answered = match solution.line.get(k + 1) {
-                Some(s) if !s.player => next.play(s.moves[0]).expect("a legal move").0,
-                _ => next.clone(),
-            };
-            if lead(&answered) < lead(&pos) {
+            // The defence's answer: its steps of the line until the player's next.
+            let (mut answered, mut took) = (next.clone(), false);
+            for s in solution.line[k + 1..].iter().take_while(|s| !s.player) {
+                let (q, t) = answered.play(s.moves[0]).expect("a legal move");
+                took |= captures(&t);
+                answered = q;
+            }
+            if took && lead(&answered) < lead(&pos) {
                 found.push(Theme::Sacrifice);
             }
         }
@@ -359,7 +371,7 @@ impl Puzzle {
 /// What differs, or what cannot be read, in words.
 pub fn verify(oracle: &mut dyn MoveOracle, record: &str, most: usize) -> Result<Puzzle, String> {
     let fields: Vec<&str> = record.split('\t').collect();
-    let [rules, setup, ..] = fields[..] else {
+    let [rules, setup, _, _, _, _, _] = fields[..] else {
         return Err(format!("a puzzle has 7 fields separated by tabs; this line has {}", fields.len()));
     };
     let rules: AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
@@ -372,18 +384,32 @@ pub fn verify(oracle: &mut dyn MoveOracle, record: &str, most: usize) -> Result<
     Ok(puzzle)
 }
 
-/// Up to `count` puzzles of `rules`, proven by `oracle`, from positions of seeded play:
-/// random moves mixed with a short search's, 0 to `plies` moves from the start. The same
-/// `seed` gives the same puzzles; `tries` bounds the positions looked at.
-pub fn generate(
-    rules: &AnyRules,
-    oracle: &mut dyn MoveOracle,
-    count: usize,
-    seed: u64,
-    plies: u32,
-    tries: usize,
-) -> Vec<Puzzle> {
-    let mut rng = seed | 1;
+/// How [`generate`] looks for puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generation {
+    /// Puzzles wanted.
+    pub count: usize,
+    /// The seed: the same seed gives the same puzzles.
+    pub seed: u64,
+    /// The candidates are 0 to this many moves from the start.
+    pub plies: u32,
+    /// Candidate positions looked at, at most.
+    pub tries: usize,
+    /// Player moves a solution has at most.
+    pub most: usize,
+}
+
+/// Up to `g.count` puzzles of `rules`, proven by `oracle`, from positions of seeded play:
+/// random moves mixed with a short search's. The same seed gives the same puzzles.
+pub fn generate(rules: &AnyRules, oracle: &mut dyn MoveOracle, g: Generation) -> Vec<Puzzle> {
+    let Generation { count, seed, plies, tries, most } = g;
+    // SplitMix64 of the seed: every seed its own stream (a xorshift state must not be 0).
+    let mut rng = {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)).max(1)
+    };
     let mut next = move || {
         rng ^= rng << 13;
         rng ^= rng >> 7;
@@ -412,7 +438,7 @@ pub fn generate(
         if !seen.insert(pos.to_string()) {
             continue;
         }
-        if let Ok(p) = Puzzle::of(oracle, &pos, 12) {
+        if let Ok(p) = Puzzle::of(oracle, &pos, most) {
             found.push(p);
         }
     }

@@ -53,10 +53,12 @@ fn positions(rules: &str, count: usize) -> Vec<AnyPosition> {
     out
 }
 
-/// Checks `s`, the solution of `start`, step by step against minimax: at each player step the
-/// moves accepted are exactly those that keep the goal (all to one position) and not every move
-/// does; each defence is a move the player's value is least after; the values hold the goal.
-fn check_against_minimax(start: &AnyPosition, s: &Solution) {
+/// Checks `s`, the solution of `start` for at most `most` player moves, step by step against
+/// minimax: at each player step the moves accepted are exactly those that keep the goal (all
+/// to one position) and not every move does; each defence is a move the player's value is
+/// least after; and the line ends for a reason: after the defence's answer the game is over,
+/// or every move keeps the goal, or moves to two positions do, or `most` moves were played.
+fn check_against_minimax(start: &AnyPosition, s: &Solution, most: usize) {
     let player = start.turn();
     let mut pos = start.clone();
     for step in &s.line {
@@ -78,6 +80,19 @@ fn check_against_minimax(start: &AnyPosition, s: &Solution) {
         pos = pos.play(step.moves[0]).unwrap().0;
     }
     assert!(s.line.last().is_some_and(|st| st.player), "{start}: ends with the player's step");
+    while pos.outcome().is_none() && pos.turn() != player {
+        let vals = Minimax.move_values(&pos).unwrap();
+        let best = vals.iter().map(|v| v.1).max().unwrap();
+        let mv = pos.legal_moves().into_iter().find(|m| vals.iter().any(|v| v.0 == *m && v.1 == best)).unwrap();
+        pos = pos.play(mv).unwrap().0;
+    }
+    if pos.outcome().is_none() && s.player_moves() < most {
+        let vals = Minimax.move_values(&pos).unwrap();
+        let keep: Vec<AnyPosition> =
+            vals.iter().filter(|v| s.goal.kept_by(v.1)).map(|v| pos.play(v.0).unwrap().0).collect();
+        let one_place = keep.windows(2).all(|w| w[0] == w[1]);
+        assert!(keep.len() == vals.len() || !one_place, "{start}: the line stops with more to find at {pos}");
+    }
 }
 
 #[test]
@@ -89,17 +104,21 @@ fn the_uniqueness_rule_holds_against_minimax() {
             match solve(&mut Minimax, &start, 10) {
                 Ok(s) => {
                     assert_eq!((s.value, s.goal), (best, Goal::of(best)));
-                    check_against_minimax(&start, &s);
+                    check_against_minimax(&start, &s, 10);
                     found += 1;
                 }
                 Err(NotAPuzzle::Trivial) => {
                     assert!(Minimax.move_values(&start).unwrap().iter().all(|v| Goal::of(best).kept_by(v.1)));
                 }
                 Err(NotAPuzzle::NotUnique(n)) => {
-                    assert!(n > 1);
-                    let keeping =
-                        Minimax.move_values(&start).unwrap().iter().filter(|v| Goal::of(best).kept_by(v.1)).count();
-                    assert!(keeping >= n, "{start}");
+                    let to: std::collections::HashSet<String> = Minimax
+                        .move_values(&start)
+                        .unwrap()
+                        .iter()
+                        .filter(|v| Goal::of(best).kept_by(v.1))
+                        .map(|v| start.play(v.0).unwrap().0.to_string())
+                        .collect();
+                    assert!(n > 1 && to.len() == n, "{start}: {n} places, minimax {}", to.len());
                 }
                 Err(e) => panic!("{start}: {e}"),
             }
@@ -137,56 +156,71 @@ fn kalah33() -> (AnyRules, SolverOracle) {
     (rules, SolverOracle(solver.unwrap().unwrap()))
 }
 
+/// `count` puzzles of seed `seed`, 0 to 14 moves from the start, 12 player moves at most.
+fn gen(count: usize, seed: u64, tries: usize) -> Generation {
+    Generation { count, seed, plies: 14, tries, most: 12 }
+}
+
 #[test]
 fn generation_is_deterministic_and_every_record_verifies() {
     let (rules, mut oracle) = kalah33();
-    let a: Vec<String> = generate(&rules, &mut oracle, 12, 7, 14, 400).iter().map(Puzzle::record).collect();
+    let a: Vec<String> = generate(&rules, &mut oracle, gen(12, 7, 400)).iter().map(Puzzle::record).collect();
     let (_, mut fresh) = kalah33();
-    let b: Vec<String> = generate(&rules, &mut fresh, 12, 7, 14, 400).iter().map(Puzzle::record).collect();
+    let b: Vec<String> = generate(&rules, &mut fresh, gen(12, 7, 400)).iter().map(Puzzle::record).collect();
     assert_eq!(a, b, "one seed, one set of puzzles");
     assert_eq!(a.len(), 12);
-    let c: Vec<String> = generate(&rules, &mut fresh, 12, 8, 14, 400).iter().map(Puzzle::record).collect();
+    let c: Vec<String> = generate(&rules, &mut fresh, gen(12, 8, 400)).iter().map(Puzzle::record).collect();
     assert_ne!(a, c, "another seed, other puzzles");
     for record in &a {
         let p = verify(&mut oracle, record, 12).unwrap();
         assert_eq!(p.record(), *record);
         // Proven step by step: Kalah(3,3) is small enough for plain minimax.
-        check_against_minimax(&p.start, &p.solution);
-        assert!(p.depth >= 1 && p.depth <= RATING_DEPTH + 1);
+        check_against_minimax(&p.start, &p.solution, 12);
     }
-    // A record whose line, value or themes were changed does not verify.
+    // A record whose line, value, depth, themes or easy flag was changed does not verify.
     let fields: Vec<&str> = a[0].split('\t').collect();
-    for (k, wrong) in [(3, "+99"), (4, "0"), (6, if fields[6] == "easy" { "-" } else { "easy" })] {
+    let line = format!("{} {}", fields[2], fields[2]);
+    let themes = if fields[5] == "long" { "capture" } else { "long" };
+    let easy = if fields[6] == "easy" { "-" } else { "easy" };
+    for (k, wrong) in [(2, line.as_str()), (3, "+99"), (4, "0"), (5, themes), (6, easy)] {
         let mut f = fields.clone();
         f[k] = wrong;
         assert!(verify(&mut oracle, &f.join("\t"), 12).is_err(), "{wrong} in field {k}");
     }
-    assert!(verify(&mut oracle, "kalah-3-3\t9.9.9", 12).unwrap_err().starts_with("setup:"));
+    assert!(verify(&mut oracle, "kalah-3-3\t9.9.9\ta\t+0\t1\t-\t-", 12).unwrap_err().starts_with("setup:"));
     assert!(verify(&mut oracle, "nonsense", 12).unwrap_err().contains("7 fields"));
+    assert!(verify(&mut oracle, &fields[..6].join("\t"), 12).unwrap_err().contains("7 fields"));
 }
 
 #[test]
 fn themes_come_from_the_traces() {
     let (rules, mut oracle) = kalah33();
-    let puzzles = generate(&rules, &mut oracle, 30, 11, 14, 2000);
+    let puzzles = generate(&rules, &mut oracle, gen(30, 11, 2000));
     for p in &puzzles {
         let mut pos = p.start.clone();
-        let (mut captures, mut again) = (false, false);
-        for (k, step) in p.solution.line.iter().enumerate() {
+        let (mut captures, mut again, mut defence_takes) = (false, false, false);
+        for step in &p.solution.line {
             let (next, trace) = pos.play(step.moves[0]).unwrap();
+            let took = trace.steps.iter().any(|s| matches!(s, Sown::Capture { .. }));
             if step.player {
-                captures |= trace.steps.iter().any(|s| matches!(s, Sown::Capture { .. }));
-                again |= p.solution.line.get(k + 1).is_some_and(|s| s.player);
+                captures |= took;
+                // The mover moves again (a move into its store), where the game goes on.
+                again |= next.turn() == p.start.turn() && next.outcome().is_none();
+            } else {
+                defence_takes |= took;
             }
             pos = next;
         }
         assert_eq!(p.themes.contains(&Theme::Capture), captures, "{}", p.record());
         assert_eq!(p.themes.contains(&Theme::ExtraTurn), again, "{}", p.record());
+        assert!(!p.themes.contains(&Theme::Sacrifice) || defence_takes, "a sacrifice is taken: {}", p.record());
         assert_eq!(p.themes.contains(&Theme::Long), p.solution.player_moves() >= 5);
         assert_eq!(p.easy, greedy(&p.start).is_some_and(|g| p.solution.line[0].moves.contains(&g)));
     }
     let tagged = |t: Theme| puzzles.iter().filter(|p| p.themes.contains(&t)).count();
-    assert!(tagged(Theme::Capture) > 0 && tagged(Theme::ExtraTurn) > 0, "both themes among {} puzzles", puzzles.len());
+    for t in Theme::ALL {
+        assert!(tagged(t) > 0, "{} among {} puzzles", t.key(), puzzles.len());
+    }
     assert!(puzzles.iter().any(|p| p.easy) && puzzles.iter().any(|p| !p.easy), "easy and not");
 }
 
@@ -236,4 +270,20 @@ fn awari_endings_from_the_databases() {
         assert_eq!(s.value, db.value(&start).unwrap(), "{setup}");
     }
     assert_eq!(found, 10, "puzzles among {tried} endings");
+}
+
+/// An oracle that knows nothing (an empty list) and a bound of no moves are refused or
+/// rounded up, never a panic.
+#[test]
+fn edge_cases_do_not_panic() {
+    struct Empty;
+    impl MoveOracle for Empty {
+        fn move_values(&mut self, _: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+            Some(vec![])
+        }
+    }
+    let start = positions("kalah-3-2", 40).into_iter().find(|p| solve(&mut Minimax, p, 10).is_ok()).unwrap();
+    assert_eq!(solve(&mut Empty, &start, 10), Err(NotAPuzzle::Unknown));
+    let p = Puzzle::of(&mut Minimax, &start, 0).unwrap();
+    assert_eq!(p.solution.player_moves(), 1, "at least the first step");
 }

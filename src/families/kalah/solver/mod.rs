@@ -65,6 +65,8 @@ pub struct SolveOptions {
 
 /// The table sizes the solver takes, MiB.
 pub const TABLE_MIB: core::ops::RangeInclusive<usize> = 1..=16384;
+/// [`TABLE_MIB`] in words.
+const TABLE_MIB_WORDS: &str = "1 to 16384";
 
 /// Nodes with this many seeds more than the database holds split their moves between two
 /// threads (young brothers wait, see [`threads`]). Measured on Kalah(6,4) (BENCHMARKS.md).
@@ -133,7 +135,7 @@ pub fn options(pos: &Kalah, req: &SolveRequest) -> Result<SolveOptions, SolveErr
         return Err(SolveError::TooManySeeds { seeds, most: MAX_SOLVER_SEEDS });
     }
     if let Some(mib) = req.table_mib.filter(|m| !TABLE_MIB.contains(m)) {
-        return Err(SolveError::TableSize { mib, allowed: "1 to 16384" });
+        return Err(SolveError::TableSize { mib, allowed: TABLE_MIB_WORDS });
     }
     let chosen = match req.budget_mib {
         Some(mib) => options_for_budget(pos.rules().pits(), seeds, mib),
