@@ -14,6 +14,15 @@ pub mod value;
 use core::fmt;
 
 pub use player::{ByPlayer, Player};
+
+/// SplitMix64: a well-mixed 64-bit value of `x`, a different one for every `x` (the Kalah
+/// position's hash keys, the puzzles' seeded streams).
+pub const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
 pub use value::Value;
 
 /// A place on the board that holds seeds, named from its owner's point of view.

@@ -384,6 +384,32 @@ pub fn verify(oracle: &mut dyn MoveOracle, record: &str, most: usize) -> Result<
     Ok(puzzle)
 }
 
+/// A seeded stream of numbers (xorshift64, started from the seed's SplitMix64, so that every
+/// seed has its own stream): the candidates' random play, the same for a seed everywhere.
+#[derive(Clone, Debug)]
+pub struct Stream(u64);
+
+impl Stream {
+    /// The stream of `seed`.
+    pub fn new(seed: u64) -> Stream {
+        // A xorshift state must not be 0.
+        Stream(crate::engine::splitmix(seed).max(1))
+    }
+
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (at least 1).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
 /// How [`generate`] looks for puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Generation {
@@ -403,19 +429,7 @@ pub struct Generation {
 /// random moves mixed with a short search's. The same seed gives the same puzzles.
 pub fn generate(rules: &AnyRules, oracle: &mut dyn MoveOracle, g: Generation) -> Vec<Puzzle> {
     let Generation { count, seed, plies, tries, most } = g;
-    // SplitMix64 of the seed: every seed its own stream (a xorshift state must not be 0).
-    let mut rng = {
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)).max(1)
-    };
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = Stream::new(seed);
     let mut seen = std::collections::HashSet::new();
     let mut found = vec![];
     for _ in 0..tries {
@@ -423,15 +437,16 @@ pub fn generate(rules: &AnyRules, oracle: &mut dyn MoveOracle, g: Generation) ->
             break;
         }
         let mut pos = rules.start();
-        for _ in 0..next() % (u64::from(plies) + 1) {
+        for _ in 0..rng.below(plies as usize + 1) {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            let mv = if next() % 3 == 0 {
-                pos.analyze_fixed_depth(2).moves.first().map_or(moves[0], |m| m.mv)
+            // A third of the moves a short search's (a table of 1 MiB is plenty at depth 2).
+            let mv = if rng.below(3) == 0 {
+                pos.analyze(2, 1, &mut NoHandler).moves.first().map_or(moves[0], |m| m.mv)
             } else {
-                moves[(next() % moves.len() as u64) as usize]
+                moves[rng.below(moves.len())]
             };
             pos = pos.play(mv).expect("a legal move").0;
         }

@@ -29,22 +29,16 @@ impl MoveOracle for Minimax {
 /// Positions of `rules` after 0 to 7 moves of seeded random play, not over.
 fn positions(rules: &str, count: usize) -> Vec<AnyPosition> {
     let start = rules.parse::<AnyRules>().unwrap().start();
-    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Stream::new(1);
     let mut out = vec![];
     while out.len() < count {
         let mut p = start.clone();
-        for _ in 0..next() % 8 {
+        for _ in 0..rng.below(8) {
             let moves = p.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            p = p.play(moves[(next() % moves.len() as u64) as usize]).unwrap().0;
+            p = p.play(moves[rng.below(moves.len())]).unwrap().0;
         }
         if p.outcome().is_none() {
             out.push(p);
@@ -232,16 +226,13 @@ fn awari_endings_from_the_databases() {
         db.build_next(&mut |_| true).unwrap();
     }
     let mut oracle = DatabasesOracle(db.as_ref());
-    let mut rng = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut rng = Stream::new(2);
     let (mut found, mut tried) = (0, 0);
     while found < 10 && tried < 500 {
         tried += 1;
         let mut pits = [0u32; 12];
         for _ in 0..7 {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            pits[(rng % 12) as usize] += 1;
+            pits[rng.below(12)] += 1;
         }
         let row = |r: &[u32]| r.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
         let setup = format!("{}-{}-20.21-s", row(&pits[..6]), row(&pits[6..]));

@@ -181,18 +181,11 @@ pub struct Kalah {
     key: u64,
 }
 
-const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
 const fn make_keys() -> [u64; 2 * MAX_PITS + 3] {
     let mut k = [0u64; 2 * MAX_PITS + 3];
     let mut i = 0;
     while i < k.len() {
-        k[i] = splitmix(i as u64 * 7919 + 17) | 1;
+        k[i] = crate::engine::splitmix(i as u64 * 7919 + 17) | 1;
         i += 1;
     }
     k
