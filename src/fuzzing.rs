@@ -23,6 +23,7 @@ pub fn targets() -> Vec<(&'static str, Check)> {
         ("rules_ids", rules_ids),
         ("setups_and_moves", setups_and_moves),
         ("records", records),
+        ("puzzles", puzzles),
         ("cgt_values", cgt_values),
         ("worker_messages", worker_messages),
     ];
@@ -98,6 +99,29 @@ pub fn records(data: &[u8]) {
     assert!(g.ply() <= g.moves().len());
     if e.is_none() {
         assert_eq!(Game::from_record_lenient(&g.record()).0, g);
+    }
+}
+
+/// A line of a puzzles data file (the trainer reads them): what reads writes itself back the
+/// same, and every text of it (the task, each step and each refutation in words) is made
+/// without a panic.
+pub fn puzzles(data: &[u8]) {
+    let t = text(data);
+    let line = t.lines().next().unwrap_or_default();
+    if let Ok((p, rating)) = crate::puzzles::Puzzle::parse(line) {
+        assert_eq!(p.record(rating), line);
+        let _ = crate::puzzles::words::task(&p);
+        let mut pos = p.start.clone();
+        let mut refuted = p.refutations.iter();
+        for step in &p.solution.line {
+            if step.player {
+                for r in refuted.next().expect("a player step's refutations") {
+                    assert!(!crate::puzzles::words::refuted(&pos, r, p.solution.goal).is_empty());
+                }
+            }
+            let _ = crate::puzzles::words::line(&pos, &step.moves[..1], p.start.turn());
+            pos = pos.play(step.moves[0]).expect("a parsed move is legal").0;
+        }
     }
 }
 

@@ -12,6 +12,7 @@ mod hanoi;
 mod head;
 mod play;
 mod progress;
+mod puzzles;
 mod rules;
 mod search;
 mod solve;
@@ -471,6 +472,11 @@ enum Command {
         #[command(subcommand)]
         what: search::SearchCommand,
     },
+    /// Proven puzzles: generate a data file, verify one, show a puzzle in words.
+    Puzzles {
+        #[command(subcommand)]
+        what: puzzles::PuzzlesCommand,
+    },
     /// Nodes per second of a fixed perft and a fixed search on Kalah(6,4).
     Bench {
         /// Machine-readable output.
@@ -660,6 +666,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             DakonCommand::Replay { n, moves, json } => emit(out, &dakon::replay_turn(n, &moves)?, json),
         },
         Command::Rules { rules, json } => emit(out, &rules::card(&rules)?, json),
+        Command::Puzzles { what } => puzzles::puzzles(what, out),
         Command::Bench { json } => emit(out, &bench::bench()?, json),
     }
 }

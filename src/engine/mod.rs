@@ -23,6 +23,20 @@ pub const fn splitmix(mut x: u64) -> u64 {
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
 }
+
+/// FNV-1a, 64 bits, of a text: a short stable name of it (the row games' hash seeds, the
+/// puzzles' ids).
+pub const fn fnv1a(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let mut h = 0xCBF2_9CE4_8422_2325_u64;
+    let mut i = 0;
+    while i < bytes.len() {
+        h = (h ^ bytes[i] as u64).wrapping_mul(0x0000_0100_0000_01B3);
+        i += 1;
+    }
+    h
+}
+
 pub use value::Value;
 
 /// A place on the board that holds seeds, named from its owner's point of view.

@@ -4,19 +4,36 @@
 //! [`MoveOracle`] (the Kalah solver, the Oware family's endgame databases), so a puzzle's every
 //! step can be checked again from the oracle alone.
 
+mod generate;
+mod record;
+pub mod words;
+
 use core::fmt;
 
 use crate::engine::Step as Sown;
-use crate::families::{AnyMove, AnyPosition, AnyRules, EndgameDatabases, ExactSolver};
+use crate::families::{AnyMove, AnyPosition, EndgameDatabases, ExactSolver};
 use crate::search::NoHandler;
+
+pub use generate::{generate, oracle_for, Generation, Stream, SEARCH_NODES};
+pub use record::{
+    plausible, ratings, read, refutation, search_depth, verify_file, Puzzle, Refutation, FIELDS, MOST, PLAUSIBLE_DEPTH,
+    RATINGS, RATING_DEPTH, REFUTATION_MOVES,
+};
 
 /// The exact value of every legal move of a position, for its side to move: the final
 /// difference (stores, or captured seeds) with best play after the move, counted from the
-/// start of the game, so that it stays the same along a best line. `None` past the oracle's
-/// reach.
+/// start of the game, so that it stays the same along a best line; for a game decided only by
+/// who wins, 1 a win and -1 a loss; for a solitaire, 1 still winnable and 0 not. `None` past
+/// the oracle's reach.
 pub trait MoveOracle {
     /// Every legal move of `pos` with its value for the side to move, in any order.
     fn move_values(&mut self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>>;
+
+    /// Whether `pos` is within the oracle's reach (the databases' seeds): generation plays on
+    /// until a candidate is.
+    fn covers(&self, _pos: &AnyPosition) -> bool {
+        true
+    }
 }
 
 /// The exact solver as an oracle (Kalah): its table and database kept from one position to
@@ -31,13 +48,45 @@ impl MoveOracle for SolverOracle {
 }
 
 /// Endgame databases as an oracle (the Oware family), within the seeds they were built to.
-pub struct DatabasesOracle<'a>(pub &'a dyn EndgameDatabases);
+pub struct DatabasesOracle(pub Box<dyn EndgameDatabases>);
 
-impl MoveOracle for DatabasesOracle<'_> {
+impl MoveOracle for DatabasesOracle {
     fn move_values(&mut self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
         self.0.move_values(pos)
     }
+
+    fn covers(&self, pos: &AnyPosition) -> bool {
+        self.0.seeds_on_board(pos).is_some_and(|s| s < self.0.seeds())
+    }
 }
+
+/// The family's own search as an oracle, where it proves every move (the solitaires, the
+/// games decided by who moves last: small enough positions), within a node budget a move.
+pub struct SearchOracle {
+    /// Nodes a position's search may visit before it is given up as out of reach.
+    pub nodes: u64,
+}
+
+/// Stops a search after so many nodes.
+struct Budget(u64);
+
+impl crate::search::SearchHandler<AnyMove> for Budget {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        nodes > self.0
+    }
+    fn on_progress(&mut self, _: &crate::search::Analysis<AnyMove>) {}
+}
+
+impl MoveOracle for SearchOracle {
+    fn move_values(&mut self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+        let a = pos.analyze(SEARCH_DEPTH, 16, &mut Budget(self.nodes));
+        let proven = !a.moves.is_empty() && a.moves.iter().all(|m| m.exact);
+        proven.then(|| a.moves.iter().map(|m| (m.mv, m.value.number())).collect())
+    }
+}
+
+/// The deepest a [`SearchOracle`] searches.
+const SEARCH_DEPTH: u32 = 96;
 
 /// What a puzzle asks the player to keep: the win, in a won position (by any margin), or in
 /// a drawn or lost one the best the mover can get (its exact value).
@@ -87,6 +136,9 @@ pub struct Step {
     pub moves: Vec<AnyMove>,
     /// The player's step, not the defence's.
     pub player: bool,
+    /// At a player's step, the moves that give the goal up, with their values, in the
+    /// position's move order (the defence's: none).
+    pub wrong: Vec<(AnyMove, i32)>,
 }
 
 /// A proven puzzle's solution.
@@ -175,7 +227,8 @@ pub fn solve(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> R
                 (_, true) if all => return Err(NotAPuzzle::Trivial),
                 (n, true) if n > 1 => return Err(NotAPuzzle::NotUnique(n)),
                 (1, _) if !all && done < most.max(1) => {
-                    Step { moves: groups.into_iter().next().expect("one group"), player: true }
+                    let wrong = vals.iter().filter(|v| !goal.kept_by(v.1)).copied().collect();
+                    Step { moves: groups.into_iter().next().expect("one group"), player: true, wrong }
                 }
                 _ => break,
             }
@@ -183,7 +236,7 @@ pub fn solve(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> R
             // The defence: its best value is the player's least.
             let best = vals.iter().map(|v| v.1).max().expect("a legal move");
             let mv = vals.iter().find(|v| v.1 == best).expect("the best").0;
-            Step { moves: vec![mv], player: false }
+            Step { moves: vec![mv], player: false, wrong: vec![] }
         };
         pos = pos.play(step.moves[0]).expect("a legal move").0;
         line.push(step);
@@ -197,7 +250,7 @@ pub fn solve(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> R
 /// The oracle's values of `pos`, in the position's move order (an oracle may give them in any
 /// order: ties are then broken the same way whatever the oracle); `None` unless it values
 /// every legal move, and there is one.
-fn values_of(oracle: &mut dyn MoveOracle, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+pub(crate) fn values_of(oracle: &mut dyn MoveOracle, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
     let values = oracle.move_values(pos)?;
     let legal = pos.legal_moves();
     let ordered: Vec<(AnyMove, i32)> =
@@ -273,7 +326,8 @@ pub fn themes(start: &AnyPosition, solution: &Solution) -> Vec<Theme> {
 }
 
 /// The move a one-ply greedy player picks in `pos`: the most seeds into its store at once,
-/// then one that plays again; the first such in the position's move order.
+/// then one that plays again; the first such in the position's move order; `None` where no
+/// move gains a seed or a turn (greed has nothing to go by).
 pub fn greedy(pos: &AnyPosition) -> Option<AnyMove> {
     let me = pos.turn();
     let gain = |mv: AnyMove| {
@@ -289,175 +343,7 @@ pub fn greedy(pos: &AnyPosition) -> Option<AnyMove> {
             }
         }
     }
-    best.map(|b| b.0)
-}
-
-/// The search depth from which the product's heuristic search (`analyze_fixed_depth`) prefers
-/// one of `answer` at `pos` and keeps preferring it up to `most`; `most + 1` if it does not
-/// at `most`. The puzzle's difficulty grows with it.
-pub fn search_depth(pos: &AnyPosition, answer: &[AnyMove], most: u32) -> u32 {
-    let mut from = most + 1;
-    for d in (1..=most).rev() {
-        match pos.analyze_fixed_depth(d).moves.first() {
-            Some(m) if answer.contains(&m.mv) => from = d,
-            _ => break,
-        }
-    }
-    from
-}
-
-/// A proven puzzle, with what is derived from its solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
-    /// The start, its side to move the player.
-    pub start: AnyPosition,
-    /// The solution.
-    pub solution: Solution,
-    /// The answer is the one-ply greedy player's move.
-    pub easy: bool,
-    /// The heuristic search's depth to find the answer ([`search_depth`]).
-    pub depth: u32,
-    /// The themes.
-    pub themes: Vec<Theme>,
-}
-
-/// The deepest the heuristic search is asked when rating a puzzle.
-pub const RATING_DEPTH: u32 = 8;
-
-impl Puzzle {
-    /// The puzzle of `start`, proven by `oracle`, at most `most` player moves.
-    ///
-    /// # Errors
-    /// Why `start` is not a puzzle.
-    pub fn of(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> Result<Puzzle, NotAPuzzle> {
-        let solution = solve(oracle, start, most)?;
-        let first = &solution.line[0].moves;
-        Ok(Puzzle {
-            easy: greedy(start).is_some_and(|g| first.contains(&g)),
-            depth: search_depth(start, first, RATING_DEPTH),
-            themes: themes(start, &solution),
-            start: start.clone(),
-            solution,
-        })
-    }
-
-    /// The solution as text: the steps in order, a step's accepted moves joined by `|`.
-    pub fn line_text(&self) -> String {
-        let step = |s: &Step| s.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join("|");
-        self.solution.line.iter().map(step).collect::<Vec<_>>().join(" ")
-    }
-
-    /// The puzzle as a line of a data file: rules, setup, solution, the start's value, the
-    /// search depth, the themes (`-` for none) and `easy` or `-`, separated by tabs.
-    pub fn record(&self) -> String {
-        let themes: Vec<&str> = self.themes.iter().map(|t| t.key()).collect();
-        format!(
-            "{}\t{}\t{}\t{:+}\t{}\t{}\t{}",
-            self.start.rules(),
-            self.start,
-            self.line_text(),
-            self.solution.value,
-            self.depth,
-            if themes.is_empty() { "-".to_string() } else { themes.join(",") },
-            if self.easy { "easy" } else { "-" }
-        )
-    }
-}
-
-/// Proves a data file's line again with `oracle`: the puzzle of its start must be the very
-/// line (solution, value, depth, themes, easy).
-///
-/// # Errors
-/// What differs, or what cannot be read, in words.
-pub fn verify(oracle: &mut dyn MoveOracle, record: &str, most: usize) -> Result<Puzzle, String> {
-    let fields: Vec<&str> = record.split('\t').collect();
-    let [rules, setup, _, _, _, _, _] = fields[..] else {
-        return Err(format!("a puzzle has 7 fields separated by tabs; this line has {}", fields.len()));
-    };
-    let rules: AnyRules = rules.parse().map_err(|e| format!("rules: {e}"))?;
-    let start = rules.parse_setup(setup).map_err(|e| format!("setup: {e}"))?;
-    let puzzle = Puzzle::of(oracle, &start, most).map_err(|e| format!("{setup} is not a puzzle: {e}"))?;
-    let again = puzzle.record();
-    if again != record {
-        return Err(format!("proven again, the line reads\n  {again}\nnot\n  {record}"));
-    }
-    Ok(puzzle)
-}
-
-/// A seeded stream of numbers (xorshift64, started from the seed's SplitMix64, so that every
-/// seed has its own stream): the candidates' random play, the same for a seed everywhere.
-#[derive(Clone, Debug)]
-pub struct Stream(u64);
-
-impl Stream {
-    /// The stream of `seed`.
-    pub fn new(seed: u64) -> Stream {
-        // A xorshift state must not be 0.
-        Stream(crate::engine::splitmix(seed).max(1))
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number below `n` (at least 1).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-}
-
-/// How [`generate`] looks for puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Generation {
-    /// Puzzles wanted.
-    pub count: usize,
-    /// The seed: the same seed gives the same puzzles.
-    pub seed: u64,
-    /// The candidates are 0 to this many moves from the start.
-    pub plies: u32,
-    /// Candidate positions looked at, at most.
-    pub tries: usize,
-    /// Player moves a solution has at most.
-    pub most: usize,
-}
-
-/// Up to `g.count` puzzles of `rules`, proven by `oracle`, from positions of seeded play:
-/// random moves mixed with a short search's. The same seed gives the same puzzles.
-pub fn generate(rules: &AnyRules, oracle: &mut dyn MoveOracle, g: Generation) -> Vec<Puzzle> {
-    let Generation { count, seed, plies, tries, most } = g;
-    let mut rng = Stream::new(seed);
-    let mut seen = std::collections::HashSet::new();
-    let mut found = vec![];
-    for _ in 0..tries {
-        if found.len() >= count {
-            break;
-        }
-        let mut pos = rules.start();
-        for _ in 0..rng.below(plies as usize + 1) {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            // A third of the moves a short search's (a table of 1 MiB is plenty at depth 2).
-            let mv = if rng.below(3) == 0 {
-                pos.analyze(2, 1, &mut NoHandler).moves.first().map_or(moves[0], |m| m.mv)
-            } else {
-                moves[rng.below(moves.len())]
-            };
-            pos = pos.play(mv).expect("a legal move").0;
-        }
-        if !seen.insert(pos.to_string()) {
-            continue;
-        }
-        if let Ok(p) = Puzzle::of(oracle, &pos, most) {
-            found.push(p);
-        }
-    }
-    found
+    best.filter(|b| b.1 > (0, false)).map(|b| b.0)
 }
 
 #[cfg(test)]

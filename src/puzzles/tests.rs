@@ -152,44 +152,140 @@ fn kalah33() -> (AnyRules, SolverOracle) {
 
 /// `count` puzzles of seed `seed`, 0 to 14 moves from the start, 12 player moves at most.
 fn gen(count: usize, seed: u64, tries: usize) -> Generation {
-    Generation { count, seed, plies: 14, tries, most: 12 }
+    Generation { count, seed, plies: (0, 14), tries, most: 12 }
+}
+
+/// The puzzles of `g`, each line rated among them, as a data file.
+fn file(rules: &AnyRules, oracle: &mut dyn MoveOracle, g: Generation) -> Vec<String> {
+    let puzzles = generate(rules, oracle, g, &mut |_, _| {});
+    puzzles.iter().zip(ratings(&puzzles)).map(|(p, r)| p.record(r)).collect()
+}
+
+/// `verify_file` of lines.
+fn verify(oracle: &mut dyn MoveOracle, lines: &[String]) -> Result<Vec<Puzzle>, Vec<String>> {
+    verify_file(oracle, &lines.join("\n"), 12, &mut |_| {})
 }
 
 #[test]
 fn generation_is_deterministic_and_every_record_verifies() {
     let (rules, mut oracle) = kalah33();
-    let a: Vec<String> = generate(&rules, &mut oracle, gen(12, 7, 400)).iter().map(Puzzle::record).collect();
+    let a = file(&rules, &mut oracle, gen(12, 7, 400));
     let (_, mut fresh) = kalah33();
-    let b: Vec<String> = generate(&rules, &mut fresh, gen(12, 7, 400)).iter().map(Puzzle::record).collect();
+    let b = file(&rules, &mut fresh, gen(12, 7, 400));
     assert_eq!(a, b, "one seed, one set of puzzles");
     assert_eq!(a.len(), 12);
-    let c: Vec<String> = generate(&rules, &mut fresh, gen(12, 8, 400)).iter().map(Puzzle::record).collect();
+    let c = file(&rules, &mut fresh, gen(12, 8, 400));
     assert_ne!(a, c, "another seed, other puzzles");
-    for record in &a {
-        let p = verify(&mut oracle, record, 12).unwrap();
-        assert_eq!(p.record(), *record);
+    let proven = verify(&mut oracle, &a).unwrap();
+    for p in &proven {
         // Proven step by step: Kalah(3,3) is small enough for plain minimax.
         check_against_minimax(&p.start, &p.solution, 12);
+        check_refutations(p);
     }
-    // A record whose line, value, depth, themes or easy flag was changed does not verify.
+    // Read back without the oracle (as the page reads them): the same puzzles.
+    for (line, p) in a.iter().zip(&proven) {
+        let (q, r) = Puzzle::parse(line).unwrap();
+        assert_eq!(&q, p);
+        assert_eq!(q.record(r), *line);
+    }
+    // A line cut or with a character changed is refused or read as the line it then is,
+    // never a panic (the fuzz target `puzzles` goes further).
+    let mut rng = Stream::new(5);
+    let alphabet: Vec<char> = "abcdef0123456789+-|:,/ \t.xn".chars().collect();
+    for _ in 0..3000 {
+        let line: Vec<char> = a[rng.below(a.len())].chars().collect();
+        let k = rng.below(line.len());
+        let changed: String = if rng.below(2) == 0 {
+            line[..k].iter().collect()
+        } else {
+            let mut l = line.clone();
+            l[k] = alphabet[rng.below(alphabet.len())];
+            l.into_iter().collect()
+        };
+        if let Ok((q, r)) = Puzzle::parse(&changed) {
+            assert_eq!(q.record(r), changed);
+        }
+    }
+    // The ratings spread over the range.
+    let rated: Vec<u32> = a.iter().map(|l| read(l).unwrap().1).collect();
+    assert_eq!(rated.iter().min(), Some(&RATINGS.0));
+    assert_eq!(rated.iter().max(), Some(&RATINGS.1));
+    // A line with any field changed does not verify, and says which field.
     let fields: Vec<&str> = a[0].split('\t').collect();
-    let line = format!("{} {}", fields[2], fields[2]);
-    let themes = if fields[5] == "long" { "capture" } else { "long" };
-    let easy = if fields[6] == "easy" { "-" } else { "easy" };
-    for (k, wrong) in [(2, line.as_str()), (3, "+99"), (4, "0"), (5, themes), (6, easy)] {
+    let line = format!("{} {}", fields[3], fields[3]);
+    let themes = if fields[7] == "long" { "capture" } else { "long" };
+    let easy = if fields[8] == "easy" { "-" } else { "easy" };
+    let rating = if fields[9] == "1500" { "1510" } else { "1500" };
+    let wrong = [
+        (0, "kalah-3-3-00000000"),
+        (3, line.as_str()),
+        (4, "+99"),
+        (5, "0"),
+        (6, "9"),
+        (7, themes),
+        (8, easy),
+        (9, rating),
+        (10, "a:+0:"),
+    ];
+    for (k, w) in wrong {
         let mut f = fields.clone();
-        f[k] = wrong;
-        assert!(verify(&mut oracle, &f.join("\t"), 12).is_err(), "{wrong} in field {k}");
+        f[k] = w;
+        let mut lines = a.clone();
+        lines[0] = f.join("\t");
+        let e = verify(&mut oracle, &lines).unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].starts_with("line 1: ") && e[0].contains(FIELDS[k]), "{w} in field {k}: {e:?}");
     }
-    assert!(verify(&mut oracle, "kalah-3-3\t9.9.9\ta\t+0\t1\t-\t-", 12).unwrap_err().starts_with("setup:"));
-    assert!(verify(&mut oracle, "nonsense", 12).unwrap_err().contains("7 fields"));
-    assert!(verify(&mut oracle, &fields[..6].join("\t"), 12).unwrap_err().contains("7 fields"));
+    let bad = |line: &str| verify(&mut kalah33().1, &[line.to_string()]).unwrap_err()[0].clone();
+    assert!(bad("x\tkalah-3-3\t9.9.9\ta\t+0\t1\t0\t-\t-\t1500\t").contains("setup:"));
+    assert!(bad("nonsense").contains("11 fields"));
+    assert!(bad(&fields[..6].join("\t")).contains("11 fields"));
+    // A line twice.
+    let e = verify(&mut oracle, &[a[0].clone(), a[0].clone()]).unwrap_err();
+    assert!(e.iter().any(|l| l.contains("twice")), "{e:?}");
+}
+
+/// Each wrong move's refutation: its value is minimax's, it gives the goal up, and its line
+/// is best play until a capture of the defence, the end, or its length.
+fn check_refutations(p: &Puzzle) {
+    let player = p.start.turn();
+    let mut pos = p.start.clone();
+    let mut steps = p.refutations.iter();
+    for step in &p.solution.line {
+        if step.player {
+            let vals = Minimax.move_values(&pos).unwrap();
+            let refuted = steps.next().unwrap();
+            let wrong: Vec<(AnyMove, i32)> = vals.iter().filter(|v| !p.solution.goal.kept_by(v.1)).copied().collect();
+            assert_eq!(refuted.iter().map(|r| (r.mv, r.value)).collect::<Vec<_>>(), wrong);
+            for r in refuted {
+                let mut q = pos.play(r.mv).unwrap().0;
+                let mut punished = false;
+                for &m in &r.line {
+                    assert!(!punished, "{}: the line goes on after the defence's capture", r.mv);
+                    let v = Minimax.move_values(&q).unwrap();
+                    let best = v.iter().map(|x| x.1).max().unwrap();
+                    assert_eq!(v.iter().find(|x| x.0 == m).unwrap().1, best, "best play after {}", r.mv);
+                    let (next, trace) = q.play(m).unwrap();
+                    punished = q.turn() != player && trace.steps.iter().any(|s| matches!(s, Sown::Capture { .. }));
+                    q = next;
+                }
+                assert!(
+                    punished || q.outcome().is_some() || r.line.len() == REFUTATION_MOVES,
+                    "{}: {:?}",
+                    r.mv,
+                    r.line
+                );
+            }
+        }
+        pos = pos.play(step.moves[0]).unwrap().0;
+    }
+    assert!(steps.next().is_none());
 }
 
 #[test]
 fn themes_come_from_the_traces() {
     let (rules, mut oracle) = kalah33();
-    let puzzles = generate(&rules, &mut oracle, gen(30, 11, 2000));
+    let puzzles = generate(&rules, &mut oracle, gen(30, 11, 2000), &mut |_, _| {});
     for p in &puzzles {
         let mut pos = p.start.clone();
         let (mut captures, mut again, mut defence_takes) = (false, false, false);
@@ -205,9 +301,9 @@ fn themes_come_from_the_traces() {
             }
             pos = next;
         }
-        assert_eq!(p.themes.contains(&Theme::Capture), captures, "{}", p.record());
-        assert_eq!(p.themes.contains(&Theme::ExtraTurn), again, "{}", p.record());
-        assert!(!p.themes.contains(&Theme::Sacrifice) || defence_takes, "a sacrifice is taken: {}", p.record());
+        assert_eq!(p.themes.contains(&Theme::Capture), captures, "{}", p.record(0));
+        assert_eq!(p.themes.contains(&Theme::ExtraTurn), again, "{}", p.record(0));
+        assert!(!p.themes.contains(&Theme::Sacrifice) || defence_takes, "a sacrifice is taken: {}", p.record(0));
         assert_eq!(p.themes.contains(&Theme::Long), p.solution.player_moves() >= 5);
         assert_eq!(p.easy, greedy(&p.start).is_some_and(|g| p.solution.line[0].moves.contains(&g)));
     }
@@ -225,7 +321,7 @@ fn awari_endings_from_the_databases() {
     while db.seeds() <= 7 {
         db.build_next(&mut |_| true).unwrap();
     }
-    let mut oracle = DatabasesOracle(db.as_ref());
+    let mut oracle = DatabasesOracle(db);
     let mut rng = Stream::new(2);
     let (mut found, mut tried) = (0, 0);
     while found < 10 && tried < 500 {
@@ -242,7 +338,7 @@ fn awari_endings_from_the_databases() {
         // Each player step: its moves keep the goal by the databases, and not every move does.
         let mut pos = start.clone();
         for step in &s.line {
-            let vals = db.move_values(&pos).unwrap();
+            let vals = oracle.0.move_values(&pos).unwrap();
             if step.player {
                 let keep = vals.iter().filter(|v| s.goal.kept_by(v.1)).count();
                 assert_eq!(keep, step.moves.len(), "{setup}");
@@ -258,7 +354,7 @@ fn awari_endings_from_the_databases() {
             }
             pos = pos.play(step.moves[0]).unwrap().0;
         }
-        assert_eq!(s.value, db.value(&start).unwrap(), "{setup}");
+        assert_eq!(s.value, oracle.0.value(&start).unwrap(), "{setup}");
     }
     assert_eq!(found, 10, "puzzles among {tried} endings");
 }

@@ -195,14 +195,7 @@ pub trait RowGame: 'static + Copy + Eq + Hash + fmt::Debug + Send + Sync {
 
 /// A hash seed from a game's key (FNV-1a): the default [`RowGame::HASH_SEED`].
 pub const fn hash_seed(key: &str) -> u64 {
-    let bytes = key.as_bytes();
-    let mut h = 0xCBF2_9CE4_8422_2325_u64;
-    let mut i = 0;
-    while i < bytes.len() {
-        h = (h ^ bytes[i] as u64).wrapping_mul(0x0000_0100_0000_01B3);
-        i += 1;
-    }
-    h
+    crate::engine::fnv1a(key)
 }
 
 /// The generic search's analysis of a row position (the row families' [`FamilySearch::analyze`]).

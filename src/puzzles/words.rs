@@ -1,0 +1,171 @@
+//! A puzzle in plain words, generated from its values and the engine's traces: the task
+//! ("South to move and win"), what a move gives up, and what happens along a line ("North
+//! replies b: captures 6 from your d, and plays again").
+
+use super::{Goal, Puzzle, Refutation};
+use crate::engine::{Cell, Outcome, Player, Step as Sown};
+use crate::families::{AnyMove, AnyPosition};
+
+/// What kind of values a position's family has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// A margin of seeds (Kalah, the Oware family).
+    Margin,
+    /// Won or lost, by who moves last (1 or -1).
+    Decided,
+    /// A solitaire: still winnable (1) or not (0).
+    Solitaire,
+}
+
+impl Scale {
+    /// The scale of `pos`'s family.
+    pub fn of(pos: &AnyPosition) -> Scale {
+        if pos.family().is_solitaire() {
+            Scale::Solitaire
+        } else if pos.value_row().is_some() {
+            Scale::Decided
+        } else {
+            Scale::Margin
+        }
+    }
+
+    /// A value on this scale for the player, in words: "wins by 4", "draws", "loses by 2";
+    /// "wins", "loses"; "can still be won", "can no longer be won".
+    pub fn value(self, v: i32) -> String {
+        match (self, v) {
+            (Scale::Margin, 0) => "draws".to_string(),
+            (Scale::Margin, v) if v > 0 => format!("wins by {v}"),
+            (Scale::Margin, v) => format!("loses by {}", -v),
+            (Scale::Decided, v) => if v > 0 { "wins" } else { "loses" }.to_string(),
+            (Scale::Solitaire, v) => if v > 0 { "can still be won" } else { "can no longer be won" }.to_string(),
+        }
+    }
+
+    /// The same, said to the player: "you win by 4", "you draw", "you lose by 2"; "you win",
+    /// "you lose"; "the board can still be cleared", "the board can no longer be cleared".
+    pub fn to_you(self, v: i32) -> String {
+        match (self, v) {
+            (Scale::Margin, 0) => "you draw".to_string(),
+            (Scale::Margin, v) if v > 0 => format!("you win by {v}"),
+            (Scale::Margin, v) => format!("you lose by {}", -v),
+            (Scale::Decided, v) => if v > 0 { "you win" } else { "you lose" }.to_string(),
+            (Scale::Solitaire, v) => {
+                if v > 0 { "the board can still be cleared" } else { "the board can no longer be cleared" }.to_string()
+            }
+        }
+    }
+}
+
+/// The task: "South to move and win", "North to move: draw", "Left to move and win", "Sow
+/// until every seed is home".
+pub fn task(p: &Puzzle) -> String {
+    let who = p.start.player_name(p.start.turn());
+    match (Scale::of(&p.start), p.solution.goal) {
+        (Scale::Solitaire, _) => "Find the moves that clear the board".to_string(),
+        (_, Goal::Win) => format!("{who} to move and win"),
+        (_, Goal::Hold(0)) => format!("{who} to move and hold the draw"),
+        (_, Goal::Hold(v)) => format!("{who} to move: lose by no more than {}", -v),
+    }
+}
+
+/// What the move `mv` of `pos` does, from the point of view of `me` (the puzzle's player):
+/// "sows 3 laps", "captures 6 from your d", "an extra turn", "the game ends: South wins",
+/// joined by commas;
+/// empty where it only sows. `None` if it is not legal.
+pub fn effects(pos: &AnyPosition, mv: AnyMove, me: Player) -> Option<String> {
+    let (next, trace) = pos.play(mv).ok()?;
+    let two_rows = Scale::of(pos) == Scale::Margin;
+    let mover = pos.turn();
+    let mut said = vec![];
+    if trace.laps > 1 {
+        said.push(format!("sows {} laps", trace.laps));
+    }
+    let mut taken = vec![];
+    for s in &trace.steps {
+        if let Sown::Capture { from, seeds, .. } = s {
+            taken.push((*from, *seeds));
+        }
+    }
+    let total: u32 = taken.iter().map(|t| t.1).sum();
+    if total > 0 {
+        let whose = |c: Cell| match c {
+            Cell::Pit { owner, index } if two_rows => {
+                let owner = if owner == me { "your".to_string() } else { format!("{}'s", pos.player_name(owner)) };
+                Some(format!("{owner} {}", crate::engine::pit_letter(index)))
+            }
+            _ => None,
+        };
+        // The mover's own pits (Kalah's capturing seed) go unnamed: what it takes is named.
+        let theirs = |c: &Cell| !matches!(c, Cell::Pit { owner, .. } if *owner == mover);
+        let places: Vec<String> = taken.iter().filter(|t| theirs(&t.0)).filter_map(|t| whose(t.0)).collect();
+        let seeds = if total == 1 { "1 seed".to_string() } else { format!("{total} seeds") };
+        said.push(if places.is_empty() {
+            format!("captures {seeds}")
+        } else {
+            format!("captures {seeds} from {}", places.join(" and "))
+        });
+    }
+    match next.outcome() {
+        Some(o) => said.push(ending(&next, o)),
+        None if next.turn() == mover && pos.family().is_solitaire() => {}
+        None if next.turn() == mover => said.push("an extra turn".to_string()),
+        None => {}
+    }
+    Some(said.join(", "))
+}
+
+/// How the game ended, in words.
+fn ending(pos: &AnyPosition, o: Outcome) -> String {
+    match o {
+        Outcome::Win(p) => format!("the game ends: {} wins", pos.player_name(p)),
+        Outcome::Draw => "the game ends in a draw".to_string(),
+        Outcome::Solved => "the board is clear".to_string(),
+        Outcome::Stuck => "no move is left".to_string(),
+    }
+}
+
+/// A line of moves from `pos` in words, one sentence a move: "North replies b: captures 6
+/// from your d." (`me`: the puzzle's player, addressed as "you").
+pub fn line(pos: &AnyPosition, moves: &[AnyMove], me: Player) -> Vec<String> {
+    let mut out = vec![];
+    let mut q = pos.clone();
+    let mut last = None;
+    for &mv in moves {
+        let Some(said) = effects(&q, mv, me) else { break };
+        let mover = q.turn();
+        let who = if mover == me { "You".to_string() } else { q.player_name(mover).to_string() };
+        let verb = match (mover == me, last == Some(mover)) {
+            (_, true) => "then",
+            (true, false) => "play",
+            (false, false) => "replies",
+        };
+        let head = if verb == "then" { format!("{who} then {mv}") } else { format!("{who} {verb} {mv}") };
+        out.push(if said.is_empty() { format!("{head}.") } else { format!("{head}: {said}.") });
+        last = Some(mover);
+        q = q.play(mv).expect("a legal move").0;
+    }
+    out
+}
+
+/// Why the wrong move `r` of `pos` is wrong, in words: what it gives up, then the move and its
+/// refutation. "d gives the win away: with best play it loses by 2. You play d: an extra turn.
+/// You then a. North replies b: captures 6 from your d."
+pub fn refuted(pos: &AnyPosition, r: &Refutation, goal: Goal) -> String {
+    let scale = Scale::of(pos);
+    let mut text = match (scale, goal) {
+        (Scale::Solitaire, _) => format!("After {} the board can no longer be cleared.", r.mv),
+        (_, Goal::Win) => format!("{} gives the win away: with best play {}.", r.mv, scale.to_you(r.value)),
+        (_, Goal::Hold(v)) => format!(
+            "{} gives {} away: with best play {}.",
+            r.mv,
+            if v == 0 { "the draw".to_string() } else { format!("{} seeds", v - r.value) },
+            scale.to_you(r.value)
+        ),
+    };
+    let moves: Vec<AnyMove> = std::iter::once(r.mv).chain(r.line.iter().copied()).collect();
+    for sentence in line(pos, &moves, pos.turn()) {
+        text.push(' ');
+        text += &sentence;
+    }
+    text
+}
