@@ -63,7 +63,7 @@ test-release:
 		erickson_tables_recomputed erickson_table_3_search \
 		the_books_deepest_lines_are_what_the_solver_proves \
 		bench_reports_its_workloads parallel_solver_agrees_with_minimax_and_one_thread \
-		memory_past_what_may_be_used_ends_with_the_figures
+		memory_past_what_may_be_used_ends_with_the_figures every_shipped_puzzle_is_proven_again
 
 # The runner's default of 20 s for a whole test file is near what web_worker takes on a busy
 # two-core machine (13 s idle): a generous limit, since a hang still fails.

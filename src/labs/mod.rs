@@ -471,6 +471,8 @@ macro_rules! with_labs {
             Dooley => dooley::DooleyLab,
             /// The engine benchmark.
             Bench => bench::BenchLab,
+            /// The puzzle trainer.
+            Puzzles => puzzles::PuzzlesLab,
         }
     };
 }

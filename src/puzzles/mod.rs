@@ -5,6 +5,7 @@
 //! step can be checked again from the oracle alone.
 
 mod generate;
+pub mod glicko;
 mod record;
 pub mod words;
 

@@ -241,6 +241,7 @@ pub fn home() -> Html {
                     <button class="to-group" onclick={Callback::from(move |_: MouseEvent| to_id(&format!("group-{i}")))}>{format!("{group} ↓")}</button>
                 }) }
                 <button class="to-labs" onclick={Callback::from(|_: MouseEvent| to_id("labs"))}>{"The labs: the papers' results recomputed, and the benchmark ↓"}</button>
+                <a class="to-puzzles button" href={Route::lab_home::<crate::labs::puzzles::PuzzlesLab>().to_string()}>{"Puzzles: find the one move that wins ›"}</a>
             </nav>
             { for groups.into_iter().enumerate().map(|(i, (group, about, families))| html! {
                 <section class="group" aria-label={group} id={format!("group-{i}")}>

@@ -236,6 +236,12 @@ mod tests {
             Route::lab::<HanoiLab>(HanoiParams { n: 6 }),
             Route::lab_home::<DakonLab>(),
             Route::lab_home::<EricksonLab>(),
+            Route::lab_home::<crate::labs::puzzles::PuzzlesLab>(),
+            Route::lab::<crate::labs::puzzles::PuzzlesLab>(crate::labs::puzzles::PuzzlesParams {
+                id: Some("kalah-6-4-0a1b2c3d".into()),
+                theme: Some(crate::puzzles::Theme::Capture),
+                ..Default::default()
+            }),
             Route::NotFound("/nowhere".into()),
         ] {
             let text = r.to_string();

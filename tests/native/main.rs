@@ -34,6 +34,7 @@ mod lab_erickson;
 mod notation;
 mod oware;
 mod properties;
+mod puzzles;
 mod reference;
 mod sowing;
 mod tchoukaillon;

@@ -5,5 +5,6 @@
 pub mod dakon;
 pub mod erickson;
 pub mod hanoi;
+pub mod puzzles;
 pub mod questions;
 pub mod solved_kalah;

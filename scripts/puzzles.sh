@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Makes the shipped puzzles, data/puzzles/RULES.tsv, with the release CLI: one command a rule
+# set, the command written in its file's header. The same commands give the same files (make
+# test proves every line again: tests/native/puzzles.rs).
+#   scripts/puzzles.sh [RULES...]     (default: every rule set below)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${MANCALA_LAB:-$root/target/release/mancala-lab}
+# rules, then the options of `mancala-lab puzzles generate`.
+sets=(
+  "kalah-4-3 --count 100 --plies 0-24"
+  "kalah-4-4 --count 100 --plies 0-30"
+  "kalah-5-4 --count 120 --plies 4-36"
+  "kalah-6-3 --count 200 --plies 6-40"
+  "kalah-6-4 --count 300 --plies 12-44"
+  "kalah-6-4-e --count 120 --plies 12-44"
+  "awari-6-4 --count 150 --db-seeds 15"
+  "oware-6-4 --count 120 --db-seeds 15"
+  "ayo-6-4 --count 80 --db-seeds 15"
+  "wari-6-4 --count 80 --db-seeds 15 --tries 20000"
+  "sowing-8-3 --count 60 --plies 0-12"
+  "atomic-6-3 --count 100 --plies 0-30"
+  "reaping-7-2 --count 60 --plies 0-30"
+  "ratomic-7-3 --count 80 --plies 0-12"
+  "grid-4-6-1 --count 100 --plies 0-30"
+)
+want=("$@")
+for s in "${sets[@]}"; do
+  rules=${s%% *}
+  if [ ${#want[@]} -gt 0 ] && [[ ! " ${want[*]} " == *" $rules "* ]]; then continue; fi
+  # shellcheck disable=SC2086
+  "$bin" puzzles generate $s --seed 1 > "$root/data/puzzles/$rules.tsv"
+  echo "$rules: $(grep -vc '^#' "$root/data/puzzles/$rules.tsv") puzzles"
+done

@@ -1,0 +1,441 @@
+//! The puzzle trainer (`#/puzzles`): one proven puzzle at a time on the usual board, the
+//! task in words, each move judged at once — the defence answering a right one, a wrong one
+//! answered by its refutation on the board and in words — with Show the solution, Try again,
+//! Analyse and Next; filters, the puzzle of the day, the player's rating, streak and history
+//! kept in this browser. The puzzles are fetched when the trainer opens (`puzzles/RULES.tsv`,
+//! precached for offline use).
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::families::AnyMove;
+use crate::labs::puzzles::{self as lab, Level, PuzzlesLab, PuzzlesParams, RULE_SETS};
+use crate::puzzles::{Puzzle, Theme};
+use crate::web::board::Board;
+use crate::web::model::labs::puzzles::{Record, State, Trainer, Verdict};
+use crate::web::route::Route;
+
+/// The page's properties: its link.
+pub type Props = super::LabProps<PuzzlesParams>;
+
+/// A rule set's puzzles, as read.
+type File = Rc<Vec<(Puzzle, u32)>>;
+
+/// Where the player's record is kept (localStorage).
+const RECORD_KEY: &str = "mancala-lab-puzzles";
+/// The pause before the defence's answer, in milliseconds.
+const DEFENCE_MS: u32 = 700;
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+fn load_record() -> Record {
+    storage().and_then(|s| s.get_item(RECORD_KEY).ok().flatten()).map(|t| Record::from_json(&t)).unwrap_or_default()
+}
+
+fn save_record(r: &Record) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(RECORD_KEY, &r.to_json());
+    }
+}
+
+/// Today's date in UTC, `2026-11-30`: the puzzle of the day's.
+fn today() -> String {
+    let iso: String = js_sys::Date::new_0().to_iso_string().into();
+    iso.chars().take(10).collect()
+}
+
+/// A random number for the next puzzle's choice.
+fn random() -> u64 {
+    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
+}
+
+/// Fetches a rule set's puzzles (`puzzles/RULES.tsv`).
+async fn fetch(rules: &str) -> Result<File, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let fail = |e: wasm_bindgen::JsValue| format!("the puzzles of {rules} could not be loaded ({e:?})");
+    let w = web_sys::window().ok_or("no window")?;
+    let resp = JsFuture::from(w.fetch_with_str(&format!("./puzzles/{rules}.tsv"))).await.map_err(fail)?;
+    let resp: web_sys::Response = resp.dyn_into().map_err(fail)?;
+    if !resp.ok() {
+        return Err(format!("the puzzles of {rules} could not be loaded (HTTP {})", resp.status()));
+    }
+    let text = JsFuture::from(resp.text().map_err(fail)?).await.map_err(fail)?;
+    let (puzzles, _) = lab::read_file(&text.as_string().unwrap_or_default());
+    Ok(Rc::new(puzzles))
+}
+
+/// Opens a route: a new history entry (Back returns to the puzzle before), or in place of
+/// the current one (`replace`: a link of filters only becomes its first puzzle's).
+fn go(route: &Route, replace: bool) {
+    if let Some(w) = web_sys::window() {
+        let _ =
+            if replace { w.location().replace(&route.to_string()) } else { w.location().set_hash(&route.to_string()) };
+    }
+}
+
+/// The link of puzzle `id` with the filters of `p`.
+fn puzzle_route(p: &PuzzlesParams, id: String) -> Route {
+    Route::lab::<PuzzlesLab>(PuzzlesParams { id: Some(id), ..p.clone() })
+}
+
+/// What the page asks for next.
+#[derive(Clone, PartialEq)]
+enum Want {
+    /// The puzzle of the link.
+    Id(String),
+    /// The next puzzle by the filters.
+    Next,
+    /// The puzzle of the day.
+    Daily,
+}
+
+/// The lab page.
+#[function_component(Page)]
+pub fn page(props: &Props) -> Html {
+    let params = props.params.params.clone();
+    let files = use_state(HashMap::<String, File>::new);
+    let trainer = use_state(|| None::<Trainer>);
+    let record = use_state(load_record);
+    let error = use_state(|| None::<String>);
+    let loading = use_state(|| false);
+    let area = use_node_ref();
+    let fit = crate::web::board::use_fit(&area, trainer.is_some());
+
+    let want = use_opener(
+        &params,
+        &Handles {
+            files: files.clone(),
+            trainer: trainer.clone(),
+            error: error.clone(),
+            loading: loading.clone(),
+            record: record.clone(),
+        },
+    );
+    {
+        // The link's puzzle, or the next one by its filters.
+        let want = want.clone();
+        use_effect_with(params.id.clone(), move |id| {
+            want.emit(id.clone().map_or(Want::Next, Want::Id));
+        });
+    }
+    {
+        // A puzzle asked for that is not there: the next one instead.
+        let want = want.clone();
+        let missing = error.as_ref().is_some_and(|e| e.starts_with("There is no puzzle"));
+        use_effect_with(missing, move |&m| {
+            if m {
+                want.emit(Want::Next);
+            }
+        });
+    }
+    use_defence(&trainer);
+    use_counting(&trainer, &record);
+    let on_play = {
+        let trainer = trainer.clone();
+        Callback::from(move |mv: AnyMove| {
+            if let Some(mut t) = (*trainer).clone() {
+                if t.play(mv) != Verdict::Ignored {
+                    trainer.set(Some(t));
+                }
+            }
+        })
+    };
+    let act = |f: fn(&mut Trainer)| {
+        let trainer = trainer.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(mut t) = (*trainer).clone() {
+                f(&mut t);
+                trainer.set(Some(t));
+            }
+        })
+    };
+    let next = {
+        let want = want.clone();
+        Callback::from(move |_: MouseEvent| want.emit(Want::Next))
+    };
+    let daily = {
+        let want = want.clone();
+        Callback::from(move |_: MouseEvent| want.emit(Want::Daily))
+    };
+    html! {
+        <main class="lab puzzles-lab">
+            <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Puzzles"}</nav>
+            <h1>{"Puzzles, proven by the solvers"}</h1>
+            <p class="lede">{"In each position exactly one move keeps the result (the win, or the best that can be had), proven by the product's exact solvers: Kalah's solver, the Oware family's endgame databases, the exhaustive searches of Erickson's games. After your move the computer answers with its most resistant defence; a wrong move is answered by its refutation."}</p>
+            { super::link_faults(&props.params.faults) }
+            { filters(&params) }
+            <div class="puzzle-buttons">
+                <button class="next" onclick={next.clone()}>{"Next puzzle"}</button>
+                <button class="daily" onclick={daily}>{"Puzzle of the day"}</button>
+            </div>
+            { stats(&record) }
+            if *loading { <p class="loading" aria-live="polite">{"Loading the puzzles…"}</p> }
+            if let Some(e) = &*error { <p class="error" role="alert">{e}</p> }
+            <div class="board-area" ref={area}>
+            if let Some(t) = &*trainer {
+                { puzzle_view(t, &params, fit, on_play, act(Trainer::try_again), act(Trainer::show_solution), &trainer, next) }
+            }
+            </div>
+            { history(&record, &params) }
+        </main>
+    }
+}
+
+/// The page's state the opener sets.
+#[derive(Clone)]
+struct Handles {
+    files: UseStateHandle<HashMap<String, File>>,
+    trainer: UseStateHandle<Option<Trainer>>,
+    error: UseStateHandle<Option<String>>,
+    loading: UseStateHandle<bool>,
+    record: UseStateHandle<Record>,
+}
+
+/// Finds what is wanted, fetching its file first if needed, then opens it (Next and the day's
+/// puzzle through the link, so that Back and a reload keep it).
+#[hook]
+fn use_opener(params: &PuzzlesParams, h: &Handles) -> Callback<Want> {
+    let h = h.clone();
+    let params = params.clone();
+    Callback::from(move |want: Want| {
+        let rules = match &want {
+            Want::Id(id) => lab::rules_of_id(id).unwrap_or(RULE_SETS[0]).to_string(),
+            Want::Daily => lab::daily_rules(&today()).to_string(),
+            Want::Next => params
+                .rules
+                .clone()
+                .unwrap_or_else(|| RULE_SETS[(random() % RULE_SETS.len() as u64) as usize].to_string()),
+        };
+        let Handles { files, trainer, error, loading, record } = h.clone();
+        let params = params.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let file = match files.get(&rules) {
+                Some(f) => f.clone(),
+                None => {
+                    loading.set(true);
+                    let got = fetch(&rules).await;
+                    loading.set(false);
+                    match got {
+                        Ok(f) => {
+                            let mut all = (*files).clone();
+                            all.insert(rules.clone(), f.clone());
+                            files.set(all);
+                            f
+                        }
+                        Err(e) => {
+                            error.set(Some(format!("{e}. Offline, only puzzles opened before can be.")));
+                            return;
+                        }
+                    }
+                }
+            };
+            match want {
+                Want::Id(id) => match file.iter().find(|(p, _)| p.id() == id) {
+                    Some((p, r)) => {
+                        error.set(None);
+                        trainer.set(Some(Trainer::new(p.clone(), *r)));
+                    }
+                    None => error.set(Some(format!("There is no puzzle {id}: here is another."))),
+                },
+                Want::Next => {
+                    let r = &*record;
+                    match lab::next(&file, params.theme, params.level, r.rating.rating, &r.done(), random()) {
+                        Some((p, _)) => go(&puzzle_route(&params, p.id()), params.id.is_none()),
+                        None => error.set(Some(
+                            "No puzzle of this rule set has this theme and level: change a filter.".to_string(),
+                        )),
+                    }
+                }
+                Want::Daily => {
+                    let (p, _) = &file[lab::daily_index(&today(), file.len())];
+                    go(&puzzle_route(&PuzzlesParams::default(), p.id()), false);
+                }
+            }
+        });
+    })
+}
+
+/// The defence answers after a pause (again while it plays on).
+#[hook]
+fn use_defence(trainer: &UseStateHandle<Option<Trainer>>) {
+    let trainer = trainer.clone();
+    let due = trainer.as_ref().is_some_and(Trainer::defence_due);
+    let key = trainer.as_ref().map(|t| (t.puzzle.id(), t.ply));
+    use_effect_with((due, key), move |(due, _)| {
+        let t = due.then(|| {
+            Timeout::new(DEFENCE_MS, move || {
+                if let Some(mut t) = (*trainer).clone() {
+                    t.defend();
+                    trainer.set(Some(t));
+                }
+            })
+        });
+        move || drop(t)
+    });
+}
+
+/// A puzzle finished or failed counts once for the rating and streak.
+#[hook]
+fn use_counting(trainer: &UseStateHandle<Option<Trainer>>, record: &UseStateHandle<Record>) {
+    let record = record.clone();
+    let done = trainer.as_ref().and_then(|t| match t.state {
+        State::Solved => Some((t.puzzle.id(), t.rating, !t.failed)),
+        _ if t.failed => Some((t.puzzle.id(), t.rating, false)),
+        _ => None,
+    });
+    use_effect_with(done, move |done| {
+        if let Some((id, rating, solved)) = done {
+            let mut r = (*record).clone();
+            if r.finish(id, *rating, *solved) {
+                save_record(&r);
+                record.set(r);
+            }
+        }
+    });
+}
+
+/// The filters: rule set, theme, level; a change opens the next puzzle that passes them.
+fn filters(p: &PuzzlesParams) -> Html {
+    let change = |set: fn(&mut PuzzlesParams, &str)| {
+        let p = p.clone();
+        Callback::from(move |e: Event| {
+            let mut q = PuzzlesParams { id: None, ..p.clone() };
+            set(&mut q, &crate::web::play::select_value(&e));
+            go(&Route::lab::<PuzzlesLab>(q), false);
+        })
+    };
+    let rules = change(|q, v| q.rules = RULE_SETS.iter().find(|s| **s == v).map(|s| s.to_string()));
+    let theme = change(|q, v| q.theme = Theme::ALL.into_iter().find(|t| t.key() == v));
+    let level = change(|q, v| q.level = Level::ALL.into_iter().find(|l| l.key() == v).unwrap_or_default());
+    let title =
+        |id: &str| id.parse::<crate::families::AnyRules>().map(|r| r.title()).unwrap_or_else(|_| id.to_string());
+    html! {
+        <form class="puzzle-filters" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <label>{"Game "}<select class="filter-rules" onchange={rules}>
+                <option value="" selected={p.rules.is_none()}>{"any game"}</option>
+                { for RULE_SETS.iter().map(|s| html! { <option value={*s} selected={p.rules.as_deref() == Some(*s)}>{title(s)}</option> }) }
+            </select></label>
+            <label>{"Theme "}<select class="filter-theme" onchange={theme}>
+                <option value="" selected={p.theme.is_none()}>{"any theme"}</option>
+                { for Theme::ALL.iter().map(|t| html! { <option value={t.key()} selected={p.theme == Some(*t)}>{theme_words(*t)}</option> }) }
+            </select></label>
+            <label>{"Level "}<select class="filter-level" onchange={level}>
+                { for Level::ALL.iter().map(|l| html! { <option value={l.key()} selected={p.level == *l}>{l.label()}</option> }) }
+            </select></label>
+        </form>
+    }
+}
+
+/// A theme in words.
+fn theme_words(t: Theme) -> &'static str {
+    match t {
+        Theme::Capture => "a capture",
+        Theme::ExtraTurn => "an extra turn",
+        Theme::Sacrifice => "a sacrifice",
+        Theme::Long => "a long combination",
+    }
+}
+
+/// The player's rating, streak and count.
+fn stats(r: &Record) -> Html {
+    let solved = r.history.iter().filter(|p| p.solved).count();
+    html! {
+        <p class="puzzle-stats">
+            {"Your puzzle rating "}<strong class="my-rating">{r.rating_text()}</strong>
+            {" · streak "}<strong class="streak">{r.streak}</strong>{format!(" (best {})", r.best_streak)}
+            {format!(" · {solved} solved of {} tried", r.history.len())}
+        </p>
+    }
+}
+
+/// The last puzzles played, the latest first.
+fn history(r: &Record, p: &PuzzlesParams) -> Html {
+    if r.history.is_empty() {
+        return html! {};
+    }
+    html! {
+        <section class="puzzle-history">
+            <h2>{"Your last puzzles"}</h2>
+            <ol reversed=true>
+                { for r.history.iter().rev().take(10).map(|h| html! {
+                    <li>
+                        <a href={puzzle_route(p, h.id.clone()).to_string()}>{&h.id}</a>
+                        {if h.solved { " solved" } else { " missed" }}
+                        {format!(", rating {:.0}", h.rating)}
+                    </li>
+                }) }
+            </ol>
+        </section>
+    }
+}
+
+/// The puzzle on the board, what was said, and its buttons.
+#[allow(clippy::too_many_arguments)]
+fn puzzle_view(
+    t: &Trainer,
+    p: &PuzzlesParams,
+    fit: Option<crate::web::model::board::Fit>,
+    on_play: Callback<AnyMove>,
+    try_again: Callback<MouseEvent>,
+    show: Callback<MouseEvent>,
+    handle: &UseStateHandle<Option<Trainer>>,
+    next: Callback<MouseEvent>,
+) -> Html {
+    let (pos, _) = t.shown();
+    let (last_move, path) = t.marks();
+    let me = t.puzzle.start.turn();
+    let themes: Vec<&str> = t.puzzle.themes.iter().map(|x| theme_words(*x)).collect();
+    let mood = match &t.state {
+        State::Wrong { .. } => "wrong",
+        State::Solved if !t.failed => "solved",
+        State::Solved => "done",
+        _ if t.said.starts_with("Right") => "right",
+        _ => "",
+    };
+    let step = |k: usize| {
+        let handle = handle.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(mut t) = (*handle).clone() {
+                t.preview_to(k);
+                handle.set(Some(t));
+            }
+        })
+    };
+    let link = puzzle_route(&PuzzlesParams { rules: None, theme: None, level: Level::Any, ..p.clone() }, t.puzzle.id());
+    html! {
+        <section class="puzzle" data-id={t.puzzle.id()}>
+            <h2 class="puzzle-task">{crate::puzzles::words::task(&t.puzzle)}</h2>
+            <p class="puzzle-meta">
+                {format!("{} · rating {} · ", t.puzzle.start.rules().title(), t.rating)}
+                {if themes.is_empty() { "no theme".to_string() } else { themes.join(", ") }}
+                {" · "}<a class="puzzle-link" href={link.to_string()}>{"link to this puzzle"}</a>
+            </p>
+            <Board position={pos.clone()} shown={pos.cells()} interactive={t.awaiting_player()} on_play={on_play}
+                last_move={last_move} path={path} flipped={me == crate::engine::Player::North} fit={fit} />
+            <p class={classes!("puzzle-said", mood)} role="status" aria-live="polite">{&t.said}</p>
+            if let Some((k, n)) = t.preview() {
+                <div class="preview-controls">
+                    <button class="back" onclick={step(k.saturating_sub(1))} disabled={k == 0}>{"‹ Back"}</button>
+                    <span class="ply">{format!("{k} of {n} moves shown")}</span>
+                    <button class="step" onclick={step(k + 1)} disabled={k >= n}>{"Step ›"}</button>
+                </div>
+            }
+            <div class="puzzle-actions">
+                if matches!(t.state, State::Wrong { .. } | State::Shown { .. }) {
+                    <button class="try-again" onclick={try_again}>{"Try again"}</button>
+                }
+                if t.state != State::Solved && !matches!(t.state, State::Shown { .. }) {
+                    <button class="show-solution" onclick={show}>{"Show the solution"}</button>
+                }
+                <a class="analyse button" href={t.analyse().to_string()}>{"Analyse"}</a>
+                <button class="next" onclick={next}>{"Next"}</button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,305 @@
+//! The trainer's state, apart from the page: one puzzle being solved — the player's moves
+//! checked against the proven solution, the defence's answers, a wrong move's refutation
+//! previewed move by move, the solution shown — and the player's record (rating, streak,
+//! history) kept in the browser. Pure: tested natively.
+
+use crate::engine::Cell;
+use crate::families::{AnyMove, AnyPosition};
+use crate::notation::Game;
+use crate::puzzles::glicko::Rating;
+use crate::puzzles::{words, Puzzle, Refutation};
+use crate::web::route::Route;
+
+/// Where the solving stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum State {
+    /// The player's move is awaited (or the defence's is about to be played).
+    Solving,
+    /// A wrong move was played: its refutation, and how many of its moves the board shows.
+    Wrong {
+        /// The refutation.
+        refutation: Refutation,
+        /// Moves of the preview shown (0: the board just after the wrong move).
+        shown: usize,
+    },
+    /// Solved: every step found.
+    Solved,
+    /// The solution shown from the step where it was asked, `shown` of its moves on the board.
+    Shown {
+        /// Moves of the rest of the solution shown.
+        shown: usize,
+    },
+}
+
+/// One puzzle being solved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trainer {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its rating.
+    pub rating: u32,
+    /// Steps of the solution played so far.
+    pub ply: usize,
+    /// Where the solving stands.
+    pub state: State,
+    /// A wrong move was played, or the solution shown: the puzzle is not solved cleanly.
+    pub failed: bool,
+    /// The last sentence said about a move, for the board's caption.
+    pub said: String,
+}
+
+/// What a click on a pit did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The move keeps the result: the defence answers next (or the puzzle is solved).
+    Right,
+    /// The move gives the result away: its refutation is shown.
+    Wrong,
+    /// Not the player's to play now (the defence to move, a refutation shown, the end).
+    Ignored,
+}
+
+impl Trainer {
+    /// A puzzle at its start.
+    pub fn new(puzzle: Puzzle, rating: u32) -> Trainer {
+        Trainer { puzzle, rating, ply: 0, state: State::Solving, failed: false, said: String::new() }
+    }
+
+    /// The position after the solution's first `k` steps.
+    fn after(&self, k: usize) -> AnyPosition {
+        let mut pos = self.puzzle.start.clone();
+        for s in self.puzzle.solution.line.iter().take(k) {
+            pos = pos.play(s.moves[0]).expect("a proven line").0;
+        }
+        pos
+    }
+
+    /// The position the board shows, and the move that led to it from the one before (for
+    /// the last move's marks), if any.
+    pub fn shown(&self) -> (AnyPosition, Option<(AnyPosition, AnyMove)>) {
+        let mut pos = self.after(self.ply);
+        let mut last =
+            (self.ply > 0).then(|| (self.after(self.ply - 1), self.puzzle.solution.line[self.ply - 1].moves[0]));
+        let moves: Vec<AnyMove> = match &self.state {
+            State::Wrong { refutation, shown } => {
+                std::iter::once(refutation.mv).chain(refutation.line.iter().copied().take(*shown)).collect()
+            }
+            State::Shown { shown } => {
+                self.puzzle.solution.line[self.ply..].iter().take(*shown).map(|s| s.moves[0]).collect()
+            }
+            _ => vec![],
+        };
+        for mv in moves {
+            let Ok((next, _)) = pos.play(mv) else { break };
+            last = Some((pos, mv));
+            pos = next;
+        }
+        (pos, last)
+    }
+
+    /// Whether the player is to move on the board now.
+    pub fn awaiting_player(&self) -> bool {
+        self.state == State::Solving && self.puzzle.solution.line.get(self.ply).is_some_and(|s| s.player)
+    }
+
+    /// Whether the defence's answer is to be played next (after a pause, by the page).
+    pub fn defence_due(&self) -> bool {
+        self.state == State::Solving && self.puzzle.solution.line.get(self.ply).is_some_and(|s| !s.player)
+    }
+
+    /// Plays the player's `mv`.
+    pub fn play(&mut self, mv: AnyMove) -> Verdict {
+        if !self.awaiting_player() {
+            return Verdict::Ignored;
+        }
+        let pos = self.after(self.ply);
+        let me = self.puzzle.start.turn();
+        let step = &self.puzzle.solution.line[self.ply];
+        if step.moves.contains(&mv) {
+            let effects = words::effects(&pos, mv, me).filter(|e| !e.is_empty());
+            self.said = match effects {
+                Some(e) => format!("Right: {mv} ({e})."),
+                None => format!("Right: {mv}."),
+            };
+            // The accepted moves lead to one position: the line goes on with its first.
+            self.ply += 1;
+            if self.ply == self.puzzle.solution.line.len() {
+                self.state = State::Solved;
+                self.said += if self.failed { " Solved, with help: it does not count." } else { " Solved!" };
+            }
+            return Verdict::Right;
+        }
+        let refutations = self.player_step().and_then(|k| self.puzzle.refutations.get(k));
+        let Some(r) = refutations.and_then(|rs| rs.iter().find(|r| r.mv == mv)) else {
+            return Verdict::Ignored;
+        };
+        self.failed = true;
+        self.said = words::refuted(&pos, r, self.puzzle.solution.goal);
+        self.state = State::Wrong { refutation: r.clone(), shown: r.line.len() };
+        Verdict::Wrong
+    }
+
+    /// The player's steps before the current one (the index of its refutations).
+    fn player_step(&self) -> Option<usize> {
+        let line = &self.puzzle.solution.line;
+        line.get(self.ply).filter(|s| s.player)?;
+        Some(line[..self.ply].iter().filter(|s| s.player).count())
+    }
+
+    /// Plays the defence's answer.
+    pub fn defend(&mut self) {
+        if !self.defence_due() {
+            return;
+        }
+        let pos = self.after(self.ply);
+        let mv = self.puzzle.solution.line[self.ply].moves[0];
+        self.said = words::line(&pos, &[mv], self.puzzle.start.turn()).join(" ");
+        self.ply += 1;
+    }
+
+    /// Back to the position before the wrong move.
+    pub fn try_again(&mut self) {
+        if matches!(self.state, State::Wrong { .. } | State::Shown { .. }) {
+            self.state = State::Solving;
+            self.said = "Try again: find the move that keeps the result.".to_string();
+        }
+    }
+
+    /// Shows the rest of the solution, all of it at once on the board (the stepper goes
+    /// back and forth).
+    pub fn show_solution(&mut self) {
+        if self.state == State::Solved {
+            return;
+        }
+        self.failed = true;
+        let rest = self.puzzle.solution.line.len() - self.ply;
+        let pos = self.after(self.ply);
+        let moves: Vec<AnyMove> = self.puzzle.solution.line[self.ply..].iter().map(|s| s.moves[0]).collect();
+        self.said = words::line(&pos, &moves, self.puzzle.start.turn()).join(" ");
+        self.state = State::Shown { shown: rest };
+    }
+
+    /// The preview's moves (a refutation's after the wrong move, or the solution's rest) and
+    /// how many are on the board.
+    pub fn preview(&self) -> Option<(usize, usize)> {
+        match &self.state {
+            State::Wrong { refutation, shown } => Some((*shown, refutation.line.len())),
+            State::Shown { shown } => Some((*shown, self.puzzle.solution.line.len() - self.ply)),
+            _ => None,
+        }
+    }
+
+    /// Shows `k` moves of the preview.
+    pub fn preview_to(&mut self, k: usize) {
+        match &mut self.state {
+            State::Wrong { refutation, shown } => *shown = k.min(refutation.line.len()),
+            State::Shown { shown } => *shown = k.min(self.puzzle.solution.line.len() - self.ply),
+            _ => {}
+        }
+    }
+
+    /// The play page's link with the puzzle as a tree: the solution as the main line, a wrong
+    /// move and its refutation as a side line (with the words as its comment), on the move
+    /// the board shows.
+    pub fn analyse(&self) -> Route {
+        let mut g = Game::new(self.puzzle.start.clone());
+        let line: Vec<AnyMove> = self.puzzle.solution.line.iter().map(|s| s.moves[0]).collect();
+        let _ = g.play_line(&line, self.ply);
+        if let State::Wrong { refutation, .. } = &self.state {
+            let mut node = g.node_at(self.ply);
+            for (k, &mv) in std::iter::once(&refutation.mv).chain(&refutation.line).enumerate() {
+                let Ok(n) = g.add(node, mv) else { break };
+                if k == 0 {
+                    g.set_comment(n, &self.said);
+                }
+                node = n;
+            }
+            g.select(node);
+        }
+        Route::play(&g)
+    }
+
+    /// The cells the board marks for the move shown: where it was sown from, and its path.
+    pub fn marks(&self) -> (Option<Cell>, Vec<Cell>) {
+        match self.shown().1 {
+            Some((before, mv)) => match before.play(mv) {
+                Ok((_, t)) => (t.picked(), t.path().collect()),
+                Err(_) => (None, vec![]),
+            },
+            None => (None, vec![]),
+        }
+    }
+}
+
+/// One puzzle finished, in the player's history.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Played {
+    /// The puzzle's id.
+    pub id: String,
+    /// Solved cleanly (no wrong move, the solution not shown).
+    pub solved: bool,
+    /// The player's rating after it.
+    pub rating: f64,
+}
+
+/// The player's record, kept in the browser.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Record {
+    /// The Glicko-2 rating.
+    pub rating: Rating,
+    /// Puzzles solved cleanly in a row.
+    pub streak: u32,
+    /// The best streak.
+    pub best_streak: u32,
+    /// The puzzles finished, the latest last (at most [`HISTORY`]).
+    pub history: Vec<Played>,
+}
+
+/// Puzzles the history keeps.
+pub const HISTORY: usize = 500;
+
+impl Record {
+    /// Counts a finished puzzle, once: a puzzle already in the history changes nothing (it
+    /// was rated the first time). Returns whether it counted.
+    pub fn finish(&mut self, id: &str, puzzle_rating: u32, solved: bool) -> bool {
+        if self.history.iter().any(|p| p.id == id) {
+            return false;
+        }
+        self.rating = self.rating.after_puzzle(puzzle_rating, solved);
+        self.streak = if solved { self.streak + 1 } else { 0 };
+        self.best_streak = self.best_streak.max(self.streak);
+        self.history.push(Played { id: id.to_string(), solved, rating: self.rating.rating });
+        if self.history.len() > HISTORY {
+            self.history.remove(0);
+        }
+        true
+    }
+
+    /// The ids played.
+    pub fn done(&self) -> Vec<String> {
+        self.history.iter().map(|p| p.id.clone()).collect()
+    }
+
+    /// The record as kept (JSON).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A kept record read back; a fresh one if it cannot be read.
+    pub fn from_json(text: &str) -> Record {
+        serde_json::from_str::<Record>(text)
+            .ok()
+            .filter(|r| {
+                r.rating.rating.is_finite() && r.rating.deviation.is_finite() && r.rating.volatility.is_finite()
+            })
+            .unwrap_or_default()
+    }
+
+    /// "1500 ± 350".
+    pub fn rating_text(&self) -> String {
+        format!("{:.0} ± {:.0}", self.rating.rating, self.rating.deviation)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,116 @@
+//! The trainer's state on shipped puzzles: solved by the solution's moves, a wrong move's
+//! refutation and Try again, the solution shown, the analysis link, and the player's record.
+
+use super::*;
+use crate::labs::puzzles::read_file;
+
+/// A shipped file's puzzles.
+fn shipped(rules: &str) -> Vec<(Puzzle, u32)> {
+    let path = format!("{}/data/puzzles/{rules}.tsv", env!("CARGO_MANIFEST_DIR"));
+    read_file(&std::fs::read_to_string(path).unwrap()).0
+}
+
+/// A puzzle of at least two player moves.
+fn long_one() -> (Puzzle, u32) {
+    shipped("kalah-6-4").into_iter().find(|(p, _)| p.solution.player_moves() >= 2).unwrap()
+}
+
+/// Plays the rest of the solution: the player's first accepted move, the defence's answer.
+fn solve(t: &mut Trainer) {
+    while t.state == State::Solving {
+        if t.defence_due() {
+            t.defend();
+        } else {
+            let mv = t.puzzle.solution.line[t.ply].moves[0];
+            assert_eq!(t.play(mv), Verdict::Right, "{}", t.said);
+        }
+    }
+}
+
+#[test]
+fn the_solution_solves_it_cleanly() {
+    for (p, r) in shipped("kalah-4-3").into_iter().chain(shipped("grid-4-6-1")).chain(shipped("awari-6-4")) {
+        let mut t = Trainer::new(p, r);
+        assert!(t.awaiting_player());
+        solve(&mut t);
+        assert_eq!(t.state, State::Solved);
+        assert!(!t.failed && t.said.ends_with("Solved!"), "{}", t.said);
+        assert_eq!(t.play(t.puzzle.solution.line[0].moves[0]), Verdict::Ignored, "nothing to play once solved");
+    }
+}
+
+#[test]
+fn a_wrong_move_shows_its_refutation_and_does_not_count() {
+    let (p, r) = long_one();
+    let mut t = Trainer::new(p.clone(), r);
+    let wrong = p.refutations[0][0].clone();
+    assert_eq!(t.play(wrong.mv), Verdict::Wrong);
+    assert!(t.failed);
+    assert!(t.said.contains("gives the win away") || t.said.contains("away"), "{}", t.said);
+    // The board shows the wrong move and the whole refutation; the preview steps back.
+    let mut after = p.start.play(wrong.mv).unwrap().0;
+    for &m in &wrong.line {
+        after = after.play(m).unwrap().0;
+    }
+    assert_eq!(t.shown().0, after);
+    assert_eq!(t.preview(), Some((wrong.line.len(), wrong.line.len())));
+    t.preview_to(0);
+    assert_eq!(t.shown().0, p.start.play(wrong.mv).unwrap().0);
+    assert_eq!(t.play(p.solution.line[0].moves[0]), Verdict::Ignored, "not while the refutation is shown");
+    // The analysis link: the solution as the main line, the wrong move a side line.
+    let link = t.analyse().to_string();
+    let (g, e) = Game::from_query_lenient(link.strip_prefix("#/play?").unwrap());
+    assert!(e.is_none(), "{link}");
+    assert_eq!(g.main_line().len() - 1, p.solution.line.len());
+    assert_eq!(g.moves()[0], wrong.mv, "the board on the wrong move's line");
+    t.try_again();
+    assert_eq!((t.state.clone(), t.ply), (State::Solving, 0));
+    solve(&mut t);
+    assert!(t.failed && t.said.contains("does not count"), "{}", t.said);
+}
+
+#[test]
+fn the_solution_shown() {
+    let (p, r) = long_one();
+    let mut t = Trainer::new(p.clone(), r);
+    t.play(p.solution.line[0].moves[0]);
+    t.defend();
+    t.show_solution();
+    let rest = p.solution.line.len() - 2;
+    assert_eq!(t.preview(), Some((rest, rest)));
+    let mut end = p.start.clone();
+    for s in &p.solution.line {
+        end = end.play(s.moves[0]).unwrap().0;
+    }
+    assert_eq!(t.shown().0, end);
+    t.preview_to(1);
+    assert!(t.marks().0.is_some());
+    assert!(t.failed);
+    t.try_again();
+    assert_eq!(t.ply, 2);
+}
+
+#[test]
+fn the_record_counts_a_puzzle_once() {
+    let mut rec = Record::default();
+    assert!(rec.finish("kalah-4-3-00000001", 1500, true));
+    assert!(rec.finish("kalah-4-3-00000002", 1500, true));
+    assert_eq!((rec.streak, rec.best_streak), (2, 2));
+    let up = rec.rating.rating;
+    assert!(up > 1500.0);
+    assert!(!rec.finish("kalah-4-3-00000001", 1500, false), "once");
+    assert_eq!(rec.streak, 2);
+    assert!(rec.finish("kalah-4-3-00000003", 1500, false));
+    assert_eq!((rec.streak, rec.best_streak), (0, 2));
+    assert!(rec.rating.rating < up);
+    assert_eq!(Record::from_json(&rec.to_json()), rec);
+    assert_eq!(Record::from_json("{not json"), Record::default());
+    assert_eq!(
+        Record::from_json(
+            r#"{"rating":{"rating":1e999,"deviation":1,"volatility":1},"streak":0,"best_streak":0,"history":[]}"#
+        ),
+        Record::default()
+    );
+    assert_eq!(rec.done().len(), 3);
+    assert!(rec.rating_text().contains(" ± "));
+}
