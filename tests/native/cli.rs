@@ -552,6 +552,7 @@ fn readme_commands_print_their_figures() {
         ("value reaping 01010120", vec![("1/8", "/value", json!("1/8"))]),
         ("value grid 11111-11111-11111-11111", vec![("1", "/value", json!("1"))]),
         ("value colour 1b1r.2b.0.1b2r.3r", vec![("6", "/value", json!("6"))]),
+        ("puzzles verify data/puzzles/kalah-4-3.tsv", vec![("100 puzzles", "/puzzles", json!(100))]),
     ];
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let block = readme.split("## The CLI").nth(1).unwrap().split("```sh").nth(1).unwrap().split("```").next().unwrap();
@@ -582,6 +583,59 @@ fn readme_commands_print_their_figures() {
     }
     assert_eq!(commands, fields.len(), "every command of this test is in the README");
     assert_eq!(checked, fields.iter().map(|f| f.1.len()).sum::<usize>());
+}
+
+/// `puzzles generate` is the same file for a seed, `verify` proves it and names the line of a
+/// change, `show` tells a puzzle in words; bad options and ids say what is wrong.
+#[test]
+fn puzzles_generate_verify_show() {
+    let args = ["puzzles", "generate", "kalah-4-3", "--count", "6", "--seed", "3", "--plies", "0-20"];
+    let (code, file, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(run(&args).1, file, "one seed, one file");
+    assert!(file.starts_with("# Mancala Lab puzzles of kalah-4-3: 6 proven puzzles"), "{file}");
+    assert!(file
+        .contains("# made by: mancala-lab puzzles generate kalah-4-3 --count 6 --seed 3 --plies 0-20 --tries 360\n"));
+    let dir = std::env::temp_dir().join(format!("mancala-lab-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kalah-4-3.tsv");
+    std::fs::write(&path, &file).unwrap();
+    let (code, out, err) = run(&["puzzles", "verify", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("6 puzzles of kalah-4-3, every one proven again"), "{out}");
+    // A changed value on the fourth line (the first puzzle) is found and named.
+    let lines: Vec<String> = file.lines().map(|l| l.to_string()).collect();
+    let mut f: Vec<String> = lines[3].split('\t').map(str::to_string).collect();
+    f[4] = "+40".into();
+    let changed = [&lines[..3], &[f.join("\t")], &lines[4..]].concat().join("\n");
+    std::fs::write(&path, changed).unwrap();
+    let (code, _, err) = run(&["puzzles", "verify", path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("1 of its puzzles do not verify") && err.contains("line 4: ") && err.contains("value"),
+        "{err}"
+    );
+    // Show: the puzzle in words, from the directory given.
+    std::fs::write(&path, &file).unwrap();
+    let id = lines[3].split('\t').next().unwrap();
+    let (code, out, err) = run(&["puzzles", "show", id, "--dir", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("Puzzle {id}")) && out.contains("to move") && out.contains("Solution:"), "{out}");
+    assert!(out.contains("Wrong moves:\n  at your move 1: "), "{out}");
+    let (code, _, err) = run(&["puzzles", "show", "kalah-4-3-00000000", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no puzzle 'kalah-4-3-00000000'"), "{err}");
+    for (bad, says) in [
+        (vec!["puzzles", "generate", "kalah-4-3", "--plies", "9-2"], "--plies '9-2': use MIN-MAX"),
+        (vec!["puzzles", "generate", "kalah-4-3", "--count", "0"], "--count 0 is out of range"),
+        (vec!["puzzles", "generate", "chess"], "rules:"),
+        (vec!["puzzles", "verify", "/nonexistent/x.tsv"], "cannot read it"),
+    ] {
+        let (code, _, err) = run(&bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert!(err.contains(says), "{bad:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `dakon replay` says how each move ended in words, not in the program's names for them.

@@ -18,7 +18,7 @@ fn corpus(target: &str) -> PathBuf {
 #[test]
 fn the_fuzz_corpora_replay_cleanly() {
     let targets = fuzzing::targets();
-    assert_eq!(targets.len(), 8, "every target, the CLI's included");
+    assert_eq!(targets.len(), 9, "every target, the CLI's included");
     let mut replayed = 0;
     for (name, check) in targets {
         let source =
@@ -96,6 +96,14 @@ fn write_fuzz_seeds() {
                 seed("links", q.as_bytes());
             }
         }
+    }
+    // The puzzles: each shipped file's first line, and one cut short.
+    for rules in mancala_lab::labs::puzzles::RULE_SETS {
+        let path = format!("{}/data/puzzles/{rules}.tsv", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        seed("puzzles", line.as_bytes());
+        seed("puzzles", &line.as_bytes()[..line.len() * 2 / 3]);
     }
     for file in ["sowing_table1.tsv", "sowing_partizan.tsv", "sowing_impartial.tsv", "atomic_table5.tsv"] {
         for r in rows(file).into_iter().skip(1).take(40) {

@@ -109,6 +109,7 @@ pub fn page(props: &Props) -> Html {
 
     let want = use_opener(
         &params,
+        !props.params.faults.is_empty(),
         &Handles {
             files: files.clone(),
             trainer: trainer.clone(),
@@ -122,16 +123,6 @@ pub fn page(props: &Props) -> Html {
         let want = want.clone();
         use_effect_with(params.id.clone(), move |id| {
             want.emit(id.clone().map_or(Want::Next, Want::Id));
-        });
-    }
-    {
-        // A puzzle asked for that is not there: the next one instead.
-        let want = want.clone();
-        let missing = error.as_ref().is_some_and(|e| e.starts_with("There is no puzzle"));
-        use_effect_with(missing, move |&m| {
-            if m {
-                want.emit(Want::Next);
-            }
         });
     }
     use_defence(&trainer);
@@ -166,22 +157,20 @@ pub fn page(props: &Props) -> Html {
     html! {
         <main class="lab puzzles-lab">
             <nav class="crumbs"><a href={Route::Home.to_string()}>{"Mancala Lab"}</a>{" › Puzzles"}</nav>
-            <h1>{"Puzzles, proven by the solvers"}</h1>
-            <p class="lede">{"In each position exactly one move keeps the result (the win, or the best that can be had), proven by the product's exact solvers: Kalah's solver, the Oware family's endgame databases, the exhaustive searches of Erickson's games. After your move the computer answers with its most resistant defence; a wrong move is answered by its refutation."}</p>
+            <h1>{"Puzzles"}</h1>
             { super::link_faults(&props.params.faults) }
-            { filters(&params) }
-            <div class="puzzle-buttons">
-                <button class="next" onclick={next.clone()}>{"Next puzzle"}</button>
-                <button class="daily" onclick={daily}>{"Puzzle of the day"}</button>
-            </div>
-            { stats(&record) }
             if *loading { <p class="loading" aria-live="polite">{"Loading the puzzles…"}</p> }
             if let Some(e) = &*error { <p class="error" role="alert">{e}</p> }
-            <div class="board-area" ref={area}>
             if let Some(t) = &*trainer {
-                { puzzle_view(t, &params, fit, on_play, act(Trainer::try_again), act(Trainer::show_solution), &trainer, next) }
+                { puzzle_view(t, &params, (area, fit), on_play, act(Trainer::try_again), act(Trainer::show_solution), &trainer, next.clone()) }
             }
+            { stats(&record) }
+            <div class="puzzle-buttons">
+                if trainer.is_none() { <button class="next-puzzle" onclick={next}>{"Next puzzle"}</button> }
+                <button class="daily" onclick={daily}>{"Puzzle of the day"}</button>
             </div>
+            { filters(&params) }
+            <p class="lede">{"In each position exactly one move keeps the result (the win, or the best that can be had), proven by the product's exact solvers: Kalah's solver, the Oware family's endgame databases, the exhaustive searches of Erickson's games. After your move the computer answers with its most resistant defence; a wrong move is answered by its refutation. A puzzle counts once for your rating: solved without a wrong move and without the solution shown, or missed."}</p>
             { history(&record, &params) }
         </main>
     }
@@ -200,7 +189,7 @@ struct Handles {
 /// Finds what is wanted, fetching its file first if needed, then opens it (Next and the day's
 /// puzzle through the link, so that Back and a reload keep it).
 #[hook]
-fn use_opener(params: &PuzzlesParams, h: &Handles) -> Callback<Want> {
+fn use_opener(params: &PuzzlesParams, faulty: bool, h: &Handles) -> Callback<Want> {
     let h = h.clone();
     let params = params.clone();
     Callback::from(move |want: Want| {
@@ -241,11 +230,20 @@ fn use_opener(params: &PuzzlesParams, h: &Handles) -> Callback<Want> {
                         error.set(None);
                         trainer.set(Some(Trainer::new(p.clone(), *r)));
                     }
-                    None => error.set(Some(format!("There is no puzzle {id}: here is another."))),
+                    None => {
+                        // The link stays as it came: it says what was asked.
+                        error.set(Some(format!("There is no puzzle {id}: here is another.")));
+                        let r = &*record;
+                        if let Some((p, r)) = lab::next(&file, None, Level::Any, r.rating.rating, &r.done(), random()) {
+                            trainer.set(Some(Trainer::new(p.clone(), *r)));
+                        }
+                    }
                 },
                 Want::Next => {
                     let r = &*record;
                     match lab::next(&file, params.theme, params.level, r.rating.rating, &r.done(), random()) {
+                        // A faulty link stays as it came, its faults said above the puzzle.
+                        Some((p, r)) if faulty => trainer.set(Some(Trainer::new(p.clone(), *r))),
                         Some((p, _)) => go(&puzzle_route(&params, p.id()), params.id.is_none()),
                         None => error.set(Some(
                             "No puzzle of this rule set has this theme and level: change a filter.".to_string(),
@@ -332,6 +330,16 @@ fn filters(p: &PuzzlesParams) -> Html {
     }
 }
 
+/// The state's name, for the page's tests.
+fn state_key(s: &State) -> &'static str {
+    match s {
+        State::Solving => "solving",
+        State::Wrong { .. } => "wrong",
+        State::Solved => "solved",
+        State::Shown { .. } => "shown",
+    }
+}
+
 /// A theme in words.
 fn theme_words(t: Theme) -> &'static str {
     match t {
@@ -380,7 +388,7 @@ fn history(r: &Record, p: &PuzzlesParams) -> Html {
 fn puzzle_view(
     t: &Trainer,
     p: &PuzzlesParams,
-    fit: Option<crate::web::model::board::Fit>,
+    (area, fit): (NodeRef, Option<crate::web::model::board::Fit>),
     on_play: Callback<AnyMove>,
     try_again: Callback<MouseEvent>,
     show: Callback<MouseEvent>,
@@ -409,15 +417,17 @@ fn puzzle_view(
     };
     let link = puzzle_route(&PuzzlesParams { rules: None, theme: None, level: Level::Any, ..p.clone() }, t.puzzle.id());
     html! {
-        <section class="puzzle" data-id={t.puzzle.id()}>
+        <section class="trainer" data-id={t.puzzle.id()} data-ply={t.ply.to_string()} data-state={state_key(&t.state)} data-awaiting={t.awaiting_player().to_string()}>
             <h2 class="puzzle-task">{crate::puzzles::words::task(&t.puzzle)}</h2>
             <p class="puzzle-meta">
                 {format!("{} · rating {} · ", t.puzzle.start.rules().title(), t.rating)}
                 {if themes.is_empty() { "no theme".to_string() } else { themes.join(", ") }}
                 {" · "}<a class="puzzle-link" href={link.to_string()}>{"link to this puzzle"}</a>
             </p>
-            <Board position={pos.clone()} shown={pos.cells()} interactive={t.awaiting_player()} on_play={on_play}
-                last_move={last_move} path={path} flipped={me == crate::engine::Player::North} fit={fit} />
+            <div class="board-area" ref={area}>
+                <Board position={pos.clone()} shown={pos.cells()} interactive={t.awaiting_player()} on_play={on_play}
+                    last_move={last_move} path={path} flipped={me == crate::engine::Player::North} fit={fit} />
+            </div>
             <p class={classes!("puzzle-said", mood)} role="status" aria-live="polite">{&t.said}</p>
             if let Some((k, n)) = t.preview() {
                 <div class="preview-controls">

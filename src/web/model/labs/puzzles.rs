@@ -134,7 +134,7 @@ impl Trainer {
             return Verdict::Ignored;
         };
         self.failed = true;
-        self.said = words::refuted(&pos, r, self.puzzle.solution.goal);
+        self.said = format!("Wrong: {}", words::refuted(&pos, r, self.puzzle.solution.goal));
         self.state = State::Wrong { refutation: r.clone(), shown: r.line.len() };
         Verdict::Wrong
     }
@@ -153,7 +153,9 @@ impl Trainer {
         }
         let pos = self.after(self.ply);
         let mv = self.puzzle.solution.line[self.ply].moves[0];
-        self.said = words::line(&pos, &[mv], self.puzzle.start.turn()).join(" ");
+        let reply = words::line(&pos, &[mv], self.puzzle.start.turn()).join(" ");
+        // "Right: e. North replies d." — the answer joins what was said of the move.
+        self.said = if self.said.starts_with("Right") { format!("{} {reply}", self.said) } else { reply };
         self.ply += 1;
     }
 
