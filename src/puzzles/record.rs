@@ -189,16 +189,7 @@ impl Puzzle {
     /// The first thing that cannot be read or played, with its field, in words.
     pub fn parse(line: &str) -> Result<(Puzzle, u32), String> {
         let f = fields_of(line);
-        if f.len() != FIELDS.len() {
-            return Err(format!(
-                "a puzzle has {} fields separated by tabs ({}); this line has {}",
-                FIELDS.len(),
-                FIELDS.join(", "),
-                f.len()
-            ));
-        }
-        let rules: AnyRules = f[1].parse().map_err(|e| format!("rules: {e}"))?;
-        let start = rules.parse_setup(f[2]).map_err(|e| format!("setup: {e}"))?;
+        let (start, _) = read(line)?;
         let player = start.turn();
         let number = |k: usize| -> Result<u32, String> {
             f[k].parse::<u32>().map_err(|_| format!("{}: '{}' is not a number", FIELDS[k], clip(f[k])))
@@ -334,7 +325,7 @@ pub fn ratings(puzzles: &[Puzzle]) -> Vec<u32> {
 /// # Errors
 /// What cannot be read, in words.
 pub fn read(line: &str) -> Result<(AnyPosition, u32), String> {
-    let fields: Vec<&str> = line.split('\t').collect();
+    let fields = fields_of(line);
     if fields.len() != FIELDS.len() {
         return Err(format!(
             "a puzzle has {} fields separated by tabs ({}); this line has {}",
@@ -345,7 +336,7 @@ pub fn read(line: &str) -> Result<(AnyPosition, u32), String> {
     }
     let rules: AnyRules = fields[1].parse().map_err(|e| format!("rules: {e}"))?;
     let start = rules.parse_setup(fields[2]).map_err(|e| format!("setup: {e}"))?;
-    let rating = fields[9].parse().map_err(|_| format!("rating: '{}' is not a number", fields[9]))?;
+    let rating = fields[9].parse().map_err(|_| format!("rating: '{}' is not a number", clip(fields[9])))?;
     Ok((start, rating))
 }
 
