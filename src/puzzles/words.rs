@@ -97,12 +97,14 @@ pub fn effects(pos: &AnyPosition, mv: AnyMove, me: Player) -> Option<String> {
         };
         // The mover's own pits (Kalah's capturing seed) go unnamed: what it takes is named.
         let theirs = |c: &Cell| !matches!(c, Cell::Pit { owner, .. } if *owner == mover);
-        let places: Vec<String> = taken.iter().filter(|t| theirs(&t.0)).filter_map(|t| whose(t.0)).collect();
-        let seeds = if total == 1 { "1 seed".to_string() } else { format!("{total} seeds") };
-        said.push(if places.is_empty() {
-            format!("captures {seeds}")
-        } else {
-            format!("captures {seeds} from {}", places.join(" and "))
+        let places: Vec<(String, u32)> =
+            taken.iter().filter(|t| theirs(&t.0)).filter_map(|t| whose(t.0).map(|w| (w, t.1))).collect();
+        let from_them: u32 = places.iter().map(|p| p.1).sum();
+        let names: Vec<&str> = places.iter().map(|p| p.0.as_str()).collect();
+        said.push(match (places.is_empty(), from_them == total) {
+            (true, _) => format!("captures {}", seeds(total)),
+            (false, true) => format!("captures {} from {}", seeds(total), names.join(" and ")),
+            (false, false) => format!("captures {} ({from_them} from {})", seeds(total), names.join(" and ")),
         });
     }
     match next.outcome() {
@@ -112,6 +114,15 @@ pub fn effects(pos: &AnyPosition, mv: AnyMove, me: Player) -> Option<String> {
         None => {}
     }
     Some(said.join(", "))
+}
+
+/// "1 seed", "6 seeds".
+pub fn seeds(n: u32) -> String {
+    if n == 1 {
+        "1 seed".to_string()
+    } else {
+        format!("{n} seeds")
+    }
 }
 
 /// How the game ended, in words.
@@ -135,11 +146,12 @@ pub fn line(pos: &AnyPosition, moves: &[AnyMove], me: Player) -> Vec<String> {
         let mover = q.turn();
         let who = if mover == me { "You".to_string() } else { q.player_name(mover).to_string() };
         let verb = match (mover == me, last == Some(mover)) {
-            (_, true) => "then",
+            (true, true) => "then play",
+            (false, true) => "then plays",
             (true, false) => "play",
             (false, false) => "replies",
         };
-        let head = if verb == "then" { format!("{who} then {mv}") } else { format!("{who} {verb} {mv}") };
+        let head = format!("{who} {verb} {mv}");
         out.push(if said.is_empty() { format!("{head}.") } else { format!("{head}: {said}.") });
         last = Some(mover);
         q = q.play(mv).expect("a legal move").0;
@@ -158,7 +170,7 @@ pub fn refuted(pos: &AnyPosition, r: &Refutation, goal: Goal) -> String {
         (_, Goal::Hold(v)) => format!(
             "{} gives {} away: with best play {}.",
             r.mv,
-            if v == 0 { "the draw".to_string() } else { format!("{} seeds", v - r.value) },
+            if v == 0 { "the draw".to_string() } else { seeds((v - r.value).unsigned_abs()) },
             scale.to_you(r.value)
         ),
     };

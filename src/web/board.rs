@@ -143,35 +143,36 @@ fn move_focus(board: &web_sys::Element, forward: bool, screen: bool) {
     focus(&items[next]);
 }
 
-/// Room kept under the board in the first screen for the move controls (Undo, Redo), in CSS
-/// pixels.
-const CONTROLS_PX: f64 = 58.0;
+/// Room kept under the board in the first screen for the play page's move controls (Undo,
+/// Redo), in CSS pixels.
+pub const CONTROLS_PX: f64 = 58.0;
 
 /// The room the board of the page has (its frame `area`), kept up to date as the window turns
 /// or resizes and whenever `key` changes (something above the board came or went): the frame's
-/// width, and the height from its top to the bottom of the first screen less the move
-/// controls'. Before the frame is measured, a phone's is estimated from the window.
+/// width, and the height from its top to the bottom of the first screen less `below`, the
+/// room kept for what follows the board (the move controls: [`CONTROLS_PX`]). Before the frame
+/// is measured, a phone's is estimated from the window.
 #[hook]
-pub fn use_fit(area: &NodeRef, key: bool) -> Option<Fit> {
-    fn measure(area: &NodeRef) -> Option<Fit> {
+pub fn use_fit(area: &NodeRef, key: bool, below: f64) -> Option<Fit> {
+    fn measure(area: &NodeRef, below: f64) -> Option<Fit> {
         let w = web_sys::window()?;
         let inner = w.inner_height().ok()?.as_f64()?;
         let el = area.cast::<web_sys::Element>()?;
         let top = el.get_bounding_client_rect().top() + w.scroll_y().unwrap_or(0.0);
         let width = f64::from(el.client_width());
-        (width > 0.0).then(|| Fit { width, height: (inner - top - CONTROLS_PX).max(150.0) })
+        (width > 0.0).then(|| Fit { width, height: (inner - top - below).max(150.0) })
     }
-    fn estimate() -> Option<Fit> {
+    fn estimate(below: f64) -> Option<Fit> {
         let w = web_sys::window()?;
         let (width, height) = (w.inner_width().ok()?.as_f64()?, w.inner_height().ok()?.as_f64()?);
-        (width < 700.0).then(|| Fit { width: width - 16.0, height: (height - 150.0 - CONTROLS_PX).max(150.0) })
+        (width < 700.0).then(|| Fit { width: width - 16.0, height: (height - 150.0 - below).max(150.0) })
     }
-    let fit = use_state(estimate);
+    let fit = use_state(|| estimate(below));
     {
         let (fit, area) = (fit.clone(), area.clone());
         use_effect_with(key, move |_| {
             let set = move || {
-                let now = measure(&area).or_else(estimate);
+                let now = measure(&area, below).or_else(|| estimate(below));
                 if *fit != now {
                     fit.set(now);
                 }

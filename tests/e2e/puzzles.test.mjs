@@ -39,7 +39,7 @@ async function solveByClicks(page, p) {
     const k = Number(await page.getAttribute('.trainer', 'data-ply'));
     await page.click(pit('s', p.steps[k][0]));
     await soon(async () => Number(await page.getAttribute('.trainer', 'data-ply')) > k, true, `step ${k} of ${p.id}`);
-    assert.match(await page.textContent('.puzzle-said'), /^Right/);
+    assert.match(await page.textContent('.puzzle-said'), /^Correct: /);
   }
 }
 
@@ -65,7 +65,11 @@ test('a wrong move: its refutation on the board and in words, Try again, and it 
   await page.click(pit('s', p.wrong[0]));
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'wrong');
   assert.match(await page.textContent('.puzzle-said'), new RegExp(`^Wrong: ${p.wrong[0]} gives .* away: with best play you`));
-  assert.match(await page.textContent('.preview-controls .ply'), /of \d+ moves shown/);
+  // The preview: the wrong move and its refutation, stepped back to before the wrong move.
+  const [shown, all] = (await page.textContent('.preview-controls .ply')).match(/(\d+) of (\d+) moves shown/).slice(1).map(Number);
+  assert.equal(shown, all);
+  for (let k = 0; k < all; k += 1) await page.click('.preview-controls button.back');
+  assert.match(await page.textContent('.preview-controls .ply'), new RegExp(`^0 of ${all} moves shown`));
   await soon(() => page.textContent('.streak'), '0');
   assert.match(await page.textContent('.puzzle-history'), new RegExp(`${p.id} missed`));
   const missed = await page.textContent('.my-rating');
@@ -77,7 +81,7 @@ test('a wrong move: its refutation on the board and in words, Try again, and it 
   await page.click('button.try-again');
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'solving');
   await solveByClicks(page, p);
-  assert.match(await page.textContent('.puzzle-said'), /does not count/);
+  assert.match(await page.textContent('.puzzle-said'), /Solved after a wrong move: it counts as missed\.$/);
   assert.equal(await page.textContent('.my-rating'), missed, 'counted once, as missed');
   assert.equal(await page.textContent('.streak'), '0');
   // Show the solution on the next puzzle: the board steps through it.
@@ -122,10 +126,21 @@ test('a puzzle link reopens it after a reload and with the server down; the filt
   const id = await page.getAttribute('.trainer', 'data-id');
   const chosen = shipped('kalah-6-3').find((q) => q.id === id);
   assert.ok(chosen.rating > 1700 && chosen.themes.includes('capture'), `${id}: ${chosen.rating} ${chosen.themes}`);
+  // Filters that find nothing (Conway's Sowing has no capture) say so and leave no other
+  // game's puzzle on the board; filters changed again find one.
+  await page.selectOption('select.filter-rules', 'sowing-8-3');
+  await soon(() => page.textContent('.puzzles-lab .error'), /No puzzle of .* has this theme and level: change a filter/);
+  assert.equal(await page.$('.trainer'), null);
+  await page.selectOption('select.filter-theme', '');
+  await page.selectOption('select.filter-level', 'any');
+  await page.waitForSelector('.trainer svg.board');
+  await soon(async () => (await page.getAttribute('.trainer', 'data-id')).startsWith('sowing-8-3-'), true);
+  assert.equal(await page.$('.puzzles-lab .error'), null);
   // The puzzle of the day: the same twice.
   await page.click('button.daily');
   await page.waitForFunction((id) => document.querySelector('.trainer')?.dataset.id !== id, id);
   const day = await page.getAttribute('.trainer', 'data-id');
+  assert.match(await page.textContent('.puzzle-meta'), /^The puzzle of the day \(\d{4}-\d\d-\d\d\)/);
   await page.click('.puzzle-actions button.next');
   await page.waitForFunction((d) => document.querySelector('.trainer')?.dataset.id !== d, day);
   await page.click('button.daily');

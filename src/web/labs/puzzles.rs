@@ -104,8 +104,10 @@ pub fn page(props: &Props) -> Html {
     let record = use_state(load_record);
     let error = use_state(|| None::<String>);
     let loading = use_state(|| false);
+    let daily = use_state(|| None::<String>);
     let area = use_node_ref();
-    let fit = crate::web::board::use_fit(&area, trainer.is_some());
+    // Room below the board for what is said of a move, the preview's steps and the buttons.
+    let fit = crate::web::board::use_fit(&area, trainer.is_some(), 190.0);
 
     let want = use_opener(
         &params,
@@ -116,13 +118,15 @@ pub fn page(props: &Props) -> Html {
             error: error.clone(),
             loading: loading.clone(),
             record: record.clone(),
+            daily: daily.clone(),
         },
     );
     {
         // The link's puzzle, or the next one by its filters.
         let want = want.clone();
-        use_effect_with(params.id.clone(), move |id| {
-            want.emit(id.clone().map_or(Want::Next, Want::Id));
+        // Keyed on every part of the link: a filter changed (no id) asks for the next puzzle.
+        use_effect_with(params.clone(), move |p| {
+            want.emit(p.id.clone().map_or(Want::Next, Want::Id));
         });
     }
     use_defence(&trainer);
@@ -150,7 +154,7 @@ pub fn page(props: &Props) -> Html {
         let want = want.clone();
         Callback::from(move |_: MouseEvent| want.emit(Want::Next))
     };
-    let daily = {
+    let to_daily = {
         let want = want.clone();
         Callback::from(move |_: MouseEvent| want.emit(Want::Daily))
     };
@@ -162,15 +166,15 @@ pub fn page(props: &Props) -> Html {
             if *loading { <p class="loading" aria-live="polite">{"Loading the puzzles…"}</p> }
             if let Some(e) = &*error { <p class="error" role="alert">{e}</p> }
             if let Some(t) = &*trainer {
-                { puzzle_view(t, &params, (area, fit), on_play, act(Trainer::try_again), act(Trainer::show_solution), &trainer, next.clone()) }
+                { puzzle_view(t, &params, (area, fit), on_play, act(Trainer::try_again), act(Trainer::show_solution), &trainer, next.clone(), daily.as_deref() == Some(t.puzzle.id().as_str())) }
             }
             { stats(&record) }
             <div class="puzzle-buttons">
                 if trainer.is_none() { <button class="next-puzzle" onclick={next}>{"Next puzzle"}</button> }
-                <button class="daily" onclick={daily}>{"Puzzle of the day"}</button>
+                <button class="daily" onclick={to_daily}>{"Puzzle of the day"}</button>
             </div>
             { filters(&params) }
-            <p class="lede">{"In each position exactly one move keeps the result (the win, or the best that can be had), proven by the product's exact solvers: Kalah's solver, the Oware family's endgame databases, the exhaustive searches of Erickson's games. After your move the computer answers with its most resistant defence; a wrong move is answered by its refutation. A puzzle counts once for your rating: solved without a wrong move and without the solution shown, or missed."}</p>
+            <p class="lede">{"In each position exactly one move keeps the result (the win, or the best that can be had; moves that lead to the same position count as one), proven by the product's exact solvers: Kalah's solver, the Oware family's endgame databases, the exhaustive searches of Erickson's games. After your move the computer answers with its most resistant defence; a wrong move is answered by its refutation. A puzzle counts once for your rating: solved without a wrong move and without the solution shown, or missed."}</p>
             { history(&record, &params) }
         </main>
     }
@@ -184,6 +188,8 @@ struct Handles {
     error: UseStateHandle<Option<String>>,
     loading: UseStateHandle<bool>,
     record: UseStateHandle<Record>,
+    /// The day's puzzle, once opened.
+    daily: UseStateHandle<Option<String>>,
 }
 
 /// Finds what is wanted, fetching its file first if needed, then opens it (Next and the day's
@@ -193,70 +199,95 @@ fn use_opener(params: &PuzzlesParams, faulty: bool, h: &Handles) -> Callback<Wan
     let h = h.clone();
     let params = params.clone();
     Callback::from(move |want: Want| {
-        let rules = match &want {
-            Want::Id(id) => lab::rules_of_id(id).unwrap_or(RULE_SETS[0]).to_string(),
-            Want::Daily => lab::daily_rules(&today()).to_string(),
-            Want::Next => params
-                .rules
-                .clone()
-                .unwrap_or_else(|| RULE_SETS[(random() % RULE_SETS.len() as u64) as usize].to_string()),
+        // The rule sets to look in, in turn: the link's, or every one from a random start
+        // (the filters' theme and level may be in some only).
+        let order: Vec<String> = match (&want, &params.rules) {
+            (Want::Id(id), _) => vec![lab::rules_of_id(id).unwrap_or(RULE_SETS[0]).to_string()],
+            (Want::Daily, _) => vec![lab::daily_rules(&today()).to_string()],
+            (Want::Next, Some(r)) => vec![r.clone()],
+            (Want::Next, None) => {
+                let k = (random() % RULE_SETS.len() as u64) as usize;
+                RULE_SETS.iter().cycle().skip(k).take(RULE_SETS.len()).map(|s| s.to_string()).collect()
+            }
         };
-        let Handles { files, trainer, error, loading, record } = h.clone();
-        let params = params.clone();
+        let (h, params) = (h.clone(), params.clone());
         wasm_bindgen_futures::spawn_local(async move {
-            let file = match files.get(&rules) {
-                Some(f) => f.clone(),
-                None => {
-                    loading.set(true);
-                    let got = fetch(&rules).await;
-                    loading.set(false);
-                    match got {
-                        Ok(f) => {
-                            let mut all = (*files).clone();
-                            all.insert(rules.clone(), f.clone());
-                            files.set(all);
-                            f
-                        }
-                        Err(e) => {
-                            error.set(Some(format!("{e}. Offline, only puzzles opened before can be.")));
-                            return;
-                        }
-                    }
-                }
-            };
-            match want {
-                Want::Id(id) => match file.iter().find(|(p, _)| p.id() == id) {
-                    Some((p, r)) => {
-                        error.set(None);
-                        trainer.set(Some(Trainer::new(p.clone(), *r)));
-                    }
+            let mut known = (*h.files).clone();
+            for rules in &order {
+                let file = match known.get(rules) {
+                    Some(f) => f.clone(),
                     None => {
-                        // The link stays as it came: it says what was asked.
-                        error.set(Some(format!("There is no puzzle {id}: here is another.")));
-                        let r = &*record;
-                        if let Some((p, r)) = lab::next(&file, None, Level::Any, r.rating.rating, &r.done(), random()) {
-                            trainer.set(Some(Trainer::new(p.clone(), *r)));
+                        h.loading.set(true);
+                        let got = fetch(rules).await;
+                        h.loading.set(false);
+                        match got {
+                            Ok(f) => {
+                                known.insert(rules.clone(), f.clone());
+                                h.files.set(known.clone());
+                                f
+                            }
+                            Err(e) => {
+                                h.error.set(Some(format!("{e}. Offline, only puzzles opened before can be.")));
+                                return;
+                            }
                         }
                     }
-                },
-                Want::Next => {
-                    let r = &*record;
-                    match lab::next(&file, params.theme, params.level, r.rating.rating, &r.done(), random()) {
-                        // A faulty link stays as it came, its faults said above the puzzle.
-                        Some((p, r)) if faulty => trainer.set(Some(Trainer::new(p.clone(), *r))),
-                        Some((p, _)) => go(&puzzle_route(&params, p.id()), params.id.is_none()),
-                        None => error.set(Some(
-                            "No puzzle of this rule set has this theme and level: change a filter.".to_string(),
-                        )),
-                    }
-                }
-                Want::Daily => {
-                    let (p, _) = &file[lab::daily_index(&today(), file.len())];
-                    go(&puzzle_route(&PuzzlesParams::default(), p.id()), false);
+                };
+                if open(&want, &file, &params, faulty, &h) {
+                    return;
                 }
             }
+            // Nothing on the board that the filters do not describe.
+            h.trainer.set(None);
+            let within = match &params.rules {
+                Some(r) => r.parse::<crate::families::AnyRules>().map(|r| r.title()).unwrap_or(r.clone()),
+                None => "any game".to_string(),
+            };
+            h.error.set(Some(format!("No puzzle of {within} has this theme and level: change a filter.")));
         });
     })
+}
+
+/// Opens what is wanted from a rule set's `file`; false if the filters find nothing there.
+fn open(want: &Want, file: &File, params: &PuzzlesParams, faulty: bool, h: &Handles) -> bool {
+    let r = &*h.record;
+    match want {
+        Want::Id(id) => {
+            match file.iter().find(|(p, _)| p.id() == *id) {
+                Some((p, r)) => {
+                    h.error.set(None);
+                    h.trainer.set(Some(Trainer::new(p.clone(), *r)));
+                }
+                None => {
+                    // The link stays as it came: it says what was asked.
+                    h.error.set(Some(format!("There is no puzzle {id}: here is another.")));
+                    if let Some((p, r)) = lab::next(file, None, Level::Any, r.rating.rating, &r.done(), random()) {
+                        h.trainer.set(Some(Trainer::new(p.clone(), *r)));
+                    }
+                }
+            }
+            true
+        }
+        Want::Next => match lab::next(file, params.theme, params.level, r.rating.rating, &r.done(), random()) {
+            // A faulty link stays as it came, its faults said above the puzzle.
+            Some((p, r)) if faulty => {
+                h.trainer.set(Some(Trainer::new(p.clone(), *r)));
+                true
+            }
+            Some((p, _)) => {
+                h.error.set(None);
+                go(&puzzle_route(params, p.id()), params.id.is_none());
+                true
+            }
+            None => false,
+        },
+        Want::Daily => {
+            let Some((p, _)) = file.get(lab::daily_index(&today(), file.len())) else { return false };
+            h.daily.set(Some(p.id()));
+            go(&puzzle_route(&PuzzlesParams::default(), p.id()), false);
+            true
+        }
+    }
 }
 
 /// The defence answers after a pause (again while it plays on).
@@ -362,6 +393,11 @@ fn stats(r: &Record) -> Html {
     }
 }
 
+/// The game of a puzzle's id, in words: "Kalah(6,4)".
+fn game_of(id: &str) -> String {
+    lab::rules_of_id(id).and_then(|r| r.parse::<crate::families::AnyRules>().ok()).map(|r| r.title()).unwrap_or_default()
+}
+
 /// The last puzzles played, the latest first.
 fn history(r: &Record, p: &PuzzlesParams) -> Html {
     if r.history.is_empty() {
@@ -373,7 +409,7 @@ fn history(r: &Record, p: &PuzzlesParams) -> Html {
             <ol reversed=true>
                 { for r.history.iter().rev().take(10).map(|h| html! {
                     <li>
-                        <a href={puzzle_route(p, h.id.clone()).to_string()}>{&h.id}</a>
+                        <a href={puzzle_route(p, h.id.clone()).to_string()}>{game_of(&h.id)}{" "}<bdi class="id">{&h.id}</bdi></a>
                         {if h.solved { " solved" } else { " missed" }}
                         {format!(", rating {:.0}", h.rating)}
                     </li>
@@ -394,6 +430,7 @@ fn puzzle_view(
     show: Callback<MouseEvent>,
     handle: &UseStateHandle<Option<Trainer>>,
     next: Callback<MouseEvent>,
+    daily: bool,
 ) -> Html {
     let (pos, _) = t.shown();
     let (last_move, path) = t.marks();
@@ -403,7 +440,7 @@ fn puzzle_view(
         State::Wrong { .. } => "wrong",
         State::Solved if !t.failed => "solved",
         State::Solved => "done",
-        _ if t.said.starts_with("Right") => "right",
+        _ if t.said.starts_with("Correct") => "right",
         _ => "",
     };
     let step = |k: usize| {
@@ -420,6 +457,7 @@ fn puzzle_view(
         <section class="trainer" data-id={t.puzzle.id()} data-ply={t.ply.to_string()} data-state={state_key(&t.state)} data-awaiting={t.awaiting_player().to_string()}>
             <h2 class="puzzle-task">{crate::puzzles::words::task(&t.puzzle)}</h2>
             <p class="puzzle-meta">
+                if daily { <strong class="daily-mark">{format!("The puzzle of the day ({}) · ", today())}</strong> }
                 {format!("{} · rating {} · ", t.puzzle.start.rules().title(), t.rating)}
                 {if themes.is_empty() { "no theme".to_string() } else { themes.join(", ") }}
                 {" · "}<a class="puzzle-link" href={link.to_string()}>{"link to this puzzle"}</a>

@@ -89,7 +89,7 @@ pub fn play_page(props: &PlayProps) -> Html {
     let (flipped, flip) = effects::use_flipped(&pos.rules().to_string());
     let sound = use_state(crate::web::prefs::sound);
     let area = use_node_ref();
-    let fit = super::board::use_fit(&area, st.link_error.is_some());
+    let fit = super::board::use_fit(&area, st.link_error.is_some(), super::board::CONTROLS_PX);
     let slot = use_node_ref();
     effects::use_preview_scroll(&game, &slot);
 

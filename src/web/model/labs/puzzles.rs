@@ -15,11 +15,12 @@ use crate::web::route::Route;
 pub enum State {
     /// The player's move is awaited (or the defence's is about to be played).
     Solving,
-    /// A wrong move was played: its refutation, and how many of its moves the board shows.
+    /// A wrong move was played: its refutation, and how many of the moves the board shows
+    /// (the wrong move, then the refutation's).
     Wrong {
         /// The refutation.
         refutation: Refutation,
-        /// Moves of the preview shown (0: the board just after the wrong move).
+        /// Moves of the preview shown (0: the board before the wrong move, 1: just after it).
         shown: usize,
     },
     /// Solved: every step found.
@@ -44,6 +45,8 @@ pub struct Trainer {
     pub state: State,
     /// A wrong move was played, or the solution shown: the puzzle is not solved cleanly.
     pub failed: bool,
+    /// The solution was shown.
+    pub helped: bool,
     /// The last sentence said about a move, for the board's caption.
     pub said: String,
 }
@@ -62,7 +65,7 @@ pub enum Verdict {
 impl Trainer {
     /// A puzzle at its start.
     pub fn new(puzzle: Puzzle, rating: u32) -> Trainer {
-        Trainer { puzzle, rating, ply: 0, state: State::Solving, failed: false, said: String::new() }
+        Trainer { puzzle, rating, ply: 0, state: State::Solving, failed: false, helped: false, said: String::new() }
     }
 
     /// The position after the solution's first `k` steps.
@@ -82,7 +85,7 @@ impl Trainer {
             (self.ply > 0).then(|| (self.after(self.ply - 1), self.puzzle.solution.line[self.ply - 1].moves[0]));
         let moves: Vec<AnyMove> = match &self.state {
             State::Wrong { refutation, shown } => {
-                std::iter::once(refutation.mv).chain(refutation.line.iter().copied().take(*shown)).collect()
+                std::iter::once(refutation.mv).chain(refutation.line.iter().copied()).take(*shown).collect()
             }
             State::Shown { shown } => {
                 self.puzzle.solution.line[self.ply..].iter().take(*shown).map(|s| s.moves[0]).collect()
@@ -117,15 +120,20 @@ impl Trainer {
         let step = &self.puzzle.solution.line[self.ply];
         if step.moves.contains(&mv) {
             let effects = words::effects(&pos, mv, me).filter(|e| !e.is_empty());
+            // "Correct", not "Right": Right is a player in Erickson's games.
             self.said = match effects {
-                Some(e) => format!("Right: {mv} ({e})."),
-                None => format!("Right: {mv}."),
+                Some(e) => format!("Correct: {mv} ({e})."),
+                None => format!("Correct: {mv}."),
             };
             // The accepted moves lead to one position: the line goes on with its first.
             self.ply += 1;
             if self.ply == self.puzzle.solution.line.len() {
                 self.state = State::Solved;
-                self.said += if self.failed { " Solved, with help: it does not count." } else { " Solved!" };
+                self.said += match (self.failed, self.helped) {
+                    (false, _) => " Solved!",
+                    (true, false) => " Solved after a wrong move: it counts as missed.",
+                    (true, true) => " Solved with the solution shown: it counts as missed.",
+                };
             }
             return Verdict::Right;
         }
@@ -135,7 +143,7 @@ impl Trainer {
         };
         self.failed = true;
         self.said = format!("Wrong: {}", words::refuted(&pos, r, self.puzzle.solution.goal));
-        self.state = State::Wrong { refutation: r.clone(), shown: r.line.len() };
+        self.state = State::Wrong { refutation: r.clone(), shown: 1 + r.line.len() };
         Verdict::Wrong
     }
 
@@ -154,8 +162,8 @@ impl Trainer {
         let pos = self.after(self.ply);
         let mv = self.puzzle.solution.line[self.ply].moves[0];
         let reply = words::line(&pos, &[mv], self.puzzle.start.turn()).join(" ");
-        // "Right: e. North replies d." — the answer joins what was said of the move.
-        self.said = if self.said.starts_with("Right") { format!("{} {reply}", self.said) } else { reply };
+        // "Correct: e. North replies d." — the answer joins what was said of the move.
+        self.said = if self.said.starts_with("Correct") { format!("{} {reply}", self.said) } else { reply };
         self.ply += 1;
     }
 
@@ -174,6 +182,7 @@ impl Trainer {
             return;
         }
         self.failed = true;
+        self.helped = true;
         let rest = self.puzzle.solution.line.len() - self.ply;
         let pos = self.after(self.ply);
         let moves: Vec<AnyMove> = self.puzzle.solution.line[self.ply..].iter().map(|s| s.moves[0]).collect();
@@ -181,11 +190,11 @@ impl Trainer {
         self.state = State::Shown { shown: rest };
     }
 
-    /// The preview's moves (a refutation's after the wrong move, or the solution's rest) and
-    /// how many are on the board.
+    /// The preview's moves shown and in all (the wrong move and its refutation's, or the
+    /// solution's rest).
     pub fn preview(&self) -> Option<(usize, usize)> {
         match &self.state {
-            State::Wrong { refutation, shown } => Some((*shown, refutation.line.len())),
+            State::Wrong { refutation, shown } => Some((*shown, 1 + refutation.line.len())),
             State::Shown { shown } => Some((*shown, self.puzzle.solution.line.len() - self.ply)),
             _ => None,
         }
@@ -194,29 +203,45 @@ impl Trainer {
     /// Shows `k` moves of the preview.
     pub fn preview_to(&mut self, k: usize) {
         match &mut self.state {
-            State::Wrong { refutation, shown } => *shown = k.min(refutation.line.len()),
+            State::Wrong { refutation, shown } => *shown = k.min(1 + refutation.line.len()),
             State::Shown { shown } => *shown = k.min(self.puzzle.solution.line.len() - self.ply),
             _ => {}
         }
     }
 
-    /// The play page's link with the puzzle as a tree: the solution as the main line, a wrong
-    /// move and its refutation as a side line (with the words as its comment), on the move
-    /// the board shows.
+    /// The play page's link with the puzzle as a tree: the solution as the main line, every
+    /// wrong move of the player's steps a side line with its refutation and, as its comment,
+    /// why it is wrong; on the wrong move just played, else on the move the board shows.
     pub fn analyse(&self) -> Route {
         let mut g = Game::new(self.puzzle.start.clone());
         let line: Vec<AnyMove> = self.puzzle.solution.line.iter().map(|s| s.moves[0]).collect();
         let _ = g.play_line(&line, self.ply);
-        if let State::Wrong { refutation, .. } = &self.state {
-            let mut node = g.node_at(self.ply);
-            for (k, &mv) in std::iter::once(&refutation.mv).chain(&refutation.line).enumerate() {
-                let Ok(n) = g.add(node, mv) else { break };
-                if k == 0 {
-                    g.set_comment(n, &self.said);
-                }
-                node = n;
+        let mut chosen = None;
+        let mut refuted = self.puzzle.refutations.iter();
+        for (k, step) in self.puzzle.solution.line.iter().enumerate() {
+            if !step.player {
+                continue;
             }
-            g.select(node);
+            let at = g.node_at(k);
+            let pos = g.position_of(at).clone();
+            for r in refuted.next().into_iter().flatten() {
+                let Ok(first) = g.add(at, r.mv) else { continue };
+                g.set_comment(first, &words::refuted(&pos, r, self.puzzle.solution.goal));
+                let mut node = first;
+                for &mv in &r.line {
+                    let Ok(n) = g.add(node, mv) else { break };
+                    node = n;
+                }
+                if let State::Wrong { refutation, .. } = &self.state {
+                    if k == self.ply && refutation.mv == r.mv {
+                        chosen = Some(first);
+                    }
+                }
+            }
+        }
+        match chosen {
+            Some(node) => g.select(node),
+            None => g.goto(self.ply),
         }
         Route::play(&g)
     }

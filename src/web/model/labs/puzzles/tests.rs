@@ -23,6 +23,7 @@ fn solve(t: &mut Trainer) {
         } else {
             let mv = t.puzzle.solution.line[t.ply].moves[0];
             assert_eq!(t.play(mv), Verdict::Right, "{}", t.said);
+            assert!(t.said.starts_with("Correct: "), "{}", t.said);
         }
     }
 }
@@ -46,16 +47,18 @@ fn a_wrong_move_shows_its_refutation_and_does_not_count() {
     let wrong = p.refutations[0][0].clone();
     assert_eq!(t.play(wrong.mv), Verdict::Wrong);
     assert!(t.failed);
-    assert!(t.said.contains("gives the win away") || t.said.contains("away"), "{}", t.said);
+    assert!(t.said.starts_with(&format!("Wrong: {} gives ", wrong.mv)) && t.said.contains(" away"), "{}", t.said);
     // The board shows the wrong move and the whole refutation; the preview steps back.
     let mut after = p.start.play(wrong.mv).unwrap().0;
     for &m in &wrong.line {
         after = after.play(m).unwrap().0;
     }
     assert_eq!(t.shown().0, after);
-    assert_eq!(t.preview(), Some((wrong.line.len(), wrong.line.len())));
-    t.preview_to(0);
+    assert_eq!(t.preview(), Some((1 + wrong.line.len(), 1 + wrong.line.len())));
+    t.preview_to(1);
     assert_eq!(t.shown().0, p.start.play(wrong.mv).unwrap().0);
+    t.preview_to(0);
+    assert_eq!(t.shown().0, p.start, "back to before the wrong move");
     assert_eq!(t.play(p.solution.line[0].moves[0]), Verdict::Ignored, "not while the refutation is shown");
     // The analysis link: the solution as the main line, the wrong move a side line.
     let link = t.analyse().to_string();
@@ -63,10 +66,16 @@ fn a_wrong_move_shows_its_refutation_and_does_not_count() {
     assert!(e.is_none(), "{link}");
     assert_eq!(g.main_line().len() - 1, p.solution.line.len());
     assert_eq!(g.moves()[0], wrong.mv, "the board on the wrong move's line");
+    // Every wrong move of every player step is a side line, its words its comment.
+    let sides: usize = p.refutations.iter().map(Vec::len).sum();
+    let main = g.main_line();
+    let branches: usize = main.iter().map(|&n| g.children(n).len().saturating_sub(1)).sum();
+    assert_eq!(branches, sides);
+    assert!(g.comment(g.node_at(1)).starts_with("Wrong:") || g.comment(g.node_at(1)).contains(" away"));
     t.try_again();
     assert_eq!((t.state.clone(), t.ply), (State::Solving, 0));
     solve(&mut t);
-    assert!(t.failed && t.said.contains("does not count"), "{}", t.said);
+    assert!(t.failed && t.said.ends_with("Solved after a wrong move: it counts as missed."), "{}", t.said);
 }
 
 #[test]
@@ -88,6 +97,8 @@ fn the_solution_shown() {
     assert!(t.failed);
     t.try_again();
     assert_eq!(t.ply, 2);
+    solve(&mut t);
+    assert!(t.said.ends_with("Solved with the solution shown: it counts as missed."), "{}", t.said);
 }
 
 #[test]
