@@ -395,7 +395,10 @@ fn stats(r: &Record) -> Html {
 
 /// The game of a puzzle's id, in words: "Kalah(6,4)".
 fn game_of(id: &str) -> String {
-    lab::rules_of_id(id).and_then(|r| r.parse::<crate::families::AnyRules>().ok()).map(|r| r.title()).unwrap_or_default()
+    lab::rules_of_id(id)
+        .and_then(|r| r.parse::<crate::families::AnyRules>().ok())
+        .map(|r| r.title())
+        .unwrap_or_default()
 }
 
 /// The last puzzles played, the latest first.
