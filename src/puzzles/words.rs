@@ -64,13 +64,13 @@ pub fn task(p: &Puzzle) -> String {
         (Scale::Solitaire, _) => "Find the moves that clear the board".to_string(),
         (_, Goal::Win) => format!("{who} to move and win"),
         (_, Goal::Hold(0)) => format!("{who} to move and hold the draw"),
-        (_, Goal::Hold(v)) => format!("{who} to move: lose by no more than {}", -v),
+        (_, Goal::Hold(v)) => format!("{who} to move and lose by at most {}", -v),
     }
 }
 
 /// What the move `mv` of `pos` does, from the point of view of `me` (the puzzle's player):
-/// "sows 3 laps", "captures 6 from your d", "an extra turn", "the game ends: South wins",
-/// joined by commas;
+/// "sows 3 laps", "captures 6 from your d", "an extra turn", "South wins the game", joined
+/// by commas;
 /// empty where it only sows. `None` if it is not legal.
 pub fn effects(pos: &AnyPosition, mv: AnyMove, me: Player) -> Option<String> {
     let (next, trace) = pos.play(mv).ok()?;
@@ -128,8 +128,8 @@ pub fn seeds(n: u32) -> String {
 /// How the game ended, in words.
 fn ending(pos: &AnyPosition, o: Outcome) -> String {
     match o {
-        Outcome::Win(p) => format!("the game ends: {} wins", pos.player_name(p)),
-        Outcome::Draw => "the game ends in a draw".to_string(),
+        Outcome::Win(p) => format!("{} wins the game", pos.player_name(p)),
+        Outcome::Draw => "the game is drawn".to_string(),
         Outcome::Solved => "the board is clear".to_string(),
         Outcome::Stuck => "no move is left".to_string(),
     }
@@ -138,9 +138,13 @@ fn ending(pos: &AnyPosition, o: Outcome) -> String {
 /// A line of moves from `pos` in words, one sentence a move: "North replies b: captures 6
 /// from your d." (`me`: the puzzle's player, addressed as "you").
 pub fn line(pos: &AnyPosition, moves: &[AnyMove], me: Player) -> Vec<String> {
+    line_from(pos, moves, me, None)
+}
+
+/// [`line`] after a move of `last` (its mover plays "then").
+fn line_from(pos: &AnyPosition, moves: &[AnyMove], me: Player, mut last: Option<Player>) -> Vec<String> {
     let mut out = vec![];
     let mut q = pos.clone();
-    let mut last = None;
     for &mv in moves {
         let Some(said) = effects(&q, mv, me) else { break };
         let mover = q.turn();
@@ -159,23 +163,28 @@ pub fn line(pos: &AnyPosition, moves: &[AnyMove], me: Player) -> Vec<String> {
     out
 }
 
-/// Why the wrong move `r` of `pos` is wrong, in words: what it gives up, then the move and its
-/// refutation. "d gives the win away: with best play it loses by 2. You play d: an extra turn.
-/// You then a. North replies b: captures 6 from your d."
+/// Why the wrong move `r` of `pos` is wrong, in words: what it gives up (with what the move
+/// itself does), then its refutation. "d (an extra turn) gives the win away: with best play
+/// you lose by 2. You then play a. North replies b: captures 6 seeds from your d."
 pub fn refuted(pos: &AnyPosition, r: &Refutation, goal: Goal) -> String {
     let scale = Scale::of(pos);
+    let me = pos.turn();
+    let mv = match effects(pos, r.mv, me).filter(|e| !e.is_empty()) {
+        Some(e) => format!("{} ({e})", r.mv),
+        None => r.mv.to_string(),
+    };
     let mut text = match (scale, goal) {
-        (Scale::Solitaire, _) => format!("After {} the board can no longer be cleared.", r.mv),
-        (_, Goal::Win) => format!("{} gives the win away: with best play {}.", r.mv, scale.to_you(r.value)),
+        (Scale::Solitaire, _) => format!("After {mv} the board can no longer be cleared."),
+        (_, Goal::Win) => format!("{mv} gives the win away: with best play {}.", scale.to_you(r.value)),
         (_, Goal::Hold(v)) => format!(
-            "{} gives {} away: with best play {}.",
-            r.mv,
+            "{mv} gives {} away: with best play {}.",
             if v == 0 { "the draw".to_string() } else { seeds((v - r.value).unsigned_abs()) },
             scale.to_you(r.value)
         ),
     };
-    let moves: Vec<AnyMove> = std::iter::once(r.mv).chain(r.line.iter().copied()).collect();
-    for sentence in line(pos, &moves, pos.turn()) {
+    let Ok((after, _)) = pos.play(r.mv) else { return text };
+    // The line goes on from the wrong move: "You then play a" where it earned another turn.
+    for sentence in line_from(&after, &r.line, me, Some(me)) {
         text.push(' ');
         text += &sentence;
     }

@@ -64,7 +64,7 @@ test('a wrong move: its refutation on the board and in words, Try again, and it 
   const page = await open(`#/puzzles?id=${p.id}`, { wait: '.trainer svg.board' });
   await page.click(pit('s', p.wrong[0]));
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'wrong');
-  assert.match(await page.textContent('.puzzle-said'), new RegExp(`^Wrong: ${p.wrong[0]} gives .* away: with best play you`));
+  assert.match(await page.textContent('.puzzle-said'), new RegExp(`^Wrong: ${p.wrong[0]}( \\([^)]*\\))? gives .* away: with best play you`));
   // The preview: the wrong move and its refutation, stepped back to before the wrong move.
   const [shown, all] = (await page.textContent('.preview-controls .ply')).match(/(\d+) of (\d+) moves shown/).slice(1).map(Number);
   assert.equal(shown, all);
@@ -129,7 +129,7 @@ test('a puzzle link reopens it after a reload and with the server down; the filt
   // Filters that find nothing (Conway's Sowing has no capture) say so and leave no other
   // game's puzzle on the board; filters changed again find one.
   await page.selectOption('select.filter-rules', 'sowing-8-3');
-  await soon(() => page.textContent('.puzzles-lab .error'), /No puzzle of .* has this theme and level: change a filter/);
+  await soon(() => page.textContent('.puzzles-lab .error'), /No puzzle of Conway's Sowing.* has the theme a capture and the level hard \(above 1700\): change a filter/);
   assert.equal(await page.$('.trainer'), null);
   await page.selectOption('select.filter-theme', '');
   await page.selectOption('select.filter-level', 'any');

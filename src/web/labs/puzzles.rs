@@ -243,7 +243,15 @@ fn use_opener(params: &PuzzlesParams, faulty: bool, h: &Handles) -> Callback<Wan
                 Some(r) => r.parse::<crate::families::AnyRules>().map(|r| r.title()).unwrap_or(r.clone()),
                 None => "any game".to_string(),
             };
-            h.error.set(Some(format!("No puzzle of {within} has this theme and level: change a filter.")));
+            // Only the filters that restrict are named.
+            let mut by = vec![];
+            if let Some(t) = params.theme {
+                by.push(format!("the theme {}", theme_words(t)));
+            }
+            if params.level != Level::Any {
+                by.push(format!("the level {}", params.level.label()));
+            }
+            h.error.set(Some(format!("No puzzle of {within} has {}: change a filter.", by.join(" and "))));
         });
     })
 }
@@ -472,9 +480,11 @@ fn puzzle_view(
             <p class={classes!("puzzle-said", mood)} role="status" aria-live="polite">{&t.said}</p>
             if let Some((k, n)) = t.preview() {
                 <div class="preview-controls">
+                    <button class="start" onclick={step(0)} disabled={k == 0} aria-label="To the start">{"«"}</button>
                     <button class="back" onclick={step(k.saturating_sub(1))} disabled={k == 0}>{"‹ Back"}</button>
                     <span class="ply">{format!("{k} of {n} moves shown")}</span>
                     <button class="step" onclick={step(k + 1)} disabled={k >= n}>{"Step ›"}</button>
+                    <button class="end" onclick={step(n)} disabled={k >= n} aria-label="To the end">{"»"}</button>
                 </div>
             }
             <div class="puzzle-actions">

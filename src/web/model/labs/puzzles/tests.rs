@@ -47,7 +47,11 @@ fn a_wrong_move_shows_its_refutation_and_does_not_count() {
     let wrong = p.refutations[0][0].clone();
     assert_eq!(t.play(wrong.mv), Verdict::Wrong);
     assert!(t.failed);
-    assert!(t.said.starts_with(&format!("Wrong: {} gives ", wrong.mv)) && t.said.contains(" away"), "{}", t.said);
+    assert!(
+        t.said.starts_with(&format!("Wrong: {}", wrong.mv)) && t.said.contains(" away: with best play you"),
+        "{}",
+        t.said
+    );
     // The board shows the wrong move and the whole refutation; the preview steps back.
     let mut after = p.start.play(wrong.mv).unwrap().0;
     for &m in &wrong.line {
