@@ -23,6 +23,10 @@ sets=(
   "reaping-7-2 --count 60 --plies 0-30"
   "ratomic-7-3 --count 80 --plies 0-12"
   "grid-4-6-1 --count 100 --plies 0-30"
+  "tchoukaillon --count 40 --plies 0-17 --tries 4000"
+  "tchouka-4-2 --count 20 --plies 0-6 --tries 2000"
+  "tchouka-7-5 --count 60 --plies 0-20 --tries 3000"
+  "tchouka-8-4 --count 60 --plies 0-25 --tries 4000"
 )
 want=("$@")
 for s in "${sets[@]}"; do

@@ -17,8 +17,8 @@ use crate::search::NoHandler;
 
 pub use generate::{generate, oracle_for, Generation, Stream, SEARCH_NODES};
 pub use record::{
-    plausible, ratings, read, refutation, search_depth, verify_file, Puzzle, Refutation, FIELDS, MOST, PLAUSIBLE_DEPTH,
-    RATINGS, RATING_DEPTH, REFUTATION_MOVES,
+    plausible, ratings, read, refutation, refutation_of_line, search_depth, verify_file, Puzzle, Refutation, FIELDS,
+    MOST, PLAUSIBLE_DEPTH, RATINGS, RATING_DEPTH, REFUTATION_MOVES,
 };
 
 /// The exact value of every legal move of a position, for its side to move: the final
@@ -259,13 +259,25 @@ pub(crate) fn values_of(oracle: &mut dyn MoveOracle, pos: &AnyPosition) -> Optio
     (!legal.is_empty() && ordered.len() == legal.len()).then_some(ordered)
 }
 
-/// What a solution does, tagged from the engine's traces of its moves.
+/// What a solution does, tagged from the engine's traces of its moves (and, for zugzwang,
+/// from the oracle's values).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Theme {
     /// A move of the player's captures.
     Capture,
     /// The player plays again: a move of the player's earns another turn.
     ExtraTurn,
+    /// A move of the player's captures every seed left on the defence's side.
+    GrandSlam,
+    /// Starving or feeding: a move of the player's sows into the defence's empty side (Oware's
+    /// duty to feed), or leaves it empty without capturing there (the defence starves).
+    Starving,
+    /// Relay sowing: a move of the player's lifts seeds again where its last seed fell, and
+    /// goes on sowing (Dakon, Tchouka).
+    Relay,
+    /// Every move loses something: at the start, passing (the same board, the defence to
+    /// move) would be worth more than the best move, were it allowed.
+    Zugzwang,
     /// Seeds given away: a player's move after which the defence's answer (its moves until
     /// the player's next) captures and leaves the player's lead in the stores smaller than
     /// before the move, while the result is kept.
@@ -276,23 +288,70 @@ pub enum Theme {
 
 impl Theme {
     /// Every theme, in order.
-    pub const ALL: [Theme; 4] = [Theme::Capture, Theme::ExtraTurn, Theme::Sacrifice, Theme::Long];
+    pub const ALL: [Theme; 8] = [
+        Theme::Capture,
+        Theme::ExtraTurn,
+        Theme::GrandSlam,
+        Theme::Starving,
+        Theme::Relay,
+        Theme::Zugzwang,
+        Theme::Sacrifice,
+        Theme::Long,
+    ];
 
     /// Its name in the data files and links.
     pub fn key(self) -> &'static str {
         match self {
             Theme::Capture => "capture",
             Theme::ExtraTurn => "extra-turn",
+            Theme::GrandSlam => "grand-slam",
+            Theme::Starving => "starving",
+            Theme::Relay => "relay",
+            Theme::Zugzwang => "zugzwang",
             Theme::Sacrifice => "sacrifice",
             Theme::Long => "long",
         }
     }
 }
 
-/// The themes of `solution`, the solution of `start`, in order.
+/// The seeds on `owner`'s side of `pos` (a board of two rows; 0 for any other).
+fn side(pos: &AnyPosition, owner: crate::engine::Player) -> u32 {
+    match pos.layout() {
+        crate::families::Layout::TwoRowsWithStores { pits, .. } => {
+            (0..pits as u16).map(|index| pos.count(crate::engine::Cell::Pit { owner, index })).sum()
+        }
+        _ => 0,
+    }
+}
+
+/// What a move of `pos` (its `trace`) does to the other side: (it captured there, the other
+/// side is empty once its captures are done, before any seeds are collected at the end).
+fn to_the_other_side(pos: &AnyPosition, trace: &crate::engine::Trace) -> (bool, bool) {
+    let other = !pos.turn();
+    let mut seeds = side(pos, other) as i64;
+    let mut captured = false;
+    let theirs = |c: &crate::engine::Cell| matches!(c, crate::engine::Cell::Pit { owner, .. } if *owner == other);
+    for s in &trace.steps {
+        match s {
+            Sown::Drop(c) if theirs(c) => seeds += 1,
+            Sown::Take(c) if theirs(c) => seeds -= 1,
+            Sown::Capture { from, seeds: n, .. } if theirs(from) => {
+                seeds -= i64::from(*n);
+                captured = true;
+            }
+            Sown::Collect { .. } => break,
+            _ => {}
+        }
+    }
+    (captured, seeds <= 0)
+}
+
+/// The themes of `solution`, the solution of `start`, in order (without
+/// [`Theme::Zugzwang`], which needs the oracle: [`zugzwang`]).
 pub fn themes(start: &AnyPosition, solution: &Solution) -> Vec<Theme> {
     let player = start.turn();
     let lead = |p: &AnyPosition| p.store(player) as i32 - p.store(!player) as i32;
+    let two_rows = start.layout().two_sided();
     let mut found = vec![];
     let mut pos = start.clone();
     let captures = |t: &crate::engine::Trace| t.steps.iter().any(|s| matches!(s, Sown::Capture { .. }));
@@ -304,6 +363,19 @@ pub fn themes(start: &AnyPosition, solution: &Solution) -> Vec<Theme> {
             }
             if next.turn() == player && next.outcome().is_none() {
                 found.push(Theme::ExtraTurn);
+            }
+            if trace.laps > 1 {
+                found.push(Theme::Relay);
+            }
+            if two_rows {
+                let (took, emptied) = to_the_other_side(&pos, &trace);
+                if took && emptied {
+                    found.push(Theme::GrandSlam);
+                }
+                let fed = side(&pos, !player) == 0 && !emptied;
+                if fed || (emptied && !took) {
+                    found.push(Theme::Starving);
+                }
             }
             // The defence's answer: its steps of the line until the player's next.
             let (mut answered, mut took) = (next.clone(), false);
@@ -324,6 +396,33 @@ pub fn themes(start: &AnyPosition, solution: &Solution) -> Vec<Theme> {
     found.sort_unstable();
     found.dedup();
     found
+}
+
+/// `pos` with the other side to move, where the board's text says whose move it is at its end
+/// (Kalah, the Oware family: `…-s`, `…-n`) and the rules take it.
+fn passed(pos: &AnyPosition) -> Option<AnyPosition> {
+    let text = pos.to_string();
+    let flipped = match text.rsplit_once('-')? {
+        (board, "s") => format!("{board}-n"),
+        (board, "n") => format!("{board}-s"),
+        _ => return None,
+    };
+    pos.rules().parse_setup(&flipped).ok().filter(|q| q.outcome().is_none() && !q.legal_moves().is_empty())
+}
+
+/// Whether the puzzle's start is a zugzwang: the player's best move there is worth less than
+/// what the same board with the defence to move is worth to the player (every move loses
+/// something), by `oracle`'s exact values (games scored by a margin only).
+pub fn zugzwang(oracle: &mut dyn MoveOracle, start: &AnyPosition) -> bool {
+    if start.value_row().is_some() || start.family().is_solitaire() {
+        return false;
+    }
+    let best =
+        |oracle: &mut dyn MoveOracle, p: &AnyPosition| values_of(oracle, p).and_then(|v| v.iter().map(|x| x.1).max());
+    let mine = best(oracle, start);
+    // The defence's best on the passed board, for the defence: the player's is its negation.
+    let theirs = passed(start).and_then(|q| best(oracle, &q));
+    matches!((mine, theirs), (Some(mine), Some(theirs)) if -theirs > mine)
 }
 
 /// The move a one-ply greedy player picks in `pos`: the most seeds into its store at once,

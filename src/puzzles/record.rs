@@ -1,7 +1,7 @@
 //! A proven puzzle with what is derived from its solution (its difficulty, themes and every
 //! wrong move's refutation), its line in a data file, and the proof of a file again.
 
-use super::{greedy, solve, themes, values_of, MoveOracle, NotAPuzzle, Solution, Step, Theme};
+use super::{greedy, solve, themes, values_of, zugzwang, MoveOracle, NotAPuzzle, Solution, Step, Theme};
 use crate::families::{AnyMove, AnyPosition, AnyRules};
 
 /// The deepest the heuristic search is asked when rating a puzzle.
@@ -65,19 +65,42 @@ pub struct Refutation {
 pub fn refutation(oracle: &mut dyn MoveOracle, pos: &AnyPosition, mv: AnyMove, value: i32) -> Refutation {
     let player = pos.turn();
     let mut line = vec![];
-    let solitaire = pos.family().is_solitaire();
     let Ok((mut q, _)) = pos.play(mv) else { return Refutation { mv, value, line } };
-    while !solitaire && q.outcome().is_none() && line.len() < REFUTATION_MOVES {
+    while !pos.family().is_solitaire() && q.outcome().is_none() && line.len() < REFUTATION_MOVES {
         let Some(vals) = values_of(oracle, &q) else { break };
         let best = vals.iter().map(|v| v.1).max().expect("a legal move");
         let m = vals.iter().find(|v| v.1 == best).expect("the best").0;
         line.push(m);
-        let (next, trace) = q.play(m).expect("a legal move");
-        let captured = trace.steps.iter().any(|s| matches!(s, crate::engine::Step::Capture { .. }));
-        if q.turn() != player && captured {
-            break;
-        }
+        let Some(next) = advance(&q, m, player) else { break };
         q = next;
+    }
+    Refutation { mv, value, line }
+}
+
+/// The position after `m` of `q`, where a refutation of `player`'s wrong move goes on: `None`
+/// where it ends with `m` (a move of the defence that captures).
+fn advance(q: &AnyPosition, m: AnyMove, player: crate::engine::Player) -> Option<AnyPosition> {
+    let (next, trace) = q.play(m).ok()?;
+    let captured = trace.steps.iter().any(|s| matches!(s, crate::engine::Step::Capture { .. }));
+    (q.turn() == player || !captured).then_some(next)
+}
+
+/// The refutation that `best` (a best line after the wrong move `mv` of `pos`, as a search
+/// gives it) shows: cut where [`refutation`] would end it.
+pub fn refutation_of_line(pos: &AnyPosition, mv: AnyMove, value: i32, best: &[AnyMove]) -> Refutation {
+    let player = pos.turn();
+    let mut line = vec![];
+    if let Ok((mut q, _)) = pos.play(mv) {
+        for &m in best {
+            if pos.family().is_solitaire() || q.outcome().is_some() || line.len() == REFUTATION_MOVES {
+                break;
+            }
+            line.push(m);
+            match advance(&q, m, player) {
+                Some(next) => q = next,
+                None => break,
+            }
+        }
     }
     Refutation { mv, value, line }
 }
@@ -117,11 +140,16 @@ impl Puzzle {
             }
             pos = pos.play(step.moves[0]).expect("a legal move").0;
         }
+        let mut themes = themes(start, &solution);
+        if zugzwang(oracle, start) {
+            themes.push(Theme::Zugzwang);
+            themes.sort_unstable();
+        }
         Ok(Puzzle {
             easy: greedy(start).is_some_and(|g| first.contains(&g)),
             depth: search_depth(start, first, RATING_DEPTH),
             plausible: plausible(start, first),
-            themes: themes(start, &solution),
+            themes,
             refutations,
             start: start.clone(),
             solution,

@@ -143,6 +143,31 @@ fn goals_in_words() {
     assert!(Goal::Hold(-2).kept_by(-2) && !Goal::Hold(-2).kept_by(-3));
 }
 
+#[test]
+fn a_worse_move_in_words() {
+    // Kalah(3,3) at the start, its moves' values as the wording needs them.
+    let (rules, mut oracle) = kalah33();
+    let start = rules.start();
+    let vals = oracle.move_values(&start).unwrap();
+    let value = |m: &str| vals.iter().find(|v| v.0.to_string() == m).unwrap().1;
+    let c = start.legal_moves().into_iter().find(|m| m.to_string() == "c").unwrap();
+    assert_eq!((value("a"), value("b"), value("c")), (2, 2, -4));
+    let r = Refutation { mv: c, value: -4, line: vec![] };
+    assert_eq!(words::worse(&start, &r, 2), "c gives the win away: with best play you lose by 4.");
+    assert_eq!(words::worse(&start, &r, 0), "c gives the draw away: with best play you lose by 4.");
+    assert_eq!(words::worse(&start, &r, -3), "c gives 1 seed away: with best play you lose by 4.");
+    let r = Refutation { value: 2, ..r };
+    assert_eq!(words::worse(&start, &r, 5), "c gives 3 seeds away: with best play you win by 2.");
+    // With its line: the defence named, "you" for the player.
+    let (after, _) = start.play(c).unwrap();
+    let reply = after.legal_moves()[0];
+    let r = Refutation { mv: c, value: -4, line: vec![reply] };
+    let text = words::worse(&start, &r, 2);
+    assert!(text.starts_with("c gives the win away: with best play you lose by 4. North replies "), "{text}");
+    // The puzzle's words are the same sentence.
+    assert_eq!(words::refuted(&start, &r, Goal::Win), text);
+}
+
 /// Kalah(3,3)'s exact solver as an oracle.
 fn kalah33() -> (AnyRules, SolverOracle) {
     let rules: AnyRules = "kalah-3-3".parse().unwrap();
@@ -275,6 +300,18 @@ fn check_refutations(p: &Puzzle) {
                     r.mv,
                     r.line
                 );
+                // A search's whole best line after the wrong move, cut as the hint panel
+                // cuts it, is the same refutation.
+                let mut whole = vec![];
+                let mut q = pos.play(r.mv).unwrap().0;
+                while q.outcome().is_none() {
+                    let v = Minimax.move_values(&q).unwrap();
+                    let best = v.iter().map(|x| x.1).max().unwrap();
+                    let m = v.iter().find(|x| x.1 == best).unwrap().0;
+                    whole.push(m);
+                    q = q.play(m).unwrap().0;
+                }
+                assert_eq!(refutation_of_line(&pos, r.mv, r.value, &whole), *r);
             }
         }
         pos = pos.play(step.moves[0]).unwrap().0;
@@ -305,13 +342,50 @@ fn themes_come_from_the_traces() {
         assert_eq!(p.themes.contains(&Theme::ExtraTurn), again, "{}", p.record(0));
         assert!(!p.themes.contains(&Theme::Sacrifice) || defence_takes, "a sacrifice is taken: {}", p.record(0));
         assert_eq!(p.themes.contains(&Theme::Long), p.solution.player_moves() >= 5);
+        // Zugzwang: the same board with the other side to move is worth more to the player, by
+        // minimax.
+        let text = p.start.to_string();
+        let (board, side) = text.rsplit_once('-').unwrap();
+        let passed = rules.parse_setup(&format!("{board}-{}", if side == "s" { "n" } else { "s" })).unwrap();
+        let best = |q: &AnyPosition| Minimax.move_values(q).unwrap().iter().map(|v| v.1).max().unwrap();
+        let pass = passed.outcome().is_none() && -best(&passed) > best(&p.start);
+        assert_eq!(p.themes.contains(&Theme::Zugzwang), pass, "{}", p.record(0));
         assert_eq!(p.easy, greedy(&p.start).is_some_and(|g| p.solution.line[0].moves.contains(&g)));
     }
     let tagged = |t: Theme| puzzles.iter().filter(|p| p.themes.contains(&t)).count();
-    for t in Theme::ALL {
+    for t in [Theme::Capture, Theme::ExtraTurn, Theme::GrandSlam, Theme::Zugzwang, Theme::Sacrifice, Theme::Long] {
         assert!(tagged(t) > 0, "{} among {} puzzles", t.key(), puzzles.len());
     }
+    // Kalah sows one lap.
+    assert_eq!(tagged(Theme::Relay), 0);
     assert!(puzzles.iter().any(|p| p.easy) && puzzles.iter().any(|p| !p.easy), "easy and not");
+}
+
+/// A solution of one player move, `mv`, from `setup` of `rules`: its themes.
+fn themes_of_move(rules: &str, setup: Option<&str>, mv: &str) -> Vec<Theme> {
+    let rules: AnyRules = rules.parse().unwrap();
+    let start = setup.map_or_else(|| rules.start(), |s| rules.parse_setup(s).unwrap());
+    let mv = start.legal_moves().into_iter().find(|m| m.to_string() == mv).unwrap();
+    let line = vec![Step { moves: vec![mv], player: true, wrong: vec![] }];
+    themes(&start, &Solution { goal: Goal::Win, value: 1, line })
+}
+
+#[test]
+fn grand_slam_starving_and_relay_from_the_traces() {
+    // Awari: South's f sows into North's a and b (1 seed each, made 2): both taken, North's
+    // side empty: a grand slam.
+    assert_eq!(
+        themes_of_move("awari", Some("0.0.0.0.0.2-1.1.0.0.0.0-22.22-s"), "f"),
+        [Theme::Capture, Theme::GrandSlam]
+    );
+    // Only b taken (a made 4 is not): no grand slam.
+    assert_eq!(themes_of_move("awari", Some("0.0.0.0.0.2-3.1.0.0.0.0-20.22-s"), "f"), [Theme::Capture]);
+    // North has nothing: South's e feeds it (Awari's duty to feed).
+    assert_eq!(themes_of_move("awari", Some("0.0.0.0.3.1-0.0.0.0.0.0-22.22-s"), "e"), [Theme::Starving]);
+    // Dakon: a's 8 seeds end in the store (one lap, another turn); b's are sown on from where
+    // its last seed fell.
+    assert_eq!(themes_of_move("dakon-8", None, "a"), [Theme::ExtraTurn]);
+    assert!(themes_of_move("dakon-8", None, "b").contains(&Theme::Relay));
 }
 
 #[test]

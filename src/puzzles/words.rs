@@ -167,20 +167,35 @@ fn line_from(pos: &AnyPosition, moves: &[AnyMove], me: Player, mut last: Option<
 /// itself does), then its refutation. "d (an extra turn) gives the win away: with best play
 /// you lose by 2. You then play a. North replies b: captures 6 seeds from your d."
 pub fn refuted(pos: &AnyPosition, r: &Refutation, goal: Goal) -> String {
+    // Any win keeps a puzzle's goal: a wrong move's value is 0 or less.
+    let best = match goal {
+        Goal::Win => 1,
+        Goal::Hold(v) => v,
+    };
+    worse(pos, r, best)
+}
+
+/// Why the move `r` of `pos` is worse than a best move worth `best` (its value `r.value`, both
+/// for the side to move), in words: what it gives up, then best play after it. "c gives 2
+/// seeds away: with best play you win by 1. North replies e: captures 3 seeds from your b."
+/// The play page's hint panel says it of any move below the best.
+pub fn worse(pos: &AnyPosition, r: &Refutation, best: i32) -> String {
     let scale = Scale::of(pos);
     let me = pos.turn();
     let mv = match effects(pos, r.mv, me).filter(|e| !e.is_empty()) {
         Some(e) => format!("{} ({e})", r.mv),
         None => r.mv.to_string(),
     };
-    let mut text = match (scale, goal) {
-        (Scale::Solitaire, _) => format!("After {mv} the board can no longer be cleared."),
-        (_, Goal::Win) => format!("{mv} gives the win away: with best play {}.", scale.to_you(r.value)),
-        (_, Goal::Hold(v)) => format!(
-            "{mv} gives {} away: with best play {}.",
-            if v == 0 { "the draw".to_string() } else { seeds((v - r.value).unsigned_abs()) },
-            scale.to_you(r.value)
-        ),
+    let given = if best > 0 && r.value <= 0 {
+        "the win".to_string()
+    } else if best == 0 && r.value < 0 {
+        "the draw".to_string()
+    } else {
+        seeds((best - r.value).unsigned_abs())
+    };
+    let mut text = match scale {
+        Scale::Solitaire => format!("After {mv} the board can no longer be cleared."),
+        _ => format!("{mv} gives {given} away: with best play {}.", scale.to_you(r.value)),
     };
     let Ok((after, _)) = pos.play(r.mv) else { return text };
     // The line goes on from the wrong move: "You then play a" where it earned another turn.

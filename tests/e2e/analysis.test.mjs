@@ -29,7 +29,7 @@ test('a search streams progress, stops on Stop, and the worker answers again', a
   await page.click('button.analyze');
   await page.waitForFunction(() => Number(document.querySelector('.nodes')?.dataset.nodes || 0) > 0);
   await stopAndAskAgain(page);
-  const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
+  const values = await page.$$eval('.move-values .move-value', (els) => els.map((e) => e.textContent));
   // a's six seeds ended in South's store: South moves again, from b to f.
   assert.equal(values.length, 5, values.join(' '));
   assert.ok(await page.isVisible('.hint rect'));
@@ -43,7 +43,7 @@ test('Solve proves every move of Kalah(4,3) and the best line plays on the board
   await page.click('button.solve');
   await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
   assert.match(await page.textContent('.value'), /Value for South: \+6 \(proven\)/);
-  const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
+  const values = await page.$$eval('.move-values .move-value', (els) => els.map((e) => e.textContent));
   assert.deepEqual(values, ['b: +6 proven', 'c: +2 proven', 'd: -2 proven', 'a: -6 proven']);
   // The best move's value is marked distinctly (a star, and its own colour).
   assert.equal(await page.textContent('#pit-s-1 .hint text'), '★ +6');
@@ -66,6 +66,38 @@ test('Solve proves every move of Kalah(4,3) and the best line plays on the board
   await page.context().close();
 });
 
+test("the hint panel explains a worse move: its best reply in words, the line to preview; nothing played", async () => {
+  const page = await open('#/play?rules=kalah-4-3');
+  await noAnimation(page);
+  await page.click('button.solve');
+  await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
+  // Every move below the best (+6 by b) has its "Why?"; the best has none.
+  assert.deepEqual(await page.$$eval('.move-values .why', (els) => els.map((e) => e.dataset.move)), ['c', 'd', 'a']);
+  await page.click('.move-values .why[data-move="d"]');
+  await page.waitForSelector('.why-view[data-move="d"] .why-text:not(.searching)', { timeout: 60000 });
+  const said = await page.textContent('.why-view .why-text');
+  assert.match(said, /^d gives the win away: with best play you lose by 2\. North replies [a-d]/);
+  // The values of the position stay on screen while the move is explained.
+  assert.deepEqual(await page.$$eval('.move-values .move-value', (els) => els.map((e) => e.textContent)), ['b: +6 proven', 'c: +2 proven', 'd: -2 proven', 'a: -6 proven']);
+  // The refutation starts with the move itself, and previews on the board; nothing is played.
+  const line = await page.$$eval('.why-view .line-move', (els) => els.map((e) => e.textContent.trim()));
+  assert.ok(line.length >= 2 && /\bd$/.test(line[0]), line.join(' '));
+  await page.click('.why-view .line-move >> nth=1');
+  await page.waitForSelector('.preview-bar:not(.empty)');
+  assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 1, 'nothing is played (the start alone)');
+  // A move that keeps the win but gives seeds away says how many.
+  await page.click('.move-values .why[data-move="c"]');
+  await page.waitForSelector('.why-view[data-move="c"] .why-text:not(.searching)', { timeout: 60000 });
+  assert.match(await page.textContent('.why-view .why-text'), /^c gives 4 seeds away: with best play you win by 2\./);
+  // Another position on the board: the explanation of the old one goes.
+  await page.click('.preview-end');
+  await page.waitForSelector('.preview-bar.empty', { state: 'attached' });
+  await page.click('#pit-s-1');
+  await page.waitForFunction(() => !document.querySelector('.why-view'));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('Solve shares the moves between workers: 1, 2 and 3 workers prove the same values; Stop ends them all', async () => {
   const page = await open('#/play?rules=kalah-5-3');
   const results = [];
@@ -73,7 +105,7 @@ test('Solve shares the moves between workers: 1, 2 and 3 workers prove the same 
     await page.selectOption('select[aria-label="Solver workers"]', workers);
     await page.click('button.solve');
     await page.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 120000 });
-    results.push(await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent)));
+    results.push(await page.$$eval('.move-values .move-value', (els) => els.map((e) => e.textContent)));
     const shown = workers === '1' ? null : await page.textContent('.workers-used');
     assert.equal(shown, workers === '1' ? null : workers);
     assert.match(await page.textContent('.value'), /Value for South: \+6 \(proven\)/);
@@ -104,7 +136,7 @@ test('the perfect computer player answers with a proven-best move', async () => 
   const before = await open('#/play?rules=kalah-4-3&moves=a');
   await before.click('button.solve');
   await before.waitForFunction(() => document.querySelector('.search-state')?.textContent.includes('Done'), null, { timeout: 60000 });
-  const values = await before.$$eval('.move-values li', (els) => els.map((e) => e.textContent.match(/^([a-d]): ([-+]\d+) proven$/)));
+  const values = await before.$$eval('.move-values .move-value', (els) => els.map((e) => e.textContent.match(/^([a-d]): ([-+]\d+) proven$/)));
   assert.ok(values.length === 4 && values.every(Boolean), JSON.stringify(values)); // North's four pits
   const best = Math.max(...values.map((v) => Number(v[2])));
   const mine = values.find((v) => v[1] === played);
@@ -121,7 +153,7 @@ test("Kalah(6,4)'s openings come from the book shipped with the page: Solve and 
   await page.click('button.solve');
   await page.waitForSelector('.from-book');
   assert.match(await page.textContent('.search-state'), /^Done\. From the opening book shipped with the page/);
-  const values = await page.$$eval('.move-values li', (els) => els.map((e) => e.textContent));
+  const values = await page.$$eval('.move-values .move-value', (els) => els.map((e) => e.textContent));
   assert.deepEqual(values, ['c: +8 proven', 'f: +4 proven', 'd: -2 proven', 'e: -8 proven', 'b: -10 proven', 'a: -14 proven']);
   assert.match(await page.textContent('.value'), /Value for South: \+8 \(proven\)/);
   // The best line follows the book as far as it goes (c, f, then North's best, ...).

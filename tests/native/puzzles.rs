@@ -33,7 +33,8 @@ fn the_shipped_files_keep_their_promises() {
         let text = std::fs::read_to_string(f).unwrap();
         let name = f.file_stem().unwrap().to_str().unwrap();
         let rated = read(&text);
-        assert!(rated.len() >= 15, "{name}: {} puzzles", rated.len());
+        // Tchuka Ruma's small game holds 5 puzzles in all; every other file, 11 or more.
+        assert!(rated.len() >= if name == "tchouka-4-2" { 5 } else { 11 }, "{name}: {} puzzles", rated.len());
         assert!(rated.iter().all(|(p, _)| p.start.rules().to_string() == name), "{name}: one rules a file");
         let ratings: Vec<u32> = rated.iter().map(|r| r.1).collect();
         assert_eq!((ratings.iter().min(), ratings.iter().max()), (Some(&RATINGS.0), Some(&RATINGS.1)), "{name}");
@@ -44,7 +45,7 @@ fn the_shipped_files_keep_their_promises() {
         assert!(script.contains(&format!("\"{name} ")), "{name}: not in scripts/puzzles.sh");
         total += rated.len();
     }
-    assert!(files.len() >= 10 && total >= 1500, "{total} puzzles over {} rule sets", files.len());
+    assert!(files.len() >= 19 && total >= 1850, "{total} puzzles over {} rule sets", files.len());
 }
 
 /// Every shipped line proven again (`mancala-lab puzzles verify` on each file), the files

@@ -11,7 +11,7 @@ use crate::puzzles::{Puzzle, Theme};
 
 /// The shipped rule sets, a data file each (`data/puzzles/RULES.tsv`), in the filter's order;
 /// a native test checks the list against the files.
-pub const RULE_SETS: [&str; 15] = [
+pub const RULE_SETS: [&str; 19] = [
     "kalah-4-3",
     "kalah-4-4",
     "kalah-5-4",
@@ -27,6 +27,10 @@ pub const RULE_SETS: [&str; 15] = [
     "reaping-7-2",
     "ratomic-7-3",
     "grid-4-6-1",
+    "tchoukaillon",
+    "tchouka-4-2",
+    "tchouka-7-5",
+    "tchouka-8-4",
 ];
 
 /// A level: the puzzles' ratings it takes.

@@ -173,8 +173,8 @@ pub fn page(props: &Props) -> Html {
                 if trainer.is_none() { <button class="next-puzzle" onclick={next}>{"Next puzzle"}</button> }
                 <button class="daily" onclick={to_daily}>{"Puzzle of the day"}</button>
             </div>
-            { filters(&params) }
-            <p class="lede">{"In each position exactly one move keeps the result (the win, or the best that can be had; moves that lead to the same position count as one), proven by the product's exact solvers: Kalah's solver, the Oware family's endgame databases, the exhaustive searches of Erickson's games. After your move the computer answers with its most resistant defence; a wrong move is answered by its refutation. A puzzle counts once for your rating: solved without a wrong move and without the solution shown, or missed."}</p>
+            { filters(&params, &themes_in(&files, &params)) }
+            <p class="lede">{"In each position exactly one move keeps the result (the win, or the best that can be had; moves that lead to the same position count as one), proven by the product's exact solvers: Kalah's solver, the Oware family's endgame databases, the exhaustive searches of Erickson's games and of the solitaires. After your move the computer answers with its most resistant defence; a wrong move is answered by its refutation. A puzzle counts once for your rating: solved without a wrong move and without the solution shown, or missed."}</p>
             { history(&record, &params) }
         </main>
     }
@@ -337,8 +337,16 @@ fn use_counting(trainer: &UseStateHandle<Option<Trainer>>, record: &UseStateHand
     });
 }
 
-/// The filters: rule set, theme, level; a change opens the next puzzle that passes them.
-fn filters(p: &PuzzlesParams) -> Html {
+/// The themes the theme filter offers: those of the chosen game's puzzles once its file is
+/// here (and the one chosen), else every theme.
+fn themes_in(files: &HashMap<String, File>, p: &PuzzlesParams) -> Vec<Theme> {
+    let Some(file) = p.rules.as_ref().and_then(|r| files.get(r)) else { return Theme::ALL.to_vec() };
+    Theme::ALL.into_iter().filter(|t| p.theme == Some(*t) || file.iter().any(|(q, _)| q.themes.contains(t))).collect()
+}
+
+/// The filters: rule set, theme (`themes` offered), level; a change opens the next puzzle that
+/// passes them.
+fn filters(p: &PuzzlesParams, themes: &[Theme]) -> Html {
     let change = |set: fn(&mut PuzzlesParams, &str)| {
         let p = p.clone();
         Callback::from(move |e: Event| {
@@ -360,7 +368,7 @@ fn filters(p: &PuzzlesParams) -> Html {
             </select></label>
             <label>{"Theme "}<select class="filter-theme" onchange={theme}>
                 <option value="" selected={p.theme.is_none()}>{"any theme"}</option>
-                { for Theme::ALL.iter().map(|t| html! { <option value={t.key()} selected={p.theme == Some(*t)}>{theme_words(*t)}</option> }) }
+                { for themes.iter().map(|t| html! { <option value={t.key()} selected={p.theme == Some(*t)}>{theme_words(*t)}</option> }) }
             </select></label>
             <label>{"Level "}<select class="filter-level" onchange={level}>
                 { for Level::ALL.iter().map(|l| html! { <option value={l.key()} selected={p.level == *l}>{l.label()}</option> }) }
@@ -384,6 +392,10 @@ fn theme_words(t: Theme) -> &'static str {
     match t {
         Theme::Capture => "a capture",
         Theme::ExtraTurn => "an extra turn",
+        Theme::GrandSlam => "a grand slam",
+        Theme::Starving => "starving or feeding",
+        Theme::Relay => "relay sowing",
+        Theme::Zugzwang => "zugzwang",
         Theme::Sacrifice => "a sacrifice",
         Theme::Long => "a long combination",
     }

@@ -8,9 +8,9 @@ use super::line::LineView;
 use super::panels::select_value;
 use super::{analyze_task, target};
 use crate::families::AnyPosition;
-use crate::web::client::{auto_workers, Purpose, SearchHandle};
+use crate::web::client::{auto_workers, use_search, Purpose, SearchHandle};
 use crate::web::model::panels::analysis::{
-    analysis_view, solver_choices, AnalysisInput, Choice, Figures, SearchInfo, SearchState,
+    analysis_view, explanation, solver_choices, AnalysisInput, Choice, Figures, SearchInfo, SearchState, Why,
 };
 
 /// Properties of [`AnalysisPanel`].
@@ -65,6 +65,31 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
         let search = search.clone();
         Callback::from(move |_: MouseEvent| search.stop())
     };
+    // Why a move is worse: its own worker searches the position after it, so that the values
+    // on screen stay.
+    let explain = use_search();
+    let why = use_state(|| None::<(String, Why)>);
+    let ask_why = {
+        let (explain, game, kind, why, pos) = (explain.clone(), game.clone(), kind.clone(), why.clone(), pos.clone());
+        Callback::from(move |w: Why| {
+            let Ok((after, _)) = pos.play(w.mv) else { return };
+            why.set(Some((pos.to_string(), w)));
+            // The values were proven: the search after the move runs until it proves too.
+            let k = if *kind == Kind::Solve { Kind::Solve } else { Kind::Search(0) };
+            start(&explain, &game, k, &after);
+        })
+    };
+    {
+        // A search after a move of a position no longer on screen is of no use: stopped.
+        let explain = explain.clone();
+        use_effect_with(pos.to_string(), move |_| {
+            if explain.state().running {
+                explain.stop();
+            }
+        });
+    }
+    let here = pos.to_string();
+    let why_view = why.as_ref().filter(|(at, _)| *at == here).map(|&(_, w)| why_text(&pos, w, &explain, game));
     let view = analysis_view(&AnalysisInput {
         position: &pos,
         target: &ss.target,
@@ -98,9 +123,12 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
             { match &view.state {
                 SearchState::Over => html! { <p class="search-state">{"The game is over: nothing to analyze."}</p> },
                 SearchState::Stale(text) => html! { <p class="search-state stale" role="status">{*text}</p> },
-                SearchState::Info(info) => search_info(info),
+                SearchState::Info(info) => search_info(info, &ask_why),
                 SearchState::Nothing => html! {},
             } }
+            if let Some(w) = why_view {
+                {w}
+            }
             if let Some(line) = view.best_line {
                 <p class="line-label">{"Best line (point at or click a move to see the position after it; nothing is played):"}</p>
                 <LineView game={game.clone()} moves={line} />
@@ -146,8 +174,31 @@ fn solver_settings(game: &GameHandle) -> Html {
     }
 }
 
+/// Why the move `w` of `pos` is worse, once `explain` has searched the position after it.
+fn why_text(pos: &AnyPosition, w: Why, explain: &SearchHandle, game: &GameHandle) -> Html {
+    let ss = explain.state();
+    let after = pos.play(w.mv).map(|(q, _)| (q.rules().to_string(), q.to_string())).ok();
+    let here = after.as_ref() == Some(&ss.target);
+    let body = match (&ss.analysis, &ss.error) {
+        _ if !here => html! {},
+        (_, Some(e)) => html! { <p class="error">{e.clone()}</p> },
+        (Some(a), None) if !ss.running => {
+            let (text, line) = explanation(pos, w, a);
+            html! {
+                <>
+                    <p class="why-text">{text}</p>
+                    <LineView game={game.clone()} moves={line} name="Refutation" />
+                </>
+            }
+        }
+        (None, None) if !ss.running => html! { <p class="why-text">{"Stopped before the best reply was found."}</p> },
+        _ => html! { <p class="why-text searching">{format!("Working out the best reply to {}…", w.mv)}</p> },
+    };
+    html! { <div class="why-view" role="status" aria-live="polite" data-move={w.mv.to_string()}>{body}</div> }
+}
+
 /// What the panel says of a search of the position on screen.
-fn search_info(info: &SearchInfo) -> Html {
+fn search_info(info: &SearchInfo, ask_why: &Callback<Why>) -> Html {
     html! {
         <div class="search-info" aria-live="polite">
             <p class="search-state">
@@ -166,7 +217,16 @@ fn search_info(info: &SearchInfo) -> Html {
             if let Some(v) = &info.value {
                 <p class="value">{v.value.clone()}</p>
                 <ul class="move-values">
-                    { for v.moves.iter().map(|m| html! { <li>{m.clone()}</li> }) }
+                    { for v.moves.iter().map(|m| html! {
+                        <li>
+                            <span class="move-value">{m.text.clone()}</span>
+                            if let Some(w) = m.why {
+                                <button class="why" data-move={w.mv.to_string()} aria-label={format!("Why is {} worse?", w.mv)}
+                                    title="Why this move is worse: best play after it, in words"
+                                    onclick={ask_why.reform(move |_: MouseEvent| w)}>{"Why?"}</button>
+                            }
+                        </li>
+                    }) }
                 </ul>
                 if let Some(c) = v.convention.clone() {
                     <p class="endgame-convention">{c}</p>

@@ -76,9 +76,51 @@ pub struct ValueLines {
     /// The position's value.
     pub value: String,
     /// Each move with its value.
-    pub moves: Vec<String>,
+    pub moves: Vec<MoveLine>,
     /// What a proven value from the endgame databases assumes, where it matters.
     pub convention: Option<String>,
+}
+
+/// A move with its value, in the list of values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLine {
+    /// "c: -4 proven".
+    pub text: String,
+    /// A proven move below the best of a position whose every move is proven: why it is
+    /// worse can be asked.
+    pub why: Option<Why>,
+}
+
+/// A move worse than the best, to explain: its value and the best, for the side to move, on
+/// the scale of the puzzles' words (a margin; 1 or -1; 1 or 0 for a solitaire).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Why {
+    /// The move.
+    pub mv: AnyMove,
+    /// The best move's value.
+    pub best: i32,
+    /// Its value.
+    pub value: i32,
+}
+
+/// A proven value on the words' scale: Dakon's won or lost game by its margin.
+fn known(v: Value) -> i32 {
+    match v {
+        Value::Won(by) => by as i32,
+        Value::Lost(by) => -(by as i32),
+        v => v.number(),
+    }
+}
+
+/// The explanation of the move `why` of `pos`, once a search of the position after it has
+/// given its best line (`after`): in words, with the wrong move and its refutation as a line
+/// to preview. "c gives the win away: with best play you lose by 4. North replies e: captures
+/// 3 seeds from your b."
+pub fn explanation(pos: &AnyPosition, why: Why, after: &Analysis<AnyMove>) -> (String, Vec<AnyMove>) {
+    let r = crate::puzzles::refutation_of_line(pos, why.mv, why.value, &after.best_line);
+    let mut line = vec![why.mv];
+    line.extend(&r.line);
+    (crate::puzzles::words::worse(pos, &r, why.best), line)
 }
 
 /// What the panel says of a search of the position on screen.
@@ -235,12 +277,18 @@ fn value_lines(pos: &AnyPosition, a: &Analysis<AnyMove>) -> ValueLines {
         let proven = if a.exact { "(proven)" } else { "(to this depth)" };
         format!("Value for {}: {} {} — {}", pos.player_name(pos.turn()), a.value, proven, pos.rules().title())
     };
+    // Every move proven: a move below the best can be explained.
+    let proven = !a.moves.is_empty() && a.moves.iter().all(|m| m.exact);
+    let best = a.moves.iter().map(|m| known(m.value)).max().unwrap_or(0);
     ValueLines {
         value,
         moves: a
             .moves
             .iter()
-            .map(|m| format!("{}: {}{}", m.mv, m.value, if m.exact && !solitaire { " proven" } else { "" }))
+            .map(|m| MoveLine {
+                text: format!("{}: {}{}", m.mv, m.value, if m.exact && !solitaire { " proven" } else { "" }),
+                why: (proven && known(m.value) < best).then_some(Why { mv: m.mv, best, value: known(m.value) }),
+            })
             .collect(),
         convention: pos.rules().proven_convention().filter(|_| a.moves.iter().any(|m| m.exact)).map(|c| {
             format!("A proven value that comes from the endgame databases (the positions they cover, at the search's leaves) assumes {c}. Where the rules end the game sooner, by a repeated position that gives each player the seeds on his side, it can differ, even in who wins.")
@@ -322,7 +370,9 @@ mod tests {
         assert_eq!(f.memory.as_deref(), Some("5 MiB"));
         let v = info.value.unwrap();
         assert_eq!(v.value, "Value for South: +1 (to this depth) — Kalah(4,3)");
-        assert_eq!(v.moves, ["b: +1", "c: -1", "d: -1", "a: -2"]);
+        assert_eq!(v.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["b: +1", "c: -1", "d: -1", "a: -2"]);
+        // Not proven: nothing to explain.
+        assert!(v.moves.iter().all(|m| m.why.is_none()));
         assert_eq!(v.convention, None);
     }
 
@@ -366,5 +416,33 @@ mod tests {
         let none = (String::new(), String::new());
         let i = AnalysisInput { ours: true, ..input(&p, &none) };
         assert_eq!(analysis_view(&AnalysisInput { finished: true, ..i }).state, SearchState::Nothing);
+    }
+
+    #[test]
+    fn a_proven_worse_move_is_explained() {
+        use crate::families::SolveRequest;
+        use crate::search::NoHandler;
+        let p: AnyPosition = "kalah-3-3".parse::<AnyRules>().unwrap().start();
+        let req = SolveRequest { table_mib: Some(4), ..SolveRequest::threads(1) };
+        let mut solver = p.exact_solver(&req).unwrap().unwrap();
+        let a = solver.analyze_moves(&p, None, None, &mut NoHandler).unwrap();
+        let t = target(&p);
+        let i = AnalysisInput { analysis: Some(&a), finished: true, nodes: 1, ..input(&p, &t) };
+        let SearchState::Info(info) = analysis_view(&i).state else { panic!("info") };
+        let moves = info.value.unwrap().moves;
+        let text: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(text, ["a: +2 proven", "b: +2 proven", "c: -4 proven"]);
+        // Only c is below the best.
+        let whys: Vec<Why> = moves.iter().filter_map(|m| m.why).collect();
+        assert_eq!(whys.len(), 1);
+        let why = whys[0];
+        assert_eq!((why.mv.to_string(), why.best, why.value), ("c".to_string(), 2, -4));
+        // The search of the position after c: its best line, cut at the defence's capture.
+        let (after, _) = p.play(why.mv).unwrap();
+        let b = solver.analyze_moves(&after, None, None, &mut NoHandler).unwrap();
+        let (words, line) = explanation(&p, why, &b);
+        assert!(words.starts_with("c gives the win away: with best play you lose by 4. North "), "{words}");
+        assert_eq!(line[0], why.mv);
+        assert!(line.len() > 1 && line[1..] == b.best_line[..line.len() - 1], "{line:?} {:?}", b.best_line);
     }
 }
