@@ -27,6 +27,9 @@ sets=(
   "tchouka-4-2 --count 20 --plies 0-6 --tries 2000"
   "tchouka-7-5 --count 60 --plies 0-20 --tries 3000"
   "tchouka-8-4 --count 60 --plies 0-25 --tries 4000"
+  "dakon-4 --count 40 --plies 0-14 --tries 2000"
+  "dakon-5 --count 40 --plies 0-26 --tries 2000"
+  "dakon-6 --count 120 --plies 0-36 --tries 6000"
 )
 want=("$@")
 for s in "${sets[@]}"; do

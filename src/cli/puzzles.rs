@@ -332,7 +332,7 @@ fn report(p: &Puzzle, rating: u32) -> ShowReport {
         solution.push((moves, words::line(&pos, &s.moves[..1], me).join(" ")));
         pos = pos.play(s.moves[0]).expect("a parsed move is legal").0;
     }
-    let scale = words::Scale::of(&p.start);
+    let scale = words::Scale::of_puzzle(&p.start);
     ShowReport {
         id: p.id(),
         rules: p.start.rules().to_string(),

@@ -1,8 +1,8 @@
 //! Puzzles from seeded play, deterministic for a seed, and the exact source each family's
 //! puzzles are proven by.
 
-use super::{DatabasesOracle, MoveOracle, Puzzle, SearchOracle, SolverOracle};
-use crate::families::{AnyPosition, AnyRules, SolveRequest};
+use super::{DatabasesOracle, MoveOracle, OpeningOracle, Puzzle, SearchOracle, SolverOracle};
+use crate::families::{AnyMove, AnyPosition, AnyRules, SolveRequest};
 use crate::search::NoHandler;
 
 /// A seeded stream of numbers (xorshift64, started from the seed's SplitMix64, so that every
@@ -78,7 +78,8 @@ pub fn generate(
         let mut pos = rules.start();
         let mut played = 0;
         while played < at_least + FURTHEST && (played < at_least || !oracle.covers(&pos)) {
-            let Some(next) = seeded_move(&pos, &mut rng) else { break };
+            let next = if oracle.guided() { guided_move(oracle, &pos, &mut rng) } else { seeded_move(&pos, &mut rng) };
+            let Some(next) = next else { break };
             pos = next;
             played += 1;
         }
@@ -114,11 +115,20 @@ fn seeded_move(pos: &AnyPosition, rng: &mut Stream) -> Option<AnyPosition> {
     pos.play(mv).ok().map(|(q, _)| q)
 }
 
+/// The position after a random one of the moves `oracle` values best at `pos`; `None` past the
+/// oracle's reach.
+fn guided_move(oracle: &mut dyn MoveOracle, pos: &AnyPosition, rng: &mut Stream) -> Option<AnyPosition> {
+    let values = super::values_of(oracle, pos)?;
+    let best = values.iter().map(|v| v.1).max()?;
+    let moves: Vec<AnyMove> = values.iter().filter(|v| v.1 == best).map(|v| v.0).collect();
+    pos.play(moves[rng.below(moves.len())]).ok().map(|(q, _)| q)
+}
+
 /// Nodes a [`SearchOracle`] gives one position.
 pub const SEARCH_NODES: u64 = 4_000_000;
 
-/// The exact source of `rules`' puzzles: the family's exact solver (Kalah, its sizes its own
-/// choice for the start), else its endgame databases built to `db_seeds` seeds (`layer` hears
+/// The exact source of `rules`' puzzles: Dakon's first turn ([`OpeningOracle`]), the family's
+/// exact solver (Kalah, its sizes its own choice for the start), else its endgame databases built to `db_seeds` seeds (`layer` hears
 /// of each layer built), else its own search where it proves every move.
 ///
 /// # Errors
@@ -128,6 +138,9 @@ pub fn oracle_for(
     db_seeds: usize,
     layer: &mut dyn FnMut(usize),
 ) -> Result<Box<dyn MoveOracle>, String> {
+    if super::opening_holes(&rules.start()).is_some() {
+        return Ok(Box::new(OpeningOracle::default()));
+    }
     if let Some(solver) = rules.start().exact_solver(&SolveRequest::threads(1)) {
         return Ok(Box::new(SolverOracle(solver.map_err(|e| e.to_string())?)));
     }

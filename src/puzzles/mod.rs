@@ -35,6 +35,75 @@ pub trait MoveOracle {
     fn covers(&self, _pos: &AnyPosition) -> bool {
         true
     }
+
+    /// Generation walks along the oracle's best moves (a random one of them at each step)
+    /// rather than seeded play: where puzzles are rare among the positions play reaches (a
+    /// winning first turn of Dakon-6 is one in 180).
+    fn guided(&self) -> bool {
+        false
+    }
+}
+
+/// Dakon's first turn as an oracle (Donkers, de Voogt & Uiterwijk's winning openings): a move
+/// of the side to move is worth 1 where its turn can still end with fewer counters than a hole
+/// holds at the start (n) outside its store — the opponent cannot fill a single hole — and 0
+/// where it cannot; within the first turn (the opponent's store empty, South to move).
+#[derive(Default)]
+pub struct OpeningOracle {
+    /// Positions during the turn (the mover to move again) and whether the turn can still win.
+    memo: std::collections::HashMap<String, bool>,
+}
+
+impl OpeningOracle {
+    /// Whether the turn that reached `pos` (a move of `mover`'s) ends, or can still end, in a
+    /// winning opening of Dakon-`n`.
+    fn wins(&mut self, pos: &AnyPosition, mover: crate::engine::Player, n: u32) -> bool {
+        if pos.turn() != mover || pos.outcome().is_some() {
+            return pos.board_seeds() + pos.store(!mover) < n;
+        }
+        let key = pos.to_string();
+        if let Some(&w) = self.memo.get(&key) {
+            return w;
+        }
+        let w = pos.legal_moves().into_iter().any(|m| pos.play(m).is_ok_and(|(q, _)| self.wins(&q, mover, n)));
+        self.memo.insert(key, w);
+        w
+    }
+}
+
+/// Holes a side of a Dakon board whose first turn an [`OpeningOracle`] values: the family's
+/// own rules (not Sungka's simultaneous start), South to move, nothing yet in North's store.
+pub fn opening_holes(pos: &AnyPosition) -> Option<u32> {
+    let plain = pos.family() == crate::families::FamilyId::Dakon && !pos.rules().to_string().contains("sungka");
+    match pos.layout() {
+        crate::families::Layout::TwoRowsWithStores { pits, .. }
+            if plain && pos.turn() == crate::engine::Player::South && pos.store(crate::engine::Player::North) == 0 =>
+        {
+            Some(pits as u32)
+        }
+        _ => None,
+    }
+}
+
+impl MoveOracle for OpeningOracle {
+    fn move_values(&mut self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+        let n = opening_holes(pos)?;
+        let mover = pos.turn();
+        let mut values = vec![];
+        for m in pos.legal_moves() {
+            let (q, _) = pos.play(m).ok()?;
+            values.push((m, i32::from(self.wins(&q, mover, n))));
+        }
+        Some(values)
+    }
+
+    fn covers(&self, pos: &AnyPosition) -> bool {
+        opening_holes(pos).is_some()
+    }
+
+    fn guided(&self) -> bool {
+        true
+    }
 }
 
 /// The exact solver as an oracle (Kalah): its table and database kept from one position to
@@ -361,7 +430,8 @@ pub fn themes(start: &AnyPosition, solution: &Solution) -> Vec<Theme> {
             if captures(&trace) {
                 found.push(Theme::Capture);
             }
-            if next.turn() == player && next.outcome().is_none() {
+            // A solitaire's player always moves again: no theme.
+            if next.turn() == player && next.outcome().is_none() && !start.family().is_solitaire() {
                 found.push(Theme::ExtraTurn);
             }
             if trace.laps > 1 {

@@ -66,7 +66,9 @@ pub fn refutation(oracle: &mut dyn MoveOracle, pos: &AnyPosition, mv: AnyMove, v
     let player = pos.turn();
     let mut line = vec![];
     let Ok((mut q, _)) = pos.play(mv) else { return Refutation { mv, value, line } };
-    while !pos.family().is_solitaire() && q.outcome().is_none() && line.len() < REFUTATION_MOVES {
+    // Nobody answers in a solitaire, nor within Dakon's first turn.
+    let alone = pos.family().is_solitaire() || super::opening_holes(pos).is_some();
+    while !alone && q.outcome().is_none() && line.len() < REFUTATION_MOVES {
         let Some(vals) = values_of(oracle, &q) else { break };
         let best = vals.iter().map(|v| v.1).max().expect("a legal move");
         let m = vals.iter().find(|v| v.1 == best).expect("the best").0;

@@ -166,6 +166,12 @@ fn a_worse_move_in_words() {
     assert!(text.starts_with("c gives the win away: with best play you lose by 4. North replies "), "{text}");
     // The puzzle's words are the same sentence.
     assert_eq!(words::refuted(&start, &r, Goal::Win), text);
+    // The play page's: the same head, then the page's own words for each move.
+    let (next, trace) = after.play(reply).unwrap();
+    assert_eq!(
+        words::worse_in_game(&start, &r, 2),
+        format!("c gives the win away: with best play you lose by 4. {}.", after.describe_move(reply, &trace, &next))
+    );
 }
 
 /// Kalah(3,3)'s exact solver as an oracle.
@@ -447,4 +453,55 @@ fn edge_cases_do_not_panic() {
     assert_eq!(solve(&mut Empty, &start, 10), Err(NotAPuzzle::Unknown));
     let p = Puzzle::of(&mut Minimax, &start, 0).unwrap();
     assert_eq!(p.solution.player_moves(), 1, "at least the first step");
+}
+
+/// The complete first turns from `pos` (South's turn of Dakon-`n`, played on by the family's
+/// engine) that leave fewer than `n` counters outside South's store.
+fn winning_turns(pos: &AnyPosition, n: u32) -> u64 {
+    if pos.turn() != crate::engine::Player::South || pos.outcome().is_some() {
+        return u64::from(pos.board_seeds() + pos.store(crate::engine::Player::North) < n);
+    }
+    pos.legal_moves().into_iter().map(|m| winning_turns(&pos.play(m).unwrap().0, n)).sum()
+}
+
+#[test]
+fn dakon_openings_are_the_papers_winning_first_turns() {
+    // The paper's count of winning openings (data/dakon_counts.tsv: n, then paper_winning).
+    let table = include_str!("../../data/dakon_counts.tsv");
+    for n in [4u32, 5] {
+        let row: Vec<&str> =
+            table.lines().find(|l| l.split('\t').next() == Some(&n.to_string())).unwrap().split('\t').collect();
+        let paper: u64 = row[2].parse().unwrap();
+        let rules: AnyRules = format!("dakon-{n}").parse().unwrap();
+        let start = rules.start();
+        assert_eq!(winning_turns(&start, n), paper, "Dakon-{n}");
+        // The oracle's value of each first move: 1 where a winning turn starts with it.
+        let mut oracle = OpeningOracle::default();
+        for (m, v) in oracle.move_values(&start).unwrap() {
+            assert_eq!(v == 1, winning_turns(&start.play(m).unwrap().0, n) > 0, "Dakon-{n}, {m}");
+        }
+        // Its puzzles: each step's move the only one that keeps a winning turn, the last one
+        // ending the turn with fewer than n counters outside South's store; nobody answers.
+        let puzzles = generate(&rules, &mut oracle, gen(40, 1, 4000), &mut |_, _| {});
+        assert!(!puzzles.is_empty(), "Dakon-{n}");
+        for p in &puzzles {
+            let mut pos = p.start.clone();
+            for step in &p.solution.line {
+                assert!(step.player, "only South moves in the first turn");
+                for m in pos.legal_moves() {
+                    let wins = winning_turns(&pos.play(m).unwrap().0, n) > 0;
+                    let to_same = pos.play(m).unwrap().0 == pos.play(step.moves[0]).unwrap().0;
+                    assert_eq!(wins, to_same, "{}: {m}", p.record(0));
+                }
+                pos = pos.play(step.moves[0]).unwrap().0;
+            }
+            assert!(p.refutations.iter().flatten().all(|r| r.line.is_empty() && r.value == 0));
+            assert!(words::task(p).contains("win in this turn"), "{}", words::task(p));
+            if let Some(r) = p.refutations[0].first() {
+                assert!(words::refuted(&p.start, r, p.solution.goal).ends_with("this turn can no longer win the game."));
+            }
+        }
+        let lines: Vec<String> = puzzles.iter().zip(ratings(&puzzles)).map(|(p, r)| p.record(r)).collect();
+        assert_eq!(verify_file(&mut OpeningOracle::default(), &lines.join("\n"), 12, &mut |_| {}).unwrap(), puzzles);
+    }
 }

@@ -15,10 +15,22 @@ pub enum Scale {
     Decided,
     /// A solitaire: still winnable (1) or not (0).
     Solitaire,
+    /// Dakon's first turn: it can still win the game at once (1) or not (0).
+    Opening,
 }
 
 impl Scale {
-    /// The scale of `pos`'s family.
+    /// The scale of a puzzle from `pos`: a Dakon puzzle is an opening's (its first turn's
+    /// winning sequence), else [`Scale::of`].
+    pub fn of_puzzle(pos: &AnyPosition) -> Scale {
+        if super::opening_holes(pos).is_some() {
+            Scale::Opening
+        } else {
+            Scale::of(pos)
+        }
+    }
+
+    /// The scale of `pos`'s family's values (a game's: Dakon's a margin).
     pub fn of(pos: &AnyPosition) -> Scale {
         if pos.family().is_solitaire() {
             Scale::Solitaire
@@ -38,6 +50,7 @@ impl Scale {
             (Scale::Margin, v) => format!("loses by {}", -v),
             (Scale::Decided, v) => if v > 0 { "wins" } else { "loses" }.to_string(),
             (Scale::Solitaire, v) => if v > 0 { "can still be won" } else { "can no longer be won" }.to_string(),
+            (Scale::Opening, v) => if v > 0 { "wins in this turn" } else { "cannot win in this turn" }.to_string(),
         }
     }
 
@@ -52,6 +65,9 @@ impl Scale {
             (Scale::Solitaire, v) => {
                 if v > 0 { "the board can still be cleared" } else { "the board can no longer be cleared" }.to_string()
             }
+            (Scale::Opening, v) => {
+                if v > 0 { "this turn still wins the game" } else { "this turn can no longer win the game" }.to_string()
+            }
         }
     }
 }
@@ -60,8 +76,12 @@ impl Scale {
 /// until every seed is home".
 pub fn task(p: &Puzzle) -> String {
     let who = p.start.player_name(p.start.turn());
-    match (Scale::of(&p.start), p.solution.goal) {
-        (Scale::Solitaire, _) => "Find the moves that clear the board".to_string(),
+    match (Scale::of_puzzle(&p.start), p.solution.goal) {
+        (Scale::Solitaire, _) => "Find the moves that keep the board clearable".to_string(),
+        (Scale::Opening, _) => format!(
+            "{who} to move: win in this turn (leave fewer than {} counters outside your store)",
+            super::opening_holes(&p.start).unwrap_or(0)
+        ),
         (_, Goal::Win) => format!("{who} to move and win"),
         (_, Goal::Hold(0)) => format!("{who} to move and hold the draw"),
         (_, Goal::Hold(v)) => format!("{who} to move and lose by at most {}", -v),
@@ -69,7 +89,7 @@ pub fn task(p: &Puzzle) -> String {
 }
 
 /// What the move `mv` of `pos` does, from the point of view of `me` (the puzzle's player):
-/// "sows 3 laps", "captures 6 from your d", "an extra turn", "South wins the game", joined
+/// "relays twice", "captures 6 from your d", "an extra turn", "South wins the game", joined
 /// by commas;
 /// empty where it only sows. `None` if it is not legal.
 pub fn effects(pos: &AnyPosition, mv: AnyMove, me: Player) -> Option<String> {
@@ -77,8 +97,11 @@ pub fn effects(pos: &AnyPosition, mv: AnyMove, me: Player) -> Option<String> {
     let two_rows = Scale::of(pos) == Scale::Margin;
     let mover = pos.turn();
     let mut said = vec![];
-    if trace.laps > 1 {
-        said.push(format!("sows {} laps", trace.laps));
+    // Relay sowing: each lap after the first lifts the pit its last seed fell in.
+    match trace.laps {
+        0 | 1 => {}
+        2 => said.push("relays once".to_string()),
+        n => said.push(format!("relays {} times", n - 1)),
     }
     let mut taken = vec![];
     for s in &trace.steps {
@@ -104,7 +127,7 @@ pub fn effects(pos: &AnyPosition, mv: AnyMove, me: Player) -> Option<String> {
         said.push(match (places.is_empty(), from_them == total) {
             (true, _) => format!("captures {}", seeds(total)),
             (false, true) => format!("captures {} from {}", seeds(total), names.join(" and ")),
-            (false, false) => format!("captures {} ({from_them} from {})", seeds(total), names.join(" and ")),
+            (false, false) => format!("captures {}, {from_them} of them from {}", seeds(total), names.join(" and ")),
         });
     }
     match next.outcome() {
@@ -114,6 +137,20 @@ pub fn effects(pos: &AnyPosition, mv: AnyMove, me: Player) -> Option<String> {
         None => {}
     }
     Some(said.join(", "))
+}
+
+/// What is said once a puzzle's line is played to `end`: nothing where the game or the turn is
+/// over; in a solitaire or an opening, that the goal still holds and how the rest goes (the
+/// line stops where more than one move keeps it, or only one move is left).
+pub fn solved(p: &Puzzle, end: &AnyPosition) -> String {
+    let scale = Scale::of_puzzle(&p.start);
+    let rest = if end.legal_moves().len() == 1 { "the rest is forced" } else { "more than one move keeps it" };
+    match scale {
+        _ if end.outcome().is_some() || end.turn() != p.start.turn() => String::new(),
+        Scale::Solitaire => format!("The board can still be cleared from here: {rest}."),
+        Scale::Opening => format!("This turn still wins from here: {rest}."),
+        _ => String::new(),
+    }
 }
 
 /// "1 seed", "6 seeds".
@@ -172,7 +209,7 @@ pub fn refuted(pos: &AnyPosition, r: &Refutation, goal: Goal) -> String {
         Goal::Win => 1,
         Goal::Hold(v) => v,
     };
-    worse(pos, r, best)
+    worse_on(Scale::of_puzzle(pos), pos, r, best)
 }
 
 /// Why the move `r` of `pos` is worse than a best move worth `best` (its value `r.value`, both
@@ -180,23 +217,51 @@ pub fn refuted(pos: &AnyPosition, r: &Refutation, goal: Goal) -> String {
 /// seeds away: with best play you win by 1. North replies e: captures 3 seeds from your b."
 /// The play page's hint panel says it of any move below the best.
 pub fn worse(pos: &AnyPosition, r: &Refutation, best: i32) -> String {
-    let scale = Scale::of(pos);
+    worse_on(Scale::of(pos), pos, r, best)
+}
+
+/// Why the move `r` of `pos` is worse than a best move worth `best`, as the play page's hint
+/// panel says it: what it gives up, then best play after it in the page's own words for a move
+/// ("North plays b, captures 3, moves again"), so that the page's first download carries none
+/// of the puzzles' words.
+pub fn worse_in_game(pos: &AnyPosition, r: &Refutation, best: i32) -> String {
+    let mut text = gives(Scale::of(pos), &r.mv.to_string(), best, r.value);
+    let Ok((mut q, _)) = pos.play(r.mv) else { return text };
+    for &m in &r.line {
+        let Ok((next, trace)) = q.play(m) else { break };
+        text.push(' ');
+        text += &q.describe_move(m, &trace, &next);
+        text.push('.');
+        q = next;
+    }
+    text
+}
+
+/// What the move `mv` (as it is to be named) gives up, worth `value` where the best is worth
+/// `best`, on `scale`: "d gives the win away: with best play you lose by 2."
+fn gives(scale: Scale, mv: &str, best: i32, value: i32) -> String {
+    let given = if best > 0 && value <= 0 {
+        "the win".to_string()
+    } else if best == 0 && value < 0 {
+        "the draw".to_string()
+    } else {
+        seeds((best - value).unsigned_abs())
+    };
+    match scale {
+        Scale::Solitaire => format!("After {mv} the board can no longer be cleared."),
+        Scale::Opening => format!("After {mv} this turn can no longer win the game."),
+        _ => format!("{mv} gives {given} away: with best play {}.", scale.to_you(value)),
+    }
+}
+
+/// [`worse`] on `scale`.
+fn worse_on(scale: Scale, pos: &AnyPosition, r: &Refutation, best: i32) -> String {
     let me = pos.turn();
     let mv = match effects(pos, r.mv, me).filter(|e| !e.is_empty()) {
         Some(e) => format!("{} ({e})", r.mv),
         None => r.mv.to_string(),
     };
-    let given = if best > 0 && r.value <= 0 {
-        "the win".to_string()
-    } else if best == 0 && r.value < 0 {
-        "the draw".to_string()
-    } else {
-        seeds((best - r.value).unsigned_abs())
-    };
-    let mut text = match scale {
-        Scale::Solitaire => format!("After {mv} the board can no longer be cleared."),
-        _ => format!("{mv} gives {given} away: with best play {}.", scale.to_you(r.value)),
-    };
+    let mut text = gives(scale, &mv, best, r.value);
     let Ok((after, _)) = pos.play(r.mv) else { return text };
     // The line goes on from the wrong move: "You then play a" where it earned another turn.
     for sentence in line_from(&after, &r.line, me, Some(me)) {

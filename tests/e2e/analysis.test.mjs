@@ -76,7 +76,7 @@ test("the hint panel explains a worse move: its best reply in words, the line to
   await page.click('.move-values .why[data-move="d"]');
   await page.waitForSelector('.why-view[data-move="d"] .why-text:not(.searching)', { timeout: 60000 });
   const said = await page.textContent('.why-view .why-text');
-  assert.match(said, /^d gives the win away: with best play you lose by 2\. North replies [a-d]/);
+  assert.match(said, /^d gives the win away: with best play you lose by 2\. North plays [a-d]/);
   // The values of the position stay on screen while the move is explained.
   assert.deepEqual(await page.$$eval('.move-values .move-value', (els) => els.map((e) => e.textContent)), ['b: +6 proven', 'c: +2 proven', 'd: -2 proven', 'a: -6 proven']);
   // The refutation starts with the move itself, and previews on the board; nothing is played.

@@ -66,10 +66,10 @@ test('a wrong move: its refutation on the board and in words, Try again, and it 
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'wrong');
   assert.match(await page.textContent('.puzzle-said'), new RegExp(`^Wrong: ${p.wrong[0]}( \\([^)]*\\))? gives .* away: with best play you`));
   // The preview: the wrong move and its refutation, stepped back to before the wrong move.
-  const [shown, all] = (await page.textContent('.preview-controls .ply')).match(/(\d+) of (\d+) moves shown/).slice(1).map(Number);
+  const [shown, all] = (await page.textContent('.preview-controls .ply')).match(/(\d+) of (\d+) moves? shown/).slice(1).map(Number);
   assert.equal(shown, all);
   for (let k = 0; k < all; k += 1) await page.click('.preview-controls button.back');
-  assert.match(await page.textContent('.preview-controls .ply'), new RegExp(`^0 of ${all} moves shown`));
+  assert.match(await page.textContent('.preview-controls .ply'), new RegExp(`^0 of ${all} moves? shown`));
   await soon(() => page.textContent('.streak'), '0');
   assert.match(await page.textContent('.puzzle-history'), new RegExp(`${p.id} missed`));
   const missed = await page.textContent('.my-rating');
@@ -90,7 +90,7 @@ test('a wrong move: its refutation on the board and in words, Try again, and it 
   await page.click('button.show-solution');
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'shown');
   await page.click('.preview-controls button.back');
-  assert.match(await page.textContent('.preview-controls .ply'), /^\d+ of \d+ moves shown/);
+  assert.match(await page.textContent('.preview-controls .ply'), /^\d+ of \d+ moves? shown/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -158,4 +158,29 @@ test('a bad link says what is wrong and still shows a puzzle', async () => {
   assert.notEqual(await gone.getAttribute('.trainer', 'data-id'), 'kalah-6-4-00000000');
   await page.context().close();
   await gone.context().close();
+});
+
+test("Dakon's opening and a solitaire: the task, a wrong move that ends the winning turn, and how the rest goes once solved", async () => {
+  // Dakon-6 from the start: only a keeps a winning first turn.
+  const page = await open('#/puzzles?id=dakon-6-ca48046b', { wait: '.trainer svg.board' });
+  assert.equal(await page.textContent('.puzzle-task'), 'South to move: win in this turn (leave fewer than 6 counters outside your store)');
+  await page.click('#pit-s-1');
+  await soon(() => page.getAttribute('.trainer', 'data-state'), 'wrong');
+  assert.match(await page.textContent('.puzzle-said'), /^Wrong: After b \(.*\) this turn can no longer win the game\.$/);
+  await page.click('button.try-again');
+  await page.click('#pit-s-0');
+  await soon(() => page.getAttribute('.trainer', 'data-state'), 'solved');
+  assert.equal(
+    await page.textContent('.puzzle-said'),
+    'Correct: a (an extra turn). Solved after a wrong move: it counts as missed. This turn still wins from here: more than one move keeps it.',
+  );
+  // Tchoukaillon: pit 1, then 2 is the only move left.
+  await page.goto(page.url().replace(/#.*/, '#/puzzles?id=tchoukaillon-ea6a3b2c'));
+  await soon(() => page.getAttribute('.trainer', 'data-id'), 'tchoukaillon-ea6a3b2c');
+  assert.equal(await page.textContent('.puzzle-task'), 'Find the moves that keep the board clearable');
+  await page.click('#pit-s-0');
+  await soon(() => page.getAttribute('.trainer', 'data-state'), 'solved');
+  assert.equal(await page.textContent('.puzzle-said'), 'Correct: 1. Solved! The board can still be cleared from here: the rest is forced.');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

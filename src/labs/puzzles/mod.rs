@@ -11,7 +11,7 @@ use crate::puzzles::{Puzzle, Theme};
 
 /// The shipped rule sets, a data file each (`data/puzzles/RULES.tsv`), in the filter's order;
 /// a native test checks the list against the files.
-pub const RULE_SETS: [&str; 19] = [
+pub const RULE_SETS: [&str; 22] = [
     "kalah-4-3",
     "kalah-4-4",
     "kalah-5-4",
@@ -31,6 +31,9 @@ pub const RULE_SETS: [&str; 19] = [
     "tchouka-4-2",
     "tchouka-7-5",
     "tchouka-8-4",
+    "dakon-4",
+    "dakon-5",
+    "dakon-6",
 ];
 
 /// A level: the puzzles' ratings it takes.

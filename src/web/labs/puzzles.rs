@@ -494,7 +494,7 @@ fn puzzle_view(
                 <div class="preview-controls">
                     <button class="start" onclick={step(0)} disabled={k == 0} aria-label="To the start">{"«"}</button>
                     <button class="back" onclick={step(k.saturating_sub(1))} disabled={k == 0}>{"‹ Back"}</button>
-                    <span class="ply">{format!("{k} of {n} moves shown")}</span>
+                    <span class="ply">{format!("{k} of {n} {} shown", if n == 1 { "move" } else { "moves" })}</span>
                     <button class="step" onclick={step(k + 1)} disabled={k >= n}>{"Step ›"}</button>
                     <button class="end" onclick={step(n)} disabled={k >= n} aria-label="To the end">{"»"}</button>
                 </div>

@@ -228,6 +228,9 @@ fn search_info(info: &SearchInfo, ask_why: &Callback<Why>) -> Html {
                         </li>
                     }) }
                 </ul>
+                if let Some(note) = v.why_note.clone() {
+                    <p class="why-note">{note}</p>
+                }
                 if let Some(c) = v.convention.clone() {
                     <p class="endgame-convention">{c}</p>
                 }

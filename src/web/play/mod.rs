@@ -171,7 +171,9 @@ fn preview_bar(props: &panels::GameProps) -> Html {
             <span class="preview-buttons">
                 <button class="preview-prev" onclick={act(|| Action::PreviewStep(-1))} aria-label="Previous move of the line" title="←">{"‹"}</button>
                 <button class="preview-next" onclick={act(|| Action::PreviewStep(1))} disabled={pv.k == pv.moves.len()} aria-label="Next move of the line" title="→">{"›"}</button>
-                <button class="preview-play" onclick={act(|| Action::PlayPreview)} title="Add the line to the game, up to this move">{"Play this line"}</button>
+                <button class="preview-play" onclick={act(|| Action::PlayPreview)} title="Add the line to the game, up to this move" aria-label="Play this line">
+                    <span class="long">{"Play this line"}</span><span class="short">{"Play"}</span>
+                </button>
                 <button class="preview-end" onclick={act(|| Action::EndPreview(false))} title="Escape" aria-label="Back to the game">{"Back"}</button>
             </span>
         </div>

@@ -134,6 +134,10 @@ impl Trainer {
                     (true, false) => " Solved after a wrong move: it counts as missed.",
                     (true, true) => " Solved with the solution shown: it counts as missed.",
                 };
+                let end = words::solved(&self.puzzle, &self.after(self.ply));
+                if !end.is_empty() {
+                    self.said = format!("{} {end}", self.said);
+                }
             }
             return Verdict::Right;
         }
@@ -187,6 +191,10 @@ impl Trainer {
         let pos = self.after(self.ply);
         let moves: Vec<AnyMove> = self.puzzle.solution.line[self.ply..].iter().map(|s| s.moves[0]).collect();
         self.said = words::line(&pos, &moves, self.puzzle.start.turn()).join(" ");
+        let end = words::solved(&self.puzzle, &self.after(self.puzzle.solution.line.len()));
+        if !end.is_empty() {
+            self.said = format!("{} {end}", self.said);
+        }
         self.state = State::Shown { shown: rest };
     }
 

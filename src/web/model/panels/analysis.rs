@@ -79,6 +79,9 @@ pub struct ValueLines {
     pub moves: Vec<MoveLine>,
     /// What a proven value from the endgame databases assumes, where it matters.
     pub convention: Option<String>,
+    /// Where not every move is proven, how to have them proven (and so a worse move's
+    /// **Why?**).
+    pub why_note: Option<String>,
 }
 
 /// A move with its value, in the list of values.
@@ -120,7 +123,7 @@ pub fn explanation(pos: &AnyPosition, why: Why, after: &Analysis<AnyMove>) -> (S
     let r = crate::puzzles::refutation_of_line(pos, why.mv, why.value, &after.best_line);
     let mut line = vec![why.mv];
     line.extend(&r.line);
-    (crate::puzzles::words::worse(pos, &r, why.best), line)
+    (crate::puzzles::words::worse_in_game(pos, &r, why.best), line)
 }
 
 /// What the panel says of a search of the position on screen.
@@ -290,6 +293,16 @@ fn value_lines(pos: &AnyPosition, a: &Analysis<AnyMove>) -> ValueLines {
                 why: (proven && known(m.value) < best).then_some(Why { mv: m.mv, best, value: known(m.value) }),
             })
             .collect(),
+        why_note: (!proven && !a.moves.is_empty() && !solitaire).then(|| {
+            let how = if pos.rules().has_exact_solver() {
+                "press Solve"
+            } else if pos.rules().has_databases() {
+                "build the endgame databases (below) to the seeds on the board, then Analyze"
+            } else {
+                "Analyze until the search proves them"
+            };
+            format!("Why? beside a worse move, once every move's value is proven: {how}.")
+        }),
         convention: pos.rules().proven_convention().filter(|_| a.moves.iter().any(|m| m.exact)).map(|c| {
             format!("A proven value that comes from the endgame databases (the positions they cover, at the search's leaves) assumes {c}. Where the rules end the game sooner, by a repeated position that gives each player the seeds on his side, it can differ, even in who wins.")
         }),
@@ -371,8 +384,12 @@ mod tests {
         let v = info.value.unwrap();
         assert_eq!(v.value, "Value for South: +1 (to this depth) — Kalah(4,3)");
         assert_eq!(v.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["b: +1", "c: -1", "d: -1", "a: -2"]);
-        // Not proven: nothing to explain.
+        // Not proven: nothing to explain, and how to have it explained.
         assert!(v.moves.iter().all(|m| m.why.is_none()));
+        assert_eq!(
+            v.why_note.as_deref(),
+            Some("Why? beside a worse move, once every move's value is proven: press Solve.")
+        );
         assert_eq!(v.convention, None);
     }
 
@@ -429,7 +446,9 @@ mod tests {
         let t = target(&p);
         let i = AnalysisInput { analysis: Some(&a), finished: true, nodes: 1, ..input(&p, &t) };
         let SearchState::Info(info) = analysis_view(&i).state else { panic!("info") };
-        let moves = info.value.unwrap().moves;
+        let v = info.value.unwrap();
+        assert_eq!(v.why_note, None);
+        let moves = v.moves;
         let text: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(text, ["a: +2 proven", "b: +2 proven", "c: -4 proven"]);
         // Only c is below the best.

@@ -29,6 +29,28 @@ fn solve(t: &mut Trainer) {
 }
 
 #[test]
+fn a_solitaire_or_an_opening_solved_says_how_the_rest_goes() {
+    for rules in ["tchoukaillon", "tchouka-4-2", "tchouka-7-5", "dakon-4", "dakon-6"] {
+        for (p, r) in shipped(rules) {
+            let mut t = Trainer::new(p, r);
+            solve(&mut t);
+            let end = t.after(t.ply);
+            let turn_over = end.outcome().is_some() || end.turn() != t.puzzle.start.turn();
+            let rest =
+                if end.legal_moves().len() == 1 { "the rest is forced." } else { "more than one move keeps it." };
+            // A solitaire's board still to clear, an opening's turn still going: said so.
+            assert!(turn_over || t.said.ends_with(rest), "{rules}: {}", t.said);
+            assert!(!turn_over || t.said.ends_with("Solved!"), "{rules}: {}", t.said);
+        }
+    }
+    // Tchoukaillon's 1.2.0.0.0.0-14: 1, then 2 is the only move left.
+    let (p, r) = shipped("tchoukaillon").into_iter().find(|(p, _)| p.start.to_string() == "1.2.0.0.0.0-14").unwrap();
+    let mut t = Trainer::new(p, r);
+    solve(&mut t);
+    assert_eq!(t.said, "Correct: 1. Solved! The board can still be cleared from here: the rest is forced.");
+}
+
+#[test]
 fn the_solution_solves_it_cleanly() {
     for (p, r) in shipped("kalah-4-3").into_iter().chain(shipped("grid-4-6-1")).chain(shipped("awari-6-4")) {
         let mut t = Trainer::new(p, r);
