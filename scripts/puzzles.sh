@@ -22,6 +22,7 @@ sets=(
   "atomic-6-3 --count 100 --plies 0-30"
   "reaping-7-2 --count 60 --plies 0-30"
   "ratomic-7-3 --count 80 --plies 0-12"
+  "colour-7-1 --count 80 --plies 0-16 --tries 6000"
   "grid-4-6-1 --count 100 --plies 0-30"
   "tchoukaillon --count 40 --plies 0-17 --tries 4000"
   "tchouka-4-2 --count 20 --plies 0-6 --tries 2000"

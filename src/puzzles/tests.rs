@@ -155,9 +155,9 @@ fn a_worse_move_in_words() {
     let r = Refutation { mv: c, value: -4, line: vec![] };
     assert_eq!(words::worse(&start, &r, 2), "c gives the win away: with best play you lose by 4.");
     assert_eq!(words::worse(&start, &r, 0), "c gives the draw away: with best play you lose by 4.");
-    assert_eq!(words::worse(&start, &r, -3), "c gives 1 seed away: with best play you lose by 4.");
+    assert_eq!(words::worse(&start, &r, -3), "c is 1 seed worse than the best move: with best play you lose by 4.");
     let r = Refutation { value: 2, ..r };
-    assert_eq!(words::worse(&start, &r, 5), "c gives 3 seeds away: with best play you win by 2.");
+    assert_eq!(words::worse(&start, &r, 5), "c is 3 seeds worse than the best move: with best play you win by 2.");
     // With its line: the defence named, "you" for the player.
     let (after, _) = start.play(c).unwrap();
     let reply = after.legal_moves()[0];

@@ -240,17 +240,25 @@ pub fn worse_in_game(pos: &AnyPosition, r: &Refutation, best: i32) -> String {
 /// What the move `mv` (as it is to be named) gives up, worth `value` where the best is worth
 /// `best`, on `scale`: "d gives the win away: with best play you lose by 2."
 fn gives(scale: Scale, mv: &str, best: i32, value: i32) -> String {
+    // The win or the draw given away; else the seeds it costs against the best move.
     let given = if best > 0 && value <= 0 {
-        "the win".to_string()
+        Some("the win")
     } else if best == 0 && value < 0 {
-        "the draw".to_string()
+        Some("the draw")
     } else {
-        seeds((best - value).unsigned_abs())
+        None
     };
     match scale {
         Scale::Solitaire => format!("After {mv} the board can no longer be cleared."),
         Scale::Opening => format!("After {mv} this turn can no longer win the game."),
-        _ => format!("{mv} gives {given} away: with best play {}.", scale.to_you(value)),
+        _ => match given {
+            Some(g) => format!("{mv} gives {g} away: with best play {}.", scale.to_you(value)),
+            None => format!(
+                "{mv} is {} worse than the best move: with best play {}.",
+                seeds((best - value).unsigned_abs()),
+                scale.to_you(value)
+            ),
+        },
     }
 }
 

@@ -85,10 +85,10 @@ test("the hint panel explains a worse move: its best reply in words, the line to
   await page.click('.why-view .line-move >> nth=1');
   await page.waitForSelector('.preview-bar:not(.empty)');
   assert.equal(await page.$$eval('.move-list .ply', (els) => els.length), 1, 'nothing is played (the start alone)');
-  // A move that keeps the win but gives seeds away says how many.
+  // A move that keeps the win but costs seeds says how many.
   await page.click('.move-values .why[data-move="c"]');
   await page.waitForSelector('.why-view[data-move="c"] .why-text:not(.searching)', { timeout: 60000 });
-  assert.match(await page.textContent('.why-view .why-text'), /^c gives 4 seeds away: with best play you win by 2\./);
+  assert.match(await page.textContent('.why-view .why-text'), /^c is 4 seeds worse than the best move: with best play you win by 2\./);
   // Another position on the board: the explanation of the old one goes.
   await page.click('.preview-end');
   await page.waitForSelector('.preview-bar.empty', { state: 'attached' });

@@ -64,7 +64,7 @@ test('a wrong move: its refutation on the board and in words, Try again, and it 
   const page = await open(`#/puzzles?id=${p.id}`, { wait: '.trainer svg.board' });
   await page.click(pit('s', p.wrong[0]));
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'wrong');
-  assert.match(await page.textContent('.puzzle-said'), new RegExp(`^Wrong: ${p.wrong[0]}( \\([^)]*\\))? gives .* away: with best play you`));
+  assert.match(await page.textContent('.puzzle-said'), new RegExp(`^Wrong: ${p.wrong[0]}( \\([^)]*\\))? (gives .* away|is .* worse than the best move): with best play you`));
   // The preview: the wrong move and its refutation, stepped back to before the wrong move.
   const [shown, all] = (await page.textContent('.preview-controls .ply')).match(/(\d+) of (\d+) moves? shown/).slice(1).map(Number);
   assert.equal(shown, all);

@@ -11,7 +11,7 @@ use crate::puzzles::{Puzzle, Theme};
 
 /// The shipped rule sets, a data file each (`data/puzzles/RULES.tsv`), in the filter's order;
 /// a native test checks the list against the files.
-pub const RULE_SETS: [&str; 22] = [
+pub const RULE_SETS: [&str; 23] = [
     "kalah-4-3",
     "kalah-4-4",
     "kalah-5-4",
@@ -26,6 +26,7 @@ pub const RULE_SETS: [&str; 22] = [
     "atomic-6-3",
     "reaping-7-2",
     "ratomic-7-3",
+    "colour-7-1",
     "grid-4-6-1",
     "tchoukaillon",
     "tchouka-4-2",

@@ -190,7 +190,7 @@ impl Trainer {
         let rest = self.puzzle.solution.line.len() - self.ply;
         let pos = self.after(self.ply);
         let moves: Vec<AnyMove> = self.puzzle.solution.line[self.ply..].iter().map(|s| s.moves[0]).collect();
-        self.said = words::line(&pos, &moves, self.puzzle.start.turn()).join(" ");
+        self.said = format!("The solution: {}", words::line(&pos, &moves, self.puzzle.start.turn()).join(" "));
         let end = words::solved(&self.puzzle, &self.after(self.puzzle.solution.line.len()));
         if !end.is_empty() {
             self.said = format!("{} {end}", self.said);

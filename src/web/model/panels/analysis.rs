@@ -297,7 +297,7 @@ fn value_lines(pos: &AnyPosition, a: &Analysis<AnyMove>) -> ValueLines {
             let how = if pos.rules().has_exact_solver() {
                 "press Solve"
             } else if pos.rules().has_databases() {
-                "build the endgame databases (below) to the seeds on the board, then Analyze"
+                "once few seeds are left, build the endgame databases (below) to the seeds on the board, then Analyze"
             } else {
                 "Analyze until the search proves them"
             };

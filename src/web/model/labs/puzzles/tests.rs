@@ -70,7 +70,7 @@ fn a_wrong_move_shows_its_refutation_and_does_not_count() {
     assert_eq!(t.play(wrong.mv), Verdict::Wrong);
     assert!(t.failed);
     assert!(
-        t.said.starts_with(&format!("Wrong: {}", wrong.mv)) && t.said.contains(" away: with best play you"),
+        t.said.starts_with(&format!("Wrong: {}", wrong.mv)) && t.said.contains(": with best play you"),
         "{}",
         t.said
     );
@@ -97,7 +97,7 @@ fn a_wrong_move_shows_its_refutation_and_does_not_count() {
     let main = g.main_line();
     let branches: usize = main.iter().map(|&n| g.children(n).len().saturating_sub(1)).sum();
     assert_eq!(branches, sides);
-    assert!(g.comment(g.node_at(1)).starts_with("Wrong:") || g.comment(g.node_at(1)).contains(" away"));
+    assert!(g.comment(g.node_at(1)).starts_with("Wrong:") || g.comment(g.node_at(1)).contains(": with best play"));
     t.try_again();
     assert_eq!((t.state.clone(), t.ply), (State::Solving, 0));
     solve(&mut t);
