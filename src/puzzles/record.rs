@@ -63,46 +63,44 @@ pub struct Refutation {
 /// The refutation of `mv` at `pos`, worth `value`, by `oracle`: best play (the first best in
 /// move order) after it, until a move of the defence captures.
 pub fn refutation(oracle: &mut dyn MoveOracle, pos: &AnyPosition, mv: AnyMove, value: i32) -> Refutation {
-    let player = pos.turn();
-    let mut line = vec![];
-    let Ok((mut q, _)) = pos.play(mv) else { return Refutation { mv, value, line } };
     // Nobody answers in a solitaire, nor within Dakon's first turn.
     let alone = pos.family().is_solitaire() || super::opening_holes(pos).is_some();
-    while !alone && q.outcome().is_none() && line.len() < REFUTATION_MOVES {
-        let Some(vals) = values_of(oracle, &q) else { break };
-        let best = vals.iter().map(|v| v.1).max().expect("a legal move");
-        let m = vals.iter().find(|v| v.1 == best).expect("the best").0;
-        line.push(m);
-        let Some(next) = advance(&q, m, player) else { break };
-        q = next;
-    }
-    Refutation { mv, value, line }
-}
-
-/// The position after `m` of `q`, where a refutation of `player`'s wrong move goes on: `None`
-/// where it ends with `m` (a move of the defence that captures).
-fn advance(q: &AnyPosition, m: AnyMove, player: crate::engine::Player) -> Option<AnyPosition> {
-    let (next, trace) = q.play(m).ok()?;
-    let captured = trace.steps.iter().any(|s| matches!(s, crate::engine::Step::Capture { .. }));
-    (q.turn() == player || !captured).then_some(next)
+    cut(pos, mv, value, alone, |q| {
+        let vals = values_of(oracle, q)?;
+        let best = vals.iter().map(|v| v.1).max()?;
+        vals.iter().find(|v| v.1 == best).map(|v| v.0)
+    })
 }
 
 /// The refutation that `best` (a best line after the wrong move `mv` of `pos`, as a search
 /// gives it) shows: cut where [`refutation`] would end it.
 pub fn refutation_of_line(pos: &AnyPosition, mv: AnyMove, value: i32, best: &[AnyMove]) -> Refutation {
+    let mut moves = best.iter().copied();
+    cut(pos, mv, value, pos.family().is_solitaire(), |_| moves.next())
+}
+
+/// The refutation of `mv` at `pos`, worth `value`: the moves `next` gives for each position
+/// after it, until a move of the defence captures, the game ends, `next` has none, or
+/// [`REFUTATION_MOVES`]; none where nobody answers (`alone`).
+fn cut(
+    pos: &AnyPosition,
+    mv: AnyMove,
+    value: i32,
+    alone: bool,
+    mut next: impl FnMut(&AnyPosition) -> Option<AnyMove>,
+) -> Refutation {
     let player = pos.turn();
     let mut line = vec![];
-    if let Ok((mut q, _)) = pos.play(mv) {
-        for &m in best {
-            if pos.family().is_solitaire() || q.outcome().is_some() || line.len() == REFUTATION_MOVES {
-                break;
-            }
-            line.push(m);
-            match advance(&q, m, player) {
-                Some(next) => q = next,
-                None => break,
-            }
+    let Ok((mut q, _)) = pos.play(mv) else { return Refutation { mv, value, line } };
+    while !alone && q.outcome().is_none() && line.len() < REFUTATION_MOVES {
+        let Some(m) = next(&q) else { break };
+        line.push(m);
+        let Ok((after, trace)) = q.play(m) else { break };
+        let captured = trace.steps.iter().any(|s| matches!(s, crate::engine::Step::Capture { .. }));
+        if q.turn() != player && captured {
+            break;
         }
+        q = after;
     }
     Refutation { mv, value, line }
 }

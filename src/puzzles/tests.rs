@@ -153,19 +153,24 @@ fn a_worse_move_in_words() {
     let c = start.legal_moves().into_iter().find(|m| m.to_string() == "c").unwrap();
     assert_eq!((value("a"), value("b"), value("c")), (2, 2, -4));
     let r = Refutation { mv: c, value: -4, line: vec![] };
-    assert_eq!(words::worse(&start, &r, 2), "c gives the win away: with best play you lose by 4.");
-    assert_eq!(words::worse(&start, &r, 0), "c gives the draw away: with best play you lose by 4.");
-    assert_eq!(words::worse(&start, &r, -3), "c is 1 seed worse than the best move: with best play you lose by 4.");
+    assert_eq!(words::worse_in_game(&start, &r, 2), "c gives the win away: with best play you lose by 4.");
+    assert_eq!(words::worse_in_game(&start, &r, 0), "c gives the draw away: with best play you lose by 4.");
+    assert_eq!(
+        words::worse_in_game(&start, &r, -3),
+        "c is 1 seed worse than the best move: with best play you lose by 4."
+    );
     let r = Refutation { value: 2, ..r };
-    assert_eq!(words::worse(&start, &r, 5), "c is 3 seeds worse than the best move: with best play you win by 2.");
-    // With its line: the defence named, "you" for the player.
+    assert_eq!(
+        words::worse_in_game(&start, &r, 5),
+        "c is 3 seeds worse than the best move: with best play you win by 2."
+    );
+    // With its line.
     let (after, _) = start.play(c).unwrap();
     let reply = after.legal_moves()[0];
     let r = Refutation { mv: c, value: -4, line: vec![reply] };
-    let text = words::worse(&start, &r, 2);
+    // The puzzle's words: the defence named, "you" for the player.
+    let text = words::refuted(&start, &r, Goal::Win);
     assert!(text.starts_with("c gives the win away: with best play you lose by 4. North replies "), "{text}");
-    // The puzzle's words are the same sentence.
-    assert_eq!(words::refuted(&start, &r, Goal::Win), text);
     // The play page's: the same head, then the page's own words for each move.
     let (next, trace) = after.play(reply).unwrap();
     assert_eq!(

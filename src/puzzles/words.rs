@@ -213,17 +213,10 @@ pub fn refuted(pos: &AnyPosition, r: &Refutation, goal: Goal) -> String {
 }
 
 /// Why the move `r` of `pos` is worse than a best move worth `best` (its value `r.value`, both
-/// for the side to move), in words: what it gives up, then best play after it. "c gives 2
-/// seeds away: with best play you win by 1. North replies e: captures 3 seeds from your b."
-/// The play page's hint panel says it of any move below the best.
-pub fn worse(pos: &AnyPosition, r: &Refutation, best: i32) -> String {
-    worse_on(Scale::of(pos), pos, r, best)
-}
-
-/// Why the move `r` of `pos` is worse than a best move worth `best`, as the play page's hint
-/// panel says it: what it gives up, then best play after it in the page's own words for a move
-/// ("North plays b, captures 3, moves again"), so that the page's first download carries none
-/// of the puzzles' words.
+/// for the side to move), as the play page's hint panel says it: what it gives up, then best
+/// play after it in the page's own words for a move ("c is 2 seeds worse than the best move:
+/// with best play you win by 1. North plays e, captures 3."), so that the page's first
+/// download carries none of the puzzles' words for a move.
 pub fn worse_in_game(pos: &AnyPosition, r: &Refutation, best: i32) -> String {
     let mut text = gives(Scale::of(pos), &r.mv.to_string(), best, r.value);
     let Ok((mut q, _)) = pos.play(r.mv) else { return text };
@@ -262,7 +255,8 @@ fn gives(scale: Scale, mv: &str, best: i32, value: i32) -> String {
     }
 }
 
-/// [`worse`] on `scale`.
+/// Why the move `r` of `pos` is worse than a best move worth `best`, in the puzzles' words on
+/// `scale`: what it gives up (with what the move itself does), then its refutation.
 fn worse_on(scale: Scale, pos: &AnyPosition, r: &Refutation, best: i32) -> String {
     let me = pos.turn();
     let mv = match effects(pos, r.mv, me).filter(|e| !e.is_empty()) {

@@ -117,8 +117,7 @@ fn known(v: Value) -> i32 {
 
 /// The explanation of the move `why` of `pos`, once a search of the position after it has
 /// given its best line (`after`): in words, with the wrong move and its refutation as a line
-/// to preview. "c gives the win away: with best play you lose by 4. North replies e: captures
-/// 3 seeds from your b."
+/// to preview. "c gives the win away: with best play you lose by 4. North plays e, captures 3."
 pub fn explanation(pos: &AnyPosition, why: Why, after: &Analysis<AnyMove>) -> (String, Vec<AnyMove>) {
     let r = crate::puzzles::refutation_of_line(pos, why.mv, why.value, &after.best_line);
     let mut line = vec![why.mv];
