@@ -24,7 +24,7 @@ sets=(
   "ratomic-7-3 --count 80 --plies 0-12"
   "colour-7-1 --count 80 --plies 0-16 --tries 6000"
   "grid-4-6-1 --count 100 --plies 0-30"
-  "tchoukaillon --count 40 --plies 0-17 --tries 4000"
+  "tchoukaillon --count 60 --plies 0-40 --tries 4000 --start 0.1.3.1.5.2.4.6.8.10-0"
   "tchouka-4-2 --count 20 --plies 0-6 --tries 2000"
   "tchouka-7-5 --count 60 --plies 0-20 --tries 3000"
   "tchouka-8-4 --count 60 --plies 0-25 --tries 4000"
@@ -36,7 +36,9 @@ want=("$@")
 for s in "${sets[@]}"; do
   rules=${s%% *}
   if [ ${#want[@]} -gt 0 ] && [[ ! " ${want[*]} " == *" $rules "* ]]; then continue; fi
+  began=$(date +%s.%N)
   # shellcheck disable=SC2086
   "$bin" puzzles generate $s --seed 1 > "$root/data/puzzles/$rules.tsv"
-  echo "$rules: $(grep -vc '^#' "$root/data/puzzles/$rules.tsv") puzzles"
+  took=$(awk -v a="$began" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+  echo "$rules: $(grep -vc '^#' "$root/data/puzzles/$rules.tsv") puzzles in $took s"
 done

@@ -37,6 +37,10 @@ pub enum PuzzlesCommand {
         /// Seeds on the board the endgame databases are built to (the Oware family).
         #[arg(long, default_value_t = 12)]
         db_seeds: usize,
+        /// The candidates' games start here (a setup as in links, e.g. Tchoukaillon's winning
+        /// position for 40 seeds, 0.1.3.1.5.2.4.6.8.10-0) instead of the rules' start.
+        #[arg(long)]
+        start: Option<String>,
         /// Report each puzzle found on standard error, as plain lines.
         #[arg(long)]
         progress: bool,
@@ -79,8 +83,9 @@ const MAX_DB_SEEDS: usize = 24;
 /// Options out of range, a file that cannot be read, a puzzle that does not verify.
 pub fn puzzles(what: PuzzlesCommand, out: &mut String) -> Result<(), CliError> {
     match what {
-        PuzzlesCommand::Generate { rules, count, seed, plies, tries, db_seeds, progress } => {
-            let file = generate(&rules, count, seed, &plies, tries, db_seeds, progress)?;
+        PuzzlesCommand::Generate { rules, count, seed, plies, tries, db_seeds, start, progress } => {
+            let g = Generate { count, seed, plies, tries, db_seeds, start };
+            let file = generate(&rules, &g, progress)?;
             out.push_str(&file);
             Ok(())
         }
@@ -104,17 +109,24 @@ fn clip(s: &str) -> String {
     crate::engine::text::clip(s, 24)
 }
 
-/// `generate`'s data file: its header (what made it, the fields) and a line a puzzle.
-fn generate(
-    rules: &str,
+/// `generate`'s options, as given.
+struct Generate {
     count: usize,
     seed: u64,
-    plies: &str,
+    plies: String,
     tries: Option<usize>,
     db_seeds: usize,
-    lines: bool,
-) -> Result<String, CliError> {
+    start: Option<String>,
+}
+
+/// `generate`'s data file: its header (what made it, the fields) and a line a puzzle.
+fn generate(rules: &str, g: &Generate, lines: bool) -> Result<String, CliError> {
+    let Generate { count, seed, ref plies, tries, db_seeds, ref start } = *g;
     let id: AnyRules = rules.parse().map_err(CliError::Rules)?;
+    let from = match start {
+        Some(text) => id.parse_setup(text).map_err(|e| CliError::Record(format!("--start '{}': {e}", clip(text))))?,
+        None => id.start(),
+    };
     if !(1..=MAX_COUNT).contains(&count) {
         return Err(CliError::OutOfRange { option: "--count", value: count as u64, allowed: "1 to 100000" });
     }
@@ -129,7 +141,7 @@ fn generate(
     })
     .map_err(|e| CliError::Record(format!("{id}: {e}")))?;
     let g = Generation { count, seed, plies: range, tries, most: MOST };
-    let found = puzzles::generate(&id, oracle.as_mut(), g, &mut |n, tried| {
+    let found = puzzles::generate(&from, oracle.as_mut(), g, &mut |n, tried| {
         progress.milestone(&format!("{id}: {n} of {count} puzzles, {tried} candidates tried"));
         progress.tick(|| format!("{id}: {n} of {count} puzzles, {tried} candidates tried"));
     });
@@ -139,10 +151,11 @@ fn generate(
         format!("# Mancala Lab puzzles of {id}: {} proven puzzles (the format: docs/puzzles.md)\n", found.len());
     let _ = writeln!(
         file,
-        "# made by: mancala-lab puzzles generate {id} --count {count} --seed {seed} --plies {}-{} --tries {tries}{}",
+        "# made by: mancala-lab puzzles generate {id} --count {count} --seed {seed} --plies {}-{} --tries {tries}{}{}",
         range.0,
         range.1,
-        if uses_db { format!(" --db-seeds {db_seeds}") } else { String::new() }
+        if uses_db { format!(" --db-seeds {db_seeds}") } else { String::new() },
+        start.as_ref().map_or(String::new(), |_| format!(" --start {from}"))
     );
     let _ = writeln!(file, "# {}", FIELDS.join("\t"));
     for (p, r) in found.iter().zip(puzzles::ratings(&found)) {
@@ -267,6 +280,10 @@ pub struct ShowReport {
     /// Why each wrong move is wrong: the step (counted in the player's moves), the move, its
     /// value and the words.
     wrong: Vec<(usize, String, i32, String)>,
+    /// A solitaire's or an opening's one way on from the solution's end, its moves in order
+    /// (none for the games of two), and in words.
+    finish: Vec<String>,
+    finish_words: String,
     #[serde(skip)]
     board: String,
 }
@@ -285,6 +302,9 @@ impl fmt::Display for ShowReport {
         writeln!(f, "Wrong moves:")?;
         for (step, _, _, words) in &self.wrong {
             writeln!(f, "  at your move {step}: {words}")?;
+        }
+        if !self.finish.is_empty() {
+            writeln!(f, "Then, one way on to the end: {}", self.finish_words)?;
         }
         Ok(())
     }
@@ -333,16 +353,17 @@ fn report(p: &Puzzle, rating: u32) -> ShowReport {
         pos = pos.play(s.moves[0]).expect("a parsed move is legal").0;
     }
     let scale = words::Scale::of_puzzle(&p.start);
+    let outcome = match scale {
+        words::Scale::Solitaire | words::Scale::Opening => scale.to_you(p.solution.value),
+        _ => format!("{} {}", p.start.player_name(me), scale.value(p.solution.value)),
+    };
     ShowReport {
         id: p.id(),
         rules: p.start.rules().to_string(),
         setup: p.start.to_string(),
-        task: format!(
-            "{}: with best play {} {}",
-            words::task(p),
-            p.start.player_name(me),
-            scale.value(p.solution.value)
-        ),
+        task: format!("{}: with best play {outcome}", words::task(p)),
+        finish: p.finish.iter().map(ToString::to_string).collect(),
+        finish_words: words::line(&pos, &p.finish, me).join(" "),
         value: p.solution.value,
         rating,
         themes: p.themes.iter().map(|t| t.key().to_string()).collect(),

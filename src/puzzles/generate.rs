@@ -1,7 +1,7 @@
 //! Puzzles from seeded play, deterministic for a seed, and the exact source each family's
 //! puzzles are proven by.
 
-use super::{DatabasesOracle, MoveOracle, OpeningOracle, Puzzle, SearchOracle, SolverOracle};
+use super::{BookOracle, DatabasesOracle, MoveOracle, OpeningOracle, Puzzle, SearchOracle, SolverOracle};
 use crate::families::{AnyMove, AnyPosition, AnyRules, SolveRequest};
 use crate::search::NoHandler;
 
@@ -54,13 +54,14 @@ const FURTHEST: u32 = 400;
 /// most 2 seeds to keep that small (a position lost by 20 teaches little).
 pub const WORST: i32 = -2;
 
-/// Up to `g.count` puzzles of `rules`, proven by `oracle`, from positions of seeded play:
-/// random moves mixed with a short search's, played on until the oracle covers the position;
-/// their start's value [`WORST`] or better.
+/// Up to `g.count` puzzles from `start`, proven by `oracle`: first the oracle's own
+/// [`MoveOracle::starts`] (an opening book's positions) that are puzzles, then positions of
+/// seeded play: random moves mixed with a short search's, played on until the oracle covers
+/// the position; their start's value [`WORST`] or better.
 /// The same seed gives the same puzzles. `found` hears of each puzzle (the puzzles so far and
 /// the candidates tried).
 pub fn generate(
-    rules: &AnyRules,
+    start: &AnyPosition,
     oracle: &mut dyn MoveOracle,
     g: Generation,
     found: &mut dyn FnMut(usize, usize),
@@ -69,13 +70,22 @@ pub fn generate(
     let mut rng = Stream::new(seed);
     let mut seen = std::collections::HashSet::new();
     let mut puzzles = vec![];
+    for (tried, pos) in oracle.starts().into_iter().enumerate() {
+        if puzzles.len() >= count || !seen.insert(pos.to_string()) || pos.outcome().is_some() {
+            continue;
+        }
+        if let Some(p) = candidate(oracle, &pos, most) {
+            puzzles.push(p);
+            found(puzzles.len(), tried + 1);
+        }
+    }
     for tried in 1..=tries {
         if puzzles.len() >= count {
             break;
         }
         let span = plies.1.saturating_sub(plies.0) as usize;
         let at_least = plies.0 + rng.below(span + 1) as u32;
-        let mut pos = rules.start();
+        let mut pos = start.clone();
         let mut played = 0;
         while played < at_least + FURTHEST && (played < at_least || !oracle.covers(&pos)) {
             let next = if oracle.guided() { guided_move(oracle, &pos, &mut rng) } else { seeded_move(&pos, &mut rng) };
@@ -86,17 +96,23 @@ pub fn generate(
         if pos.outcome().is_some() || !oracle.covers(&pos) || !seen.insert(pos.to_string()) {
             continue;
         }
-        // Too far lost is not wanted: one valuation says so before the whole proof.
-        let best = super::values_of(oracle, &pos).and_then(|v| v.iter().map(|m| m.1).max());
-        if best.is_none_or(|b| b < WORST) {
-            continue;
-        }
-        if let Ok(p) = Puzzle::of(oracle, &pos, most) {
+        if let Some(p) = candidate(oracle, &pos, most) {
             puzzles.push(p);
             found(puzzles.len(), tried);
         }
     }
     puzzles
+}
+
+/// The puzzle of `pos` by `oracle`, unless its start is worse than [`WORST`] or it is none.
+fn candidate(oracle: &mut dyn MoveOracle, pos: &AnyPosition, most: usize) -> Option<Puzzle> {
+    oracle.begin(pos);
+    // Too far lost is not wanted: one valuation says so before the whole proof.
+    let best = super::values_of(oracle, pos).and_then(|v| v.iter().map(|m| m.1).max());
+    if best.is_none_or(|b| b < WORST) {
+        return None;
+    }
+    Puzzle::of(oracle, pos, most).ok()
 }
 
 /// The position after a seeded move of `pos`: two times in three a short search's (a table of
@@ -128,7 +144,8 @@ fn guided_move(oracle: &mut dyn MoveOracle, pos: &AnyPosition, rng: &mut Stream)
 pub const SEARCH_NODES: u64 = 4_000_000;
 
 /// The exact source of `rules`' puzzles: Dakon's first turn ([`OpeningOracle`]), the family's
-/// exact solver (Kalah, its sizes its own choice for the start), else its endgame databases built to `db_seeds` seeds (`layer` hears
+/// exact solver (Kalah, its sizes its own choice for the start; behind the opening book where
+/// one is shipped, whose positions are tried first), else its endgame databases built to `db_seeds` seeds (`layer` hears
 /// of each layer built), else its own search where it proves every move.
 ///
 /// # Errors
@@ -142,7 +159,11 @@ pub fn oracle_for(
         return Ok(Box::new(OpeningOracle::default()));
     }
     if let Some(solver) = rules.start().exact_solver(&SolveRequest::threads(1)) {
-        return Ok(Box::new(SolverOracle(solver.map_err(|e| e.to_string())?)));
+        let solver = Box::new(SolverOracle(solver.map_err(|e| e.to_string())?));
+        return Ok(match crate::families::book::shipped(rules) {
+            Some(book) => Box::new(BookOracle::new(book, *rules, solver)),
+            None => solver,
+        });
     }
     if let Some(mut db) = rules.endgame_databases(db_seeds) {
         while db.seeds() <= db_seeds {

@@ -12,13 +12,13 @@ pub mod words;
 use core::fmt;
 
 use crate::engine::Step as Sown;
-use crate::families::{AnyMove, AnyPosition, EndgameDatabases, ExactSolver};
+use crate::families::{AnyMove, AnyPosition, AnyRules, EndgameDatabases, ExactSolver};
 use crate::search::NoHandler;
 
 pub use generate::{generate, oracle_for, Generation, Stream, SEARCH_NODES};
 pub use record::{
-    plausible, ratings, read, refutation, refutation_of_line, search_depth, verify_file, Puzzle, Refutation, FIELDS,
-    MOST, PLAUSIBLE_DEPTH, RATINGS, RATING_DEPTH, REFUTATION_MOVES,
+    finish, plausible, ratings, read, refutation, refutation_of_line, search_depth, verify_file, Puzzle, Refutation,
+    FIELDS, FINISH_MOVES, FULL_SCALE, MOST, PLAUSIBLE_DEPTH, RATINGS, RATING_DEPTH, REFUTATION_MOVES,
 };
 
 /// The exact value of every legal move of a position, for its side to move: the final
@@ -42,6 +42,15 @@ pub trait MoveOracle {
     fn guided(&self) -> bool {
         false
     }
+
+    /// A puzzle from `start` is about to be proven: an oracle whose source depends on where
+    /// the puzzle starts ([`BookOracle`]) chooses it here.
+    fn begin(&mut self, _start: &AnyPosition) {}
+
+    /// Positions to try as puzzles before seeded play (the opening book's).
+    fn starts(&self) -> Vec<AnyPosition> {
+        vec![]
+    }
 }
 
 /// Dakon's first turn as an oracle (Donkers, de Voogt & Uiterwijk's winning openings): a move
@@ -58,7 +67,10 @@ impl OpeningOracle {
     /// Whether the turn that reached `pos` (a move of `mover`'s) ends, or can still end, in a
     /// winning opening of Dakon-`n`.
     fn wins(&mut self, pos: &AnyPosition, mover: crate::engine::Player, n: u32) -> bool {
-        if pos.turn() != mover || pos.outcome().is_some() {
+        // The turn is over when the other side is to move, the game is over, or the round is
+        // (a move that empties the mover's side ends it, and the round's winner starts the
+        // next: the same side to move, in a new turn).
+        if pos.turn() != mover || pos.outcome().is_some() || opening_holes(pos).is_none() {
             return pos.board_seeds() + pos.store(!mover) < n;
         }
         let key = pos.to_string();
@@ -72,9 +84,12 @@ impl OpeningOracle {
 }
 
 /// Holes a side of a Dakon board whose first turn an [`OpeningOracle`] values: the family's
-/// own rules (not Sungka's simultaneous start), South to move, nothing yet in North's store.
+/// own rules (not Sungka's simultaneous start), South to move in the first round's first turn
+/// (its setup without a round part), nothing yet in North's store.
 pub fn opening_holes(pos: &AnyPosition) -> Option<u32> {
-    let plain = pos.family() == crate::families::FamilyId::Dakon && !pos.rules().to_string().contains("sungka");
+    let first = pos.to_string().split('-').nth(4).is_none();
+    let plain =
+        first && pos.family() == crate::families::FamilyId::Dakon && !pos.rules().to_string().contains("sungka");
     match pos.layout() {
         crate::families::Layout::TwoRowsWithStores { pits, .. }
             if plain && pos.turn() == crate::engine::Player::South && pos.store(crate::engine::Player::North) == 0 =>
@@ -103,6 +118,58 @@ impl MoveOracle for OpeningOracle {
 
     fn guided(&self) -> bool {
         true
+    }
+}
+
+/// An opening book (`data/book_*.tsv`, proven ahead of time by the exact solver) in front of
+/// another oracle: a puzzle that starts in the book is proven by the book alone, so its line
+/// stops where the book does (the openings' positions are the solver's slowest); any other by
+/// the oracle behind it.
+pub struct BookOracle {
+    /// The book's text.
+    pub book: &'static str,
+    /// The rules of the book.
+    pub rules: AnyRules,
+    /// The oracle behind it.
+    pub inner: Box<dyn MoveOracle>,
+    /// The puzzle being proven starts in the book.
+    in_book: bool,
+}
+
+impl BookOracle {
+    /// `book` (of `rules`) in front of `inner`.
+    pub fn new(book: &'static str, rules: AnyRules, inner: Box<dyn MoveOracle>) -> BookOracle {
+        BookOracle { book, rules, inner, in_book: false }
+    }
+
+    /// The book's values of `pos`, if it holds it.
+    fn entry(&self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+        let a = crate::families::book::lookup(self.book, pos)?;
+        Some(a.moves.iter().map(|m| (m.mv, m.value.number())).collect())
+    }
+}
+
+impl MoveOracle for BookOracle {
+    fn move_values(&mut self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+        if self.in_book {
+            self.entry(pos)
+        } else {
+            self.inner.move_values(pos)
+        }
+    }
+
+    fn covers(&self, pos: &AnyPosition) -> bool {
+        self.inner.covers(pos)
+    }
+
+    fn begin(&mut self, start: &AnyPosition) {
+        self.in_book = self.entry(start).is_some();
+        self.inner.begin(start);
+    }
+
+    fn starts(&self) -> Vec<AnyPosition> {
+        let rows = self.book.lines().filter(|l| !l.starts_with('#'));
+        rows.filter_map(|l| self.rules.parse_setup(l.split('\t').next()?).ok()).collect()
     }
 }
 

@@ -17,11 +17,31 @@ pub const REFUTATION_MOVES: usize = 8;
 pub const MOST: usize = 10;
 
 /// The fields of a data file's line, in order.
-pub const FIELDS: [&str; 11] =
-    ["id", "rules", "setup", "solution", "value", "depth", "plausible", "themes", "easy", "rating", "refutations"];
+pub const FIELDS: [&str; 12] = [
+    "id",
+    "rules",
+    "setup",
+    "solution",
+    "value",
+    "depth",
+    "plausible",
+    "themes",
+    "easy",
+    "rating",
+    "refutations",
+    "finish",
+];
+
+/// Moves a finish shows at most (Tchouka's boards clear in fewer).
+pub const FINISH_MOVES: usize = 60;
 
 /// The lowest and highest puzzle rating: a file's puzzles spread over them by difficulty.
 pub const RATINGS: (u32, u32) = (800, 2200);
+
+/// The difficulty ([`Puzzle::difficulty`]) from which a file's hardest puzzle is rated the
+/// highest of [`RATINGS`]: a search depth of 8 with plausible alternatives (most files' hardest
+/// reach 85 to 107; Tchoukaillon's, 13).
+pub const FULL_SCALE: i32 = 80;
 
 /// The search depth from which the product's heuristic search (`analyze_fixed_depth`) prefers
 /// one of `answer` at `pos` and keeps preferring it up to `most`; `most + 1` if it does not
@@ -122,6 +142,28 @@ pub struct Puzzle {
     pub themes: Vec<Theme>,
     /// Each player step's wrong moves refuted, in step order.
     pub refutations: Vec<Vec<Refutation>>,
+    /// A solitaire's or Dakon's opening: one way on from the solution's end that keeps the
+    /// goal to the end (the board clear, the turn over), the first move the oracle values best
+    /// at each step; empty for the games of two.
+    pub finish: Vec<AnyMove>,
+}
+
+/// One way on from `end` (the solution's end of a puzzle of `player`'s) that keeps the goal to
+/// the end: while `player` is to move in a solitaire or Dakon's first turn, the first move
+/// `oracle` values best; at most [`FINISH_MOVES`]; empty for the games of two, or where the
+/// oracle has no values.
+pub fn finish(oracle: &mut dyn MoveOracle, end: &AnyPosition, player: crate::engine::Player) -> Vec<AnyMove> {
+    let alone = end.family().is_solitaire() || super::opening_holes(end).is_some();
+    let mut moves = vec![];
+    let mut pos = end.clone();
+    while alone && pos.turn() == player && pos.outcome().is_none() && moves.len() < FINISH_MOVES {
+        let Some(values) = values_of(oracle, &pos) else { break };
+        let Some(best) = values.iter().map(|v| v.1).max() else { break };
+        let mv = values.iter().find(|v| v.1 == best).expect("the best").0;
+        moves.push(mv);
+        pos = pos.play(mv).expect("a legal move").0;
+    }
+    moves
 }
 
 impl Puzzle {
@@ -130,6 +172,7 @@ impl Puzzle {
     /// # Errors
     /// Why `start` is not a puzzle.
     pub fn of(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> Result<Puzzle, NotAPuzzle> {
+        oracle.begin(start);
         let solution = solve(oracle, start, most)?;
         let first = &solution.line[0].moves;
         let mut refutations = vec![];
@@ -140,6 +183,7 @@ impl Puzzle {
             }
             pos = pos.play(step.moves[0]).expect("a legal move").0;
         }
+        let finish = finish(oracle, &pos, start.turn());
         let mut themes = themes(start, &solution);
         if zugzwang(oracle, start) {
             themes.push(Theme::Zugzwang);
@@ -151,6 +195,7 @@ impl Puzzle {
             plausible: plausible(start, first),
             themes,
             refutations,
+            finish,
             start: start.clone(),
             solution,
         })
@@ -187,11 +232,12 @@ impl Puzzle {
     }
 
     /// The puzzle as a line of a data file, rated `rating`: the [`FIELDS`] separated by tabs
-    /// (themes `-` for none, easy `easy` or `-`).
+    /// (themes `-` for none, easy `easy` or `-`, finish `-` for none).
     pub fn record(&self, rating: u32) -> String {
         let themes: Vec<&str> = self.themes.iter().map(|t| t.key()).collect();
+        let finish: Vec<String> = self.finish.iter().map(ToString::to_string).collect();
         format!(
-            "{}\t{}\t{}\t{}\t{:+}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{:+}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.id(),
             self.start.rules(),
             self.start,
@@ -202,7 +248,8 @@ impl Puzzle {
             if themes.is_empty() { "-".to_string() } else { themes.join(",") },
             if self.easy { "easy" } else { "-" },
             rating,
-            self.refutations_text()
+            self.refutations_text(),
+            if finish.is_empty() { "-".to_string() } else { finish.join(" ") }
         )
     }
 }
@@ -276,6 +323,16 @@ impl Puzzle {
         if steps.last().is_none_or(|s| !s.player) {
             return Err("solution: it must end with the player's move".to_string());
         }
+        let mut finish = vec![];
+        for (k, m) in f[11].split(' ').filter(|m| f[11] != "-" && !m.is_empty()).enumerate() {
+            let at = format!("finish, move {}", k + 1);
+            if pos.turn() != player || pos.outcome().is_some() {
+                return Err(format!("{at}: the player's turn is over"));
+            }
+            let mv = pos.parse_move(m).map_err(|e| format!("{at}: {e}"))?;
+            pos = pos.play(mv).map_err(|e| format!("{at}: {e}"))?.0;
+            finish.push(mv);
+        }
         let puzzle = Puzzle {
             solution: Solution { goal: super::Goal::of(value), value, line: steps },
             start,
@@ -284,6 +341,7 @@ impl Puzzle {
             plausible,
             themes,
             refutations,
+            finish,
         };
         if puzzle.id() != f[0] {
             return Err(format!("id: '{}' is not this puzzle's ({})", clip(f[0]), puzzle.id()));
@@ -327,22 +385,26 @@ fn clip(s: &str) -> String {
 }
 
 /// The ratings of a file's puzzles: ranked by [`Puzzle::difficulty`] (ties share their mean
-/// rank), the ranks spread evenly over [`RATINGS`] from the least to the most difficult,
-/// rounded to 10; all alike (or one puzzle) is 1500.
+/// rank), the ranks spread evenly from the lowest of [`RATINGS`] (the easiest) to a top that
+/// the hardest puzzle's own difficulty sets: the highest of [`RATINGS`] from [`FULL_SCALE`] up,
+/// in proportion below it, so that a file of only easy puzzles does not rank up to "hard".
 pub fn ratings(puzzles: &[Puzzle]) -> Vec<u32> {
     let mut d: Vec<i32> = puzzles.iter().map(Puzzle::difficulty).collect();
     d.sort_unstable();
     let rank = |x: i32| (d.partition_point(|&v| v < x) + d.partition_point(|&v| v <= x) - 1) as f64 / 2.0;
     let (Some(&first), Some(&last)) = (d.first(), d.last()) else { return vec![] };
     let (low, high) = (rank(first), rank(last));
-    let (lo, hi) = (f64::from(RATINGS.0), f64::from(RATINGS.1));
+    let lo = f64::from(RATINGS.0);
+    let reach = (f64::from(last.max(0)) / f64::from(FULL_SCALE)).min(1.0);
+    let hi = lo + f64::from(RATINGS.1 - RATINGS.0) * reach;
     puzzles
         .iter()
         .map(|p| {
-            if high <= low {
-                return 1500;
-            }
-            let r = lo + (hi - lo) * (rank(p.difficulty()) - low) / (high - low);
+            let r = if high <= low {
+                (lo + hi) / 2.0
+            } else {
+                lo + (hi - lo) * (rank(p.difficulty()) - low) / (high - low)
+            };
             ((r / 10.0).round() * 10.0) as u32
         })
         .collect()

@@ -2,7 +2,7 @@
 //! minimax's.
 
 use super::*;
-use crate::engine::Position;
+use crate::engine::{Player, Position};
 use crate::families::kalah::{minimax_value, Kalah};
 use crate::families::{AnyRules, SolveRequest};
 
@@ -193,7 +193,7 @@ fn gen(count: usize, seed: u64, tries: usize) -> Generation {
 
 /// The puzzles of `g`, each line rated among them, as a data file.
 fn file(rules: &AnyRules, oracle: &mut dyn MoveOracle, g: Generation) -> Vec<String> {
-    let puzzles = generate(rules, oracle, g, &mut |_, _| {});
+    let puzzles = generate(&rules.start(), oracle, g, &mut |_, _| {});
     puzzles.iter().zip(ratings(&puzzles)).map(|(p, r)| p.record(r)).collect()
 }
 
@@ -245,7 +245,11 @@ fn generation_is_deterministic_and_every_record_verifies() {
     // The ratings spread over the range.
     let rated: Vec<u32> = a.iter().map(|l| read(l).unwrap().1).collect();
     assert_eq!(rated.iter().min(), Some(&RATINGS.0));
-    assert_eq!(rated.iter().max(), Some(&RATINGS.1));
+    // The top is the hardest puzzle's own: the highest rating from FULL_SCALE up.
+    let hardest = a.iter().map(|l| Puzzle::parse(l).unwrap().0.difficulty()).max().unwrap();
+    let reach = f64::from(hardest.clamp(0, FULL_SCALE)) / f64::from(FULL_SCALE);
+    let top = f64::from(RATINGS.0) + f64::from(RATINGS.1 - RATINGS.0) * reach;
+    assert_eq!(rated.iter().max(), Some(&(((top / 10.0).round() * 10.0) as u32)));
     // A line with any field changed does not verify, and says which field.
     let fields: Vec<&str> = a[0].split('\t').collect();
     let line = format!("{} {}", fields[3], fields[3]);
@@ -273,9 +277,9 @@ fn generation_is_deterministic_and_every_record_verifies() {
         assert!(e[0].starts_with("line 1: ") && e[0].contains(FIELDS[k]), "{w} in field {k}: {e:?}");
     }
     let bad = |line: &str| verify(&mut kalah33().1, &[line.to_string()]).unwrap_err()[0].clone();
-    assert!(bad("x\tkalah-3-3\t9.9.9\ta\t+0\t1\t0\t-\t-\t1500\t").contains("setup:"));
-    assert!(bad("nonsense").contains("11 fields"));
-    assert!(bad(&fields[..6].join("\t")).contains("11 fields"));
+    assert!(bad("x\tkalah-3-3\t9.9.9\ta\t+0\t1\t0\t-\t-\t1500\t\t-").contains("setup:"));
+    assert!(bad("nonsense").contains("12 fields"));
+    assert!(bad(&fields[..6].join("\t")).contains("12 fields"));
     // A line twice.
     let e = verify(&mut oracle, &[a[0].clone(), a[0].clone()]).unwrap_err();
     assert!(e.iter().any(|l| l.contains("twice")), "{e:?}");
@@ -333,7 +337,7 @@ fn check_refutations(p: &Puzzle) {
 #[test]
 fn themes_come_from_the_traces() {
     let (rules, mut oracle) = kalah33();
-    let puzzles = generate(&rules, &mut oracle, gen(30, 11, 2000), &mut |_, _| {});
+    let puzzles = generate(&rules.start(), &mut oracle, gen(30, 11, 2000), &mut |_, _| {});
     for p in &puzzles {
         let mut pos = p.start.clone();
         let (mut captures, mut again, mut defence_takes) = (false, false, false);
@@ -463,7 +467,8 @@ fn edge_cases_do_not_panic() {
 /// The complete first turns from `pos` (South's turn of Dakon-`n`, played on by the family's
 /// engine) that leave fewer than `n` counters outside South's store.
 fn winning_turns(pos: &AnyPosition, n: u32) -> u64 {
-    if pos.turn() != crate::engine::Player::South || pos.outcome().is_some() {
+    // A round over is the turn over (the round's winner starts the next: South again).
+    if pos.turn() != crate::engine::Player::South || pos.outcome().is_some() || opening_holes(pos).is_none() {
         return u64::from(pos.board_seeds() + pos.store(crate::engine::Player::North) < n);
     }
     pos.legal_moves().into_iter().map(|m| winning_turns(&pos.play(m).unwrap().0, n)).sum()
@@ -487,7 +492,7 @@ fn dakon_openings_are_the_papers_winning_first_turns() {
         }
         // Its puzzles: each step's move the only one that keeps a winning turn, the last one
         // ending the turn with fewer than n counters outside South's store; nobody answers.
-        let puzzles = generate(&rules, &mut oracle, gen(40, 1, 4000), &mut |_, _| {});
+        let puzzles = generate(&rules.start(), &mut oracle, gen(40, 1, 4000), &mut |_, _| {});
         assert!(!puzzles.is_empty(), "Dakon-{n}");
         for p in &puzzles {
             let mut pos = p.start.clone();
@@ -503,10 +508,63 @@ fn dakon_openings_are_the_papers_winning_first_turns() {
             assert!(p.refutations.iter().flatten().all(|r| r.line.is_empty() && r.value == 0));
             assert!(words::task(p).contains("win in this turn"), "{}", words::task(p));
             if let Some(r) = p.refutations[0].first() {
-                assert!(words::refuted(&p.start, r, p.solution.goal).ends_with("this turn can no longer win the game."));
+                // Why, from the rules: where its last seed fell, and what the turn leaves.
+                let said = words::refuted(&p.start, r, p.solution.goal);
+                assert!(said.contains("this turn can no longer win the game: its last seed falls in"), "{said}");
+                assert!(said.contains("counters outside"), "{said}");
             }
+            // The finish plays the turn to its end, a winning opening.
+            for &m in &p.finish {
+                assert_eq!(pos.turn(), Player::South, "{}", p.record(0));
+                pos = pos.play(m).unwrap().0;
+            }
+            assert!(pos.turn() == Player::North || pos.outcome().is_some(), "{}", p.record(0));
+            assert!(pos.board_seeds() + pos.store(Player::North) < n, "{}", p.record(0));
         }
         let lines: Vec<String> = puzzles.iter().zip(ratings(&puzzles)).map(|(p, r)| p.record(r)).collect();
         assert_eq!(verify_file(&mut OpeningOracle::default(), &lines.join("\n"), 12, &mut |_| {}).unwrap(), puzzles);
+    }
+}
+
+/// The solitaires: each wrong move says why from the rules (Tchoukaillon's overfilled pit,
+/// Tchouka's last seed in an empty pit or every way on failing), the finish clears the board,
+/// and a file of easy puzzles is not rated up to hard.
+#[test]
+fn solitaires_say_why_and_finish() {
+    let big = "0.1.3.1.5.2.4.6.8.10-0";
+    for (rules, start) in [("tchoukaillon", Some(big)), ("tchouka-4-2", None)] {
+        let rules: AnyRules = rules.parse().unwrap();
+        let start = start.map_or_else(|| rules.start(), |s| rules.parse_setup(s).unwrap());
+        let mut oracle = SearchOracle { nodes: SEARCH_NODES };
+        let puzzles = generate(&start, &mut oracle, gen(60, 1, 400), &mut |_, _| {});
+        assert!(puzzles.len() >= 5, "{rules}: {}", puzzles.len());
+        for p in &puzzles {
+            let mut pos = p.start.clone();
+            let mut refuted = p.refutations.iter();
+            for step in &p.solution.line {
+                for r in refuted.next().unwrap() {
+                    let said = words::refuted(&pos, r, p.solution.goal);
+                    let (after, _) = pos.play(r.mv).unwrap();
+                    let why = if rules.to_string() == "tchoukaillon" {
+                        "now holds"
+                    } else if after.outcome() == Some(crate::engine::Outcome::Stuck) {
+                        "its last seed falls in an empty pit, which ends the game with"
+                    } else {
+                        "its last seed reaches the Roumba, but every way on"
+                    };
+                    assert!(said.contains(why), "{said}");
+                }
+                pos = pos.play(step.moves[0]).unwrap().0;
+            }
+            for &m in &p.finish {
+                pos = pos.play(m).unwrap().0;
+            }
+            assert_eq!(pos.outcome(), Some(crate::engine::Outcome::Solved), "{}", p.record(0));
+        }
+        let rated = ratings(&puzzles);
+        assert_eq!(rated.iter().min(), Some(&RATINGS.0));
+        let hardest = puzzles.iter().map(Puzzle::difficulty).max().unwrap();
+        assert!(hardest < FULL_SCALE / 2, "{rules}: {hardest}");
+        assert!(*rated.iter().max().unwrap() < 1500, "{rules}: easy puzzles rated up to {rated:?}");
     }
 }

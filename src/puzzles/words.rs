@@ -145,8 +145,15 @@ pub fn effects(pos: &AnyPosition, mv: AnyMove, me: Player) -> Option<String> {
 pub fn solved(p: &Puzzle, end: &AnyPosition) -> String {
     let scale = Scale::of_puzzle(&p.start);
     let rest = if end.legal_moves().len() == 1 { "the rest is forced" } else { "more than one move keeps it" };
+    let rest = match p.finish.len() {
+        0 => rest.to_string(),
+        1 => format!("{rest} (1 more move to the end)"),
+        n => format!("{rest} ({n} more moves to the end)"),
+    };
     match scale {
+        // The turn over: the other side to move, the game over, or (Dakon) a new round.
         _ if end.outcome().is_some() || end.turn() != p.start.turn() => String::new(),
+        Scale::Opening if super::opening_holes(end).is_none() => String::new(),
         Scale::Solitaire => format!("The board can still be cleared from here: {rest}."),
         Scale::Opening => format!("This turn still wins from here: {rest}."),
         _ => String::new(),
@@ -264,6 +271,10 @@ fn worse_on(scale: Scale, pos: &AnyPosition, r: &Refutation, best: i32) -> Strin
         None => r.mv.to_string(),
     };
     let mut text = gives(scale, &mv, best, r.value);
+    if let Some(why) = why_lost(pos, r.mv) {
+        text.pop();
+        text = format!("{text}: {why}.");
+    }
     let Ok((after, _)) = pos.play(r.mv) else { return text };
     // The line goes on from the wrong move: "You then play a" where it earned another turn.
     for sentence in line_from(&after, &r.line, me, Some(me)) {
@@ -271,4 +282,49 @@ fn worse_on(scale: Scale, pos: &AnyPosition, r: &Refutation, best: i32) -> Strin
         text += &sentence;
     }
     text
+}
+
+/// Why the move `mv` of `pos` loses a solitaire or Dakon's winning first turn, from the rules
+/// and the move's trace: Tchoukaillon's pit overfilled, a last seed in an empty pit (the
+/// solitaire lost, or the turn over with the counters left outside the store), or every way
+/// on failing; `None` for the games of two.
+pub fn why_lost(pos: &AnyPosition, mv: AnyMove) -> Option<String> {
+    let (next, trace) = pos.play(mv).ok()?;
+    let mover = pos.turn();
+    if pos.family() == crate::families::FamilyId::Tchoukaillon {
+        // Proposition 4: the smallest harvestable pit is the only winning move. Any other
+        // harvest sows a seed into it, and a pit only gains seeds until it is harvested.
+        let pit = |i: u16| Cell::Pit { owner: Player::South, index: i };
+        let i = (0u16..).take_while(|&i| i < 255).find(|&i| pos.count(pit(i)) == u32::from(i) + 1)?;
+        let n = u32::from(i) + 1;
+        return Some(format!(
+            "pit {n} now holds {}, one more than {n}; a pit is harvested only with exactly as many seeds as its number, \
+             and it can only gain seeds until then, so those never reach the Roumba",
+            seeds(next.count(pit(i)))
+        ));
+    }
+    let turn_over = next.turn() != mover || next.outcome().is_some();
+    if pos.family().is_solitaire() {
+        return Some(if next.outcome() == Some(Outcome::Stuck) {
+            format!(
+                "its last seed falls in an empty pit, which ends the game with {} on the board",
+                seeds(next.board_seeds())
+            )
+        } else {
+            "its last seed reaches the Roumba, but every way on drops a last seed in an empty pit before the board is clear"
+                .to_string()
+        });
+    }
+    let n = super::opening_holes(pos)?;
+    if !turn_over {
+        return Some(format!(
+            "its last seed falls in your store, but every way on ends the turn with {n} or more counters outside it"
+        ));
+    }
+    let taken: u32 = trace.steps.iter().map(|s| if let Sown::Capture { seeds, .. } = s { *seeds } else { 0 }).sum();
+    let left = next.board_seeds() + next.store(!mover);
+    let capture = if taken > 0 { format!(", you capture {}", seeds(taken)) } else { String::new() };
+    Some(format!(
+        "its last seed falls in an empty hole{capture}, and the turn ends with {left} counters outside your store ({n} or more)"
+    ))
 }

@@ -244,7 +244,21 @@ pub fn board(props: &BoardProps) -> Html {
         </div>
         { way_chooser(chooser(p, &view.legal, asking, props.compact), &props.on_play, &chosen) }
         { refusals(&view.notes) }
+        { legend(p, props.compact) }
         </>
+    }
+}
+
+/// Coloured-seed Sowing's key under its board: whose seeds are whose, and how a move is named.
+fn legend(p: &crate::families::AnyPosition, compact: bool) -> Html {
+    if compact || p.family() != crate::families::FamilyId::Colour {
+        return html! {};
+    }
+    html! {
+        <p class="board-legend">
+            <span class="key-blue" aria-hidden="true">{"●"}</span>{" Left sows the blue seeds (round; the round count), "}
+            <span class="key-red" aria-hidden="true">{"■"}</span>{" Right the red ones (square). A move is a pot and a way: 3l sows pot 3 to the left, 5r to the right."}
+        </p>
     }
 }
 
@@ -444,16 +458,16 @@ fn dots(s: &Spot, d: Dots) -> Html {
 
 /// A cell's count in a badge on its rim (a pot of coloured seeds: a badge a colour).
 fn badges(b: &Badge, z: &Sizes) -> Html {
-    let (count_size, badge_r) = (z.count, z.badge_r);
+    let count_size = z.count;
     match b {
-        Badge::Two { blue_at: (x, y), blue, red_at: (bx, by), red } => html! {
+        Badge::Two { blue_at: (x, y), blue, red_at: (bx, by), red, r } => html! {
             <>
             <g class="badge blue" aria-hidden="true">
-                <circle cx={format!("{x}")} cy={format!("{y}")} r={format!("{badge_r:.1}")} />
+                <circle cx={format!("{x}")} cy={format!("{y}")} r={format!("{r:.1}")} />
                 <text class="count" x={format!("{x}")} y={format!("{:.1}", y + count_size * 0.35)} style={format!("font-size: {count_size:.1}px")}>{blue.to_string()}</text>
             </g>
             <g class="badge red" aria-hidden="true">
-                <rect x={format!("{:.1}", bx - badge_r)} y={format!("{:.1}", by - badge_r)} width={format!("{:.1}", 2.0 * badge_r)} height={format!("{:.1}", 2.0 * badge_r)} rx="3" />
+                <rect x={format!("{:.1}", bx - r)} y={format!("{:.1}", by - r)} width={format!("{:.1}", 2.0 * r)} height={format!("{:.1}", 2.0 * r)} rx="3" />
                 <text class="count" x={format!("{bx}")} y={format!("{:.1}", by + count_size * 0.35)} style={format!("font-size: {count_size:.1}px")}>{red.to_string()}</text>
             </g>
             </>

@@ -17,7 +17,7 @@ function shipped(rules) {
   const text = fs.readFileSync(path.join(dist, 'puzzles', `${rules}.tsv`), 'utf8');
   return text.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
     const f = l.split('\t');
-    return { id: f[0], setup: f[2], steps: f[3].split(' ').map((s) => s.split('|')), rating: Number(f[9]), themes: f[7], wrong: f[10].split('/')[0].split(',').map((r) => r.split(':')[0]) };
+    return { id: f[0], setup: f[2], steps: f[3].split(' ').map((s) => s.split('|')), rating: Number(f[9]), themes: f[7], wrong: f[10].split('/')[0].split(',').map((r) => r.split(':')[0]), finish: f[11] === '-' ? [] : f[11].split(' ') };
   });
 }
 
@@ -160,27 +160,68 @@ test('a bad link says what is wrong and still shows a puzzle', async () => {
   await gone.context().close();
 });
 
-test("Dakon's opening and a solitaire: the task, a wrong move that ends the winning turn, and how the rest goes once solved", async () => {
+test("Dakon's opening and a solitaire: the task, why a wrong move loses, how the rest goes once solved, and the finish shown", async () => {
   // Dakon-6 from the start: only a keeps a winning first turn.
   const page = await open('#/puzzles?id=dakon-6-ca48046b', { wait: '.trainer svg.board' });
   assert.equal(await page.textContent('.puzzle-task'), 'South to move: win in this turn (leave fewer than 6 counters outside your store)');
   await page.click('#pit-s-1');
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'wrong');
-  assert.match(await page.textContent('.puzzle-said'), /^Wrong: After b \(.*\) this turn can no longer win the game\.$/);
+  assert.match(await page.textContent('.puzzle-said'), /^Wrong: After b \(.*\) this turn can no longer win the game: its last seed falls in .*\.$/);
+  await page.click('button.try-again');
+  await page.click('#pit-s-0');
+  await soon(() => page.getAttribute('.trainer', 'data-state'), 'solved');
+  assert.match(
+    await page.textContent('.puzzle-said'),
+    /^Correct: a \(an extra turn\)\. Solved after a wrong move: it counts as missed\. This turn still wins from here: more than one move keeps it \(\d+ more moves to the end\)\.$/,
+  );
+  // The finish: the rest of the winning turn on the board, to its end.
+  await page.click('button.show-finish');
+  await soon(() => page.getAttribute('.trainer', 'data-state'), 'finish');
+  assert.match(await page.textContent('.puzzle-said'), /^One way on to the end: You play /);
+  const n = shipped('dakon-6').find((q) => q.id === 'dakon-6-ca48046b').finish.length;
+  assert.equal(await page.textContent('.preview-controls .ply'), `${n} of ${n} moves shown`);
+  assert.equal(await page.$('button.show-finish'), null);
+  // Tchoukaillon (along the winning line from 40 seeds): pit 1, then 2 is the only move left.
+  const t = shipped('tchoukaillon').find((q) => q.setup === '1.2.0.0.0.0.0.0.0.0-37');
+  await page.goto(page.url().replace(/#.*/, `#/puzzles?id=${t.id}`));
+  await soon(() => page.getAttribute('.trainer', 'data-id'), t.id);
+  assert.equal(await page.textContent('.puzzle-task'), 'Find the moves that keep the board clearable');
+  // Pit 2 first overfills pit 1 for good: said so.
+  await page.click('#pit-s-1');
+  await soon(() => page.getAttribute('.trainer', 'data-state'), 'wrong');
+  assert.match(await page.textContent('.puzzle-said'), /^Wrong: After 2 the board can no longer be cleared: pit 1 now holds 2 seeds, one more than 1; a pit is harvested only with exactly as many seeds as its number/);
   await page.click('button.try-again');
   await page.click('#pit-s-0');
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'solved');
   assert.equal(
     await page.textContent('.puzzle-said'),
-    'Correct: a (an extra turn). Solved after a wrong move: it counts as missed. This turn still wins from here: more than one move keeps it.',
+    'Correct: 1. Solved after a wrong move: it counts as missed. The board can still be cleared from here: the rest is forced (2 more moves to the end).',
   );
-  // Tchoukaillon: pit 1, then 2 is the only move left.
-  await page.goto(page.url().replace(/#.*/, '#/puzzles?id=tchoukaillon-ea6a3b2c'));
-  await soon(() => page.getAttribute('.trainer', 'data-id'), 'tchoukaillon-ea6a3b2c');
-  assert.equal(await page.textContent('.puzzle-task'), 'Find the moves that keep the board clearable');
-  await page.click('#pit-s-0');
-  await soon(() => page.getAttribute('.trainer', 'data-state'), 'solved');
-  assert.equal(await page.textContent('.puzzle-said'), 'Correct: 1. Solved! The board can still be cleared from here: the rest is forced.');
+  await page.click('button.show-finish');
+  await soon(() => page.getAttribute('.trainer', 'data-state'), 'finish');
+  assert.equal(await page.getAttribute('#store-s', 'data-count'), '40', 'every seed in the Roumba');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a puzzle's link keeps to its game; Coloured-seed Sowing on a phone: its badges above the pots, within the board, and its key", async () => {
+  const p = shipped('colour-7-1')[0];
+  const page = await open(`#/puzzles?id=${p.id}`, { wait: '.trainer svg.board', viewport: { width: 390, height: 844 } });
+  assert.match(await page.textContent('.board-legend'), /Left sows the blue seeds.*Right the red ones.*3l sows pot 3 to the left, 5r to the right/);
+  const board = await page.$eval('.trainer svg.board', (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top }; });
+  const badges = await page.$$eval('.trainer .badge', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; }));
+  const holes = await page.$$eval('.trainer circle.hole', (els) => els.map((e) => e.getBoundingClientRect().top));
+  assert.equal(badges.length, 14);
+  for (const b of badges) {
+    assert.ok(b.left >= board.left && b.right <= board.right + 0.5 && b.top >= board.top, `a badge out of the board: ${JSON.stringify(b)} ${JSON.stringify(board)}`);
+    assert.ok(b.bottom <= Math.min(...holes) + 12, `a badge over its pot: ${JSON.stringify(b)}`);
+  }
+  // Next stays in the link's game.
+  await page.click('.puzzle-actions button.next');
+  await page.waitForFunction((id) => document.querySelector('.trainer')?.dataset.id !== id, p.id);
+  assert.match(await page.getAttribute('.trainer', 'data-id'), /^colour-7-1-/);
+  assert.equal(await page.$eval('select.filter-rules', (s) => s.value), 'colour-7-1');
+  assert.match(await page.getAttribute('.puzzle-link', 'href'), /rules=colour-7-1/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

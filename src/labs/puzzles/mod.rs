@@ -96,7 +96,8 @@ impl Level {
 pub struct PuzzlesParams {
     /// The puzzle shown (`id=kalah-6-4-1a2b3c4d`).
     pub id: Option<String>,
-    /// The rule set (`rules=`; none: any).
+    /// The rule set (`rules=`; none: any, written `rules=any` beside an id, since a link of an
+    /// id alone keeps to the id's game).
     pub rules: Option<String>,
     /// The theme (`theme=`; none: any).
     pub theme: Option<Theme>,
@@ -119,15 +120,18 @@ impl crate::labs::LinkParams for PuzzlesParams {
                 )),
             }
         }
-        if let Some(r) = query_value(query, "rules") {
-            match RULE_SETS.iter().find(|s| **s == r) {
+        match query_value(query, "rules") {
+            // A puzzle's link without a game filter keeps to its game: Next stays in it.
+            None => p.rules = p.id.as_deref().and_then(rules_of_id).map(str::to_string),
+            Some("any") => {}
+            Some(r) => match RULE_SETS.iter().find(|s| **s == r) {
                 Some(s) => p.rules = Some((*s).to_string()),
                 None => faults.push(format!(
                     "rules={} has no puzzles here (the rule sets: {}): showing every rule set",
                     clip(r),
                     RULE_SETS.join(", ")
                 )),
-            }
+            },
         }
         if let Some(t) = query_value(query, "theme") {
             match Theme::ALL.into_iter().find(|x| x.key() == t) {
@@ -152,7 +156,12 @@ impl crate::labs::LinkParams for PuzzlesParams {
     fn write(&self) -> String {
         crate::labs::join_parts([
             self.id.as_ref().map(|i| format!("id={i}")),
-            self.rules.as_ref().map(|r| format!("rules={r}")),
+            // "any": a puzzle's link without it keeps to the puzzle's game.
+            match (&self.rules, &self.id) {
+                (Some(r), _) => Some(format!("rules={r}")),
+                (None, Some(_)) => Some("rules=any".to_string()),
+                (None, None) => None,
+            },
             self.theme.map(|t| format!("theme={}", t.key())),
             (self.level != Level::Any).then(|| format!("level={}", self.level.key())),
         ])

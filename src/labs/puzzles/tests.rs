@@ -24,6 +24,13 @@ fn links_read_and_write() {
     assert_eq!((p.theme, p.level, p.rules.as_deref()), (Some(Theme::Capture), Level::Hard, Some("awari-6-4")));
     assert_eq!(PuzzlesParams::read(&p.write()).0, p);
     assert_eq!(PuzzlesParams::default().write(), "");
+    // A puzzle's link alone keeps to its game (Next stays in it); "any" beside an id is any.
+    let (alone, faults) = PuzzlesParams::read("id=awari-6-4-0a1b2c3d");
+    assert!(faults.is_empty(), "{faults:?}");
+    assert_eq!(alone.rules.as_deref(), Some("awari-6-4"));
+    let any = PuzzlesParams { id: Some("awari-6-4-0a1b2c3d".into()), ..Default::default() };
+    assert_eq!(any.write(), "id=awari-6-4-0a1b2c3d&rules=any");
+    assert_eq!(PuzzlesParams::read(&any.write()).0, any);
     // Each bad part says what is wrong and keeps the rest.
     let (q, faults) = PuzzlesParams::read("id=chess-1&rules=go&theme=fork&level=9&x=1");
     assert_eq!(q, PuzzlesParams::default());

@@ -166,7 +166,7 @@ pub fn page(props: &Props) -> Html {
             if *loading { <p class="loading" aria-live="polite">{"Loading the puzzles…"}</p> }
             if let Some(e) = &*error { <p class="error" role="alert">{e}</p> }
             if let Some(t) = &*trainer {
-                { puzzle_view(t, &params, (area, fit), on_play, act(Trainer::try_again), act(Trainer::show_solution), &trainer, next.clone(), daily.as_deref() == Some(t.puzzle.id().as_str())) }
+                { puzzle_view(t, &params, (area, fit), on_play, act(Trainer::try_again), (act(Trainer::show_solution), act(Trainer::show_finish)), &trainer, next.clone(), daily.as_deref() == Some(t.puzzle.id().as_str())) }
             }
             { stats(&record) }
             <div class="puzzle-buttons">
@@ -384,6 +384,7 @@ fn state_key(s: &State) -> &'static str {
         State::Wrong { .. } => "wrong",
         State::Solved => "solved",
         State::Shown { .. } => "shown",
+        State::Finish { .. } => "finish",
     }
 }
 
@@ -450,7 +451,7 @@ fn puzzle_view(
     (area, fit): (NodeRef, Option<crate::web::model::board::Fit>),
     on_play: Callback<AnyMove>,
     try_again: Callback<MouseEvent>,
-    show: Callback<MouseEvent>,
+    (show, show_finish): (Callback<MouseEvent>, Callback<MouseEvent>),
     handle: &UseStateHandle<Option<Trainer>>,
     next: Callback<MouseEvent>,
     daily: bool,
@@ -461,8 +462,8 @@ fn puzzle_view(
     let themes: Vec<&str> = t.puzzle.themes.iter().map(|x| theme_words(*x)).collect();
     let mood = match &t.state {
         State::Wrong { .. } => "wrong",
-        State::Solved if !t.failed => "solved",
-        State::Solved => "done",
+        State::Solved | State::Finish { .. } if !t.failed => "solved",
+        State::Solved | State::Finish { .. } => "done",
         _ if t.said.starts_with("Correct") => "right",
         _ => "",
     };
@@ -475,7 +476,10 @@ fn puzzle_view(
             }
         })
     };
-    let link = puzzle_route(&PuzzlesParams { rules: None, theme: None, level: Level::Any, ..p.clone() }, t.puzzle.id());
+    // The link to send: the puzzle, and its game for Next (no other filter).
+    let id = t.puzzle.id();
+    let game = lab::rules_of_id(&id).map(str::to_string);
+    let link = puzzle_route(&PuzzlesParams { rules: game, theme: None, level: Level::Any, ..p.clone() }, id);
     html! {
         <section class="trainer" data-id={t.puzzle.id()} data-ply={t.ply.to_string()} data-state={state_key(&t.state)} data-awaiting={t.awaiting_player().to_string()}>
             <h2 class="puzzle-task">{crate::puzzles::words::task(&t.puzzle)}</h2>
@@ -503,8 +507,11 @@ fn puzzle_view(
                 if matches!(t.state, State::Wrong { .. } | State::Shown { .. }) {
                     <button class="try-again" onclick={try_again}>{"Try again"}</button>
                 }
-                if t.state != State::Solved && !matches!(t.state, State::Shown { .. }) {
+                if matches!(t.state, State::Solving | State::Wrong { .. }) {
                     <button class="show-solution" onclick={show}>{"Show the solution"}</button>
+                }
+                if t.can_show_finish() {
+                    <button class="show-finish" onclick={show_finish}>{"Show the finish"}</button>
                 }
                 <a class="analyse button" href={t.analyse().to_string()}>{"Analyse"}</a>
                 <button class="next" onclick={next}>{"Next"}</button>

@@ -404,8 +404,8 @@ pub enum Badge {
         /// The count, or a full pot's symbol.
         text: String,
     },
-    /// Blue's count in a round badge at the top left of the rim, red's in a square one at the
-    /// bottom right (each within the pot's column).
+    /// Blue's count in a round badge, red's in a square one, side by side above the pot
+    /// (within its column and the board, the seeds in the pot left uncovered).
     Two {
         /// Blue's badge's centre.
         blue_at: (f64, f64),
@@ -415,6 +415,8 @@ pub enum Badge {
         red_at: (f64, f64),
         /// Red seeds.
         red: u32,
+        /// Each badge's radius (half the square's side).
+        r: f64,
     },
 }
 
@@ -723,7 +725,13 @@ impl Frame<'_> {
         let (bx, by) = s.badge(store_half);
         let badge_r = self.sizes.badge_r;
         match colours {
-            Some((blue, red)) => Badge::Two { blue_at: (2.0 * s.x - bx, 2.0 * s.y - by), blue, red_at: (bx, by), red },
+            Some((blue, red)) => {
+                // Two badges fit side by side in a column: 4 r + 2 ≤ W at any scale a phone
+                // draws a row of pots at; above the hole (radius 38), clear of the board's top.
+                let r = (self.sizes.count * 0.72).clamp(15.0, (W - 2.0) / 4.0);
+                let y = s.y - 38.0 - 0.6 * r;
+                Badge::Two { blue_at: (s.x - r - 1.0, y), blue, red_at: (s.x + r + 1.0, y), red, r }
+            }
             None => Badge::One {
                 x: bx,
                 y: by,
@@ -1084,6 +1092,10 @@ mod tests {
         let Some((blue, red)) = p.seed_colours(2) else { panic!("coloured seeds") };
         assert_eq!(c.dots, Dots::Coloured { blue, red });
         assert!(matches!(c.badge, Badge::Two { blue: b, red: r, .. } if (b, r) == (blue, red)));
+        // Side by side above the pot: the seeds uncovered, both within the column and the board.
+        let Badge::Two { blue_at, red_at, r, .. } = c.badge else { panic!("two badges") };
+        assert!(blue_at.1 < c.spot.y - 38.0 && red_at.1 == blue_at.1 && blue_at.1 - r >= 0.0);
+        assert!(blue_at.0 - r >= c.spot.x - W / 2.0 && red_at.0 + r <= c.spot.x + W / 2.0);
         assert!(c.label.ends_with(&format!("{blue} blue {} and {red} red {}", seeds_word(blue), seeds_word(red))));
         // A pot with two ways is a group of two buttons (its column is wide enough), each
         // with half the column below the pot for a tap target.

@@ -25,9 +25,15 @@ pub enum State {
     },
     /// Solved: every step found.
     Solved,
-    /// The solution shown from the step where it was asked, `shown` of its moves on the board.
+    /// The solution shown from the step where it was asked (with a solitaire's or an
+    /// opening's finish), `shown` of its moves on the board.
     Shown {
         /// Moves of the rest of the solution shown.
+        shown: usize,
+    },
+    /// Solved, and the finish (one way on to the end) shown, `shown` of its moves.
+    Finish {
+        /// Moves of the finish shown.
         shown: usize,
     },
 }
@@ -87,9 +93,7 @@ impl Trainer {
             State::Wrong { refutation, shown } => {
                 std::iter::once(refutation.mv).chain(refutation.line.iter().copied()).take(*shown).collect()
             }
-            State::Shown { shown } => {
-                self.puzzle.solution.line[self.ply..].iter().take(*shown).map(|s| s.moves[0]).collect()
-            }
+            State::Shown { shown } | State::Finish { shown } => self.rest().into_iter().take(*shown).collect(),
             _ => vec![],
         };
         for mv in moves {
@@ -98,6 +102,34 @@ impl Trainer {
             pos = next;
         }
         (pos, last)
+    }
+
+    /// The moves a shown solution or finish plays from the board's step: the solution's rest
+    /// and then the finish, or the finish alone.
+    fn rest(&self) -> Vec<AnyMove> {
+        let line = self.puzzle.solution.line.get(self.ply..).unwrap_or_default();
+        let rest = line.iter().map(|s| s.moves[0]);
+        match self.state {
+            State::Finish { .. } => self.puzzle.finish.clone(),
+            _ => rest.chain(self.puzzle.finish.iter().copied()).collect(),
+        }
+    }
+
+    /// Whether the finish can be shown: solved, with one way on to the end.
+    pub fn can_show_finish(&self) -> bool {
+        self.state == State::Solved && !self.puzzle.finish.is_empty()
+    }
+
+    /// Shows the finish once solved: one way on to the end, all of it at once on the board
+    /// (the stepper goes back and forth); the puzzle stays solved.
+    pub fn show_finish(&mut self) {
+        if !self.can_show_finish() {
+            return;
+        }
+        let end = self.after(self.ply);
+        let moves = words::line(&end, &self.puzzle.finish, self.puzzle.start.turn()).join(" ");
+        self.said = format!("One way on to the end: {moves}");
+        self.state = State::Finish { shown: self.puzzle.finish.len() };
     }
 
     /// Whether the player is to move on the board now.
@@ -187,15 +219,15 @@ impl Trainer {
         }
         self.failed = true;
         self.helped = true;
-        let rest = self.puzzle.solution.line.len() - self.ply;
-        let pos = self.after(self.ply);
+        let me = self.puzzle.start.turn();
         let moves: Vec<AnyMove> = self.puzzle.solution.line[self.ply..].iter().map(|s| s.moves[0]).collect();
-        self.said = format!("The solution: {}", words::line(&pos, &moves, self.puzzle.start.turn()).join(" "));
-        let end = words::solved(&self.puzzle, &self.after(self.puzzle.solution.line.len()));
-        if !end.is_empty() {
-            self.said = format!("{} {end}", self.said);
+        self.said = format!("The solution: {}", words::line(&self.after(self.ply), &moves, me).join(" "));
+        let end = self.after(self.puzzle.solution.line.len());
+        if !self.puzzle.finish.is_empty() {
+            let finish = words::line(&end, &self.puzzle.finish, me).join(" ");
+            self.said = format!("{} Then one way on to the end: {finish}", self.said);
         }
-        self.state = State::Shown { shown: rest };
+        self.state = State::Shown { shown: moves.len() + self.puzzle.finish.len() };
     }
 
     /// The preview's moves shown and in all (the wrong move and its refutation's, or the
@@ -203,7 +235,7 @@ impl Trainer {
     pub fn preview(&self) -> Option<(usize, usize)> {
         match &self.state {
             State::Wrong { refutation, shown } => Some((*shown, 1 + refutation.line.len())),
-            State::Shown { shown } => Some((*shown, self.puzzle.solution.line.len() - self.ply)),
+            State::Shown { shown } | State::Finish { shown } => Some((*shown, self.rest().len())),
             _ => None,
         }
     }
@@ -212,7 +244,12 @@ impl Trainer {
     pub fn preview_to(&mut self, k: usize) {
         match &mut self.state {
             State::Wrong { refutation, shown } => *shown = k.min(1 + refutation.line.len()),
-            State::Shown { shown } => *shown = k.min(self.puzzle.solution.line.len() - self.ply),
+            State::Shown { .. } | State::Finish { .. } => {
+                let n = self.rest().len();
+                if let State::Shown { shown } | State::Finish { shown } = &mut self.state {
+                    *shown = k.min(n);
+                }
+            }
             _ => {}
         }
     }

@@ -10,9 +10,10 @@ fn shipped(rules: &str) -> Vec<(Puzzle, u32)> {
     read_file(&std::fs::read_to_string(path).unwrap()).0
 }
 
-/// A puzzle of at least two player moves.
+/// A puzzle of at least two player moves, the defence answering the first.
 fn long_one() -> (Puzzle, u32) {
-    shipped("kalah-6-4").into_iter().find(|(p, _)| p.solution.player_moves() >= 2).unwrap()
+    let answered = |p: &Puzzle| p.solution.line.len() >= 3 && !p.solution.line[1].player;
+    shipped("kalah-6-4").into_iter().find(|(p, _)| p.solution.player_moves() >= 2 && answered(p)).unwrap()
 }
 
 /// Plays the rest of the solution: the player's first accepted move, the defence's answer.
@@ -29,25 +30,63 @@ fn solve(t: &mut Trainer) {
 }
 
 #[test]
-fn a_solitaire_or_an_opening_solved_says_how_the_rest_goes() {
+fn a_solitaire_or_an_opening_solved_says_how_the_rest_goes_and_shows_it() {
     for rules in ["tchoukaillon", "tchouka-4-2", "tchouka-7-5", "dakon-4", "dakon-6"] {
         for (p, r) in shipped(rules) {
             let mut t = Trainer::new(p, r);
             solve(&mut t);
             let end = t.after(t.ply);
-            let turn_over = end.outcome().is_some() || end.turn() != t.puzzle.start.turn();
-            let rest =
-                if end.legal_moves().len() == 1 { "the rest is forced." } else { "more than one move keeps it." };
-            // A solitaire's board still to clear, an opening's turn still going: said so.
-            assert!(turn_over || t.said.ends_with(rest), "{rules}: {}", t.said);
+            let new_round = rules.starts_with("dakon") && crate::puzzles::opening_holes(&end).is_none();
+            let turn_over = end.outcome().is_some() || end.turn() != t.puzzle.start.turn() || new_round;
+            let rest = if end.legal_moves().len() == 1 { "the rest is forced" } else { "more than one move keeps it" };
+            let n = t.puzzle.finish.len();
+            let more = format!("{rest} ({n} more move{} to the end).", if n == 1 { "" } else { "s" });
+            // A solitaire's board still to clear, an opening's turn still going: said so, and
+            // its finish shown on the board to the end.
+            assert!(turn_over || t.said.ends_with(&more), "{rules}: {}", t.said);
             assert!(!turn_over || t.said.ends_with("Solved!"), "{rules}: {}", t.said);
+            assert_eq!(t.can_show_finish(), !turn_over, "{rules}: {}", t.said);
+            if turn_over {
+                continue;
+            }
+            t.show_finish();
+            assert!(t.said.starts_with("One way on to the end: You play "), "{}", t.said);
+            assert_eq!(t.preview(), Some((n, n)));
+            // The turn over: the other side to move, the game over, or a new round.
+            let last = t.shown().0;
+            let over = last.outcome().is_some() || last.turn() != t.puzzle.start.turn();
+            assert!(over || crate::puzzles::opening_holes(&last).is_none(), "{rules}: {last}");
+            t.preview_to(0);
+            assert_eq!(t.shown().0, end);
+            assert!(!t.failed, "the finish does not count against a solved puzzle");
         }
     }
-    // Tchoukaillon's 1.2.0.0.0.0-14: 1, then 2 is the only move left.
-    let (p, r) = shipped("tchoukaillon").into_iter().find(|(p, _)| p.start.to_string() == "1.2.0.0.0.0-14").unwrap();
+    // Tchoukaillon's 1.2.0.0.0.0 (the Roumba the rest of 40 seeds): 1, then 2 is the only move
+    // left, and 1 after it.
+    let (p, r) =
+        shipped("tchoukaillon").into_iter().find(|(p, _)| p.start.to_string() == "1.2.0.0.0.0.0.0.0.0-37").unwrap();
     let mut t = Trainer::new(p, r);
     solve(&mut t);
-    assert_eq!(t.said, "Correct: 1. Solved! The board can still be cleared from here: the rest is forced.");
+    assert_eq!(
+        t.said,
+        "Correct: 1. Solved! The board can still be cleared from here: the rest is forced (2 more moves to the end)."
+    );
+}
+
+#[test]
+fn a_solitaires_wrong_move_says_why_and_its_solution_shows_the_finish() {
+    let file = shipped("tchouka-7-5");
+    let (p, r) = file.iter().find(|(p, _)| !p.refutations[0].is_empty()).unwrap().clone();
+    let mut t = Trainer::new(p.clone(), r);
+    let wrong = p.refutations[0][0].clone();
+    assert_eq!(t.play(wrong.mv), Verdict::Wrong);
+    assert!(t.said.contains("the board can no longer be cleared: its last seed"), "{}", t.said);
+    t.try_again();
+    t.show_solution();
+    let n = p.solution.line.len() + p.finish.len();
+    assert_eq!(t.preview(), Some((n, n)));
+    assert_eq!(t.shown().0.outcome(), Some(crate::engine::Outcome::Solved), "the board cleared");
+    assert!(t.said.contains(" Then one way on to the end: You play "), "{}", t.said);
 }
 
 #[test]
