@@ -256,8 +256,8 @@ fn legend(p: &crate::families::AnyPosition, compact: bool) -> Html {
     }
     html! {
         <p class="board-legend">
-            <span class="key-blue" aria-hidden="true">{"●"}</span>{" Left sows the blue seeds (round; the round count), "}
-            <span class="key-red" aria-hidden="true">{"■"}</span>{" Right the red ones (square). A move is a pot and a way: 3l sows pot 3 to the left, 5r to the right."}
+            <span class="key-blue" aria-hidden="true">{"●"}</span>{" Left sows the blue seeds (round, counted in the round badge); "}
+            <span class="key-red" aria-hidden="true">{"■"}</span>{" Right sows the red ones (square, counted in the square badge). A move is a pot and a way: 3l sows pot 3 to the left, 5r to the right."}
         </p>
     }
 }

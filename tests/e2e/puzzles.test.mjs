@@ -189,7 +189,7 @@ test("Dakon's opening and a solitaire: the task, why a wrong move loses, how the
   // Pit 2 first overfills pit 1 for good: said so.
   await page.click('#pit-s-1');
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'wrong');
-  assert.match(await page.textContent('.puzzle-said'), /^Wrong: After 2 the board can no longer be cleared: pit 1 now holds 2 seeds, one more than 1; a pit is harvested only with exactly as many seeds as its number/);
+  assert.match(await page.textContent('.puzzle-said'), /^Wrong: After 2 \(no move is left\) the board can no longer be cleared: pit 1 now holds 2 seeds, one more than 1; a pit is harvested only with exactly as many seeds as its number/);
   await page.click('button.try-again');
   await page.click('#pit-s-0');
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'solved');
@@ -207,7 +207,7 @@ test("Dakon's opening and a solitaire: the task, why a wrong move loses, how the
 test("a puzzle's link keeps to its game; Coloured-seed Sowing on a phone: its badges above the pots, within the board, and its key", async () => {
   const p = shipped('colour-7-1')[0];
   const page = await open(`#/puzzles?id=${p.id}`, { wait: '.trainer svg.board', viewport: { width: 390, height: 844 } });
-  assert.match(await page.textContent('.board-legend'), /Left sows the blue seeds.*Right the red ones.*3l sows pot 3 to the left, 5r to the right/);
+  assert.match(await page.textContent('.board-legend'), /Left sows the blue seeds.*Right sows the red ones.*3l sows pot 3 to the left, 5r to the right/);
   const board = await page.$eval('.trainer svg.board', (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top }; });
   const badges = await page.$$eval('.trainer .badge', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; }));
   const holes = await page.$$eval('.trainer circle.hole', (els) => els.map((e) => e.getBoundingClientRect().top));
