@@ -511,7 +511,7 @@ fn dakon_openings_are_the_papers_winning_first_turns() {
                 // Why, from the rules: where its last seed fell, and what the turn leaves.
                 let said = words::refuted(&p.start, r, p.solution.goal);
                 assert!(said.contains("this turn can no longer win the game: its last seed falls in"), "{said}");
-                assert!(said.contains("counters outside"), "{said}");
+                assert!(said.contains("seeds outside"), "{said}");
             }
             // The finish plays the turn to its end, a winning opening.
             for &m in &p.finish {

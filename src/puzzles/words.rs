@@ -77,9 +77,12 @@ impl Scale {
 pub fn task(p: &Puzzle) -> String {
     let who = p.start.player_name(p.start.turn());
     match (Scale::of_puzzle(&p.start), p.solution.goal) {
+        (Scale::Solitaire, _) if p.solution.player_moves() == 1 => {
+            "Find the move that keeps the board clearable".to_string()
+        }
         (Scale::Solitaire, _) => "Find the moves that keep the board clearable".to_string(),
         (Scale::Opening, _) => format!(
-            "{who} to move: win in this turn (leave fewer than {} counters outside your store)",
+            "{who} to move: win in this turn (leave fewer than {} seeds outside your store)",
             super::opening_holes(&p.start).unwrap_or(0)
         ),
         (_, Goal::Win) => format!("{who} to move and win"),
@@ -182,11 +185,11 @@ fn ending(pos: &AnyPosition, o: Outcome) -> String {
 /// A line of moves from `pos` in words, one sentence a move: "North replies b: captures 6
 /// from your d." (`me`: the puzzle's player, addressed as "you").
 pub fn line(pos: &AnyPosition, moves: &[AnyMove], me: Player) -> Vec<String> {
-    line_from(pos, moves, me, None)
+    line_after(pos, moves, me, None)
 }
 
 /// [`line`] after a move of `last` (its mover plays "then").
-fn line_from(pos: &AnyPosition, moves: &[AnyMove], me: Player, mut last: Option<Player>) -> Vec<String> {
+pub fn line_after(pos: &AnyPosition, moves: &[AnyMove], me: Player, mut last: Option<Player>) -> Vec<String> {
     let mut out = vec![];
     let mut q = pos.clone();
     for &mv in moves {
@@ -266,27 +269,56 @@ fn gives(scale: Scale, mv: &str, best: i32, value: i32) -> String {
 /// `scale`: what it gives up (with what the move itself does), then its refutation.
 fn worse_on(scale: Scale, pos: &AnyPosition, r: &Refutation, best: i32) -> String {
     let me = pos.turn();
-    let mv = match effects(pos, r.mv, me).filter(|e| !e.is_empty()) {
+    let why = why_lost(pos, r.mv);
+    // Where the rules say why, "no move is left" is said there, not beside the move.
+    let effects = effects(pos, r.mv, me).map(|e| {
+        let kept: Vec<&str> = e.split(", ").filter(|x| why.is_none() || *x != "no move is left").collect();
+        kept.join(", ")
+    });
+    let mv = match effects.filter(|e| !e.is_empty()) {
         Some(e) => format!("{} ({e})", r.mv),
         None => r.mv.to_string(),
     };
     let mut text = gives(scale, &mv, best, r.value);
-    if let Some(why) = why_lost(pos, r.mv) {
+    if let Some(why) = why {
         text.pop();
         text = format!("{text}: {why}.");
     }
     let Ok((after, _)) = pos.play(r.mv) else { return text };
     // The line goes on from the wrong move: "You then play a" where it earned another turn.
-    for sentence in line_from(&after, &r.line, me, Some(me)) {
+    for sentence in line_after(&after, &r.line, me, Some(me)) {
         text.push(' ');
         text += &sentence;
+    }
+    // A line cut at the defence's capture (or its length) stops before the game's end.
+    let mut end = after;
+    for &m in &r.line {
+        let Ok((next, _)) = end.play(m) else { break };
+        end = next;
+    }
+    if !r.line.is_empty() && end.outcome().is_none() {
+        text += " The line stops there; best play goes on from it to that result.";
     }
     text
 }
 
+/// What is said once an opening's finish is played to `end`: the turn over with the seeds
+/// left outside the store, a winning opening; nothing for a solitaire (its last move says the
+/// board is clear) or a game of two.
+pub fn finished(p: &Puzzle, end: &AnyPosition) -> String {
+    let Some(n) = super::opening_holes(&p.start) else { return String::new() };
+    let other = !p.start.turn();
+    let left = end.board_seeds() + end.store(other);
+    format!(
+        "The turn is over with {} outside your store, fewer than {n}: a winning opening ({} cannot fill a pit).",
+        seeds(left),
+        p.start.player_name(other)
+    )
+}
+
 /// Why the move `mv` of `pos` loses a solitaire or Dakon's winning first turn, from the rules
 /// and the move's trace: Tchoukaillon's pit overfilled, a last seed in an empty pit (the
-/// solitaire lost, or the turn over with the counters left outside the store), or every way
+/// solitaire lost, or the turn over with the seeds left outside the store), or every way
 /// on failing; `None` for the games of two.
 pub fn why_lost(pos: &AnyPosition, mv: AnyMove) -> Option<String> {
     let (next, trace) = pos.play(mv).ok()?;
@@ -318,13 +350,13 @@ pub fn why_lost(pos: &AnyPosition, mv: AnyMove) -> Option<String> {
     let n = super::opening_holes(pos)?;
     if !turn_over {
         return Some(format!(
-            "its last seed falls in your store, but every way on ends the turn with {n} or more counters outside it"
+            "its last seed falls in your store, but every way on ends the turn with {n} or more seeds outside it"
         ));
     }
     let taken: u32 = trace.steps.iter().map(|s| if let Sown::Capture { seeds, .. } = s { *seeds } else { 0 }).sum();
     let left = next.board_seeds() + next.store(!mover);
     let capture = if taken > 0 { format!(", you capture {}", seeds(taken)) } else { String::new() };
     Some(format!(
-        "its last seed falls in an empty hole{capture}, and the turn ends with {left} counters outside your store ({n} or more)"
+        "its last seed falls in an empty pit{capture}, and the turn ends with {left} seeds outside your store ({n} or more)"
     ))
 }

@@ -487,7 +487,7 @@ fn letter(l: Option<&Letter>, z: &Sizes) -> Html {
     match l {
         None => html! {},
         Some(Letter::Caption { x, y, text }) => html! {
-            <text class="store-caption" x={format!("{x}")} y={format!("{y}")} aria-hidden="true" style={format!("font-size: {:.1}px", letter_size * 0.9)}>{*text}</text>
+            <text class="store-caption" x={format!("{x}")} y={format!("{y}")} aria-hidden="true" style={format!("font-size: {:.1}px", letter_size * 0.9)}>{text.clone()}</text>
         },
         Some(Letter::Label { x, y, text }) => html! {
             <text class="letter" x={format!("{x}")} y={format!("{:.1}", y + letter_size * 0.3)} aria-hidden="true" style={format!("font-size: {letter_size:.1}px")}>{text.clone()}</text>

@@ -140,6 +140,8 @@ test('a puzzle link reopens it after a reload and with the server down; the filt
   await page.click('button.daily');
   await page.waitForFunction((id) => document.querySelector('.trainer')?.dataset.id !== id, id);
   const day = await page.getAttribute('.trainer', 'data-id');
+  // The day's puzzle opens in its own game: Next stays in it.
+  await soon(() => page.$eval('select.filter-rules', (s) => s.value), day.replace(/-[0-9a-f]{8}$/, ''));
   assert.match(await page.textContent('.puzzle-meta'), /^The puzzle of the day \(\d{4}-\d\d-\d\d\)/);
   await page.click('.puzzle-actions button.next');
   await page.waitForFunction((d) => document.querySelector('.trainer')?.dataset.id !== d, day);
@@ -163,7 +165,7 @@ test('a bad link says what is wrong and still shows a puzzle', async () => {
 test("Dakon's opening and a solitaire: the task, why a wrong move loses, how the rest goes once solved, and the finish shown", async () => {
   // Dakon-6 from the start: only a keeps a winning first turn.
   const page = await open('#/puzzles?id=dakon-6-ca48046b', { wait: '.trainer svg.board' });
-  assert.equal(await page.textContent('.puzzle-task'), 'South to move: win in this turn (leave fewer than 6 counters outside your store)');
+  assert.equal(await page.textContent('.puzzle-task'), 'South to move: win in this turn (leave fewer than 6 seeds outside your store)');
   await page.click('#pit-s-1');
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'wrong');
   assert.match(await page.textContent('.puzzle-said'), /^Wrong: After b \(.*\) this turn can no longer win the game: its last seed falls in .*\.$/);
@@ -185,11 +187,11 @@ test("Dakon's opening and a solitaire: the task, why a wrong move loses, how the
   const t = shipped('tchoukaillon').find((q) => q.setup === '1.2.0.0.0.0.0.0.0.0-37');
   await page.goto(page.url().replace(/#.*/, `#/puzzles?id=${t.id}`));
   await soon(() => page.getAttribute('.trainer', 'data-id'), t.id);
-  assert.equal(await page.textContent('.puzzle-task'), 'Find the moves that keep the board clearable');
+  assert.equal(await page.textContent('.puzzle-task'), 'Find the move that keeps the board clearable');
   // Pit 2 first overfills pit 1 for good: said so.
   await page.click('#pit-s-1');
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'wrong');
-  assert.match(await page.textContent('.puzzle-said'), /^Wrong: After 2 \(no move is left\) the board can no longer be cleared: pit 1 now holds 2 seeds, one more than 1; a pit is harvested only with exactly as many seeds as its number/);
+  assert.match(await page.textContent('.puzzle-said'), /^Wrong: After 2 the board can no longer be cleared: pit 1 now holds 2 seeds, one more than 1; a pit is harvested only with exactly as many seeds as its number/);
   await page.click('button.try-again');
   await page.click('#pit-s-0');
   await soon(() => page.getAttribute('.trainer', 'data-state'), 'solved');
@@ -212,6 +214,8 @@ test("a puzzle's link keeps to its game; Coloured-seed Sowing on a phone: its ba
   const badges = await page.$$eval('.trainer .badge', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; }));
   const holes = await page.$$eval('.trainer circle.hole', (els) => els.map((e) => e.getBoundingClientRect().top));
   assert.equal(badges.length, 14);
+  // Every pot keeps its number, those with two ways too (no room for way buttons on a phone).
+  assert.deepEqual(await page.$$eval('.trainer svg.board text.letter', (els) => els.map((e) => e.textContent)), ['1', '2', '3', '4', '5', '6', '7']);
   for (const b of badges) {
     assert.ok(b.left >= board.left && b.right <= board.right + 0.5 && b.top >= board.top, `a badge out of the board: ${JSON.stringify(b)} ${JSON.stringify(board)}`);
     assert.ok(b.bottom <= Math.min(...holes) + 12, `a badge over its pot: ${JSON.stringify(b)}`);

@@ -129,6 +129,18 @@ pub fn page(props: &Props) -> Html {
             want.emit(p.id.clone().map_or(Want::Next, Want::Id));
         });
     }
+    {
+        // A puzzle opened from below the board (the history's links) is brought into view.
+        let id = trainer.as_ref().map(|t| t.puzzle.id());
+        use_effect_with(id, |_| {
+            let doc = web_sys::window().and_then(|w| w.document());
+            if let Some(t) = doc.and_then(|d| d.query_selector(".trainer").ok().flatten()) {
+                if t.get_bounding_client_rect().top() < 0.0 {
+                    t.scroll_into_view();
+                }
+            }
+        });
+    }
     use_defence(&trainer);
     use_counting(&trainer, &record);
     let on_play = {
@@ -166,16 +178,19 @@ pub fn page(props: &Props) -> Html {
             if *loading { <p class="loading" aria-live="polite">{"Loading the puzzles…"}</p> }
             if let Some(e) = &*error { <p class="error" role="alert">{e}</p> }
             if let Some(t) = &*trainer {
-                { puzzle_view(t, &params, (area, fit), on_play, act(Trainer::try_again), (act(Trainer::show_solution), act(Trainer::show_finish)), &trainer, next.clone(), daily.as_deref() == Some(t.puzzle.id().as_str())) }
+                { puzzle_view(t, (area, fit), on_play, act(Trainer::try_again), (act(Trainer::show_solution), act(Trainer::show_finish)), &trainer, next.clone(), daily.as_deref() == Some(t.puzzle.id().as_str())) }
             }
             { stats(&record) }
             <div class="puzzle-buttons">
-                if trainer.is_none() { <button class="next-puzzle" onclick={next}>{"Next puzzle"}</button> }
+                // Where the filters find nothing, Next would find nothing either: a filter is to change.
+                if trainer.is_none() && !error.as_deref().is_some_and(|e| e.starts_with("No puzzle of")) {
+                    <button class="next-puzzle" onclick={next}>{"Next puzzle"}</button>
+                }
                 <button class="daily" onclick={to_daily}>{"Puzzle of the day"}</button>
             </div>
             { filters(&params, &themes_in(&files, &params)) }
             <p class="lede">{"In each position exactly one move keeps the result (the win, or the best that can be had; moves that lead to the same position count as one), proven by the product's exact solvers: Kalah's solver, the Oware family's endgame databases, the exhaustive searches of Erickson's games and of the solitaires. After your move the computer answers with its most resistant defence; a wrong move is answered by its refutation. A puzzle counts once for your rating: solved without a wrong move and without the solution shown, or missed."}</p>
-            { history(&record, &params) }
+            { history(&record) }
         </main>
     }
 }
@@ -256,6 +271,13 @@ fn use_opener(params: &PuzzlesParams, faulty: bool, h: &Handles) -> Callback<Wan
     })
 }
 
+/// `p` rated `rating` to solve, knowing whether `record` counted it before.
+fn trainer(p: &Puzzle, rating: u32, record: &Record) -> Trainer {
+    let mut t = Trainer::new(p.clone(), rating);
+    t.counted = record.history.iter().any(|h| h.id == t.puzzle.id());
+    t
+}
+
 /// Opens what is wanted from a rule set's `file`; false if the filters find nothing there.
 fn open(want: &Want, file: &File, params: &PuzzlesParams, faulty: bool, h: &Handles) -> bool {
     let r = &*h.record;
@@ -264,13 +286,13 @@ fn open(want: &Want, file: &File, params: &PuzzlesParams, faulty: bool, h: &Hand
             match file.iter().find(|(p, _)| p.id() == *id) {
                 Some((p, r)) => {
                     h.error.set(None);
-                    h.trainer.set(Some(Trainer::new(p.clone(), *r)));
+                    h.trainer.set(Some(trainer(p, *r, &h.record)));
                 }
                 None => {
                     // The link stays as it came: it says what was asked.
                     h.error.set(Some(format!("There is no puzzle {id}: here is another.")));
                     if let Some((p, r)) = lab::next(file, None, Level::Any, r.rating.rating, &r.done(), random()) {
-                        h.trainer.set(Some(Trainer::new(p.clone(), *r)));
+                        h.trainer.set(Some(trainer(p, *r, &h.record)));
                     }
                 }
             }
@@ -279,7 +301,7 @@ fn open(want: &Want, file: &File, params: &PuzzlesParams, faulty: bool, h: &Hand
         Want::Next => match lab::next(file, params.theme, params.level, r.rating.rating, &r.done(), random()) {
             // A faulty link stays as it came, its faults said above the puzzle.
             Some((p, r)) if faulty => {
-                h.trainer.set(Some(Trainer::new(p.clone(), *r)));
+                h.trainer.set(Some(trainer(p, *r, &h.record)));
                 true
             }
             Some((p, _)) => {
@@ -292,7 +314,7 @@ fn open(want: &Want, file: &File, params: &PuzzlesParams, faulty: bool, h: &Hand
         Want::Daily => {
             let Some((p, _)) = file.get(lab::daily_index(&today(), file.len())) else { return false };
             h.daily.set(Some(p.id()));
-            go(&puzzle_route(&PuzzlesParams::default(), p.id()), false);
+            go(&game_link(&p.id()), false);
             true
         }
     }
@@ -345,7 +367,9 @@ fn themes_in(files: &HashMap<String, File>, p: &PuzzlesParams) -> Vec<Theme> {
 }
 
 /// The filters: rule set, theme (`themes` offered), level; a change opens the next puzzle that
-/// passes them.
+/// passes them. Each select is keyed on its value: a link opened after the player chose in it
+/// (the history's, the day's) makes it anew, since a select a player has changed keeps its
+/// choice against its options' `selected`.
 fn filters(p: &PuzzlesParams, themes: &[Theme]) -> Html {
     let change = |set: fn(&mut PuzzlesParams, &str)| {
         let p = p.clone();
@@ -362,15 +386,15 @@ fn filters(p: &PuzzlesParams, themes: &[Theme]) -> Html {
         |id: &str| id.parse::<crate::families::AnyRules>().map(|r| r.title()).unwrap_or_else(|_| id.to_string());
     html! {
         <form class="puzzle-filters" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            <label>{"Game "}<select class="filter-rules" onchange={rules}>
+            <label>{"Game "}<select class="filter-rules" onchange={rules} key={format!("rules-{:?}", p.rules)}>
                 <option value="" selected={p.rules.is_none()}>{"any game"}</option>
                 { for RULE_SETS.iter().map(|s| html! { <option value={*s} selected={p.rules.as_deref() == Some(*s)}>{title(s)}</option> }) }
             </select></label>
-            <label>{"Theme "}<select class="filter-theme" onchange={theme}>
+            <label>{"Theme "}<select class="filter-theme" onchange={theme} key={format!("theme-{:?}", p.theme)}>
                 <option value="" selected={p.theme.is_none()}>{"any theme"}</option>
                 { for themes.iter().map(|t| html! { <option value={t.key()} selected={p.theme == Some(*t)}>{theme_words(*t)}</option> }) }
             </select></label>
-            <label>{"Level "}<select class="filter-level" onchange={level}>
+            <label>{"Level "}<select class="filter-level" onchange={level} key={format!("level-{:?}", p.level)}>
                 { for Level::ALL.iter().map(|l| html! { <option value={l.key()} selected={p.level == *l}>{l.label()}</option> }) }
             </select></label>
         </form>
@@ -422,8 +446,15 @@ fn game_of(id: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The link of puzzle `id` in its own game (Next stays in it), no other filter: the one to
+/// send, the history's, the day's.
+fn game_link(id: &str) -> Route {
+    let rules = lab::rules_of_id(id).map(str::to_string);
+    puzzle_route(&PuzzlesParams { rules, ..PuzzlesParams::default() }, id.to_string())
+}
+
 /// The last puzzles played, the latest first.
-fn history(r: &Record, p: &PuzzlesParams) -> Html {
+fn history(r: &Record) -> Html {
     if r.history.is_empty() {
         return html! {};
     }
@@ -433,7 +464,7 @@ fn history(r: &Record, p: &PuzzlesParams) -> Html {
             <ol reversed=true>
                 { for r.history.iter().rev().take(10).map(|h| html! {
                     <li>
-                        <a href={puzzle_route(p, h.id.clone()).to_string()}>{game_of(&h.id)}{" "}<bdi class="id">{&h.id}</bdi></a>
+                        <a href={game_link(&h.id).to_string()}>{game_of(&h.id)}{" "}<bdi class="id">{&h.id}</bdi></a>
                         {if h.solved { " solved" } else { " missed" }}
                         {format!(", rating {:.0}", h.rating)}
                     </li>
@@ -447,7 +478,6 @@ fn history(r: &Record, p: &PuzzlesParams) -> Html {
 #[allow(clippy::too_many_arguments)]
 fn puzzle_view(
     t: &Trainer,
-    p: &PuzzlesParams,
     (area, fit): (NodeRef, Option<crate::web::model::board::Fit>),
     on_play: Callback<AnyMove>,
     try_again: Callback<MouseEvent>,
@@ -477,12 +507,13 @@ fn puzzle_view(
         })
     };
     // The link to send: the puzzle, and its game for Next (no other filter).
-    let id = t.puzzle.id();
-    let game = lab::rules_of_id(&id).map(str::to_string);
-    let link = puzzle_route(&PuzzlesParams { rules: game, theme: None, level: Level::Any, ..p.clone() }, id);
+    let link = game_link(&t.puzzle.id());
     html! {
         <section class="trainer" data-id={t.puzzle.id()} data-ply={t.ply.to_string()} data-state={state_key(&t.state)} data-awaiting={t.awaiting_player().to_string()}>
             <h2 class="puzzle-task">{crate::puzzles::words::task(&t.puzzle)}</h2>
+            if t.puzzle.start.rules().has_databases() {
+                <p class="puzzle-note">{"Values count the seeds captured by the end of the game; endless play shares the seeds left (the endgame databases' rule), so a margin may be odd."}</p>
+            }
             <p class="puzzle-meta">
                 if daily { <strong class="daily-mark">{format!("The puzzle of the day ({}) · ", today())}</strong> }
                 {format!("{} · rating {} · ", t.puzzle.start.rules().title(), t.rating)}
@@ -516,6 +547,8 @@ fn puzzle_view(
                 <a class="analyse button" href={t.analyse().to_string()}>{"Analyse"}</a>
                 <button class="next" onclick={next}>{"Next"}</button>
             </div>
+            // Which way a side sows, what a move's name means, how values count: the rules.
+            <crate::web::play::RulesCard rules={t.puzzle.start.rules()} open={false} />
         </section>
     }
 }

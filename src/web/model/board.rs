@@ -137,22 +137,28 @@ fn two_rows_upright(n: usize) -> (Vec<Spot>, f64, f64) {
     (v, width, height)
 }
 
-/// A row (or a solitaire's Roumba and row) in lines of `per_line` spots.
+/// A row (or a solitaire's Roumba and row) in lines of `per_line` spots, each line after the
+/// first turning back under the one before (a snake: neighbours in the row stay neighbours on
+/// the board, so a sowing's path reads on), with room above the first line for a store's
+/// count badge at a phone's scale.
 fn wrapped(spots: Vec<Spot>, per_line: usize) -> (Vec<Spot>, f64, f64) {
     const LINE: f64 = 150.0;
+    const TOP: f64 = 14.0;
     let per_line = per_line.max(1);
     let lines = spots.len().div_ceil(per_line);
     let v: Vec<Spot> = spots
         .into_iter()
         .enumerate()
         .map(|(k, mut s)| {
-            s.x = W * ((k % per_line) as f64 + 0.5) + 12.0;
-            s.y = s.y - 30.0 + LINE * (k / per_line) as f64;
+            let (line, at) = (k / per_line, k % per_line);
+            let column = if line % 2 == 1 { per_line - 1 - at } else { at };
+            s.x = W * (column as f64 + 0.5) + 12.0;
+            s.y = s.y - 30.0 + TOP + LINE * line as f64;
             s.half = s.store.then_some(62.0);
             s
         })
         .collect();
-    (v, W * per_line as f64 + 36.0, LINE * lines as f64 + 30.0)
+    (v, W * per_line as f64 + 36.0, LINE * lines as f64 + 30.0 + TOP)
 }
 
 /// Two rows of `n` pits with a store at each end, South's on the right (on the left when
@@ -429,8 +435,8 @@ pub enum Letter {
         x: f64,
         /// Where (y).
         y: f64,
-        /// The owner's name.
-        text: &'static str,
+        /// The owner's name (a solitaire's store: its own, the Roumba).
+        text: String,
     },
     /// A pit's letter or number, on its label's side.
     Label {
@@ -648,6 +654,7 @@ impl Frame<'_> {
         // A pit with several moves (impartial Sowing's two ways) gets a button a move.
         let several: Vec<AnyMove> = self.legal.iter().copied().filter(|m| p.move_cell(*m) == s.cell).collect();
         let asks = several.len() > 1 && !b.compact;
+        let choices = self.choices(s, &several);
         // Sowing's full pots (the paper's •) and endless full pots (←•, •→) stand for any
         // number of seeds: drawn full, with the paper's symbol for a count.
         let full = full_pot(s, n);
@@ -691,9 +698,11 @@ impl Frame<'_> {
             store_half,
             dots: dots(s, n, store_half, self.vertical, full.is_some(), colours),
             badge: self.badge(s, store_half, n, full, colours),
-            letter: if several.len() <= 1 { self.letter(s, store_half) } else { None },
+            // The way buttons stand where the letter would; where a phone has no room for
+            // them, the pot keeps its number (the chooser asks the way).
+            letter: if choices.is_empty() { self.letter(s, store_half) } else { None },
             hint: self.hint(s, hint, best),
-            choices: self.choices(s, &several),
+            choices,
         }
     }
 
@@ -743,15 +752,16 @@ impl Frame<'_> {
     }
 
     /// A store's caption or a pit's letter. A thin store has no room for its caption: the
-    /// board's side labels say whose it is.
+    /// board's side labels say whose it is. A solitaire's one store is named (the Roumba).
     fn letter(&self, s: &Spot, store_half: f64) -> Option<Letter> {
         let (b, p) = (self.b, self.b.position);
-        if b.compact || (s.store && (!self.two_stores || s.thin)) || self.grid {
+        if b.compact || (s.store && s.thin) || self.grid {
             None
         } else if let Cell::Store(owner) = s.cell {
             // Whose store (or captured seeds) it is, under it.
             let (x, y) = if self.vertical { (s.x, s.y + 56.0) } else { (s.x, s.y + store_half + 22.0) };
-            Some(Letter::Caption { x, y, text: p.player_name(owner) })
+            let text = if self.two_stores { p.player_name(owner).to_string() } else { p.cell_name(s.cell) };
+            Some(Letter::Caption { x, y, text })
         } else {
             // Beyond a badge grown for a narrow screen.
             let (x, y) = s.label_at(52.0 + (self.sizes.badge_r - 16.0));
@@ -1143,6 +1153,22 @@ mod tests {
         assert_eq!(full_pot(&pit(3), WALL as u32), Some(("•→", "endless full pots to the right")));
         assert_eq!(full_pot(&pit(3), 4), None);
         assert_eq!(content(FULL as u32, full_pot(&pit(2), FULL as u32), None), "a full pot, never sown");
+    }
+
+    #[test]
+    fn a_wrapped_row_snakes_back_under_itself() {
+        // Tchoukaillon's winning position for 40 seeds on a phone: the Roumba and 10 pits.
+        let rules: crate::families::AnyRules = "tchoukaillon".parse().unwrap();
+        let p = rules.parse_setup("0.1.3.1.5.2.4.6.8.10-0").unwrap();
+        let (spots, width, _) = layout(&p, false, Some(Fit { width: 360.0, height: 700.0 }));
+        let per_line = spots.iter().filter(|s| s.y == spots[1].y).count();
+        assert!((2..spots.len()).contains(&per_line), "{per_line} a line");
+        // The second line starts under the first's last spot and runs back to the left.
+        assert_eq!(spots[per_line].x, spots[per_line - 1].x);
+        assert!(spots[per_line].y > spots[0].y && spots[per_line + 1].x < spots[per_line].x);
+        assert!(spots.iter().all(|s| s.x > 0.0 && s.x < width));
+        // Room above the Roumba for its count badge.
+        assert!(spots[0].y - spots[0].half.unwrap() >= 30.0);
     }
 
     #[test]

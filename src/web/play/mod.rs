@@ -15,7 +15,7 @@ mod new_game;
 mod page;
 mod panels;
 pub(crate) use crate::web::model::play::target;
-pub(crate) use panels::{bind_input, input_value, select_value, textarea_value};
+pub(crate) use panels::{bind_input, input_value, select_value, textarea_value, RulesCard};
 
 use yew::prelude::*;
 

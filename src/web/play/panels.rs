@@ -244,6 +244,9 @@ fn textarea_input(e: &InputEvent) -> String {
 pub struct RulesProps {
     /// The rule set.
     pub rules: AnyRules,
+    /// Open at first (the play page's); the trainer's starts closed.
+    #[prop_or(true)]
+    pub open: bool,
 }
 
 /// The rules card of a rule set: the rules, their sources, our choices.
@@ -251,7 +254,7 @@ pub struct RulesProps {
 pub fn rules_card(props: &RulesProps) -> Html {
     let c = props.rules.card();
     html! {
-        <details class="panel rules-card" open=true>
+        <details class="panel rules-card" open={props.open}>
             <summary>{format!("Rules: {}", c.title)}</summary>
             { for c.rules.iter().map(|r| html! { <p>{r.clone()}</p> }) }
             <h3>{"Sources"}</h3>

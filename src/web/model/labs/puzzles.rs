@@ -55,6 +55,8 @@ pub struct Trainer {
     pub helped: bool,
     /// The last sentence said about a move, for the board's caption.
     pub said: String,
+    /// The player's record counted this puzzle before (played again, it does not count).
+    pub counted: bool,
 }
 
 /// What a click on a pit did.
@@ -71,7 +73,8 @@ pub enum Verdict {
 impl Trainer {
     /// A puzzle at its start.
     pub fn new(puzzle: Puzzle, rating: u32) -> Trainer {
-        Trainer { puzzle, rating, ply: 0, state: State::Solving, failed: false, helped: false, said: String::new() }
+        let said = String::new();
+        Trainer { puzzle, rating, ply: 0, state: State::Solving, failed: false, helped: false, said, counted: false }
     }
 
     /// The position after the solution's first `k` steps.
@@ -130,11 +133,50 @@ impl Trainer {
         let moves = words::line(&end, &self.puzzle.finish, self.puzzle.start.turn()).join(" ");
         self.said = format!("One way on to the end: {moves}");
         self.state = State::Finish { shown: self.puzzle.finish.len() };
+        let done = words::finished(&self.puzzle, &self.shown().0);
+        if !done.is_empty() {
+            self.said = format!("{} {done}", self.said);
+        }
     }
 
-    /// Whether the player is to move on the board now.
+    /// Whether the player is to move on the board now: a step of the solution, or once solved
+    /// the finish's next move (it may be played by hand).
     pub fn awaiting_player(&self) -> bool {
-        self.state == State::Solving && self.puzzle.solution.line.get(self.ply).is_some_and(|s| s.player)
+        let step = self.state == State::Solving && self.puzzle.solution.line.get(self.ply).is_some_and(|s| s.player);
+        step || self.finish_step().is_some()
+    }
+
+    /// The finish's move the board awaits, once solved: the first, or the one after those shown.
+    fn finish_step(&self) -> Option<usize> {
+        let k = match self.state {
+            State::Solved => 0,
+            State::Finish { shown } => shown,
+            _ => return None,
+        };
+        (k < self.puzzle.finish.len()).then_some(k)
+    }
+
+    /// Plays the finish's next move by hand, if `mv` is it.
+    fn play_finish(&mut self, k: usize, mv: AnyMove) -> Verdict {
+        if self.puzzle.finish[k] != mv {
+            self.said =
+                format!("The finish goes on with {} here (Show the finish plays it all).", self.puzzle.finish[k]);
+            return Verdict::Ignored;
+        }
+        let (pos, _) = self.shown();
+        let effects = words::effects(&pos, mv, self.puzzle.start.turn()).filter(|e| !e.is_empty());
+        self.said = match effects {
+            Some(e) => format!("{mv} ({e})."),
+            None => format!("{mv}."),
+        };
+        self.state = State::Finish { shown: k + 1 };
+        if k + 1 == self.puzzle.finish.len() {
+            let done = words::finished(&self.puzzle, &self.shown().0);
+            if !done.is_empty() {
+                self.said = format!("{} {done}", self.said);
+            }
+        }
+        Verdict::Right
     }
 
     /// Whether the defence's answer is to be played next (after a pause, by the page).
@@ -144,6 +186,9 @@ impl Trainer {
 
     /// Plays the player's `mv`.
     pub fn play(&mut self, mv: AnyMove) -> Verdict {
+        if let Some(k) = self.finish_step() {
+            return self.play_finish(k, mv);
+        }
         if !self.awaiting_player() {
             return Verdict::Ignored;
         }
@@ -161,10 +206,13 @@ impl Trainer {
             self.ply += 1;
             if self.ply == self.puzzle.solution.line.len() {
                 self.state = State::Solved;
-                self.said += match (self.failed, self.helped) {
-                    (false, _) => " Solved!",
-                    (true, false) => " Solved after a wrong move: it counts as missed.",
-                    (true, true) => " Solved with the solution shown: it counts as missed.",
+                self.said += match (self.failed, self.helped, self.counted) {
+                    (false, _, false) => " Solved!",
+                    (false, _, true) => " Solved! (Your record counted this puzzle before.)",
+                    (true, false, false) => " Solved after a wrong move: it counts as missed.",
+                    (true, true, false) => " Solved with the solution shown: it counts as missed.",
+                    (true, false, true) => " Solved after a wrong move (your record counted this puzzle before).",
+                    (true, true, true) => " Solved with the solution shown (your record counted this puzzle before).",
                 };
                 let end = words::solved(&self.puzzle, &self.after(self.ply));
                 if !end.is_empty() {
@@ -197,7 +245,9 @@ impl Trainer {
         }
         let pos = self.after(self.ply);
         let mv = self.puzzle.solution.line[self.ply].moves[0];
-        let reply = words::line(&pos, &[mv], self.puzzle.start.turn()).join(" ");
+        // A second move of the defence's in a row (its extra turn) "then plays".
+        let again = self.ply > 0 && !self.puzzle.solution.line[self.ply - 1].player;
+        let reply = words::line_after(&pos, &[mv], self.puzzle.start.turn(), again.then_some(pos.turn())).join(" ");
         // "Correct: e. North replies d." — the answer joins what was said of the move.
         self.said = if self.said.starts_with("Correct") { format!("{} {reply}", self.said) } else { reply };
         self.ply += 1;

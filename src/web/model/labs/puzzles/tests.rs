@@ -51,6 +51,9 @@ fn a_solitaire_or_an_opening_solved_says_how_the_rest_goes_and_shows_it() {
             }
             t.show_finish();
             assert!(t.said.starts_with("One way on to the end: You play "), "{}", t.said);
+            // An opening's finish ends on the winning opening, said so.
+            let opening = rules.starts_with("dakon");
+            assert_eq!(t.said.contains(": a winning opening (North cannot fill a pit)."), opening, "{}", t.said);
             assert_eq!(t.preview(), Some((n, n)));
             // The turn over: the other side to move, the game over, or a new round.
             let last = t.shown().0;
@@ -119,6 +122,9 @@ fn a_wrong_move_shows_its_refutation_and_does_not_count() {
         after = after.play(m).unwrap().0;
     }
     assert_eq!(t.shown().0, after);
+    // A line cut before the game's end says so.
+    let cut = !wrong.line.is_empty() && after.outcome().is_none();
+    assert_eq!(t.said.ends_with("The line stops there; best play goes on from it to that result."), cut, "{}", t.said);
     assert_eq!(t.preview(), Some((1 + wrong.line.len(), 1 + wrong.line.len())));
     t.preview_to(1);
     assert_eq!(t.shown().0, p.start.play(wrong.mv).unwrap().0);
@@ -189,4 +195,49 @@ fn the_record_counts_a_puzzle_once() {
     );
     assert_eq!(rec.done().len(), 3);
     assert!(rec.rating_text().contains(" ± "));
+}
+
+#[test]
+fn the_finish_is_played_by_hand_and_a_puzzle_counted_before_says_so() {
+    let file = shipped("tchoukaillon");
+    let (p, r) = file.into_iter().find(|(p, _)| p.start.to_string() == "1.2.0.0.0.0.0.0.0.0-37").unwrap();
+    let mut t = Trainer::new(p.clone(), r);
+    t.counted = true;
+    assert_eq!(t.play(p.refutations[0][0].mv), Verdict::Wrong);
+    t.try_again();
+    solve(&mut t);
+    assert!(t.said.contains("Solved after a wrong move (your record counted this puzzle before)."), "{}", t.said);
+    // Solved, the board awaits the finish's moves: another is not taken, the finish's are.
+    assert!(t.awaiting_player());
+    assert_eq!(p.finish.len(), 2);
+    assert_eq!(t.play(p.finish[0]), Verdict::Right);
+    assert_eq!(t.state, State::Finish { shown: 1 });
+    assert_eq!(t.play(p.finish[1]), Verdict::Right);
+    assert_eq!(t.shown().0.outcome(), Some(crate::engine::Outcome::Solved));
+    assert!(!t.awaiting_player());
+    assert!(t.said.contains("the board is clear"), "{}", t.said);
+}
+
+#[test]
+fn the_defence_playing_on_then_plays() {
+    let two = |p: &Puzzle| p.solution.line.windows(2).any(|w| !w[0].player && !w[1].player);
+    let (p, r) = ["kalah-6-4-e", "kalah-6-4", "kalah-6-3", "kalah-4-4"]
+        .into_iter()
+        .find_map(|rules| shipped(rules).into_iter().find(|(p, _)| two(p)))
+        .expect("a puzzle whose defence moves twice in a row");
+    let mut t = Trainer::new(p.clone(), r);
+    let mut again = 0;
+    while t.state == State::Solving {
+        if t.defence_due() {
+            let second = t.ply > 0 && !p.solution.line[t.ply - 1].player;
+            t.defend();
+            if second {
+                assert!(t.said.contains(" then plays "), "{}", t.said);
+                again += 1;
+            }
+        } else {
+            assert_eq!(t.play(p.solution.line[t.ply].moves[0]), Verdict::Right);
+        }
+    }
+    assert!(again > 0);
 }
