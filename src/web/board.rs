@@ -251,7 +251,8 @@ pub fn board(props: &BoardProps) -> Html {
 
 /// Coloured-seed Sowing's key under its board: whose seeds are whose, and how a move is named.
 fn legend(p: &crate::families::AnyPosition, compact: bool) -> Html {
-    if compact || p.family() != crate::families::FamilyId::Colour {
+    // Coloured seeds, the family's capability: its pots hold two colours.
+    if compact || p.seed_colours(0).is_none() {
         return html! {};
     }
     html! {

@@ -214,6 +214,7 @@ test("a puzzle's link keeps to its game; Coloured-seed Sowing on a phone: its ba
   const badges = await page.$$eval('.trainer .badge', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; }));
   const holes = await page.$$eval('.trainer circle.hole', (els) => els.map((e) => e.getBoundingClientRect().top));
   assert.equal(badges.length, 14);
+  assert.equal(holes.length, 7);
   // Every pot keeps its number, those with two ways too (no room for way buttons on a phone).
   assert.deepEqual(await page.$$eval('.trainer svg.board text.letter', (els) => els.map((e) => e.textContent)), ['1', '2', '3', '4', '5', '6', '7']);
   for (const b of badges) {
