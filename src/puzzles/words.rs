@@ -144,7 +144,8 @@ pub fn effects(pos: &AnyPosition, mv: AnyMove, me: Player) -> Option<String> {
 
 /// What is said once a puzzle's line is played to `end`: nothing where the game or the turn is
 /// over; in a solitaire or an opening, that the goal still holds and how the rest goes (the
-/// line stops where more than one move keeps it, or only one move is left).
+/// line stops where more than one move keeps it, or only one move is left); in a game of two,
+/// what best play from there ends in.
 pub fn solved(p: &Puzzle, end: &AnyPosition) -> String {
     let scale = Scale::of_puzzle(&p.start);
     let rest = if end.legal_moves().len() == 1 { "the rest is forced" } else { "more than one move keeps it" };
@@ -159,7 +160,8 @@ pub fn solved(p: &Puzzle, end: &AnyPosition) -> String {
         Scale::Opening if super::opening_holes(end).is_none() => String::new(),
         Scale::Solitaire => format!("The board can still be cleared from here: {rest}."),
         Scale::Opening => format!("This turn still wins from here: {rest}."),
-        _ => String::new(),
+        // The game goes on: what best play from here ends in.
+        _ => format!("The game goes on from here: with best play {}.", scale.to_you(p.solution.value)),
     }
 }
 

@@ -61,6 +61,10 @@ pub struct BoardProps {
     /// them widest, in that order of preference), and counts stay at least 15 pixels.
     #[prop_or_default]
     pub fit: Option<Fit>,
+    /// A key under the board where its family draws something a rule needs said (coloured
+    /// seeds): the trainer's, where no rules card is open beside the board.
+    #[prop_or_default]
+    pub legend: bool,
 }
 
 /// Seed positions in a disc (a sunflower pattern), deterministic per cell, stretched
@@ -244,7 +248,7 @@ pub fn board(props: &BoardProps) -> Html {
         </div>
         { way_chooser(chooser(p, &view.legal, asking, props.compact), &props.on_play, &chosen) }
         { refusals(&view.notes) }
-        { legend(p, props.compact) }
+        { legend(p, props.compact || !props.legend) }
         </>
     }
 }

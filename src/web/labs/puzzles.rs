@@ -166,6 +166,22 @@ pub fn page(props: &Props) -> Html {
         let want = want.clone();
         Callback::from(move |_: MouseEvent| want.emit(Want::Next))
     };
+    // Analyse shows the solution and every refutation: before the puzzle is solved, it counts
+    // as missed, as Show the solution does (counted here: the page is left at once).
+    let analyse = {
+        let (trainer, record) = (trainer.clone(), record.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(t) = &*trainer else { return };
+            if matches!(t.state, State::Solved | State::Finish { .. }) {
+                return;
+            }
+            let mut r = (*record).clone();
+            if r.finish(&t.puzzle.id(), t.rating, false) {
+                save_record(&r);
+                record.set(r);
+            }
+        })
+    };
     let to_daily = {
         let want = want.clone();
         Callback::from(move |_: MouseEvent| want.emit(Want::Daily))
@@ -178,7 +194,7 @@ pub fn page(props: &Props) -> Html {
             if *loading { <p class="loading" aria-live="polite">{"Loading the puzzles…"}</p> }
             if let Some(e) = &*error { <p class="error" role="alert">{e}</p> }
             if let Some(t) = &*trainer {
-                { puzzle_view(t, (area, fit), on_play, act(Trainer::try_again), (act(Trainer::show_solution), act(Trainer::show_finish)), &trainer, next.clone(), daily.as_deref() == Some(t.puzzle.id().as_str())) }
+                { puzzle_view(t, (area, fit), on_play, act(Trainer::try_again), (act(Trainer::show_solution), act(Trainer::show_finish)), &trainer, (next.clone(), analyse), daily.as_deref() == Some(t.puzzle.id().as_str())) }
             }
             { stats(&record) }
             <div class="puzzle-buttons">
@@ -483,13 +499,14 @@ fn puzzle_view(
     try_again: Callback<MouseEvent>,
     (show, show_finish): (Callback<MouseEvent>, Callback<MouseEvent>),
     handle: &UseStateHandle<Option<Trainer>>,
-    next: Callback<MouseEvent>,
+    (next, analyse): (Callback<MouseEvent>, Callback<MouseEvent>),
     daily: bool,
 ) -> Html {
     let (pos, _) = t.shown();
     let (last_move, path) = t.marks();
     let me = t.puzzle.start.turn();
     let themes: Vec<&str> = t.puzzle.themes.iter().map(|x| theme_words(*x)).collect();
+    let solved = matches!(t.state, State::Solved | State::Finish { .. });
     let mood = match &t.state {
         State::Wrong { .. } => "wrong",
         State::Solved | State::Finish { .. } if !t.failed => "solved",
@@ -512,7 +529,7 @@ fn puzzle_view(
         <section class="trainer" data-id={t.puzzle.id()} data-ply={t.ply.to_string()} data-state={state_key(&t.state)} data-awaiting={t.awaiting_player().to_string()}>
             <h2 class="puzzle-task">{crate::puzzles::words::task(&t.puzzle)}</h2>
             if t.puzzle.start.rules().has_databases() {
-                <p class="puzzle-note">{"Values count the seeds captured by the end of the game; endless play shares the seeds left (the endgame databases' rule), so a margin may be odd."}</p>
+                <p class="puzzle-note">{"Results count the seeds each side captures by the end of the game; a game that would go round for ever is worth nothing more to either side from there (the endgame databases' rule), so a margin may be odd."}</p>
             }
             <p class="puzzle-meta">
                 if daily { <strong class="daily-mark">{format!("The puzzle of the day ({}) · ", today())}</strong> }
@@ -522,7 +539,7 @@ fn puzzle_view(
             </p>
             <div class="board-area" ref={area}>
                 <Board position={pos.clone()} shown={pos.cells()} interactive={t.awaiting_player()} on_play={on_play}
-                    last_move={last_move} path={path} flipped={me == crate::engine::Player::North} fit={fit} />
+                    last_move={last_move} path={path} flipped={me == crate::engine::Player::North} fit={fit} legend=true />
             </div>
             <p class={classes!("puzzle-said", mood)} role="status" aria-live="polite">{&t.said}</p>
             if let Some((k, n)) = t.preview() {
@@ -544,7 +561,8 @@ fn puzzle_view(
                 if t.can_show_finish() {
                     <button class="show-finish" onclick={show_finish}>{"Show the finish"}</button>
                 }
-                <a class="analyse button" href={t.analyse().to_string()}>{"Analyse"}</a>
+                <a class="analyse button" href={t.analyse().to_string()} onclick={analyse}
+                    title={if solved { "The puzzle as a tree on the play page" } else { "The puzzle as a tree on the play page, with its solution: it counts as missed" }}>{"Analyse"}</a>
                 <button class="next" onclick={next}>{"Next"}</button>
             </div>
             // Which way a side sows, what a move's name means, how values count: the rules.

@@ -761,7 +761,9 @@ impl Frame<'_> {
             // Whose store (or captured seeds) it is, under it.
             let (x, y) = if self.vertical { (s.x, s.y + 56.0) } else { (s.x, s.y + store_half + 22.0) };
             let text = if self.two_stores { p.player_name(owner).to_string() } else { p.cell_name(s.cell) };
-            Some(Letter::Caption { x, y, text })
+            // A solitaire's name for its store is wider than a column at a phone's scale.
+            let wide = !self.two_stores && self.sizes.letter * 0.9 * 0.6 * text.chars().count() as f64 > W;
+            (!wide).then_some(Letter::Caption { x, y, text })
         } else {
             // Beyond a badge grown for a narrow screen.
             let (x, y) = s.label_at(52.0 + (self.sizes.badge_r - 16.0));

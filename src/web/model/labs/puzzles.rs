@@ -68,6 +68,8 @@ pub enum Verdict {
     Wrong,
     /// Not the player's to play now (the defence to move, a refutation shown, the end).
     Ignored,
+    /// Not played, but said something of (a move off the finish once solved).
+    Noted,
 }
 
 impl Trainer {
@@ -129,14 +131,24 @@ impl Trainer {
         if !self.can_show_finish() {
             return;
         }
+        self.state = State::Finish { shown: self.puzzle.finish.len() };
+        self.said = self.finish_said();
+    }
+
+    /// The whole finish in words, and what it ends in (an opening's winning turn).
+    fn finish_said(&self) -> String {
         let end = self.after(self.ply);
         let moves = words::line(&end, &self.puzzle.finish, self.puzzle.start.turn()).join(" ");
-        self.said = format!("One way on to the end: {moves}");
-        self.state = State::Finish { shown: self.puzzle.finish.len() };
-        let done = words::finished(&self.puzzle, &self.shown().0);
-        if !done.is_empty() {
-            self.said = format!("{} {done}", self.said);
+        let mut said = format!("One way on to the end: {moves}");
+        let mut last = end;
+        for &m in &self.puzzle.finish {
+            last = last.play(m).expect("a proven finish").0;
         }
+        let done = words::finished(&self.puzzle, &last);
+        if !done.is_empty() {
+            said = format!("{said} {done}");
+        }
+        said
     }
 
     /// Whether the player is to move on the board now: a step of the solution, or once solved
@@ -159,9 +171,12 @@ impl Trainer {
     /// Plays the finish's next move by hand, if `mv` is it.
     fn play_finish(&mut self, k: usize, mv: AnyMove) -> Verdict {
         if self.puzzle.finish[k] != mv {
-            self.said =
-                format!("The finish goes on with {} here (Show the finish plays it all).", self.puzzle.finish[k]);
-            return Verdict::Ignored;
+            // The puzzle is over: its finish is one way on, the other moves are not proven.
+            self.said = format!(
+                "{mv} is not the finish shown, which plays {} here: the finish is one proven way on, and other moves are not checked once the puzzle is solved.",
+                self.puzzle.finish[k]
+            );
+            return Verdict::Noted;
         }
         let (pos, _) = self.shown();
         let effects = words::effects(&pos, mv, self.puzzle.start.turn()).filter(|e| !e.is_empty());
@@ -298,6 +313,10 @@ impl Trainer {
                 let n = self.rest().len();
                 if let State::Shown { shown } | State::Finish { shown } = &mut self.state {
                     *shown = k.min(n);
+                }
+                // The finish stepped to its end, however it got there, is said whole.
+                if self.state == (State::Finish { shown: n }) {
+                    self.said = self.finish_said();
                 }
             }
             _ => {}

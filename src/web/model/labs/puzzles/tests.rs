@@ -49,6 +49,12 @@ fn a_solitaire_or_an_opening_solved_says_how_the_rest_goes_and_shows_it() {
             if turn_over {
                 continue;
             }
+            // Solved, a move off the finish is said so (not proven), and not played.
+            if let Some(other) = end.legal_moves().into_iter().find(|m| *m != t.puzzle.finish[0]) {
+                assert_eq!(t.play(other), Verdict::Noted);
+                assert!(t.said.starts_with(&format!("{other} is not the finish shown")), "{}", t.said);
+                assert_eq!(t.state, State::Solved);
+            }
             t.show_finish();
             assert!(t.said.starts_with("One way on to the end: You play "), "{}", t.said);
             // An opening's finish ends on the winning opening, said so.
@@ -99,7 +105,10 @@ fn the_solution_solves_it_cleanly() {
         assert!(t.awaiting_player());
         solve(&mut t);
         assert_eq!(t.state, State::Solved);
-        assert!(!t.failed && t.said.ends_with("Solved!"), "{}", t.said);
+        // Where the game goes on, what best play from there ends in is said.
+        let over = t.after(t.ply).outcome().is_some();
+        let goes_on = t.said.contains("Solved! The game goes on from here: with best play you ");
+        assert!(!t.failed && (t.said.ends_with("Solved!") == over) && (goes_on != over), "{}", t.said);
         assert_eq!(t.play(t.puzzle.solution.line[0].moves[0]), Verdict::Ignored, "nothing to play once solved");
     }
 }
@@ -212,6 +221,10 @@ fn the_finish_is_played_by_hand_and_a_puzzle_counted_before_says_so() {
     assert_eq!(p.finish.len(), 2);
     assert_eq!(t.play(p.finish[0]), Verdict::Right);
     assert_eq!(t.state, State::Finish { shown: 1 });
+    // Stepped to the end, the finish is said whole.
+    t.preview_to(2);
+    assert!(t.said.starts_with("One way on to the end: You play 2"), "{}", t.said);
+    t.preview_to(1);
     assert_eq!(t.play(p.finish[1]), Verdict::Right);
     assert_eq!(t.shown().0.outcome(), Some(crate::engine::Outcome::Solved));
     assert!(!t.awaiting_player());
