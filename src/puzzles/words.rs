@@ -155,13 +155,16 @@ pub fn solved(p: &Puzzle, end: &AnyPosition) -> String {
         n => format!("{rest} ({n} more moves to the end)"),
     };
     match scale {
-        // The turn over: the other side to move, the game over, or (Dakon) a new round.
-        _ if end.outcome().is_some() || end.turn() != p.start.turn() => String::new(),
+        _ if end.outcome().is_some() => String::new(),
+        // A game of two goes on: what best play from here ends in.
+        Scale::Margin | Scale::Decided => {
+            format!("The game goes on from here: with best play {}.", scale.to_you(p.solution.value))
+        }
+        // The turn over: the other side to move, or (Dakon) a new round.
+        _ if end.turn() != p.start.turn() => String::new(),
         Scale::Opening if super::opening_holes(end).is_none() => String::new(),
         Scale::Solitaire => format!("The board can still be cleared from here: {rest}."),
         Scale::Opening => format!("This turn still wins from here: {rest}."),
-        // The game goes on: what best play from here ends in.
-        _ => format!("The game goes on from here: with best play {}.", scale.to_you(p.solution.value)),
     }
 }
 
