@@ -562,7 +562,8 @@ fn puzzle_view(
                     <button class="show-finish" onclick={show_finish}>{"Show the finish"}</button>
                 }
                 <a class="analyse button" href={t.analyse().to_string()} onclick={analyse}
-                    title={if solved { "The puzzle as a tree on the play page" } else { "The puzzle as a tree on the play page, with its solution: it counts as missed" }}>{"Analyse"}</a>
+                    title={if solved { "The puzzle as a tree on the play page" } else { "The puzzle as a tree on the play page, with its solution: it counts as missed" }}>
+                    {if solved { "Analyse" } else { "Analyse (shows the solution)" }}</a>
                 <button class="next" onclick={next}>{"Next"}</button>
             </div>
             // Which way a side sows, what a move's name means, how values count: the rules.
