@@ -60,8 +60,9 @@ pub fn lookup(book: &str, pos: &AnyPosition) -> Option<Analysis<AnyMove>> {
     })
 }
 
-/// The book's line of `pos`, whole and sound.
-fn entry(book: &str, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
+/// The book's line of `pos`, whole and sound: every legal move's value, best first (the
+/// puzzles' `BookOracle` reads it so).
+pub fn entry(book: &str, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
     let setup = pos.to_string();
     let line = book.lines().find_map(|l| l.strip_prefix(setup.as_str())?.strip_prefix('\t'))?;
     let moves = read_moves(pos, line)?;

@@ -142,10 +142,9 @@ impl BookOracle {
         BookOracle { book, rules, inner, in_book: false }
     }
 
-    /// The book's values of `pos`, if it holds it.
+    /// The book's values of `pos`, if it holds it whole.
     fn entry(&self, pos: &AnyPosition) -> Option<Vec<(AnyMove, i32)>> {
-        let a = crate::families::book::lookup(self.book, pos)?;
-        Some(a.moves.iter().map(|m| (m.mv, m.value.number())).collect())
+        crate::families::book::entry(self.book, pos)
     }
 }
 
@@ -371,8 +370,7 @@ pub fn solve(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> R
             }
         } else {
             // The defence: its best value is the player's least.
-            let best = vals.iter().map(|v| v.1).max().expect("a legal move");
-            let mv = vals.iter().find(|v| v.1 == best).expect("the best").0;
+            let mv = first_best(&vals).expect("a legal move");
             Step { moves: vec![mv], player: false, wrong: vec![] }
         };
         pos = pos.play(step.moves[0]).expect("a legal move").0;
@@ -382,6 +380,18 @@ pub fn solve(oracle: &mut dyn MoveOracle, start: &AnyPosition, most: usize) -> R
         line.pop();
     }
     Ok(Solution { goal, value, line })
+}
+
+/// The first move (in the values' order) of the best value: the defence's answer, a
+/// refutation's and a finish's next move.
+pub(crate) fn first_best(values: &[(AnyMove, i32)]) -> Option<AnyMove> {
+    let best = values.iter().map(|v| v.1).max()?;
+    values.iter().find(|v| v.1 == best).map(|v| v.0)
+}
+
+/// Whether nobody answers the player's moves from `pos`: a solitaire, or Dakon's first turn.
+pub(crate) fn alone(pos: &AnyPosition) -> bool {
+    pos.family().is_solitaire() || opening_holes(pos).is_some()
 }
 
 /// The oracle's values of `pos`, in the position's move order (an oracle may give them in any

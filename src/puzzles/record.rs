@@ -83,13 +83,7 @@ pub struct Refutation {
 /// The refutation of `mv` at `pos`, worth `value`, by `oracle`: best play (the first best in
 /// move order) after it, until a move of the defence captures.
 pub fn refutation(oracle: &mut dyn MoveOracle, pos: &AnyPosition, mv: AnyMove, value: i32) -> Refutation {
-    // Nobody answers in a solitaire, nor within Dakon's first turn.
-    let alone = pos.family().is_solitaire() || super::opening_holes(pos).is_some();
-    cut(pos, mv, value, alone, |q| {
-        let vals = values_of(oracle, q)?;
-        let best = vals.iter().map(|v| v.1).max()?;
-        vals.iter().find(|v| v.1 == best).map(|v| v.0)
-    })
+    cut(pos, mv, value, super::alone(pos), |q| super::first_best(&values_of(oracle, q)?))
 }
 
 /// The refutation that `best` (a best line after the wrong move `mv` of `pos`, as a search
@@ -153,13 +147,11 @@ pub struct Puzzle {
 /// `oracle` values best; at most [`FINISH_MOVES`]; empty for the games of two, or where the
 /// oracle has no values.
 pub fn finish(oracle: &mut dyn MoveOracle, end: &AnyPosition, player: crate::engine::Player) -> Vec<AnyMove> {
-    let alone = end.family().is_solitaire() || super::opening_holes(end).is_some();
+    let alone = super::alone(end);
     let mut moves = vec![];
     let mut pos = end.clone();
     while alone && pos.turn() == player && pos.outcome().is_none() && moves.len() < FINISH_MOVES {
-        let Some(values) = values_of(oracle, &pos) else { break };
-        let Some(best) = values.iter().map(|v| v.1).max() else { break };
-        let mv = values.iter().find(|v| v.1 == best).expect("the best").0;
+        let Some(mv) = values_of(oracle, &pos).and_then(|v| super::first_best(&v)) else { break };
         moves.push(mv);
         pos = pos.play(mv).expect("a legal move").0;
     }
