@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::files::Folder;
 use super::head::Head;
 use super::progress::{mib, Progress};
 use super::CliError;
@@ -22,17 +23,20 @@ pub const MAX_CLI_SEEDS: usize = 28;
 /// `endgame`: the databases' figures, layer by layer.
 #[derive(Serialize)]
 pub struct EndgameReport {
-    rules: String,
-    seeds: u32,
-    layers: Vec<LayerStats>,
-    positions: u64,
-    bytes: u64,
-    seconds: f64,
-    positions_per_second: f64,
-    threads: usize,
-    peak_memory_bytes: Option<u64>,
+    pub(super) rules: String,
+    pub(super) seeds: u32,
+    pub(super) layers: Vec<LayerStats>,
+    pub(super) positions: u64,
+    pub(super) bytes: u64,
+    pub(super) seconds: f64,
+    pub(super) positions_per_second: f64,
+    pub(super) threads: usize,
+    pub(super) peak_memory_bytes: Option<u64>,
+    /// A build across processes: each process's figures, layer by layer (empty for one).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) processes: Vec<ProcessFigures>,
     #[serde(skip)]
-    title: String,
+    pub(super) title: String,
 }
 
 /// Why a family's rules have no databases, as the CLI's error.
@@ -40,7 +44,7 @@ pub(crate) fn no_databases() -> CliError {
     CliError::WrongFamily(crate::families::capability::no_databases())
 }
 
-fn database_rules(rules: &str) -> Result<AnyRules, CliError> {
+pub(crate) fn database_rules(rules: &str) -> Result<AnyRules, CliError> {
     let any: AnyRules = rules.parse().map_err(CliError::Rules)?;
     if !any.has_databases() {
         return Err(no_databases());
@@ -56,7 +60,7 @@ fn build_bytes(rules: AnyRules, seeds: usize) -> Option<u64> {
 }
 
 /// The positions with exactly `seeds` seeds on the board.
-fn last_layer(rules: AnyRules, seeds: usize) -> Option<u64> {
+pub(crate) fn last_layer(rules: AnyRules, seeds: usize) -> Option<u64> {
     Some(rules.databases_size(seeds)? - if seeds == 0 { 0 } else { rules.databases_size(seeds - 1)? })
 }
 
@@ -66,7 +70,7 @@ pub(crate) type Built = (Box<dyn EndgameDatabases>, Vec<LayerStats>, f64);
 /// Builds the databases of `rules` to `seeds` seeds on the board, reporting progress on
 /// standard error when asked (`threads` 0: every core).
 pub(crate) fn build(rules: AnyRules, seeds: usize, threads: usize, progress: &mut Progress) -> Result<Built, CliError> {
-    build_within(rules, seeds, threads, progress, None)
+    build_within(rules, seeds, threads, progress, None, None)
 }
 
 /// As [`build`], stopping at `deadline` with the layers finished by then (a layer under way is
@@ -80,6 +84,7 @@ pub(crate) fn build_within(
     threads: usize,
     progress: &mut Progress,
     deadline: Option<Instant>,
+    folder: Option<&Folder>,
 ) -> Result<Built, CliError> {
     if seeds > MAX_CLI_SEEDS {
         return Err(CliError::OutOfRange { option: "--seeds", value: seeds as u64, allowed: "0 to 28" });
@@ -125,6 +130,18 @@ pub(crate) fn build_within(
     let mut db = rules.endgame_databases(seeds).ok_or_else(no_databases)?;
     db.set_threads(threads);
     let mut layers = vec![];
+    // The layers a folder holds are read back; each layer built is written to it.
+    if let Some(folder) = folder {
+        let done = folder.finished(seeds, |k| last_layer(rules, k).unwrap_or(0))?;
+        for k in 0..done {
+            let bytes = folder.read_layer(k)?;
+            db.push_layer_bytes(&bytes).map_err(CliError::Files)?;
+            layers.push(super::files::stats_of(k, &bytes));
+        }
+        if done > 0 {
+            progress.say(&format!("layers 0 to {} read back from {}", done - 1, folder.dir().display()));
+        }
+    }
     while db.seeds() <= seeds {
         let t = Instant::now();
         let mut report = |p: BuildProgress| {
@@ -141,31 +158,69 @@ pub(crate) fn build_within(
         };
         let Some(mut s) = db.build_next(&mut report) else { break };
         s.millis = t.elapsed().as_secs_f64() * 1e3;
+        if let Some(folder) = folder {
+            folder.write_layer(s.seeds as usize, &db.layer_bytes(s.seeds as usize))?;
+        }
         progress.milestone(&format!("layer {} done: {} positions in {:.1} s", s.seeds, s.positions, s.millis / 1e3));
         layers.push(s);
     }
     Ok((db, layers, start.elapsed().as_secs_f64()))
 }
 
-/// `endgame RULES --seeds K`.
+/// `endgame`'s options.
+pub struct EndgameArgs {
+    /// The rules id.
+    pub rules: String,
+    /// The most seeds on the board.
+    pub seeds: usize,
+    /// Threads for one process.
+    pub threads: Option<usize>,
+    /// Progress as plain lines.
+    pub progress: bool,
+    /// Machine-readable output.
+    pub json: bool,
+    /// The folder of the database files.
+    pub out: Option<std::path::PathBuf>,
+    /// Processes to launch here.
+    pub processes: Option<usize>,
+    /// This process, of a cluster's.
+    pub process: Option<usize>,
+    /// The cluster's host file.
+    pub hosts: Option<std::path::PathBuf>,
+}
+
+/// `endgame RULES --seeds K`: in this process (on threads), or across processes launched here
+/// (`--processes`), or as one process of a cluster (`--hosts`, `--process`). Only the first
+/// process of a build across processes reports (`None` from the others, and from the
+/// launcher, whose first process has printed it).
 ///
 /// # Errors
-/// Rules of another family, or too many seeds.
-pub fn endgame(
-    rules: &str,
-    seeds: usize,
-    threads: Option<usize>,
-    progress: bool,
-    json: bool,
-) -> Result<EndgameReport, CliError> {
-    let rules = database_rules(rules)?;
+/// Rules of another family, too many seeds, files that cannot be read or written, a process
+/// that failed.
+pub fn endgame(a: EndgameArgs) -> Result<Option<EndgameReport>, CliError> {
+    let rules = database_rules(&a.rules)?;
+    if a.seeds > MAX_CLI_SEEDS {
+        return Err(CliError::OutOfRange { option: "--seeds", value: a.seeds as u64, allowed: "0 to 28" });
+    }
+    match (a.processes, a.process, &a.hosts) {
+        (None, None, None) => {}
+        (Some(0), _, _) => {
+            return Err(CliError::OutOfRange { option: "--processes", value: 0, allowed: "1 to 64" });
+        }
+        (Some(p), None, None) if p > 64 => {
+            return Err(CliError::OutOfRange { option: "--processes", value: p as u64, allowed: "1 to 64" });
+        }
+        _ => return super::parts::endgame(rules, a),
+    }
     let title = rules.title();
-    let threads = super::threads(threads)?;
-    let (db, layers, seconds) = build(rules, seeds, threads, &mut Progress::new(json, progress))?;
+    let threads = super::threads(a.threads)?;
+    let folder = a.out.as_deref().map(|d| Folder::open(d, rules)).transpose()?;
+    let (db, layers, seconds) =
+        build_within(rules, a.seeds, threads, &mut Progress::new(a.json, a.progress), None, folder.as_ref())?;
     let positions = layers.iter().map(|l| l.positions).sum();
-    Ok(EndgameReport {
+    Ok(Some(EndgameReport {
         rules: rules.to_string(),
-        seeds: seeds as u32,
+        seeds: a.seeds as u32,
         layers,
         positions,
         bytes: db.bytes(),
@@ -173,8 +228,26 @@ pub fn endgame(
         positions_per_second: positions as f64 / seconds.max(1e-9),
         threads,
         peak_memory_bytes: crate::engine::memory::peak(),
+        processes: vec![],
         title,
-    })
+    }))
+}
+
+/// One process's figures for one layer of a build across processes.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ProcessFigures {
+    /// The process, from 0.
+    pub process: usize,
+    /// The layer.
+    pub seeds: u32,
+    /// The boards of its run.
+    pub boards: u64,
+    /// Rounds of messages.
+    pub rounds: u64,
+    /// Words (8 bytes) it sent.
+    pub words: u64,
+    /// Seconds it took.
+    pub seconds: f64,
 }
 
 impl fmt::Display for EndgameReport {
@@ -214,7 +287,24 @@ impl fmt::Display for EndgameReport {
         if let Some(m) = self.peak_memory_bytes {
             write!(f, "; peak memory {} MiB", m >> 20)?;
         }
-        writeln!(f)
+        writeln!(f)?;
+        if !self.processes.is_empty() {
+            let n = self.processes.iter().map(|p| p.process + 1).max().unwrap_or(0);
+            writeln!(f, "across {n} processes, each layer's boards split into runs:")?;
+            writeln!(
+                f,
+                "{:>5} {:>7} {:>12} {:>7} {:>12} {:>9}",
+                "seeds", "process", "boards", "rounds", "words sent", "seconds"
+            )?;
+            for p in &self.processes {
+                writeln!(
+                    f,
+                    "{:>5} {:>7} {:>12} {:>7} {:>12} {:>9.2}",
+                    p.seeds, p.process, p.boards, p.rounds, p.words, p.seconds
+                )?;
+            }
+        }
+        Ok(())
     }
 }
 

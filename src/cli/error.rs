@@ -51,6 +51,12 @@ pub enum CliError {
     Json(String),
     /// A game record that cannot be read (the file, and why).
     Record(String),
+    /// Database files that cannot be read or written, or are of other rules (the file, and
+    /// why).
+    Files(String),
+    /// A build across processes failed: a process died, or cannot be reached (which, and
+    /// how to go on).
+    Processes(String),
     /// An option this command does not use here (the option, and what the command does instead).
     NotUsed {
         /// The option, with its dashes.
@@ -84,7 +90,12 @@ impl fmt::Display for CliError {
             CliError::Dakon(e) => e.fmt(f),
             CliError::Memory(e) => write!(f, "not enough memory: {e}"),
             CliError::Moves(e) => write!(f, "moves: {e}"),
-            CliError::Replay(e) | CliError::Checkpoint(e) | CliError::Json(e) | CliError::Record(e) => f.write_str(e),
+            CliError::Replay(e)
+            | CliError::Checkpoint(e)
+            | CliError::Json(e)
+            | CliError::Record(e)
+            | CliError::Files(e)
+            | CliError::Processes(e) => f.write_str(e),
             CliError::NotUsed { option, why } => write!(f, "{option} does not apply here: {why}; leave it out"),
         }
     }

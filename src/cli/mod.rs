@@ -5,11 +5,15 @@
 mod bench;
 mod book;
 mod cgt;
+#[cfg(feature = "distributed")]
+mod cluster;
 mod dakon;
 mod databases;
 mod error;
+mod files;
 mod hanoi;
 mod head;
+mod parts;
 mod play;
 mod progress;
 mod puzzles;
@@ -400,6 +404,21 @@ enum Command {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+        /// Write the databases to this folder, a file a layer (the bytes the page holds:
+        /// docs/distributed.md), and go on from the layers it holds already.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Build across this many processes launched here (1 to 64), each holding its part of
+        /// every layer, through the distributed engine (needs --out; a CLI built with the
+        /// `distributed` feature).
+        #[arg(long)]
+        processes: Option<usize>,
+        /// Run as this process (from 0) of a build across the machines of --hosts.
+        #[arg(long, requires = "hosts")]
+        process: Option<usize>,
+        /// A host file: one host:port a line, a line a process (docs/distributed.md).
+        #[arg(long, requires = "process")]
+        hosts: Option<std::path::PathBuf>,
     },
     /// Dakon's first turn (Donkers, de Voogt & Uiterwijk): counts and replays.
     Dakon {
@@ -618,8 +637,13 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             let threads = self::threads(threads)?;
             emit(out, &databases::solve(&g, value_only, threads, json)?, json)
         }
-        Command::Endgame { rules, seeds, threads, progress, json } => {
-            emit(out, &databases::endgame(&rules, seeds, threads, progress, json)?, json)
+        Command::Endgame { rules, seeds, threads, progress, json, out: dir, processes, process, hosts } => {
+            let args =
+                databases::EndgameArgs { rules, seeds, threads, progress, json, out: dir, processes, process, hosts };
+            match databases::endgame(args)? {
+                Some(report) => emit(out, &report, json),
+                None => Ok(()),
+            }
         }
         Command::Solve { pos, table_mib, db_seeds, exact_seeds, value_only, threads, json } => {
             let args = solve::SolveArgs { table_mib, db_seeds, exact_seeds, value_only, threads, json };

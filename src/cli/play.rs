@@ -264,7 +264,7 @@ pub fn analyze(
         Some(k) if p.rules().has_databases() => {
             let t = Instant::now();
             let (db, layers, _) =
-                super::databases::build_within(p.rules(), k, 0, &mut Progress::new(json, false), end)?;
+                super::databases::build_within(p.rules(), k, 0, &mut Progress::new(json, false), end, None)?;
             // The seeds the finished layers cover (fewer than asked when the time ran out).
             let covered = layers.last().map_or(0, |l| l.seeds);
             Some((db, covered, t.elapsed().as_secs_f64()))

@@ -7,6 +7,7 @@
 pub mod memory;
 pub mod player;
 pub mod rank;
+pub mod rounds;
 pub mod sow;
 pub mod text;
 pub mod value;

@@ -420,8 +420,8 @@ use super::row::cgt::Tick;
 use super::row::value::{GameValue, RowValueError};
 use super::row::FollowerCount;
 use super::{
-    AnyMove, AnyPosition, AnyRules, Card, EndgameDatabases, ExactSolver, FamilyId, Layout, NewGameForm, SolveError,
-    SolveRequest,
+    AnyMove, AnyPosition, AnyRules, Card, DatabasePart, EndgameDatabases, ExactSolver, FamilyId, Layout, NewGameForm,
+    SolveError, SolveRequest,
 };
 use crate::engine::{Cell, Player, Trace};
 use crate::search::{Analysis, SearchHandler};
@@ -486,6 +486,16 @@ impl AnyRules {
     /// has none).
     pub fn endgame_databases(&self, max_seeds: usize) -> Option<Box<dyn EndgameDatabases>> {
         self.searching().endgame_databases(max_seeds)
+    }
+
+    /// As [`FamilySearch::database_part`](super::FamilySearch::database_part).
+    pub fn database_part(&self, max_seeds: usize, process: usize, processes: usize) -> Option<Box<dyn DatabasePart>> {
+        self.searching().database_part(max_seeds, process, processes)
+    }
+
+    /// As [`FamilySearch::part_bytes`](super::FamilySearch::part_bytes).
+    pub fn part_bytes(&self, seeds: usize, processes: usize) -> Option<u64> {
+        self.searching().part_bytes(seeds, processes)
     }
 
     /// As [`FamilySearch::game_value`](super::FamilySearch::game_value).

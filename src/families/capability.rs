@@ -252,3 +252,68 @@ pub trait EndgameDatabases {
         handler: &mut dyn SearchHandler<AnyMove>,
     ) -> Option<Analysis<AnyMove>>;
 }
+
+/// What a process reports while it builds a layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartProgress {
+    /// The layer.
+    pub layer: u32,
+    /// 0: the first pass, 1: the retrograde pass.
+    pub pass: u8,
+    /// Boards of this process's run looked at (first pass) or settled (retrograde pass).
+    pub done: u64,
+    /// Boards in this process's run.
+    pub of: u64,
+    /// Rounds of messages so far in this layer.
+    pub rounds: u64,
+    /// Words this process has sent so far in this layer.
+    pub words: u64,
+}
+
+/// A layer's part as built: its run's values then distances (the bytes of [`Layer::to_bytes`]
+/// for the run), and the run's figures.
+pub struct BuiltPart {
+    /// The run's values, then its distances.
+    pub bytes: Vec<u8>,
+    /// The run's figures (`millis` left at 0).
+    pub stats: LayerStats,
+}
+
+/// One process's part of a family's endgame databases, built with the other processes through
+/// [`Rounds`](crate::engine::rounds::Rounds) (the Oware family's: see its `databases::part`).
+pub trait DatabasePart: Send {
+    /// Layers held: boards with fewer seeds are known.
+    fn seeds(&self) -> usize;
+    /// Boards in layer `k`.
+    fn layer_size(&self, k: usize) -> u64;
+    /// This process's run of the ranks of layer `k`.
+    fn run(&self, k: usize) -> std::ops::Range<u64>;
+    /// Adds this process's run of the next layer, read back from a finished build: its values.
+    ///
+    /// # Errors
+    /// When it is not of the run's length.
+    fn push_run(&mut self, values: Vec<i8>) -> Result<(), String>;
+    /// Builds this process's run of the next layer with the others.
+    ///
+    /// # Errors
+    /// The transport's, or past the most seeds.
+    fn build_next(
+        &mut self,
+        rounds: &mut dyn crate::engine::rounds::Rounds,
+        progress: &mut dyn FnMut(PartProgress),
+    ) -> Result<BuiltPart, String>;
+}
+
+/// The figures of a layer from those of its runs: their sums, the largest value of all.
+pub fn combine(parts: &[LayerStats]) -> LayerStats {
+    let mut s = LayerStats::default();
+    for p in parts {
+        s.seeds = p.seeds;
+        s.positions += p.positions;
+        s.won += p.won;
+        s.drawn += p.drawn;
+        s.lost += p.lost;
+        s.largest = s.largest.max(p.largest);
+    }
+    s
+}

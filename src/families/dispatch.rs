@@ -29,9 +29,9 @@ use super::row::cgt::Tick;
 use super::row::value::{GameValue, RowValueError};
 use super::row::FollowerCount;
 use super::{
-    AnyMove, AnyPosition, AnyRules, Card, EndgameDatabases, ExactSolver, Family, FamilyBoard, FamilyId, FamilySearch,
-    FamilyView, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset, SolveError,
-    SolveRequest,
+    AnyMove, AnyPosition, AnyRules, Card, DatabasePart, EndgameDatabases, ExactSolver, Family, FamilyBoard, FamilyId,
+    FamilySearch, FamilyView, Layout, NewGameForm, ParseMoveError, ParseRulesError, ParseSetupError, Preset,
+    SolveError, SolveRequest,
 };
 use crate::engine::{Cell, IllegalMove, Outcome, PlayError, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
@@ -468,6 +468,10 @@ pub trait DynSearch {
     /// Endgame databases of these rules, able to grow to `max_seeds` seeds (`None`: the
     /// family has none).
     fn endgame_databases(&self, max_seeds: usize) -> Option<Box<dyn EndgameDatabases>>;
+    /// As [`FamilySearch::database_part`].
+    fn database_part(&self, max_seeds: usize, process: usize, processes: usize) -> Option<Box<dyn DatabasePart>>;
+    /// As [`FamilySearch::part_bytes`].
+    fn part_bytes(&self, seeds: usize, processes: usize) -> Option<u64>;
     /// As [`FamilySearch::game_value`].
     fn game_value(&self, row: &str, limit: usize, progress: Option<Tick>) -> Option<Result<GameValue, RowValueError>>;
     /// As [`FamilySearch::count_followers`].
@@ -496,6 +500,12 @@ where
 {
     fn endgame_databases(&self, max_seeds: usize) -> Option<Box<dyn EndgameDatabases>> {
         R::Family::endgame_databases(self, max_seeds)
+    }
+    fn database_part(&self, max_seeds: usize, process: usize, processes: usize) -> Option<Box<dyn DatabasePart>> {
+        R::Family::database_part(self, max_seeds, process, processes)
+    }
+    fn part_bytes(&self, seeds: usize, processes: usize) -> Option<u64> {
+        R::Family::part_bytes(self, seeds, processes)
     }
     fn game_value(&self, row: &str, limit: usize, progress: Option<Tick>) -> Option<Result<GameValue, RowValueError>> {
         R::Family::game_value(self, row, limit, progress)

@@ -24,7 +24,7 @@ use core::hash::Hash;
 
 use crate::engine::{Cell, Player, Position, Trace};
 use crate::search::{Analysis, SearchHandler};
-pub use capability::{EndgameDatabases, ExactSolver, SolveError, SolveRequest, SolverReport};
+pub use capability::{DatabasePart, EndgameDatabases, ExactSolver, SolveError, SolveRequest, SolverReport};
 pub use card::{Card, Preset};
 use row::cgt::Tick;
 use row::value::{GameValue, RowValueError};
@@ -237,6 +237,21 @@ pub trait FamilySearch: Family {
     /// Endgame databases of these rules, able to grow to `max_seeds` seeds on the board
     /// (`None`: the family has none).
     fn endgame_databases(_rules: &Self::Rules, _max_seeds: usize) -> Option<Box<dyn EndgameDatabases>> {
+        None
+    }
+    /// Process `process`'s part of the endgame databases of these rules, built by `processes`
+    /// processes, able to grow to `max_seeds` seeds (`None`: the family has none).
+    fn database_part(
+        _rules: &Self::Rules,
+        _max_seeds: usize,
+        _process: usize,
+        _processes: usize,
+    ) -> Option<Box<dyn DatabasePart>> {
+        None
+    }
+    /// The most bytes one of `processes` processes holds while it builds its part of layer
+    /// `seeds` (`None`: the family has no databases).
+    fn part_bytes(_rules: &Self::Rules, _seeds: usize, _processes: usize) -> Option<u64> {
         None
     }
     /// Positions the endgame databases of these rules hold up to `seeds` seeds on the board

@@ -334,6 +334,19 @@ impl FamilySearch for OwareFamily {
         Some(Box::new(databases::Databases::new(*rules, max_seeds)))
     }
 
+    fn database_part(
+        rules: &OwareRules,
+        max_seeds: usize,
+        process: usize,
+        processes: usize,
+    ) -> Option<Box<dyn super::capability::DatabasePart>> {
+        Some(Box::new(databases::Part::new(*rules, max_seeds, process, processes)))
+    }
+
+    fn part_bytes(rules: &OwareRules, seeds: usize, processes: usize) -> Option<u64> {
+        Some(databases::Part::bytes_to_build(*rules, seeds, processes))
+    }
+
     fn databases_size(rules: &OwareRules, seeds: usize) -> Option<u64> {
         Some(databases::positions_upto(rules.pits(), seeds))
     }

@@ -9,7 +9,7 @@ use crate::engine::rank::prefetch;
 use crate::families::oware::Ruleset;
 
 /// No move leaves the layer.
-const NONE: i8 = i8::MIN;
+pub(super) const NONE: i8 = i8::MIN;
 
 impl Databases {
     /// The rank of a board in its layer.
@@ -29,7 +29,6 @@ impl Databases {
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> bool {
         let mut b = self.ranker.unrank(k, from);
-        let m = &self.model;
         for r in 0..best.len() {
             if r > 0 {
                 self.ranker.next(&mut b[..self.ranker.parts()]);
@@ -37,42 +36,47 @@ impl Databases {
             if r & 0xffff == 0xffff && !progress(r as u64) {
                 return false;
             }
-            match m.expand(&b) {
-                Node::Over(v) => {
-                    best[r] = v as i8;
-                    count[r] = 0;
-                }
-                Node::Pass => {
-                    best[r] = NONE;
-                    count[r] = 1;
-                }
-                Node::Moves(legal, sown) => {
-                    let mut top = NONE;
-                    let mut stay = 0;
-                    for (i, s) in sown.iter().enumerate().take(m.n) {
-                        let Some(s) = s else { continue };
-                        if legal & (1 << i) == 0 {
-                            continue;
-                        }
-                        if s.captured == 0 {
-                            stay += 1;
-                        } else {
-                            let child = m.flip(&s.board);
-                            let v = self.value(&child).expect("a smaller layer is built");
-                            top = top.max((s.captured as i32 - v) as i8);
-                        }
-                    }
-                    best[r] = top;
-                    count[r] = stay;
-                }
-            }
+            let mut top = NONE;
+            let (over, stay) = self.look(&b, |captured, child| {
+                let v = self.value(child).expect("a smaller layer is built");
+                top = top.max((captured as i32 - v) as i8);
+            });
+            best[r] = over.max(top);
+            count[r] = stay;
         }
         true
     }
 
+    /// A board's moves at a glance: the value of a finished game (and no move), or [`NONE`]
+    /// and the number of moves that stay in the layer (a pass stays); `exit` is called with the
+    /// seeds captured and the board after (seen by its mover) of every move that leaves it.
+    #[inline]
+    pub(super) fn look(&self, b: &MoverBoard, mut exit: impl FnMut(u8, &MoverBoard)) -> (i8, u8) {
+        let m = &self.model;
+        match m.expand(b) {
+            Node::Over(v) => (v as i8, 0),
+            Node::Pass => (NONE, 1),
+            Node::Moves(legal, sown) => {
+                let mut stay = 0;
+                for (i, s) in sown.iter().enumerate().take(m.n) {
+                    let Some(s) = s else { continue };
+                    if legal & (1 << i) == 0 {
+                        continue;
+                    }
+                    if s.captured == 0 {
+                        stay += 1;
+                    } else {
+                        exit(s.captured, &m.flip(&s.board));
+                    }
+                }
+                (NONE, stay)
+            }
+        }
+    }
+
     /// Calls `f` with the rank of every board of the layer that reaches `q` by a move that
     /// stays in the layer (a move without capture, or a pass).
-    fn predecessors(&self, k: usize, q: &MoverBoard, f: &mut impl FnMut(u64)) {
+    pub(super) fn predecessors(&self, k: usize, q: &MoverBoard, f: &mut impl FnMut(u64)) {
         let m = &self.model;
         let n = m.n;
         // Seen by the previous mover.
@@ -146,9 +150,7 @@ impl Databases {
             let mut frontier: Vec<u32> = in_chunks(threads, size, 1 << 20, |range, out| {
                 // The best exit first: few are worth ±t (`NONE`'s magnitude is no level's).
                 for (r, &b) in range.clone().zip(&shared.best[range]) {
-                    if b.unsigned_abs() == ti as u8
-                        && shared.value[r].load(Relaxed) == 0
-                        && (b == ti || shared.count[r].load(Relaxed) == 0)
+                    if opens(b, ti) && shared.value[r].load(Relaxed) == 0 && (b == ti || shared.count[r].load(Relaxed) == 0)
                     {
                         shared.value[r].store(b, Relaxed);
                         out.push(r as u32);
@@ -330,6 +332,14 @@ impl Databases {
         }
         self.first_pass(k, 0, best, count, progress)
     }
+}
+
+/// A board whose best exit is `best` is settled at level `ti` from the start of the level, if
+/// not settled before: when the exit is worth `ti`, or worth `-ti` and no move stays in the
+/// layer (the caller checks that).
+#[inline]
+pub(super) fn opens(best: i8, ti: i8) -> bool {
+    best.unsigned_abs() == ti as u8
 }
 
 /// The arrays a layer's retrograde pass shares between its threads.

@@ -39,11 +39,13 @@
 
 mod build;
 mod model;
+mod part;
 mod query;
 #[cfg(test)]
 mod tests;
 
 pub use model::{board_of, Model, MoverBoard};
+pub use part::Part;
 pub use query::Line;
 
 use crate::engine::rank::Ranker;

@@ -364,3 +364,70 @@ fn threads_settle_as_one_thread() {
         }
     }
 }
+
+/// Builds the databases of `rules` to `seeds` in `processes` parts on threads, and returns each
+/// layer's runs put end to end as one layer's bytes (values, then distances).
+fn built_in_parts(rules: OwareRules, seeds: usize, processes: usize) -> Vec<Vec<u8>> {
+    use crate::engine::rounds::local_rounds;
+    let runs: Vec<Vec<(Vec<u8>, usize)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = local_rounds(processes)
+            .into_iter()
+            .enumerate()
+            .map(|(p, mut rounds)| {
+                s.spawn(move || {
+                    let mut part = Part::new(rules, seeds, p, processes);
+                    (0..=seeds)
+                        .map(|k| {
+                            let built = part.build_next(&mut rounds, &mut |_| {}).unwrap();
+                            assert_eq!(built.bytes.len() as u64, 2 * (part.run(k).end - part.run(k).start));
+                            (built.bytes, k)
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    (0..=seeds)
+        .map(|k| {
+            let halves: Vec<(&[u8], &[u8])> = runs.iter().map(|r| r[k].0.split_at(r[k].0.len() / 2)).collect();
+            halves.iter().flat_map(|h| h.0.iter()).chain(halves.iter().flat_map(|h| h.1.iter())).copied().collect()
+        })
+        .collect()
+}
+
+/// Built in parts by two and three processes (threads here), every layer is byte for byte
+/// what one process builds, for every rule set (Ayo's stalled boards, Wari's passes, Oware's
+/// grand slam both ways), on boards whose small layers leave some processes no board at all.
+#[test]
+fn parts_put_end_to_end_are_the_one_process_bytes() {
+    for (pits, seeds) in [(3, 9), (4, 8)] {
+        for rules in all_rules(pits) {
+            let mut db = Databases::new(rules, seeds);
+            db.set_threads(1);
+            while db.build_next(&mut |_| true).is_some() {}
+            for processes in [1, 2, 3] {
+                let parts = built_in_parts(rules, seeds, processes);
+                for (k, bytes) in parts.iter().enumerate() {
+                    assert_eq!(bytes, &db.layer(k).to_bytes(), "{rules} layer {k} in {processes} parts");
+                }
+            }
+        }
+    }
+}
+
+/// A run is a share of the ranks: the runs of every process cover a layer once, in order.
+#[test]
+fn runs_cover_a_layer_once_in_order() {
+    for size in [0u64, 1, 2, 5, 64, 1000] {
+        for processes in 1..=7 {
+            let mut at = 0;
+            for p in 0..processes {
+                let r = crate::engine::rounds::share(size, p, processes);
+                assert_eq!(r.start, at.min(size));
+                at = r.end;
+            }
+            assert_eq!(at, size, "{size} in {processes}");
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The distributed engine: Timely Dataflow (processes over TCP, `docs/distributed.md`) as
+//! [`Rounds`] of messages between the processes of a build. A round is one of timely's epochs:
+//! every process sends one batch to every process (itself too) at the epoch, then steps its
+//! worker until its probe says the epoch is complete everywhere, so every batch of the round
+//! has arrived. The processes of a build launched here are watched: when one fails, the others
+//! are stopped.
+
+use std::cell::RefCell;
+use std::path::Path;
+use std::process::Child;
+use std::rc::Rc;
+use std::time::Duration;
+
+use timely::communication::Config as Comm;
+use timely::container::CapacityContainerBuilder;
+use timely::dataflow::channels::pact::Pipeline;
+use timely::dataflow::operators::generic::operator::Operator;
+use timely::dataflow::operators::{Exchange, Input, Probe};
+use timely::dataflow::{InputHandle, ProbeHandle};
+use timely::worker::Worker;
+
+use super::CliError;
+use crate::engine::rounds::Rounds;
+
+/// A batch of a round: its process, the sender's tally, its words.
+type Batch = (u32, [u64; 2], Vec<u64>);
+
+/// Timely's rounds, on its worker.
+struct TimelyRounds<'w> {
+    worker: &'w mut Worker,
+    input: InputHandle<u64, CapacityContainerBuilder<Vec<Batch>>>,
+    probe: ProbeHandle<u64>,
+    /// The batches arrived, with their rounds: a process that has seen a round complete may
+    /// send the next one's before this one has seen it complete.
+    inbox: Rc<RefCell<Vec<(u64, Batch)>>>,
+    epoch: u64,
+}
+
+impl Rounds for TimelyRounds<'_> {
+    fn process(&self) -> usize {
+        self.worker.index()
+    }
+
+    fn processes(&self) -> usize {
+        self.worker.peers()
+    }
+
+    fn round(&mut self, out: Vec<Vec<u64>>, tally: [u64; 2]) -> Result<(Vec<u64>, [u64; 2]), String> {
+        for (p, words) in out.into_iter().enumerate() {
+            self.input.send((p as u32, tally, words));
+        }
+        let round = self.epoch;
+        self.epoch += 1;
+        self.input.advance_to(self.epoch);
+        while self.probe.less_than(self.input.time()) {
+            self.worker.step_or_park(Some(Duration::from_millis(1)));
+        }
+        let mut sum = [0u64; 2];
+        let mut words = vec![];
+        let mut inbox = self.inbox.borrow_mut();
+        let (now, later): (Vec<_>, Vec<_>) = inbox.drain(..).partition(|(t, _)| *t == round);
+        *inbox = later;
+        for (_, (_, t, w)) in now {
+            sum[0] += t[0];
+            sum[1] += t[1];
+            words.extend(w);
+        }
+        Ok((words, sum))
+    }
+}
+
+/// Runs `job` as process `process` of those listening at `addresses` (one worker a process),
+/// with timely's rounds.
+///
+/// # Errors
+/// Timely cannot start (an address in use, or unreachable), or the job's worker panicked.
+pub fn with_rounds<R: Send + 'static>(
+    process: usize,
+    addresses: Vec<String>,
+    job: impl Fn(&mut dyn Rounds) -> R + Send + Sync + 'static,
+) -> Result<R, CliError> {
+    let communication = if addresses.len() == 1 {
+        Comm::Thread
+    } else {
+        Comm::Cluster { threads: 1, process, addresses, report: false, zerocopy: false }
+    };
+    let config = timely::Config { communication, worker: Default::default() };
+    // Timely says how its processes meet ("awaiting connections", a retry) on standard output,
+    // where the report goes: while they meet, standard output is standard error.
+    let _meeting = StdoutToStderr::new();
+    let guards = timely::execute(config, move |worker| {
+        let mut input = InputHandle::<u64, CapacityContainerBuilder<Vec<Batch>>>::new();
+        let inbox: Rc<RefCell<Vec<(u64, Batch)>>> = Rc::default();
+        let sink = inbox.clone();
+        let probe = worker.dataflow(|scope| {
+            let (probe, stream) = scope.input_from(&mut input).exchange(|b: &Batch| u64::from(b.0)).probe();
+            stream.sink(Pipeline, "Inbox", move |(input, _)| {
+                input.for_each(|at, data| {
+                    sink.borrow_mut().extend(data.drain(..).map(|b| (at.least().copied().unwrap_or(0), b)))
+                });
+            });
+            probe
+        });
+        let mut rounds = TimelyRounds { worker, input, probe, inbox, epoch: 0 };
+        job(&mut rounds)
+    })
+    .map_err(|e| CliError::Processes(format!("process {process}: the distributed engine cannot start: {e}")))?;
+    drop(_meeting);
+    guards
+        .join()
+        .into_iter()
+        .next()
+        .ok_or_else(|| CliError::Processes(format!("process {process}: no worker ran")))?
+        .map_err(|e| CliError::Processes(format!("process {process}: {e}")))
+}
+
+/// `n` ports of the loopback free now (each bound, then let go).
+///
+/// # Errors
+/// None can be bound.
+pub fn free_ports(n: usize) -> Result<Vec<u16>, CliError> {
+    let listeners: Vec<std::net::TcpListener> = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0"))
+        .collect::<Result<_, _>>()
+        .map_err(|e| CliError::Processes(format!("no free port on 127.0.0.1: {e}")))?;
+    listeners
+        .iter()
+        .map(|l| l.local_addr().map(|a| a.port()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| CliError::Processes(format!("no free port on 127.0.0.1: {e}")))
+}
+
+/// Waits for the processes of a build launched here; when one fails, stops the others and
+/// says which failed and how to go on.
+///
+/// # Errors
+/// A process failed.
+pub fn wait_all(mut children: Vec<Child>, dir: &Path) -> Result<(), CliError> {
+    let mut done = vec![false; children.len()];
+    loop {
+        for (i, c) in children.iter_mut().enumerate() {
+            if done[i] {
+                continue;
+            }
+            match c.try_wait() {
+                Ok(None) => {}
+                Ok(Some(status)) if status.success() => done[i] = true,
+                failed => {
+                    let why = match failed {
+                        Ok(Some(status)) => format!("{status}"),
+                        Err(e) => e.to_string(),
+                        Ok(None) => unreachable!(),
+                    };
+                    for c in children.iter_mut() {
+                        let _ = c.kill();
+                        let _ = c.wait();
+                    }
+                    return Err(CliError::Processes(format!(
+                        "process {i} of {} failed ({why}), and the others were stopped; the layers finished are kept in {}: run the same command again to go on from there",
+                        done.len(),
+                        dir.display()
+                    )));
+                }
+            }
+        }
+        if done.iter().all(|&d| d) {
+            return Ok(());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Standard output sent to standard error while it lives (file descriptor 1 made a copy of 2,
+/// and put back when dropped).
+struct StdoutToStderr {
+    saved: i32,
+}
+
+impl StdoutToStderr {
+    fn new() -> StdoutToStderr {
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        // SAFETY: dup and dup2 on the process's own standard descriptors; a failure leaves
+        // standard output as it was (saved < 0 is never put back).
+        let saved = unsafe { libc::dup(1) };
+        if saved >= 0 {
+            unsafe { libc::dup2(2, 1) };
+        }
+        StdoutToStderr { saved }
+    }
+}
+
+impl Drop for StdoutToStderr {
+    fn drop(&mut self) {
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        if self.saved >= 0 {
+            // SAFETY: puts back the descriptor saved by `new`, then closes the copy.
+            unsafe {
+                libc::dup2(self.saved, 1);
+                libc::close(self.saved);
+            }
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! The databases built by several processes, each holding its part: every layer is split into
+//! as many runs of ranks as there are processes ([`share`]), and a process keeps the values
+//! of its runs only. A layer is built as [`Databases`] builds it — a first pass, then the
+//! retrograde growth of the won and lost positions level by level, breadth first — with what
+//! crosses a run's bounds sent through [`Rounds`]: the first pass asks the owners of the boards
+//! after a capture for their values, and each breadth-first step sends every settled board's
+//! predecessors to their owners. A step's outcome does not depend on the order its messages
+//! are read in (a board is settled won by any lost child, lost by its last won child, and every
+//! board settled in a step gets the step's distance), so the parts, put end to end, are the
+//! bytes one process builds, which the tests check.
+//!
+//! The transport is not here: [`Rounds`] is a round of messages between the processes, given
+//! by the CLI's distributed engine (Timely Dataflow, processes over TCP), or by threads in the
+//! tests ([`local_rounds`](crate::engine::rounds::local_rounds)).
+
+use std::ops::Range;
+
+use super::build::{opens, NONE};
+use super::model::MoverBoard;
+use super::{Databases, Layer};
+use crate::engine::rounds::{share, Rounds};
+use crate::families::capability::{BuiltPart, DatabasePart, PartProgress};
+use crate::families::oware::{OwareRules, Ruleset};
+
+/// Boards a process looks at in one round of the first pass, and settled boards whose
+/// predecessors it sends in one round of a breadth-first step: each round's messages are a
+/// few words a board, so this bounds them (about 50 MB a round).
+const BATCH: usize = 1 << 20;
+
+/// A word's low 40 bits: a rank within a process's run.
+const LOW: u64 = (1 << 40) - 1;
+
+/// One process's part of the databases: the values of its run of every layer built.
+pub struct Part {
+    db: Databases,
+    process: usize,
+    processes: usize,
+    /// The values of this process's run of each layer built.
+    values: Vec<Vec<i8>>,
+}
+
+impl Part {
+    /// Process `process`'s part of the databases of `rules` to at most `max_seeds` seeds,
+    /// built by `processes` processes.
+    pub fn new(rules: OwareRules, max_seeds: usize, process: usize, processes: usize) -> Part {
+        assert!(process < processes, "process {process} of {processes}");
+        Part { db: Databases::new(rules, max_seeds), process, processes, values: vec![] }
+    }
+
+    /// Layers held: boards with fewer seeds are known.
+    pub fn seeds(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The most seeds this can be built to.
+    pub fn max_seeds(&self) -> usize {
+        self.db.max_seeds()
+    }
+
+    /// Boards in layer `k`.
+    pub fn layer_size(&self, k: usize) -> u64 {
+        self.db.layer_size(k)
+    }
+
+    /// This process's run of layer `k`.
+    pub fn run(&self, k: usize) -> Range<u64> {
+        share(self.layer_size(k), self.process, self.processes)
+    }
+
+    /// The most bytes a process holds while it builds layer `seeds`: a byte a board of its runs
+    /// of the layers below (their values), four of its run of the layer built (first exits,
+    /// moves that stay, values, distances) and an eighth for Ayo's reach, and a round's
+    /// messages in and out.
+    pub fn bytes_to_build(rules: OwareRules, seeds: usize, processes: usize) -> u64 {
+        let ranker = crate::engine::rank::Ranker::new(2 * rules.pits(), seeds);
+        let run = |k: usize| ranker.layer_size(k).div_ceil(processes as u64);
+        let below: u64 = (0..seeds).map(run).sum();
+        // A round's messages: two words out and in for each predecessor (or exit) of a batch.
+        let messages = 2 * run(seeds).min(BATCH as u64) * 2 * 8 * rules.pits() as u64;
+        below + run(seeds) * 4 + run(seeds) / 8 + messages
+    }
+
+    /// Adds this process's run of the next layer, read back from a finished build (its values,
+    /// at least: `values` of the run's length).
+    ///
+    /// # Errors
+    /// When it is not of the run's length.
+    pub fn push_run(&mut self, values: Vec<i8>) -> Result<(), String> {
+        let k = self.values.len();
+        let want = self.run(k);
+        if values.len() as u64 != want.end - want.start {
+            return Err(format!("layer {k}'s run should hold {} values, not {}", want.end - want.start, values.len()));
+        }
+        self.values.push(values);
+        Ok(())
+    }
+
+    /// The owner of rank `r` of layer `k`, and its place in the owner's run.
+    #[inline]
+    fn owner(&self, k: usize, r: u64) -> (usize, u64) {
+        let run = self.layer_size(k).div_ceil(self.processes as u64);
+        ((r / run) as usize, r % run)
+    }
+
+    /// Builds this process's run of the next layer with the others through `rounds`, calling
+    /// `progress` now and then.
+    ///
+    /// # Errors
+    /// The transport's, or past [`Part::max_seeds`].
+    pub fn build_next(
+        &mut self,
+        rounds: &mut dyn Rounds,
+        progress: &mut dyn FnMut(PartProgress),
+    ) -> Result<BuiltPart, String> {
+        let k = self.values.len();
+        if k > self.max_seeds() {
+            return Err(format!("these databases stop at {} seeds", self.max_seeds()));
+        }
+        let run = self.run(k);
+        let n = (run.end - run.start) as usize;
+        let mut talk = Talk { rounds, sent: 0, count: 0 };
+        let mut report = |pass: u8, done: usize, talk: &Talk<'_>| {
+            progress(PartProgress {
+                layer: k as u32,
+                pass,
+                done: done as u64,
+                of: n as u64,
+                rounds: talk.count,
+                words: talk.sent,
+            })
+        };
+        let (mut best, mut count) = self.first_pass(k, &run, &mut talk, &mut report)?;
+        let mut value = vec![0i8; n];
+        let mut distance = vec![0u8; n];
+        if self.db.model.set == Ruleset::Ayo {
+            self.end_without_captures(k, &run, &mut talk, &mut best, &mut count, &mut value)?;
+        }
+        let mut settled = 0;
+        for t in (1..=k as i32).rev() {
+            let ti = t as i8;
+            let mut frontier: Vec<u32> = (0..n)
+                .filter(|&r| opens(best[r], ti) && value[r] == 0 && (best[r] == ti || count[r] == 0))
+                .map(|r| r as u32)
+                .collect();
+            for &r in &frontier {
+                value[r as usize] = best[r as usize];
+            }
+            // A step: every settled board's predecessors to their owners, a batch a round,
+            // until every process has sent its whole frontier. A level ends with a step in
+            // which no process sent anything.
+            loop {
+                settled += frontier.len();
+                report(1, settled.min(n), &talk);
+                let mut next = vec![];
+                let mut batches = frontier.chunks(BATCH);
+                let mut step_words = 0;
+                loop {
+                    let mut out = vec![vec![]; self.processes];
+                    for &q in batches.next().unwrap_or(&[]) {
+                        let v = value[q as usize];
+                        let d = distance[q as usize].saturating_add(1);
+                        let lost = u64::from(v < 0);
+                        let board = self.db.ranker.unrank(k, run.start + q as u64);
+                        self.db.predecessors(k, &board, &mut |p| {
+                            let (owner, at) = self.owner(k, p);
+                            out[owner].push(at | lost << 40 | u64::from(d) << 48);
+                        });
+                    }
+                    let (inbox, [words, more]) = talk.round(out, u64::from(batches.len() > 0))?;
+                    step_words += words;
+                    for w in inbox {
+                        let p = (w & LOW) as usize;
+                        if value[p] != 0 {
+                            continue;
+                        }
+                        // A lost child settles it won; a won one settles it lost once all its
+                        // staying moves are known to lead to won boards and its exits are worth
+                        // -t or less.
+                        let child_lost = w >> 40 & 1 == 1;
+                        if !child_lost {
+                            count[p] -= 1;
+                        }
+                        if child_lost || (count[p] == 0 && best[p] <= -ti) {
+                            value[p] = if child_lost { ti } else { -ti };
+                            distance[p] = (w >> 48) as u8;
+                            next.push(p as u32);
+                        }
+                    }
+                    if more == 0 {
+                        break;
+                    }
+                }
+                if step_words == 0 {
+                    break;
+                }
+                frontier = next;
+            }
+        }
+        report(1, n, &talk);
+        let layer = Layer { values: value, distances: distance };
+        let stats = layer.stats(k);
+        let bytes = layer.to_bytes();
+        self.values.push(layer.values);
+        Ok(BuiltPart { bytes, stats })
+    }
+
+    /// The first pass over this process's run: each board's best exit (or the value of a
+    /// finished game) and the number of its moves that stay, a batch of boards a round: the
+    /// boards after a capture go to their owners with the seeds captured, and come back with
+    /// the exit's worth.
+    fn first_pass(
+        &self,
+        k: usize,
+        run: &Range<u64>,
+        talk: &mut Talk<'_>,
+        report: &mut dyn FnMut(u8, usize, &Talk<'_>),
+    ) -> Result<(Vec<i8>, Vec<u8>), String> {
+        let n = (run.end - run.start) as usize;
+        let mut best = vec![NONE; n];
+        let mut count = vec![0u8; n];
+        // Every process does as many rounds, those of the longest run.
+        let longest = self.layer_size(k).div_ceil(self.processes as u64) as usize;
+        let parts = self.db.ranker.parts();
+        // An empty run (a small layer) still takes part in every round.
+        let mut b = if n > 0 { self.db.ranker.unrank(k, run.start) } else { [0; crate::engine::rank::MAX_PARTS] };
+        for batch in 0..longest.div_ceil(BATCH).max(1) {
+            let mut out = vec![vec![]; self.processes];
+            for r in (batch * BATCH).min(n)..((batch + 1) * BATCH).min(n) {
+                if r > 0 {
+                    self.db.ranker.next(&mut b[..parts]);
+                }
+                let (over, stay) = self.db.look(&b, |captured, child: &MoverBoard| {
+                    let j = k - captured as usize;
+                    let (owner, at) = self.owner(j, self.db.ranker.rank(&child[..parts]));
+                    out[owner].push(at | (j as u64) << 48);
+                    out[owner].push(r as u64 | u64::from(captured) << 40 | (self.process as u64) << 48);
+                });
+                best[r] = over;
+                count[r] = stay;
+            }
+            report(0, ((batch + 1) * BATCH).min(n), talk);
+            // Each asker gets back the worth of its exits.
+            let (asked, _) = talk.round(out, 0)?;
+            let mut back = vec![vec![]; self.processes];
+            for w in asked.chunks_exact(2) {
+                let v = self.values[(w[0] >> 48) as usize][(w[0] & LOW) as usize];
+                let worth = (w[1] >> 40 & 0xff) as i32 - v as i32;
+                back[(w[1] >> 48) as usize].push(w[1] & LOW | u64::from(worth as i8 as u8) << 40);
+            }
+            let (answers, _) = talk.round(back, 0)?;
+            for w in answers {
+                let r = (w & LOW) as usize;
+                best[r] = best[r].max((w >> 40) as u8 as i8);
+            }
+        }
+        Ok((best, count))
+    }
+
+    /// Ayo's "neither player can ever capture" across the processes (see
+    /// `Databases::end_without_captures`): the boards from which an exit can be reached are
+    /// grown breadth first from those with one, a round a step; every other board is a
+    /// finished game, and the moves into it from a board that can reach an exit count as
+    /// exits.
+    fn end_without_captures(
+        &self,
+        k: usize,
+        run: &Range<u64>,
+        talk: &mut Talk<'_>,
+        best: &mut [i8],
+        count: &mut [u8],
+        value: &mut [i8],
+    ) -> Result<(), String> {
+        let n = best.len();
+        let mut reach = vec![false; n];
+        let mut frontier: Vec<u32> = (0..n).filter(|&r| best[r] != NONE).map(|r| r as u32).collect();
+        for &r in &frontier {
+            reach[r as usize] = true;
+        }
+        loop {
+            let mut out = vec![vec![]; self.processes];
+            for &q in &frontier {
+                let board = self.db.ranker.unrank(k, run.start + q as u64);
+                self.db.predecessors(k, &board, &mut |p| {
+                    let (owner, at) = self.owner(k, p);
+                    out[owner].push(at);
+                });
+            }
+            let (inbox, [words, _]) = talk.round(out, 0)?;
+            if words == 0 {
+                break;
+            }
+            frontier.clear();
+            for w in inbox {
+                let p = w as usize;
+                if !reach[p] {
+                    reach[p] = true;
+                    frontier.push(p as u32);
+                }
+            }
+        }
+        let m = &self.db.model;
+        let mut out = vec![vec![]; self.processes];
+        for r in (0..n).filter(|&r| !reach[r]) {
+            let board = self.db.ranker.unrank(k, run.start + r as u64);
+            let v = (m.side(&board, false) as i32 - m.side(&board, true) as i32) as i8;
+            value[r] = v;
+            best[r] = v;
+            count[r] = 0;
+            self.db.predecessors(k, &board, &mut |p| {
+                let (owner, at) = self.owner(k, p);
+                out[owner].push(at | u64::from(-v as u8) << 40);
+            });
+        }
+        let (inbox, _) = talk.round(out, 0)?;
+        for w in inbox {
+            let p = (w & LOW) as usize;
+            if reach[p] {
+                best[p] = best[p].max((w >> 40) as u8 as i8);
+                count[p] -= 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The rounds of a layer, counted: rounds, and words sent by this process.
+struct Talk<'a> {
+    rounds: &'a mut dyn Rounds,
+    sent: u64,
+    count: u64,
+}
+
+impl Talk<'_> {
+    /// A round whose tally is the words this process sends and `more`; returns its words in,
+    /// and the words sent by every process and the sum of `more`.
+    fn round(&mut self, out: Vec<Vec<u64>>, more: u64) -> Result<(Vec<u64>, [u64; 2]), String> {
+        let words: u64 = out.iter().map(|o| o.len() as u64).sum();
+        self.sent += words;
+        self.count += 1;
+        self.rounds.round(out, [words, more])
+    }
+}
+
+
+
+impl DatabasePart for Part {
+    fn seeds(&self) -> usize {
+        Part::seeds(self)
+    }
+
+    fn layer_size(&self, k: usize) -> u64 {
+        Part::layer_size(self, k)
+    }
+
+    fn run(&self, k: usize) -> Range<u64> {
+        Part::run(self, k)
+    }
+
+    fn push_run(&mut self, values: Vec<i8>) -> Result<(), String> {
+        Part::push_run(self, values)
+    }
+
+    fn build_next(
+        &mut self,
+        rounds: &mut dyn Rounds,
+        progress: &mut dyn FnMut(PartProgress),
+    ) -> Result<BuiltPart, String> {
+        Part::build_next(self, rounds, progress)
+    }
+}
