@@ -39,14 +39,16 @@ lint:
 	rustfmt --check --edition 2021 $(MACRO_MODULES)
 	python3 scripts/imports.py > /dev/null
 	python3 scripts/long_fns.py 120 > /dev/null
-	cargo clippy --all-targets --features cli -- -D warnings
+	cargo clippy --all-targets --features cli,distributed -- -D warnings
+	cargo clippy --features cli -- -D warnings
 	cargo clippy $(WASM) --lib --bins --tests -- -D warnings
 
 # The native tests run optimised with the debug build's checks (the `checked` profile: debug
 # assertions and overflow checks on), one build for this part and the next: five times faster
-# than the debug build, with nothing it checks left out.
+# than the debug build, with nothing it checks left out. The CLI is built with the distributed
+# engine (the `distributed` feature), whose tests launch it as several processes.
 test-native:
-	cargo test --profile checked --features cli
+	cargo test --profile checked --features cli,distributed
 
 # The published results too slow for a debug build, on the `checked` build of test-native:
 # Kalah(5,4), (6,4) = +8 and (6,4) with empty capture = +10; Dakon-7's Tables 1-3; Dakon-8's minimum-cycle opening; Erickson's
@@ -55,7 +57,7 @@ test-native:
 # benchmarks, see BENCHMARKS.md.) tests/house.rs checks that every test whose
 # #[ignore] reason says "make test" is selected here.
 test-release:
-	cargo test --profile checked --features cli --test native -- --ignored \
+	cargo test --profile checked --features cli,distributed --test native -- --ignored \
 		published_kalah_values_slow perft_table_matches_the_reference_deep endgame_layers_all \
 		tables_1_to_3_dakon_7 minimum_cycle_dakon_8 octal_37_has_thirteen_p_positions_to_200000 \
 		octal_37_reaches_officers_largest_value octal_blocks_agree_with_the_plain_recursion \
@@ -115,4 +117,4 @@ fuzz: setup
 		grep -E "^#[0-9]+" work/$$t.log | tail -1; \
 		grep -E "stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)" work/$$t.log; \
 	done
-	cargo test --profile checked --features cli --test native -- --ignored --nocapture fuzz_cli
+	cargo test --profile checked --features cli,distributed --test native -- --ignored --nocapture fuzz_cli

@@ -21,6 +21,8 @@ fn io(what: &Path, e: std::io::Error) -> CliError {
     CliError::Files(format!("{}: {e}", what.display()))
 }
 
+// A build across processes reads and writes runs (the `distributed` feature, and the tests).
+#[cfg_attr(not(feature = "distributed"), allow(dead_code))]
 impl Folder {
     /// The folder `dir` for databases of `rules`, made if missing; refused when it holds
     /// another rule set's.

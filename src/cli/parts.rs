@@ -6,6 +6,10 @@
 //! file one process writes — and a build that is stopped or killed goes on from its last
 //! finished layer when run again, with any number of processes.
 
+// Without the engine only the routing runs (and says how to build it); the rest is tested on
+// threads.
+#![cfg_attr(not(feature = "distributed"), allow(dead_code))]
+
 use std::path::Path;
 use std::time::Instant;
 

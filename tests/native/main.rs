@@ -23,6 +23,8 @@ mod cli;
 mod cli_fuzz;
 mod dakon;
 mod databases;
+#[cfg(feature = "distributed")]
+mod distributed;
 #[cfg(feature = "cli")]
 mod fuzz_corpus;
 mod house;
