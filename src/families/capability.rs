@@ -152,6 +152,19 @@ pub trait ExactSolver {
     /// # Errors
     /// Game over, too many seeds, another rule set's position, or stopped.
     fn solve(&mut self, pos: &AnyPosition, handler: &mut dyn SearchHandler<AnyMove>) -> Result<i32, SolveError>;
+    /// The value of `pos` (as [`ExactSolver::solve`]) if strictly between `alpha` and `beta`,
+    /// else a bound outside them: at most `alpha`, the value is at most that; at least
+    /// `beta`, at least that (fail-soft).
+    ///
+    /// # Errors
+    /// As [`ExactSolver::solve`].
+    fn solve_within(
+        &mut self,
+        pos: &AnyPosition,
+        alpha: i32,
+        beta: i32,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<i32, SolveError>;
     /// The exact value of every legal move of `pos` (only those of `only`, when given and not
     /// empty), best first, with the best line; `guess` (absolute) seeds the search of moves
     /// a short heuristic search has no value for.

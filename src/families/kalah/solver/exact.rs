@@ -72,6 +72,17 @@ impl ExactSolver for Solver {
         Solver::solve(self, k, handler)
     }
 
+    fn solve_within(
+        &mut self,
+        pos: &AnyPosition,
+        alpha: i32,
+        beta: i32,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<i32, SolveError> {
+        let k = self.ours(pos)?;
+        Solver::solve_within(self, k, alpha, beta, handler)
+    }
+
     fn analyze_moves(
         &mut self,
         pos: &AnyPosition,

@@ -686,6 +686,46 @@ impl Solver {
         Ok(pos.store_diff() + result?)
     }
 
+    /// The value of `pos` for the side to move (absolute) if it lies strictly between `alpha`
+    /// and `beta`; else a bound that shows it does not (fail-soft: at most `alpha`, the value
+    /// is at most that; at least `beta`, at least that). A subtree solved apart needs no more
+    /// where its elder brothers' values already decide (`crate::search::split`).
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_within(
+        &mut self,
+        pos: &Kalah,
+        alpha: i32,
+        beta: i32,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<i32, SolveError> {
+        by_pits!(self.rules.pits(), |N| self.solve_within_n::<N>(pos, alpha, beta, handler))
+    }
+
+    fn solve_within_n<const N: usize>(
+        &mut self,
+        pos: &Kalah,
+        alpha: i32,
+        beta: i32,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<i32, SolveError> {
+        let st = Self::check::<N>(pos)?;
+        self.nodes = 0;
+        self.passes = 0;
+        self.build_ahead::<N>(handler)?;
+        self.set_root(pos);
+        let base = pos.store_diff();
+        let guess = self.heuristic(pos).value.number() - base;
+        let stop = AtomicBool::new(false);
+        let (mut results, nodes, passes) =
+            self.run(&stop, handler, (1, 1), |ctx| ctx.mtdf_within(&st, guess, alpha - base, beta - base));
+        let result = results.pop().expect("a search");
+        self.nodes += nodes;
+        self.passes += passes;
+        Ok(base + result?)
+    }
+
     /// The best line from `pos`, whose relative value (from its stores) is `target`: at each
     /// ply the first move, in search order, that a null-window search shows reaches the value
     /// (mostly answered by the table and the database).

@@ -141,6 +141,40 @@ impl Search<'_, '_> {
         Ok(lo)
     }
 
+    /// [`Search::mtdf`] that stops as soon as the value is proven outside `alpha..beta`
+    /// (relative): fail-soft, a result at most `alpha` is an upper bound, at least `beta` a lower
+    /// bound, and between them the value.
+    pub(super) fn mtdf_within<const N: usize>(
+        &mut self,
+        st: &State<N>,
+        guess: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, SolveError> {
+        if let Some(v) = st.terminal(self.rules) {
+            return Ok(v);
+        }
+        let s = st.seeds() as i32;
+        let (mut lo, mut hi) = (-s, s);
+        // The guess, within the window where it meets the values possible.
+        let mut f = guess.max(lo.max(alpha)).min(hi.min(beta)).clamp(lo, hi);
+        while lo < hi && hi > alpha && lo < beta {
+            let b = if f == lo { f + 1 } else { f };
+            self.passes += 1;
+            let g = self.search(st, b - 1, b, None, f != lo);
+            if self.halted || self.check_halt() {
+                return Err(SolveError::Stopped);
+            }
+            if g < b {
+                hi = g;
+            } else {
+                lo = g;
+            }
+            f = g;
+        }
+        Ok(if hi <= alpha { hi } else { lo })
+    }
+
     /// Tells the handler the window (`lo`, `hi`) proven for `report`'s root move, mapped to its
     /// absolute value (`offset + sign * v`).
     fn report_window(&mut self, report: Option<(AnyMove, i32, i32)>, lo: i32, hi: i32) {
