@@ -118,7 +118,7 @@ pub fn with_rounds<R: Send + 'static>(
 ///
 /// # Errors
 /// None can be bound.
-pub fn free_ports(n: usize) -> Result<Vec<u16>, CliError> {
+fn free_ports(n: usize) -> Result<Vec<u16>, CliError> {
     let listeners: Vec<std::net::TcpListener> = (0..n)
         .map(|_| std::net::TcpListener::bind("127.0.0.1:0"))
         .collect::<Result<_, _>>()
@@ -130,12 +130,46 @@ pub fn free_ports(n: usize) -> Result<Vec<u16>, CliError> {
         .map_err(|e| CliError::Processes(format!("no free port on 127.0.0.1: {e}")))
 }
 
-/// Waits for the processes of a build launched here; when one fails, stops the others and
-/// says which failed and how to go on.
+/// Launches `processes` processes of this program here, each with `args` and `--hosts HOSTS
+/// --process I`, on ports of the loopback free now (written to `hosts`), and waits for them;
+/// when one fails, stops the others and says which, and `then` (how to go on).
+///
+/// # Errors
+/// A process cannot start, or failed.
+pub fn launch_here(args: &[std::ffi::OsString], processes: usize, hosts: &Path, then: &str) -> Result<(), CliError> {
+    let ports = free_ports(processes)?;
+    let text: String = ports.iter().map(|p| format!("127.0.0.1:{p}\n")).collect();
+    std::fs::write(hosts, text).map_err(|e| CliError::Files(format!("{}: {e}", hosts.display())))?;
+    let exe = std::env::current_exe().map_err(|e| CliError::Processes(format!("this program's path: {e}")))?;
+    let mut children = vec![];
+    for i in 0..processes {
+        let mut c = std::process::Command::new(&exe);
+        c.args(args).arg("--hosts").arg(hosts).args(["--process", &i.to_string()]);
+        match c.spawn() {
+            Ok(child) => children.push(child),
+            Err(e) => {
+                stop(&mut children);
+                return Err(CliError::Processes(format!("process {i} cannot start: {e}")));
+            }
+        }
+    }
+    wait_all(children, then)
+}
+
+/// Stops processes launched here.
+fn stop(children: &mut [Child]) {
+    for c in children {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+}
+
+/// Waits for the processes launched here; when one fails, stops the others and says which
+/// failed, and `then`.
 ///
 /// # Errors
 /// A process failed.
-pub fn wait_all(mut children: Vec<Child>, dir: &Path) -> Result<(), CliError> {
+fn wait_all(mut children: Vec<Child>, then: &str) -> Result<(), CliError> {
     let mut done = vec![false; children.len()];
     loop {
         for (i, c) in children.iter_mut().enumerate() {
@@ -151,14 +185,10 @@ pub fn wait_all(mut children: Vec<Child>, dir: &Path) -> Result<(), CliError> {
                         Err(e) => e.to_string(),
                         Ok(None) => unreachable!(),
                     };
-                    for c in children.iter_mut() {
-                        let _ = c.kill();
-                        let _ = c.wait();
-                    }
+                    let n = children.len();
+                    stop(&mut children);
                     return Err(CliError::Processes(format!(
-                        "process {i} of {} failed ({why}), and the others were stopped; the layers finished are kept in {}: run the same command again to go on from there",
-                        done.len(),
-                        dir.display()
+                        "process {i} of {n} failed ({why}), and the others were stopped; {then}"
                     )));
                 }
             }

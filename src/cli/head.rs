@@ -7,7 +7,7 @@ use crate::notation::Game;
 /// What every report of a position begins with: its rules, its setup and who is to move, in
 /// the family's words (Left and Right in Erickson's games); and, for the text, the game's
 /// title. A report flattens it into its own fields.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct Head {
     /// The rules id.
     pub rules: String,

@@ -10,6 +10,7 @@ mod cluster;
 mod dakon;
 mod databases;
 mod error;
+mod farm;
 mod files;
 mod hanoi;
 mod head;
@@ -301,6 +302,17 @@ enum Command {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+        /// Solve across this many processes launched here (1 to 64), each with its own table,
+        /// the first plies split into subtrees searched in rounds with windows (a CLI built with
+        /// the `distributed` feature: docs/distributed.md).
+        #[arg(long)]
+        processes: Option<usize>,
+        /// Run as this process (from 0) of a solve across the machines of --hosts.
+        #[arg(long, requires = "hosts")]
+        process: Option<usize>,
+        /// A host file: one host:port a line, a line a process.
+        #[arg(long, requires = "process")]
+        hosts: Option<std::path::PathBuf>,
     },
     /// An opening book for the perfect player: every position it can meet in a game's first
     /// PLIES moves (sowings), playing either side, with the exact value of every move; printed
@@ -618,7 +630,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Analyze { pos, depth, time_ms, table_mib, endgame, json } => {
             emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib, endgame, json)?, json)
         }
-        Command::Solve { pos, table_mib, db_seeds, exact_seeds, value_only, threads, json }
+        Command::Solve { pos, table_mib, db_seeds, exact_seeds, value_only, threads, json, processes, .. }
             if load(&pos)?.rules().has_databases() =>
         {
             // The endgame databases solve these: the search's options would be silently ignored.
@@ -628,6 +640,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
                 ("--table-mib", table_mib.is_some()),
                 ("--db-seeds", db_seeds.is_some()),
                 ("--exact-seeds", exact_seeds.is_some()),
+                ("--processes", processes.is_some()),
             ] {
                 if given {
                     return Err(CliError::NotUsed { option, why: WHY });
@@ -645,9 +658,43 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
                 None => Ok(()),
             }
         }
-        Command::Solve { pos, table_mib, db_seeds, exact_seeds, value_only, threads, json } => {
+        Command::Solve {
+            pos,
+            table_mib,
+            db_seeds,
+            exact_seeds,
+            value_only,
+            threads,
+            json,
+            processes,
+            process,
+            hosts,
+        } => {
             let args = solve::SolveArgs { table_mib, db_seeds, exact_seeds, value_only, threads, json };
-            emit(out, &solve::solve(&load(&pos)?, args)?, json)
+            if processes.is_none() && process.is_none() && hosts.is_none() {
+                return emit(out, &solve::solve(&load(&pos)?, args)?, json);
+            }
+            // What each process launched here is given.
+            let mut again = vec!["solve".to_string(), pos.rules.clone()];
+            for (option, v) in [
+                ("--setup", pos.setup.clone()),
+                ("--moves", pos.moves.clone()),
+                ("--table-mib", table_mib.map(|v| v.to_string())),
+                ("--db-seeds", db_seeds.map(|v| v.to_string())),
+                ("--exact-seeds", exact_seeds.map(|v| v.to_string())),
+            ] {
+                if let Some(v) = v {
+                    again.extend([option.to_string(), v]);
+                }
+            }
+            if json {
+                again.push("--json".into());
+            }
+            let across = farm::Across { processes, process, hosts };
+            match farm::solve(&load(&pos)?, args, across, &again)? {
+                Some(report) => emit(out, &report, json),
+                None => Ok(()),
+            }
         }
         Command::Book { rules, plies, threads, json } => emit(out, &book::book(&rules, plies, threads, json)?, json),
         Command::Dooley { rules, json } => {

@@ -40,22 +40,7 @@ pub fn endgame(rules: AnyRules, a: EndgameArgs) -> Result<Option<EndgameReport>,
         (Some(p), None, None) => launch(rules, &a, &dir, p).map(|()| None),
         (given, Some(i), Some(hosts)) => {
             let addresses = read_hosts(&hosts)?;
-            if given.is_some_and(|p| p != addresses.len()) {
-                return Err(CliError::Processes(format!(
-                    "--processes {} but {} lists {} processes",
-                    given.unwrap_or(0),
-                    hosts.display(),
-                    addresses.len()
-                )));
-            }
-            if i >= addresses.len() {
-                return Err(CliError::Processes(format!(
-                    "--process {i} is not one of the {} processes of {} (0 to {})",
-                    addresses.len(),
-                    hosts.display(),
-                    addresses.len() - 1
-                )));
-            }
+            check_cluster(given, i, &hosts, addresses.len())?;
             as_process(rules, &a, &dir, i, addresses)
         }
         _ => Err(CliError::Processes(
@@ -64,8 +49,30 @@ pub fn endgame(rules: AnyRules, a: EndgameArgs) -> Result<Option<EndgameReport>,
     }
 }
 
+/// A process `i` of the `n` of a host file, and `--processes` (if given) that many.
+///
+/// # Errors
+/// Either is not.
+pub(super) fn check_cluster(given: Option<usize>, i: usize, hosts: &Path, n: usize) -> Result<(), CliError> {
+    if given.is_some_and(|p| p != n) {
+        return Err(CliError::Processes(format!(
+            "--processes {} but {} lists {n} processes",
+            given.unwrap_or(0),
+            hosts.display()
+        )));
+    }
+    if i >= n {
+        return Err(CliError::Processes(format!(
+            "--process {i} is not one of the {n} processes of {} (0 to {})",
+            hosts.display(),
+            n - 1
+        )));
+    }
+    Ok(())
+}
+
 /// The addresses of a host file: one `host:port` a line, blank lines and `#` comments aside.
-fn read_hosts(path: &Path) -> Result<Vec<String>, CliError> {
+pub(super) fn read_hosts(path: &Path) -> Result<Vec<String>, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| CliError::Files(format!("{}: {e}", path.display())))?;
     let hosts: Vec<String> = text
         .lines()
@@ -104,41 +111,24 @@ fn check_memory(rules: AnyRules, seeds: usize, processes: usize, here: usize) ->
     Ok(bytes)
 }
 
-/// Launches `processes` processes of this program here, on ports of the loopback that are
-/// free now, and waits for them; when one fails, stops the others.
+/// Launches `processes` processes of this program here (`endgame` with `--hosts` and
+/// `--process`), and waits for them.
 #[cfg(feature = "distributed")]
 fn launch(rules: AnyRules, a: &EndgameArgs, dir: &Path, processes: usize) -> Result<(), CliError> {
-    use std::process::Command;
     check_memory(rules, a.seeds, processes, processes)?;
     Folder::open(dir, rules)?;
-    let hosts = dir.join("hosts-here");
-    let ports = super::cluster::free_ports(processes)?;
-    let text: String = ports.iter().map(|p| format!("127.0.0.1:{p}\n")).collect();
-    std::fs::write(&hosts, text).map_err(|e| CliError::Files(format!("{}: {e}", hosts.display())))?;
-    let exe = std::env::current_exe().map_err(|e| CliError::Processes(format!("this program's path: {e}")))?;
-    let mut children = vec![];
-    for i in 0..processes {
-        let mut c = Command::new(&exe);
-        c.args(["endgame", &rules.to_string(), "--seeds", &a.seeds.to_string()]);
-        c.arg("--out").arg(dir).arg("--hosts").arg(&hosts).args(["--process", &i.to_string()]);
-        if a.progress {
-            c.arg("--progress");
-        }
-        if a.json {
-            c.arg("--json");
-        }
-        match c.spawn() {
-            Ok(child) => children.push(child),
-            Err(e) => {
-                for mut c in children {
-                    let _ = c.kill();
-                    let _ = c.wait();
-                }
-                return Err(CliError::Processes(format!("process {i} cannot start: {e}")));
-            }
-        }
+    let mut args: Vec<std::ffi::OsString> =
+        vec!["endgame".into(), rules.to_string().into(), "--seeds".into(), a.seeds.to_string().into()];
+    args.extend(["--out".into(), dir.as_os_str().to_owned()]);
+    if a.progress {
+        args.push("--progress".into());
     }
-    super::cluster::wait_all(children, dir)
+    if a.json {
+        args.push("--json".into());
+    }
+    let how =
+        format!("the layers finished are kept in {}: run the same command again to go on from there", dir.display());
+    super::cluster::launch_here(&args, processes, &dir.join("hosts-here"), &how)
 }
 
 #[cfg(not(feature = "distributed"))]
@@ -180,7 +170,7 @@ fn as_process(
 }
 
 #[cfg(not(feature = "distributed"))]
-fn not_built() -> CliError {
+pub(super) fn not_built() -> CliError {
     CliError::Processes(
         "this mancala-lab was built without the distributed engine: build it with `cargo build --release --features cli,distributed`".into(),
     )

@@ -148,3 +148,33 @@ fn bad_options_of_a_build_across_processes_say_why() {
     let o = cli(&["endgame", "wari", "--seeds", "4", "--out", d, "--processes", "0"], &[]);
     assert!(err(o).contains("--processes 0 is out of range"));
 }
+
+/// Kalah(5,4) and Kalah(6,3) solved across two and three processes: the value and every
+/// opening move's value are the one-process solve's.
+#[test]
+fn kalah_across_processes_equals_one_process() {
+    for rules in ["kalah-5-4", "kalah-6-3"] {
+        let alone = ok(&cli(&["solve", rules, "--threads", "1", "--json"], &[]));
+        for processes in ["2", "3"] {
+            let across = ok(&cli(&["solve", rules, "--processes", processes, "--json"], &[]));
+            assert_eq!(across["value"], alone["value"], "{rules} across {processes}");
+            let moves = |r: &serde_json::Value| {
+                let mut m: Vec<(String, i64)> = r["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| (m["move"].as_str().unwrap().to_string(), m["value"].as_i64().unwrap()))
+                    .collect();
+                m.sort();
+                m
+            };
+            assert_eq!(moves(&across), moves(&alone), "{rules} across {processes}: every opening move");
+            assert_eq!(across["processes"], processes.parse::<u64>().unwrap());
+            // Every process searched, and their nodes add up.
+            let work = across["work"].as_array().unwrap();
+            assert!(work.iter().all(|w| w["searches"].as_u64().unwrap() > 0), "{across}");
+            let nodes: u64 = work.iter().map(|w| w["nodes"].as_u64().unwrap()).sum();
+            assert_eq!(nodes, across["nodes"].as_u64().unwrap());
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! `solve … --processes P` and `solve … --hosts FILE --process I`: the exact solver across
+//! processes. The position's first plies are split into subtrees ([`Split`]), enough for
+//! every process to have work; they are searched in rounds with windows (young brothers wait:
+//! `crate::search::split`), each process taking its share of a round's searches with its own
+//! solver and table, and every process hearing every result through the distributed engine's
+//! rounds, so that all of them know the same and agree on the next round without a master.
+//! The first process reports the value and every opening move's value, with each process's
+//! share of the work.
+
+#![cfg_attr(not(feature = "distributed"), allow(dead_code))]
+
+use core::fmt;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::head::Head;
+use super::progress::{mib, Progress};
+use super::solve::SolveArgs;
+use super::CliError;
+use crate::engine::rounds::Rounds;
+use crate::families::{AnyPosition, SolveError, SolveRequest};
+use crate::notation::Game;
+use crate::search::split::{Known, Split};
+use crate::search::NoHandler;
+
+/// Where the processes of a solve are.
+pub struct Across {
+    /// Processes to launch here.
+    pub processes: Option<usize>,
+    /// This process, of a cluster's.
+    pub process: Option<usize>,
+    /// The cluster's host file.
+    pub hosts: Option<std::path::PathBuf>,
+}
+
+/// Subtrees a process at least, so that a round's searches spread over the processes.
+const JOBS_A_PROCESS: usize = 4;
+
+/// The deepest split.
+const MOST_DEPTH: u32 = 8;
+
+/// One process's share of a solve.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ProcessWork {
+    /// The process, from 0.
+    pub process: usize,
+    /// Searches it made (a subtree within a window).
+    pub searches: u64,
+    /// Nodes it searched.
+    pub nodes: u64,
+    /// Seconds it searched.
+    pub busy_seconds: f64,
+}
+
+/// A move at the root and its exact value.
+#[derive(Clone, Debug, Serialize)]
+pub struct RootMove {
+    #[serde(rename = "move")]
+    mv: String,
+    value: i32,
+}
+
+/// `solve` across processes.
+#[derive(Serialize)]
+pub struct FarmReport {
+    #[serde(flatten)]
+    head: Head,
+    value: i32,
+    best: Option<String>,
+    moves: Vec<RootMove>,
+    processes: usize,
+    /// Plies of the split, and its subtrees.
+    depth: u32,
+    subtrees: usize,
+    /// Rounds of searches, and searches in all (a subtree may be searched again with a wider
+    /// window).
+    rounds: u64,
+    searches: u64,
+    nodes: u64,
+    seconds: f64,
+    /// The mean of the processes' busy seconds over the largest: 1 is a perfect balance.
+    balance: f64,
+    work: Vec<ProcessWork>,
+    /// Each process's solver: its table and databases.
+    solver: String,
+}
+
+/// Routes `solve` across processes.
+///
+/// # Errors
+/// Options that do not go together, and those of the solve.
+pub fn solve(g: &Game, args: SolveArgs, across: Across, relaunch: &[String]) -> Result<Option<FarmReport>, CliError> {
+    if args.value_only {
+        return Err(CliError::NotUsed {
+            option: "--value-only",
+            why: "a solve across processes values every move at the root",
+        });
+    }
+    if args.threads.is_some() {
+        return Err(CliError::NotUsed {
+            option: "--threads",
+            why: "each process of a solve across processes is one thread",
+        });
+    }
+    let root = g.position();
+    if root.outcome().is_some() {
+        return Err(CliError::GameOver(root.status()));
+    }
+    match (across.processes, across.process, across.hosts) {
+        (Some(p), None, None) if (1..=64).contains(&p) => launch(relaunch, p).map(|()| None),
+        (Some(p), None, None) => {
+            Err(CliError::OutOfRange { option: "--processes", value: p as u64, allowed: "1 to 64" })
+        }
+        (given, Some(i), Some(hosts)) => {
+            let addresses = super::parts::read_hosts(&hosts)?;
+            super::parts::check_cluster(given, i, &hosts, addresses.len())?;
+            as_process(g, &args, i, addresses)
+        }
+        _ => Err(CliError::Processes(
+            "--process and --hosts go together (one process of a cluster); --processes alone launches them here".into(),
+        )),
+    }
+}
+
+#[cfg(feature = "distributed")]
+fn launch(relaunch: &[String], processes: usize) -> Result<(), CliError> {
+    let args: Vec<std::ffi::OsString> = relaunch.iter().map(Into::into).collect();
+    let hosts = std::env::temp_dir().join(format!("mancala-lab-solve-{}.hosts", std::process::id()));
+    let r = super::cluster::launch_here(&args, processes, &hosts, "run it again");
+    let _ = std::fs::remove_file(&hosts);
+    r
+}
+
+#[cfg(not(feature = "distributed"))]
+fn launch(_: &[String], _: usize) -> Result<(), CliError> {
+    Err(super::parts::not_built())
+}
+
+#[cfg(feature = "distributed")]
+fn as_process(g: &Game, args: &SolveArgs, i: usize, addresses: Vec<String>) -> Result<Option<FarmReport>, CliError> {
+    let req = SolveRequest {
+        table_mib: args.table_mib,
+        db_seeds: args.db_seeds,
+        exact_seeds: args.exact_seeds,
+        ..SolveRequest::threads(1)
+    };
+    let (json, head, root) = (args.json, Head::of(g), g.position().clone());
+    super::cluster::with_rounds(i, addresses, move |rounds| {
+        solve_in_rounds(&root, &req, head.clone(), rounds, &mut Progress::new(json, false))
+    })?
+}
+
+#[cfg(not(feature = "distributed"))]
+fn as_process(_: &Game, _: &SolveArgs, _: usize, _: Vec<String>) -> Result<Option<FarmReport>, CliError> {
+    Err(super::parts::not_built())
+}
+
+/// Solves `root` with the other processes through `rounds`; the first process reports.
+///
+/// # Errors
+/// The solver's (memory), and the transport's (a process died).
+pub fn solve_in_rounds(
+    root: &AnyPosition,
+    req: &SolveRequest,
+    head: Head,
+    rounds: &mut dyn Rounds,
+    progress: &mut Progress,
+) -> Result<Option<FarmReport>, CliError> {
+    let (me, processes) = (rounds.process(), rounds.processes());
+    let start = Instant::now();
+    let who = format!("process {me} of {processes}");
+    let mut solver = root.exact_solver(req).ok_or_else(|| CliError::WrongFamily("no exact solver".into()))??;
+    let st = solver.stats();
+    progress.say(&format!("{who}: solve: {} of memory ({})", mib(st.table_bytes + st.db_bytes), solver.sizes_text()));
+    let split = Split::at_least(root, JOBS_A_PROCESS * processes, MOST_DEPTH);
+    let mut known = vec![Known::NOTHING; split.jobs.len()];
+    let mut work: Vec<ProcessWork> =
+        (0..processes).map(|process| ProcessWork { process, ..Default::default() }).collect();
+    let transport = |e: String| CliError::Processes(format!("{who}: {e}"));
+    let mut round = 0u64;
+    loop {
+        let asks = split.asks(&known);
+        if asks.is_empty() {
+            break;
+        }
+        round += 1;
+        // This process's share of the round: every processes-th search, with its window.
+        let mut words = vec![];
+        for (n, a) in asks.iter().enumerate().filter(|(n, _)| n % processes == me) {
+            let t = Instant::now();
+            let v = solver.solve_within(&split.jobs[a.job], a.alpha, a.beta, &mut NoHandler).map_err(|e| match e {
+                SolveError::Stopped => CliError::Processes(format!("{who}: stopped")),
+                e => e.into(),
+            })?;
+            words.extend([n as u64, (v + (1 << 20)) as u64, solver.stats().nodes, t.elapsed().as_micros() as u64]);
+            progress.tick(|| format!("{who}: round {round}: {} searches of {}", n + 1, asks.len()));
+        }
+        let (inbox, _) = rounds.round(vec![words; processes], [0, 0]).map_err(transport)?;
+        for w in inbox.chunks_exact(4) {
+            let (n, v) = (w[0] as usize, w[1] as i32 - (1 << 20));
+            let a = asks[n];
+            known[a.job].learn(a.alpha, a.beta, v);
+            let p = &mut work[n % processes];
+            p.searches += 1;
+            p.nodes += w[2];
+            p.busy_seconds += w[3] as f64 / 1e6;
+        }
+    }
+    if me != 0 {
+        return Ok(None);
+    }
+    let (value, moves) = split.values(&known);
+    let busiest = work.iter().map(|w| w.busy_seconds).fold(0.0, f64::max);
+    let mean = work.iter().map(|w| w.busy_seconds).sum::<f64>() / processes as f64;
+    Ok(Some(FarmReport {
+        head,
+        value,
+        best: moves.first().map(|m| m.0.to_string()),
+        moves: moves.iter().map(|&(m, v)| RootMove { mv: m.to_string(), value: v }).collect(),
+        processes,
+        depth: split.depth,
+        subtrees: split.jobs.len(),
+        rounds: round,
+        searches: work.iter().map(|w| w.searches).sum(),
+        nodes: work.iter().map(|w| w.nodes).sum(),
+        seconds: start.elapsed().as_secs_f64(),
+        balance: if busiest > 0.0 { mean / busiest } else { 1.0 },
+        work,
+        solver: solver.sizes_text(),
+    }))
+}
+
+impl fmt::Display for FarmReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}: {:+} with perfect play", self.head.title_to_move(), self.value)?;
+        for m in &self.moves {
+            writeln!(f, "  {:>3}  {:+}", m.mv, m.value)?;
+        }
+        writeln!(
+            f,
+            "across {} processes: {} plies split into {} subtrees, searched in {} rounds with windows ({} searches), {} nodes in {:.2} s",
+            self.processes, self.depth, self.subtrees, self.rounds, self.searches, self.nodes, self.seconds
+        )?;
+        writeln!(f, "{:>7} {:>9} {:>14} {:>9}", "process", "searches", "nodes", "busy s")?;
+        for w in &self.work {
+            writeln!(f, "{:>7} {:>9} {:>14} {:>9.2}", w.process, w.searches, w.nodes, w.busy_seconds)?;
+        }
+        writeln!(f, "balance {:.2} (mean busy time over the busiest's); each process: {}", self.balance, self.solver)
+    }
+}
