@@ -37,6 +37,10 @@ pub struct Across {
 /// Subtrees a process at least, so that a round's searches spread over the processes.
 const JOBS_A_PROCESS: usize = 4;
 
+/// The layers valued exactly and shared by the processes, by default: on 6 pits a side
+/// C(28, 12) = 30 million layouts, 29 MiB.
+const SHARED_SEEDS: u32 = 16;
+
 /// The deepest split.
 const MOST_DEPTH: u32 = 8;
 
@@ -139,10 +143,14 @@ fn launch(_: &[String], _: usize) -> Result<(), CliError> {
 
 #[cfg(feature = "distributed")]
 fn as_process(g: &Game, args: &SolveArgs, i: usize, addresses: Vec<String>) -> Result<Option<FarmReport>, CliError> {
+    // The layers valued exactly before the search are the databases the processes share (a
+    // file each maps): by default up to the database's seeds, in place of the bounds a
+    // search fills in as it goes (which a process could not share).
+    let db_seeds = args.db_seeds.unwrap_or(SHARED_SEEDS);
     let req = SolveRequest {
         table_mib: args.table_mib,
-        db_seeds: args.db_seeds,
-        exact_seeds: args.exact_seeds,
+        db_seeds: Some(db_seeds),
+        exact_seeds: Some(args.exact_seeds.unwrap_or(db_seeds)),
         ..SolveRequest::threads(1)
     };
     let (json, head, root) = (args.json, Head::of(g), g.position().clone());
@@ -171,13 +179,37 @@ pub fn solve_in_rounds(
     let start = Instant::now();
     let who = format!("process {me} of {processes}");
     let mut solver = root.exact_solver(req).ok_or_else(|| CliError::WrongFamily("no exact solver".into()))??;
+    // The first process builds the shared layers (or finds them built), then the others map
+    // them; one without the first's file system builds its own.
+    let file =
+        std::env::temp_dir().join(format!("mancala-lab-{}-exact-{}.bin", root.rules(), req.exact_seeds.unwrap_or(0)));
+    let share = |solver: &mut Box<dyn crate::families::ExactSolver>| -> Result<bool, CliError> {
+        if req.exact_seeds.unwrap_or(0) == 0 {
+            return Ok(false);
+        }
+        Ok(solver.share_databases(&file, &mut NoHandler)?)
+    };
+    let transport = |e: String| CliError::Processes(format!("{who}: {e}"));
+    let mut mapped = if me == 0 { share(&mut solver)? } else { false };
+    rounds.round(vec![vec![]; processes], [0, 0]).map_err(transport)?;
+    if me != 0 {
+        mapped = share(&mut solver)?;
+    }
     let st = solver.stats();
-    progress.say(&format!("{who}: solve: {} of memory ({})", mib(st.table_bytes + st.db_bytes), solver.sizes_text()));
+    let shared = match (req.exact_seeds, mapped) {
+        (Some(1..), true) => format!(", mapped from {}", file.display()),
+        (Some(1..), false) => format!(", written to {} for the other processes to map", file.display()),
+        _ => String::new(),
+    };
+    progress.say(&format!(
+        "{who}: solve: {} of memory ({}{shared})",
+        mib(st.table_bytes + st.db_bytes),
+        solver.sizes_text()
+    ));
     let split = Split::at_least(root, JOBS_A_PROCESS * processes, MOST_DEPTH);
     let mut known = vec![Known::NOTHING; split.jobs.len()];
     let mut work: Vec<ProcessWork> =
         (0..processes).map(|process| ProcessWork { process, ..Default::default() }).collect();
-    let transport = |e: String| CliError::Processes(format!("{who}: {e}"));
     let mut round = 0u64;
     loop {
         let asks = split.asks(&known);
@@ -227,7 +259,7 @@ pub fn solve_in_rounds(
         seconds: start.elapsed().as_secs_f64(),
         balance: if busiest > 0.0 { mean / busiest } else { 1.0 },
         work,
-        solver: solver.sizes_text(),
+        solver: solver.sizes_text() + &shared,
     }))
 }
 

@@ -108,6 +108,8 @@ pub enum SolveError {
     IllegalMove(String),
     /// The position is not of the solver's rules (the rules it is of).
     OtherRules(String),
+    /// A file of the solver's databases cannot be read or written (the file, and why).
+    File(String),
 }
 
 impl core::fmt::Display for SolveError {
@@ -122,6 +124,7 @@ impl core::fmt::Display for SolveError {
             SolveError::GameOver => f.write_str("the game is over"),
             SolveError::Stopped => f.write_str("stopped"),
             SolveError::Memory(m) => write!(f, "not enough memory: {m}"),
+            SolveError::File(m) => f.write_str(m),
             SolveError::IllegalMove(m) => write!(f, "move {m} is not legal in this position"),
             SolveError::OtherRules(r) => write!(f, "a position of {r} is not one of this solver's rules"),
         }
@@ -165,6 +168,18 @@ pub trait ExactSolver {
         beta: i32,
         handler: &mut dyn SearchHandler<AnyMove>,
     ) -> Result<i32, SolveError>;
+    /// Shares the databases a search only reads through the file `path`, for solvers of the
+    /// same rules and options in other processes: maps them from it if it holds them (their
+    /// pages shared by every process that maps it), else builds them and writes it. `Ok(true)`:
+    /// mapped.
+    ///
+    /// # Errors
+    /// None to share (no layers built ahead), the file cannot be written, or stopped.
+    fn share_databases(
+        &mut self,
+        path: &std::path::Path,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<bool, SolveError>;
     /// The exact value of every legal move of `pos` (only those of `only`, when given and not
     /// empty), best first, with the best line; `guess` (absolute) seeds the search of moves
     /// a short heuristic search has no value for.

@@ -170,6 +170,11 @@ fn kalah_across_processes_equals_one_process() {
             };
             assert_eq!(moves(&across), moves(&alone), "{rules} across {processes}: every opening move");
             assert_eq!(across["processes"], processes.parse::<u64>().unwrap());
+            // The layers valued exactly before the search are shared: one file, mapped.
+            let solver = across["solver"].as_str().unwrap();
+            assert!(solver.contains("exact values to 16 seeds") && solver.contains(".bin"), "{solver}");
+            let file = std::env::temp_dir().join(format!("mancala-lab-{rules}-exact-16.bin"));
+            assert!(file.exists(), "{}", file.display());
             // Every process searched, and their nodes add up.
             let work = across["work"].as_array().unwrap();
             assert!(work.iter().all(|w| w["searches"].as_u64().unwrap() > 0), "{across}");

@@ -71,6 +71,39 @@ impl<T: Zeroable> BigArray<T> {
     }
 }
 
+impl<T: Zeroable> BigArray<T> {
+    /// `len` elements mapped from `file` (of `len` elements' bytes), private to this process:
+    /// the pages are the file's, shared by every process that maps it, until one writes to
+    /// them (then that page is this process's copy).
+    #[cfg(target_os = "linux")]
+    pub fn mapped(file: &std::fs::File, len: usize) -> Result<BigArray<T>, String> {
+        use std::os::fd::AsRawFd;
+        let bytes = len.checked_mul(core::mem::size_of::<T>()).ok_or("size overflow")?;
+        let on_disk = file.metadata().map_err(|e| e.to_string())?.len();
+        if bytes == 0 || on_disk != bytes as u64 {
+            return Err(format!("the file holds {on_disk} bytes, not {bytes}"));
+        }
+        let layout = Layout::from_size_align(bytes, core::mem::align_of::<T>().max(64)).map_err(|e| e.to_string())?;
+        // SAFETY: a private mapping of the whole file, checked for failure below; the file's
+        // bytes are valid values of T (any bytes are, for a Zeroable integer type).
+        let raw = unsafe {
+            libc::mmap(
+                core::ptr::null_mut(),
+                bytes,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE,
+                file.as_raw_fd(),
+                0,
+            )
+        };
+        if raw == libc::MAP_FAILED {
+            return Err(format!("could not map {bytes} bytes: {}", std::io::Error::last_os_error()));
+        }
+        let ptr = NonNull::new(raw as *mut T).ok_or("null mapping")?;
+        Ok(BigArray { ptr, len, layout, mapped: true })
+    }
+}
+
 impl<T: Zeroable> Deref for BigArray<T> {
     type Target = [T];
     fn deref(&self) -> &[T] {

@@ -83,6 +83,20 @@ impl ExactSolver for Solver {
         Solver::solve_within(self, k, alpha, beta, handler)
     }
 
+    fn share_databases(
+        &mut self,
+        path: &std::path::Path,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<bool, SolveError> {
+        #[cfg(target_os = "linux")]
+        return Solver::share_exact(self, path, handler);
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = (path, handler);
+            Err(SolveError::File("databases are shared through mapped files on Linux only".into()))
+        }
+    }
+
     fn analyze_moves(
         &mut self,
         pos: &AnyPosition,

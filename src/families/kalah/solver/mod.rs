@@ -376,6 +376,43 @@ impl Solver {
         built
     }
 
+    /// Shares the exact layers built ahead through the file `path`, for solvers in other
+    /// processes: maps them from it if it holds them (its pages shared by every process that
+    /// maps it), else builds them and writes it. `Ok(true)`: mapped.
+    ///
+    /// # Errors
+    /// No layers are built ahead ([`SolveOptions::exact_seeds`] 0), the file cannot be written,
+    /// or the build was stopped.
+    #[cfg(target_os = "linux")]
+    pub fn share_exact(
+        &mut self,
+        path: &std::path::Path,
+        handler: &mut dyn SearchHandler<AnyMove>,
+    ) -> Result<bool, SolveError> {
+        let ahead = self.opts.exact_seeds.min(MAX_SOLVER_SEEDS);
+        let Some(x) = self.shared.exact.as_ref().filter(|x| ahead > 0 && x.max_seeds == ahead) else {
+            return Err(SolveError::File("no exact layers are built ahead to share".into()));
+        };
+        let len = x.values.len();
+        if let Ok(file) = std::fs::File::open(path) {
+            if let Ok(values) = BigArray::mapped(&file, len) {
+                let x = self.shared.exact.as_mut().expect("checked above");
+                x.values = values;
+                self.ahead_next = (ahead + 1, ahead + 1);
+                return Ok(true);
+            }
+        }
+        by_pits!(self.rules.pits(), |N| self.build_ahead::<N>(handler))?;
+        let x = self.shared.exact.as_ref().expect("checked above");
+        let bytes: Vec<u8> = x.values.iter().map(|v| v.load(Relaxed)).collect();
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(format!(".{}.tmp", std::process::id()));
+        let io = |e: std::io::Error| SolveError::File(format!("{}: {e}", path.display()));
+        std::fs::write(&tmp, &bytes).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)?;
+        Ok(false)
+    }
+
     /// [`heuristic`] of `pos`, made once per position.
     fn heuristic(&mut self, pos: &Kalah) -> Analysis<AnyMove> {
         match &self.guesses {
