@@ -150,7 +150,9 @@ impl Databases {
             let mut frontier: Vec<u32> = in_chunks(threads, size, 1 << 20, |range, out| {
                 // The best exit first: few are worth ±t (`NONE`'s magnitude is no level's).
                 for (r, &b) in range.clone().zip(&shared.best[range]) {
-                    if opens(b, ti) && shared.value[r].load(Relaxed) == 0 && (b == ti || shared.count[r].load(Relaxed) == 0)
+                    if opens(b, ti)
+                        && shared.value[r].load(Relaxed) == 0
+                        && (b == ti || shared.count[r].load(Relaxed) == 0)
                     {
                         shared.value[r].store(b, Relaxed);
                         out.push(r as u32);

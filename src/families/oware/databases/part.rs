@@ -341,8 +341,6 @@ impl Talk<'_> {
     }
 }
 
-
-
 impl DatabasePart for Part {
     fn seeds(&self) -> usize {
         Part::seeds(self)
