@@ -60,6 +60,15 @@ impl Rounds for TimelyRounds<'_> {
         let mut inbox = self.inbox.borrow_mut();
         let (now, later): (Vec<_>, Vec<_>) = inbox.drain(..).partition(|(t, _)| *t == round);
         *inbox = later;
+        // Every process sends one batch to every process a round: one missing is a process
+        // that has stopped taking part.
+        if now.len() != self.worker.peers() {
+            return Err(format!(
+                "round {round} brought {} batches, not one from each of the {} processes: a process has stopped",
+                now.len(),
+                self.worker.peers()
+            ));
+        }
         for (_, (_, t, w)) in now {
             sum[0] += t[0];
             sum[1] += t[1];
@@ -77,7 +86,7 @@ impl Rounds for TimelyRounds<'_> {
 pub fn with_rounds<R: Send + 'static>(
     process: usize,
     addresses: Vec<String>,
-    job: impl Fn(&mut dyn Rounds) -> R + Send + Sync + 'static,
+    job: impl Fn(&mut dyn Rounds) -> Result<R, CliError> + Send + Sync + 'static,
 ) -> Result<R, CliError> {
     let communication = if addresses.len() == 1 {
         Comm::Thread
@@ -92,17 +101,35 @@ pub fn with_rounds<R: Send + 'static>(
         let mut input = InputHandle::<u64, CapacityContainerBuilder<Vec<Batch>>>::new();
         let inbox: Rc<RefCell<Vec<(u64, Batch)>>> = Rc::default();
         let sink = inbox.clone();
+        // The probe follows the operator that takes the batches in: a round is complete there
+        // only once every batch of it has been taken (batches not yet read hold its input
+        // back, and its output with it; it keeps no capability of its own).
         let probe = worker.dataflow(|scope| {
-            let (probe, stream) = scope.input_from(&mut input).exchange(|b: &Batch| u64::from(b.0)).probe();
-            stream.sink(Pipeline, "Inbox", move |(input, _)| {
-                input.for_each(|at, data| {
-                    sink.borrow_mut().extend(data.drain(..).map(|b| (at.least().copied().unwrap_or(0), b)))
-                });
-            });
-            probe
+            scope
+                .input_from(&mut input)
+                .exchange(|b: &Batch| u64::from(b.0))
+                .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(Pipeline, "Inbox", |capability, _| {
+                    drop(capability);
+                    move |input, _| {
+                        input.for_each(|at, data| {
+                            let round = at.least().copied().unwrap_or(0);
+                            sink.borrow_mut().extend(data.drain(..).map(|b| (round, b)));
+                        });
+                    }
+                })
+                .probe()
+                .0
         });
         let mut rounds = TimelyRounds { worker, input, probe, inbox, epoch: 0 };
-        job(&mut rounds)
+        match job(&mut rounds) {
+            Ok(r) => r,
+            Err(e) => {
+                // The others must not wait for this one, nor go on without it: leaving now
+                // closes its connections, and theirs fail.
+                eprintln!("mancala-lab: {e}");
+                std::process::exit(2);
+            }
+        }
     })
     .map_err(|e| CliError::Processes(format!("process {process}: the distributed engine cannot start: {e}")))?;
     drop(_meeting);

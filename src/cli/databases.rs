@@ -189,28 +189,14 @@ pub struct EndgameArgs {
     pub hosts: Option<std::path::PathBuf>,
 }
 
-/// `endgame RULES --seeds K`: in this process (on threads), or across processes launched here
-/// (`--processes`), or as one process of a cluster (`--hosts`, `--process`). Only the first
-/// process of a build across processes reports (`None` from the others, and from the
-/// launcher, whose first process has printed it).
+/// `endgame RULES --seeds K` in this process, on threads (across processes: `super::parts`).
 ///
 /// # Errors
-/// Rules of another family, too many seeds, files that cannot be read or written, a process
-/// that failed.
-pub fn endgame(a: EndgameArgs) -> Result<Option<EndgameReport>, CliError> {
+/// Rules of another family, too many seeds, files that cannot be read or written.
+pub fn endgame(a: EndgameArgs) -> Result<EndgameReport, CliError> {
     let rules = database_rules(&a.rules)?;
     if a.seeds > MAX_CLI_SEEDS {
         return Err(CliError::OutOfRange { option: "--seeds", value: a.seeds as u64, allowed: "0 to 28" });
-    }
-    match (a.processes, a.process, &a.hosts) {
-        (None, None, None) => {}
-        (Some(0), _, _) => {
-            return Err(CliError::OutOfRange { option: "--processes", value: 0, allowed: "1 to 64" });
-        }
-        (Some(p), None, None) if p > 64 => {
-            return Err(CliError::OutOfRange { option: "--processes", value: p as u64, allowed: "1 to 64" });
-        }
-        _ => return super::parts::endgame(rules, a),
     }
     let title = rules.title();
     let threads = super::threads(a.threads)?;
@@ -218,7 +204,7 @@ pub fn endgame(a: EndgameArgs) -> Result<Option<EndgameReport>, CliError> {
     let (db, layers, seconds) =
         build_within(rules, a.seeds, threads, &mut Progress::new(a.json, a.progress), None, folder.as_ref())?;
     let positions = layers.iter().map(|l| l.positions).sum();
-    Ok(Some(EndgameReport {
+    Ok(EndgameReport {
         rules: rules.to_string(),
         seeds: a.seeds as u32,
         layers,
@@ -230,7 +216,7 @@ pub fn endgame(a: EndgameArgs) -> Result<Option<EndgameReport>, CliError> {
         peak_memory_bytes: crate::engine::memory::peak(),
         processes: vec![],
         title,
-    }))
+    })
 }
 
 /// One process's figures for one layer of a build across processes.

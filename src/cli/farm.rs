@@ -1,7 +1,7 @@
 //! `solve … --processes P` and `solve … --hosts FILE --process I`: the exact solver across
 //! processes. The position's first plies are split into subtrees ([`Split`]), enough for
 //! every process to have work; they are searched in rounds with windows (young brothers wait:
-//! `crate::search::split`), each process taking its share of a round's searches with its own
+//! `crate::families::split`), each process taking its share of a round's searches with its own
 //! solver and table, and every process hearing every result through the distributed engine's
 //! rounds, so that all of them know the same and agree on the next round without a master.
 //! The first process reports the value and every opening move's value, with each process's
@@ -19,9 +19,9 @@ use super::progress::{mib, Progress};
 use super::solve::SolveArgs;
 use super::CliError;
 use crate::engine::rounds::Rounds;
+use crate::families::split::{Known, Split};
 use crate::families::{AnyPosition, SolveError, SolveRequest};
 use crate::notation::Game;
-use crate::search::split::{Known, Split};
 use crate::search::NoHandler;
 
 /// Where the processes of a solve are.
@@ -88,6 +88,8 @@ pub struct FarmReport {
     work: Vec<ProcessWork>,
     /// Each process's solver: its table and databases.
     solver: String,
+    /// The processes that mapped the shared layers from the file (the others built them).
+    mapped_by: u64,
 }
 
 /// Routes `solve` across processes.
@@ -156,7 +158,7 @@ fn as_process(g: &Game, args: &SolveArgs, i: usize, addresses: Vec<String>) -> R
     let (json, head, root) = (args.json, Head::of(g), g.position().clone());
     super::cluster::with_rounds(i, addresses, move |rounds| {
         solve_in_rounds(&root, &req, head.clone(), rounds, &mut Progress::new(json, false))
-    })?
+    })
 }
 
 #[cfg(not(feature = "distributed"))]
@@ -195,6 +197,7 @@ pub fn solve_in_rounds(
     if me != 0 {
         mapped = share(&mut solver)?;
     }
+    let (_, [mapped_by, _]) = rounds.round(vec![vec![]; processes], [u64::from(mapped), 0]).map_err(transport)?;
     let st = solver.stats();
     let shared = match (req.exact_seeds, mapped) {
         (Some(1..), true) => format!(", mapped from {}", file.display()),
@@ -260,6 +263,7 @@ pub fn solve_in_rounds(
         balance: if busiest > 0.0 { mean / busiest } else { 1.0 },
         work,
         solver: solver.sizes_text() + &shared,
+        mapped_by,
     }))
 }
 
@@ -278,6 +282,7 @@ impl fmt::Display for FarmReport {
         for w in &self.work {
             writeln!(f, "{:>7} {:>9} {:>14} {:>9.2}", w.process, w.searches, w.nodes, w.busy_seconds)?;
         }
-        writeln!(f, "balance {:.2} (mean busy time over the busiest's); each process: {}", self.balance, self.solver)
+        writeln!(f, "balance {:.2} (mean busy time over the busiest's); each process: {}", self.balance, self.solver)?;
+        writeln!(f, "{} of the {} processes mapped the shared layers", self.mapped_by, self.processes)
     }
 }

@@ -170,10 +170,12 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     fs::rename(&tmp, path).map_err(|e| io(path, e))
 }
 
-/// The temporary name of `path` while it is written: its name and `.tmp`.
+/// The temporary name of `path` while this process writes it: its name, this process's id and
+/// `.tmp` (processes on several machines may write the same file of a shared folder at once,
+/// its `rules` for one).
 fn temporary(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
+    name.push(format!(".{}.tmp", std::process::id()));
     path.with_file_name(name)
 }
 

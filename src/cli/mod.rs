@@ -653,7 +653,10 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Endgame { rules, seeds, threads, progress, json, out: dir, processes, process, hosts } => {
             let args =
                 databases::EndgameArgs { rules, seeds, threads, progress, json, out: dir, processes, process, hosts };
-            match databases::endgame(args)? {
+            if args.processes.is_none() && args.process.is_none() && args.hosts.is_none() {
+                return emit(out, &databases::endgame(args)?, json);
+            }
+            match parts::endgame(args)? {
                 Some(report) => emit(out, &report, json),
                 None => Ok(()),
             }

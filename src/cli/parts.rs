@@ -26,11 +26,28 @@ use crate::families::AnyRules;
 /// `PROCESS:LAYER` (the tests' killed process).
 pub const DIE_AT: &str = "MANCALA_LAB_DIE_AT";
 
+/// The most seeds a build across processes goes to: the whole of Awari.
+pub const MAX_SEEDS: usize = 48;
+
+/// The most processes of a build or a solve.
+pub const MAX_PROCESSES: usize = 1024;
+
 /// Routes `endgame` with `--processes`, or `--hosts` and `--process`.
 ///
 /// # Errors
 /// Options that do not go together, and those of the build.
-pub fn endgame(rules: AnyRules, a: EndgameArgs) -> Result<Option<EndgameReport>, CliError> {
+pub fn endgame(a: EndgameArgs) -> Result<Option<EndgameReport>, CliError> {
+    let rules = super::databases::database_rules(&a.rules)?;
+    if a.seeds > MAX_SEEDS {
+        return Err(CliError::OutOfRange {
+            option: "--seeds",
+            value: a.seeds as u64,
+            allowed: "0 to 48 across processes",
+        });
+    }
+    if let Some(p) = a.processes.filter(|p| !(1..=MAX_PROCESSES).contains(p)) {
+        return Err(CliError::OutOfRange { option: "--processes", value: p as u64, allowed: "1 to 1024" });
+    }
     let Some(dir) = a.out.clone() else {
         return Err(CliError::Files(
             "a build across processes needs --out DIR: its processes write their layers there, and a build stopped goes on from there".into(),
@@ -87,8 +104,11 @@ pub(super) fn read_hosts(path: &Path) -> Result<Vec<String>, CliError> {
             crate::engine::text::clip(bad, 40)
         )));
     }
-    if hosts.is_empty() || hosts.len() > 64 {
-        return Err(CliError::Files(format!("{}: 1 to 64 processes, one host:port a line", path.display())));
+    if hosts.is_empty() || hosts.len() > MAX_PROCESSES {
+        return Err(CliError::Files(format!(
+            "{}: 1 to {MAX_PROCESSES} processes, one host:port a line",
+            path.display()
+        )));
     }
     Ok(hosts)
 }
@@ -96,6 +116,15 @@ pub(super) fn read_hosts(path: &Path) -> Result<Vec<String>, CliError> {
 /// The memory one process may use: seven eighths of what is available, shared by `here`
 /// processes on this machine.
 fn check_memory(rules: AnyRules, seeds: usize, processes: usize, here: usize) -> Result<u64, CliError> {
+    // A process's run of a layer holds at most 2³² boards (its frontiers' indices).
+    let last = last_layer(rules, seeds).unwrap_or(0);
+    if last.div_ceil(processes as u64) > u64::from(u32::MAX) {
+        return Err(CliError::OutOfRange {
+            option: "--processes",
+            value: processes as u64,
+            allowed: "more processes: a process's run of a layer holds at most 2³² boards",
+        });
+    }
     let bytes = rules.part_bytes(seeds, processes).ok_or_else(super::databases::no_databases)?;
     if let Some(free) = crate::engine::memory::available() {
         let usable = (free - free / 8) / here as u64;
@@ -146,7 +175,9 @@ fn as_process(
     addresses: Vec<String>,
 ) -> Result<Option<EndgameReport>, CliError> {
     let processes = addresses.len();
-    let here = addresses.iter().filter(|h| h.starts_with("127.") || h.starts_with("localhost:")).count().max(1);
+    // The processes on this machine share its memory: those of the same host as this one.
+    let host = |a: &str| a.rsplit_once(':').map_or(a, |(h, _)| h).to_string();
+    let here = addresses.iter().filter(|a| host(a) == host(&addresses[i])).count().max(1);
     let bytes = check_memory(rules, a.seeds, processes, here)?;
     // Checked before the processes meet, so that a bad folder says so at once.
     Folder::open(dir, rules)?;
@@ -155,7 +186,7 @@ fn as_process(
     super::cluster::with_rounds(i, addresses, move |rounds| {
         let folder = Folder::open(&dir, rules)?;
         build_parts(rules, seeds, &folder, rounds, &mut Progress::new(json, lines), bytes)
-    })?
+    })
 }
 
 #[cfg(not(feature = "distributed"))]

@@ -16,6 +16,7 @@ pub mod capability;
 pub mod card;
 pub mod dispatch;
 pub mod row;
+pub mod split;
 pub mod two_rows;
 pub mod view;
 

@@ -8,7 +8,6 @@
 //! [`SearchHandler`] decides when to stop and receives progress.
 
 pub mod alphabeta;
-pub mod split;
 mod tt;
 
 pub use alphabeta::{Score, Searchable, Searcher, Window};

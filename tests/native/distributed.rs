@@ -155,8 +155,16 @@ fn bad_options_of_a_build_across_processes_say_why() {
 fn kalah_across_processes_equals_one_process() {
     for rules in ["kalah-5-4", "kalah-6-3"] {
         let alone = ok(&cli(&["solve", rules, "--threads", "1", "--json"], &[]));
+        let file = std::env::temp_dir().join(format!("mancala-lab-{rules}-exact-16.bin"));
         for processes in ["2", "3"] {
+            // Two processes: the first builds the shared layers and writes them, the other
+            // maps them; three: all map the file the two wrote.
+            if processes == "2" {
+                let _ = std::fs::remove_file(&file);
+            }
             let across = ok(&cli(&["solve", rules, "--processes", processes, "--json"], &[]));
+            let n: u64 = processes.parse().unwrap();
+            assert_eq!(across["mapped_by"], if n == 2 { 1 } else { 3 }, "{rules} across {processes}");
             assert_eq!(across["value"], alone["value"], "{rules} across {processes}");
             let moves = |r: &serde_json::Value| {
                 let mut m: Vec<(String, i64)> = r["moves"]
@@ -170,11 +178,8 @@ fn kalah_across_processes_equals_one_process() {
             };
             assert_eq!(moves(&across), moves(&alone), "{rules} across {processes}: every opening move");
             assert_eq!(across["processes"], processes.parse::<u64>().unwrap());
-            // The layers valued exactly before the search are shared: one file, mapped.
             let solver = across["solver"].as_str().unwrap();
-            assert!(solver.contains("exact values to 16 seeds") && solver.contains(".bin"), "{solver}");
-            let file = std::env::temp_dir().join(format!("mancala-lab-{rules}-exact-16.bin"));
-            assert!(file.exists(), "{}", file.display());
+            assert!(solver.contains("exact values to 16 seeds"), "{solver}");
             // Every process searched, and their nodes add up.
             let work = across["work"].as_array().unwrap();
             assert!(work.iter().all(|w| w["searches"].as_u64().unwrap() > 0), "{across}");
@@ -182,4 +187,39 @@ fn kalah_across_processes_equals_one_process() {
             assert_eq!(nodes, across["nodes"].as_u64().unwrap());
         }
     }
+}
+
+/// A process that fails (here the first, reading a layer file cut short when it goes on from
+/// a folder) ends the build at once with its reason: the others neither wait for it for ever
+/// nor go on without it.
+#[test]
+fn a_process_that_fails_ends_the_build_with_its_reason() {
+    let dir = folder("cut-short");
+    ok(&build("awari", 6, &dir, None, &[]));
+    let layer = dir.join("layer-04.bin");
+    let bytes = std::fs::read(&layer).unwrap();
+    std::fs::write(&layer, &bytes[..bytes.len() - 1]).unwrap();
+    let d = dir.to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala-lab"))
+        .args(["endgame", "awari", "--seeds", "8", "--out", d, "--processes", "3"])
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("the build did not end two minutes after a process failed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert!(!status.success());
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert!(err.contains("layer-04.bin holds") && err.contains("remove it to build it again"), "{err}");
+    assert!(err.contains("failed"), "{err}");
 }

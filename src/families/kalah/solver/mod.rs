@@ -378,7 +378,10 @@ impl Solver {
 
     /// Shares the exact layers built ahead through the file `path`, for solvers in other
     /// processes: maps them from it if it holds them (its pages shared by every process that
-    /// maps it), else builds them and writes it. `Ok(true)`: mapped.
+    /// maps it), else builds them and writes it. `Ok(true)`: mapped. A file is trusted only
+    /// with its description beside it (`path` and `.meta`: the format's version, the rules, the
+    /// seeds, the length and a checksum of the bytes, checked on the mapped bytes), so that a
+    /// stale or damaged file is built again rather than believed.
     ///
     /// # Errors
     /// No layers are built ahead ([`SolveOptions::exact_seeds`] 0), the file cannot be written,
@@ -394,22 +397,27 @@ impl Solver {
             return Err(SolveError::File("no exact layers are built ahead to share".into()));
         };
         let len = x.values.len();
-        if let Ok(file) = std::fs::File::open(path) {
-            if let Ok(values) = BigArray::mapped(&file, len) {
-                let x = self.shared.exact.as_mut().expect("checked above");
-                x.values = values;
-                self.ahead_next = (ahead + 1, ahead + 1);
-                return Ok(true);
+        let mut meta_path = path.as_os_str().to_owned();
+        meta_path.push(".meta");
+        let meta_path = std::path::PathBuf::from(meta_path);
+        let rules = self.rules;
+        let describe =
+            |sum: u64| format!("{EXACT_FILE_VERSION}\nrules {rules}\nseeds {ahead}\nbytes {len}\nfnv1a64 {sum:016x}\n");
+        if let (Ok(meta), Ok(file)) = (std::fs::read_to_string(&meta_path), std::fs::File::open(path)) {
+            if let Ok(values) = BigArray::<AtomicU8>::mapped(&file, len) {
+                if meta == describe(fnv1a(values.iter().map(|v| v.load(Relaxed)))) {
+                    let x = self.shared.exact.as_mut().expect("checked above");
+                    x.values = values;
+                    self.ahead_next = (ahead + 1, ahead + 1);
+                    return Ok(true);
+                }
             }
         }
         by_pits!(self.rules.pits(), |N| self.build_ahead::<N>(handler))?;
         let x = self.shared.exact.as_ref().expect("checked above");
         let bytes: Vec<u8> = x.values.iter().map(|v| v.load(Relaxed)).collect();
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(format!(".{}.tmp", std::process::id()));
-        let io = |e: std::io::Error| SolveError::File(format!("{}: {e}", path.display()));
-        std::fs::write(&tmp, &bytes).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)?;
+        write_new(path, &bytes)?;
+        write_new(&meta_path, describe(fnv1a(bytes.iter().copied())).as_bytes())?;
         Ok(false)
     }
 
@@ -726,7 +734,7 @@ impl Solver {
     /// The value of `pos` for the side to move (absolute) if it lies strictly between `alpha`
     /// and `beta`; else a bound that shows it does not (fail-soft: at most `alpha`, the value
     /// is at most that; at least `beta`, at least that). A subtree solved apart needs no more
-    /// where its elder brothers' values already decide (`crate::search::split`).
+    /// where its elder brothers' values already decide (`crate::families::split`).
     ///
     /// # Errors
     /// As [`Solver::solve`].
@@ -796,6 +804,31 @@ impl Solver {
         self.nodes += nodes;
         line
     }
+}
+
+/// The first line of a shared exact-layer file's description ([`Solver::share_exact`]): a
+/// new layout of the values needs a new version.
+#[cfg(target_os = "linux")]
+const EXACT_FILE_VERSION: &str = "mancala-lab exact layers 1";
+
+/// FNV-1a, 64 bits, of some bytes: a checksum of a shared file.
+#[cfg(target_os = "linux")]
+fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
+    bytes.fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Writes `path` whole or not at all: to a temporary file of this process that must not exist
+/// (so that nothing planted at its name is followed), then renamed.
+#[cfg(target_os = "linux")]
+fn write_new(path: &std::path::Path, bytes: &[u8]) -> Result<(), SolveError> {
+    use std::io::Write;
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".{}.tmp", std::process::id()));
+    let io = |e: std::io::Error| SolveError::File(format!("{}: {e}", path.display()));
+    let _ = std::fs::remove_file(&tmp);
+    let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp).map_err(io)?;
+    f.write_all(bytes).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)
 }
 
 /// MTD(f) converges in fewer passes from a good guess: a short heuristic search gives one for

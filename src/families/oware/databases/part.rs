@@ -37,6 +37,8 @@ pub struct Part {
     processes: usize,
     /// The values of this process's run of each layer built.
     values: Vec<Vec<i8>>,
+    /// Boards a round ([`BATCH`]; the tests take a few, so that a step takes many rounds).
+    batch: usize,
 }
 
 impl Part {
@@ -44,7 +46,13 @@ impl Part {
     /// built by `processes` processes.
     pub fn new(rules: OwareRules, max_seeds: usize, process: usize, processes: usize) -> Part {
         assert!(process < processes, "process {process} of {processes}");
-        Part { db: Databases::new(rules, max_seeds), process, processes, values: vec![] }
+        Part { db: Databases::new(rules, max_seeds), process, processes, values: vec![], batch: BATCH }
+    }
+
+    /// The same, sending `batch` boards a round (at least one).
+    pub fn with_batch(mut self, batch: usize) -> Part {
+        self.batch = batch.max(1);
+        self
     }
 
     /// Layers held: boards with fewer seeds are known.
@@ -68,16 +76,18 @@ impl Part {
     }
 
     /// The most bytes a process holds while it builds layer `seeds`: a byte a board of its runs
-    /// of the layers below (their values), four of its run of the layer built (first exits,
-    /// moves that stay, values, distances) and an eighth for Ayo's reach, and a round's
-    /// messages in and out.
+    /// of the layers below (their values); eight a board of its run of the layer built (first
+    /// exits, moves that stay, values, distances — which hold Ayo's reach first — and the
+    /// boards settled in a step and the next: four bytes in all, since a board is settled
+    /// once);
+    /// and a round's messages in and out.
     pub fn bytes_to_build(rules: OwareRules, seeds: usize, processes: usize) -> u64 {
         let ranker = crate::engine::rank::Ranker::new(2 * rules.pits(), seeds);
         let run = |k: usize| ranker.layer_size(k).div_ceil(processes as u64);
         let below: u64 = (0..seeds).map(run).sum();
         // A round's messages: two words out and in for each predecessor (or exit) of a batch.
         let messages = 2 * run(seeds).min(BATCH as u64) * 2 * 8 * rules.pits() as u64;
-        below + run(seeds) * 4 + run(seeds) / 8 + messages
+        below + run(seeds) * 8 + messages
     }
 
     /// Adds this process's run of the next layer, read back from a finished build (its values,
@@ -129,79 +139,95 @@ impl Part {
                 words: talk.sent,
             })
         };
-        let (mut best, mut count) = self.first_pass(k, &run, &mut talk, &mut report)?;
-        let mut value = vec![0i8; n];
-        let mut distance = vec![0u8; n];
+        let (best, count) = self.first_pass(k, &run, &mut talk, &mut report)?;
+        let mut state = Settle { best, count, value: vec![0i8; n], distance: vec![0u8; n], next: vec![] };
         if self.db.model.set == Ruleset::Ayo {
-            self.end_without_captures(k, &run, &mut talk, &mut best, &mut count, &mut value)?;
+            self.end_without_captures(k, &run, &mut talk, &mut state)?;
         }
         let mut settled = 0;
         for t in (1..=k as i32).rev() {
             let ti = t as i8;
+            let s = &mut state;
             let mut frontier: Vec<u32> = (0..n)
-                .filter(|&r| opens(best[r], ti) && value[r] == 0 && (best[r] == ti || count[r] == 0))
+                .filter(|&r| opens(s.best[r], ti) && s.value[r] == 0 && (s.best[r] == ti || s.count[r] == 0))
                 .map(|r| r as u32)
                 .collect();
             for &r in &frontier {
-                value[r as usize] = best[r as usize];
+                s.value[r as usize] = s.best[r as usize];
             }
-            // A step: every settled board's predecessors to their owners, a batch a round,
-            // until every process has sent its whole frontier. A level ends with a step in
-            // which no process sent anything.
+            // A step: every settled board's predecessors to their owners with whether it is
+            // lost and its distance. A level ends with a step in which no process sent anything.
             loop {
                 settled += frontier.len();
                 report(1, settled.min(n), &talk);
-                let mut next = vec![];
-                let mut batches = frontier.chunks(BATCH);
-                let mut step_words = 0;
-                loop {
-                    let mut out = vec![vec![]; self.processes];
-                    for &q in batches.next().unwrap_or(&[]) {
-                        let v = value[q as usize];
-                        let d = distance[q as usize].saturating_add(1);
-                        let lost = u64::from(v < 0);
-                        let board = self.db.ranker.unrank(k, run.start + q as u64);
-                        self.db.predecessors(k, &board, &mut |p| {
-                            let (owner, at) = self.owner(k, p);
-                            out[owner].push(at | lost << 40 | u64::from(d) << 48);
-                        });
+                let emit = |s: &Settle, q: u32, out: &mut Vec<Vec<u64>>| {
+                    let lost = u64::from(s.value[q as usize] < 0);
+                    let d = s.distance[q as usize].saturating_add(1);
+                    self.db.predecessors(k, &self.db.ranker.unrank(k, run.start + u64::from(q)), &mut |p| {
+                        let (owner, at) = self.owner(k, p);
+                        out[owner].push(at | lost << 40 | u64::from(d) << 48);
+                    });
+                };
+                // A lost child settles it won; a won one settles it lost once all its staying
+                // moves are known to lead to won boards and its exits are worth -t or less.
+                let take = |s: &mut Settle, w: u64| {
+                    let p = (w & LOW) as usize;
+                    if s.value[p] != 0 {
+                        return;
                     }
-                    let (inbox, [words, more]) = talk.round(out, u64::from(batches.len() > 0))?;
-                    step_words += words;
-                    for w in inbox {
-                        let p = (w & LOW) as usize;
-                        if value[p] != 0 {
-                            continue;
-                        }
-                        // A lost child settles it won; a won one settles it lost once all its
-                        // staying moves are known to lead to won boards and its exits are worth
-                        // -t or less.
-                        let child_lost = w >> 40 & 1 == 1;
-                        if !child_lost {
-                            count[p] -= 1;
-                        }
-                        if child_lost || (count[p] == 0 && best[p] <= -ti) {
-                            value[p] = if child_lost { ti } else { -ti };
-                            distance[p] = (w >> 48) as u8;
-                            next.push(p as u32);
-                        }
+                    let child_lost = w >> 40 & 1 == 1;
+                    if !child_lost {
+                        s.count[p] -= 1;
                     }
-                    if more == 0 {
-                        break;
+                    if child_lost || (s.count[p] == 0 && s.best[p] <= -ti) {
+                        s.value[p] = if child_lost { ti } else { -ti };
+                        s.distance[p] = (w >> 48) as u8;
+                        s.next.push(p as u32);
                     }
-                }
-                if step_words == 0 {
+                };
+                if self.step(&mut talk, &frontier, &mut state, emit, take)? == 0 {
                     break;
                 }
-                frontier = next;
+                frontier = std::mem::take(&mut state.next);
             }
         }
         report(1, n, &talk);
+        let Settle { value, distance, .. } = state;
         let layer = Layer { values: value, distances: distance };
         let stats = layer.stats(k);
         let bytes = layer.to_bytes();
         self.values.push(layer.values);
         Ok(BuiltPart { bytes, stats })
+    }
+
+    /// One breadth-first step across the processes: `emit` turns each board of `items` into
+    /// words for their owners, a batch of boards a round, until every process has sent all of
+    /// its own; `take` reads each word sent to this process. Returns the words every process
+    /// sent.
+    fn step(
+        &self,
+        talk: &mut Talk<'_>,
+        items: &[u32],
+        state: &mut Settle,
+        emit: impl Fn(&Settle, u32, &mut Vec<Vec<u64>>),
+        mut take: impl FnMut(&mut Settle, u64),
+    ) -> Result<u64, String> {
+        let mut batches = items.chunks(self.batch);
+        let mut all = 0;
+        loop {
+            let mut out = vec![vec![]; self.processes];
+            for &q in batches.next().unwrap_or(&[]) {
+                emit(state, q, &mut out);
+            }
+            let (inbox, [words, more]) = talk.round(out, u64::from(batches.len() > 0))?;
+            all += words;
+            for w in inbox {
+                take(state, w);
+            }
+            if more == 0 {
+                return Ok(all);
+            }
+        }
     }
 
     /// The first pass over this process's run: each board's best exit (or the value of a
@@ -223,9 +249,10 @@ impl Part {
         let parts = self.db.ranker.parts();
         // An empty run (a small layer) still takes part in every round.
         let mut b = if n > 0 { self.db.ranker.unrank(k, run.start) } else { [0; crate::engine::rank::MAX_PARTS] };
-        for batch in 0..longest.div_ceil(BATCH).max(1) {
+        let size = self.batch;
+        for batch in 0..longest.div_ceil(size).max(1) {
             let mut out = vec![vec![]; self.processes];
-            for r in (batch * BATCH).min(n)..((batch + 1) * BATCH).min(n) {
+            for r in (batch * size).min(n)..((batch + 1) * size).min(n) {
                 if r > 0 {
                     self.db.ranker.next(&mut b[..parts]);
                 }
@@ -238,7 +265,7 @@ impl Part {
                 best[r] = over;
                 count[r] = stay;
             }
-            report(0, ((batch + 1) * BATCH).min(n), talk);
+            report(0, ((batch + 1) * size).min(n), talk);
             // Each asker gets back the worth of its exits.
             let (asked, _) = talk.round(out, 0)?;
             let mut back = vec![vec![]; self.processes];
@@ -258,69 +285,77 @@ impl Part {
 
     /// Ayo's "neither player can ever capture" across the processes (see
     /// `Databases::end_without_captures`): the boards from which an exit can be reached are
-    /// grown breadth first from those with one, a round a step; every other board is a
+    /// grown breadth first from those with one, a step at a time; every other board is a
     /// finished game, and the moves into it from a board that can reach an exit count as
-    /// exits.
+    /// exits. `state.distance` holds the reach (1: an exit can be reached) until the
+    /// retrograde pass, which starts from zeros.
     fn end_without_captures(
         &self,
         k: usize,
         run: &Range<u64>,
         talk: &mut Talk<'_>,
-        best: &mut [i8],
-        count: &mut [u8],
-        value: &mut [i8],
+        state: &mut Settle,
     ) -> Result<(), String> {
-        let n = best.len();
-        let mut reach = vec![false; n];
-        let mut frontier: Vec<u32> = (0..n).filter(|&r| best[r] != NONE).map(|r| r as u32).collect();
+        let n = state.best.len();
+        let mut frontier: Vec<u32> = (0..n).filter(|&r| state.best[r] != NONE).map(|r| r as u32).collect();
         for &r in &frontier {
-            reach[r as usize] = true;
+            state.distance[r as usize] = 1;
         }
-        loop {
-            let mut out = vec![vec![]; self.processes];
-            for &q in &frontier {
-                let board = self.db.ranker.unrank(k, run.start + q as u64);
-                self.db.predecessors(k, &board, &mut |p| {
-                    let (owner, at) = self.owner(k, p);
-                    out[owner].push(at);
-                });
+        let predecessors = |_: &Settle, q: u32, out: &mut Vec<Vec<u64>>| {
+            self.db.predecessors(k, &self.db.ranker.unrank(k, run.start + u64::from(q)), &mut |p| {
+                let (owner, at) = self.owner(k, p);
+                out[owner].push(at);
+            });
+        };
+        let reach = |s: &mut Settle, w: u64| {
+            if s.distance[w as usize] == 0 {
+                s.distance[w as usize] = 1;
+                s.next.push(w as u32);
             }
-            let (inbox, [words, _]) = talk.round(out, 0)?;
-            if words == 0 {
-                break;
-            }
-            frontier.clear();
-            for w in inbox {
-                let p = w as usize;
-                if !reach[p] {
-                    reach[p] = true;
-                    frontier.push(p as u32);
-                }
-            }
+        };
+        while self.step(talk, &frontier, state, predecessors, reach)? > 0 {
+            frontier = std::mem::take(&mut state.next);
         }
         let m = &self.db.model;
-        let mut out = vec![vec![]; self.processes];
-        for r in (0..n).filter(|&r| !reach[r]) {
-            let board = self.db.ranker.unrank(k, run.start + r as u64);
-            let v = (m.side(&board, false) as i32 - m.side(&board, true) as i32) as i8;
-            value[r] = v;
-            best[r] = v;
-            count[r] = 0;
+        let stalled: Vec<u32> = (0..n).filter(|&r| state.distance[r] == 0).map(|r| r as u32).collect();
+        let side = |q: u32| {
+            let board = self.db.ranker.unrank(k, run.start + u64::from(q));
+            ((m.side(&board, false) as i32 - m.side(&board, true) as i32) as i8, board)
+        };
+        for &r in &stalled {
+            let (v, _) = side(r);
+            state.value[r as usize] = v;
+            state.best[r as usize] = v;
+            state.count[r as usize] = 0;
+        }
+        let into_stalled = |_: &Settle, q: u32, out: &mut Vec<Vec<u64>>| {
+            let (v, board) = side(q);
             self.db.predecessors(k, &board, &mut |p| {
                 let (owner, at) = self.owner(k, p);
                 out[owner].push(at | u64::from(-v as u8) << 40);
             });
-        }
-        let (inbox, _) = talk.round(out, 0)?;
-        for w in inbox {
+        };
+        let exit = |s: &mut Settle, w: u64| {
             let p = (w & LOW) as usize;
-            if reach[p] {
-                best[p] = best[p].max((w >> 40) as u8 as i8);
-                count[p] -= 1;
+            if s.distance[p] == 1 {
+                s.best[p] = s.best[p].max((w >> 40) as u8 as i8);
+                s.count[p] -= 1;
             }
-        }
+        };
+        self.step(talk, &stalled, state, into_stalled, exit)?;
+        state.distance.fill(0);
         Ok(())
     }
+}
+
+/// A layer's arrays while it is settled: each board's best exit and staying moves, value and
+/// distance, and the boards settled in this step.
+struct Settle {
+    best: Vec<i8>,
+    count: Vec<u8>,
+    value: Vec<i8>,
+    distance: Vec<u8>,
+    next: Vec<u32>,
 }
 
 /// The rounds of a layer, counted: rounds, and words sent by this process.

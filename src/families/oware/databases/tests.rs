@@ -367,7 +367,7 @@ fn threads_settle_as_one_thread() {
 
 /// Builds the databases of `rules` to `seeds` in `processes` parts on threads, and returns each
 /// layer's runs put end to end as one layer's bytes (values, then distances).
-fn built_in_parts(rules: OwareRules, seeds: usize, processes: usize) -> Vec<Vec<u8>> {
+fn built_in_parts(rules: OwareRules, seeds: usize, processes: usize, batch: usize) -> Vec<Vec<u8>> {
     use crate::engine::rounds::local_rounds;
     let runs: Vec<Vec<(Vec<u8>, usize)>> = std::thread::scope(|s| {
         let handles: Vec<_> = local_rounds(processes)
@@ -375,7 +375,7 @@ fn built_in_parts(rules: OwareRules, seeds: usize, processes: usize) -> Vec<Vec<
             .enumerate()
             .map(|(p, mut rounds)| {
                 s.spawn(move || {
-                    let mut part = Part::new(rules, seeds, p, processes);
+                    let mut part = Part::new(rules, seeds, p, processes).with_batch(batch);
                     (0..=seeds)
                         .map(|k| {
                             let built = part.build_next(&mut rounds, &mut |_| {}).unwrap();
@@ -406,10 +406,12 @@ fn parts_put_end_to_end_are_the_one_process_bytes() {
             let mut db = Databases::new(rules, seeds);
             db.set_threads(1);
             while db.build_next(&mut |_| true).is_some() {}
-            for processes in [1, 2, 3] {
-                let parts = built_in_parts(rules, seeds, processes);
+            // A batch of 7 boards a round: a step takes many rounds, and the first pass's boards
+            // go on from one batch to the next.
+            for (processes, batch) in [(1, 1 << 20), (2, 1 << 20), (3, 1 << 20), (2, 7), (3, 7)] {
+                let parts = built_in_parts(rules, seeds, processes, batch);
                 for (k, bytes) in parts.iter().enumerate() {
-                    assert_eq!(bytes, &db.layer(k).to_bytes(), "{rules} layer {k} in {processes} parts");
+                    assert_eq!(bytes, &db.layer(k).to_bytes(), "{rules} layer {k} in {processes} parts of {batch}");
                 }
             }
         }

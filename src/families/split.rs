@@ -9,8 +9,8 @@
 //! that leaves the same side to move (an extra turn) keeps the child's value, any other negates
 //! it; a finished game is worth its stores' difference.
 
+use super::{AnyMove, AnyPosition};
 use crate::engine::Player;
-use crate::families::{AnyMove, AnyPosition};
 
 /// The first plies of a position, and the subtrees at its leaves.
 #[derive(Clone, Debug)]
