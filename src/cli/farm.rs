@@ -114,9 +114,9 @@ pub fn solve(g: &Game, args: SolveArgs, across: Across, relaunch: &[String]) -> 
         return Err(CliError::GameOver(root.status()));
     }
     match (across.processes, across.process, across.hosts) {
-        (Some(p), None, None) if (1..=64).contains(&p) => launch(relaunch, p).map(|()| None),
+        (Some(p), None, None) if (1..=super::parts::MAX_PROCESSES).contains(&p) => launch(relaunch, p).map(|()| None),
         (Some(p), None, None) => {
-            Err(CliError::OutOfRange { option: "--processes", value: p as u64, allowed: "1 to 64" })
+            Err(CliError::OutOfRange { option: "--processes", value: p as u64, allowed: "1 to 1024" })
         }
         (given, Some(i), Some(hosts)) => {
             let addresses = super::parts::read_hosts(&hosts)?;

@@ -61,6 +61,28 @@ struct Cli {
     command: Command,
 }
 
+/// Where the processes of a computation across processes are (the distributed engine, a CLI
+/// built with the `distributed` feature: docs/distributed.md).
+#[derive(clap::Args, Debug)]
+struct Across {
+    /// Run across this many processes launched here (1 to 1024).
+    #[arg(long)]
+    processes: Option<usize>,
+    /// Run as this process (from 0) of those of --hosts (a cluster's).
+    #[arg(long, requires = "hosts")]
+    process: Option<usize>,
+    /// A host file: one host:port a line, a line a process.
+    #[arg(long, requires = "process")]
+    hosts: Option<std::path::PathBuf>,
+}
+
+impl Across {
+    /// None of the options: one process.
+    fn alone(&self) -> bool {
+        self.processes.is_none() && self.process.is_none() && self.hosts.is_none()
+    }
+}
+
 #[derive(clap::Args, Debug)]
 struct PositionArgs {
     /// Rules id, e.g. kalah-6-4, kalah-6-4-e, dakon-8 or tchoukaillon (every family below).
@@ -302,17 +324,10 @@ enum Command {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
-        /// Solve across this many processes launched here (1 to 64), each with its own table,
-        /// the first plies split into subtrees searched in rounds with windows (a CLI built with
-        /// the `distributed` feature: docs/distributed.md).
-        #[arg(long)]
-        processes: Option<usize>,
-        /// Run as this process (from 0) of a solve across the machines of --hosts.
-        #[arg(long, requires = "hosts")]
-        process: Option<usize>,
-        /// A host file: one host:port a line, a line a process.
-        #[arg(long, requires = "process")]
-        hosts: Option<std::path::PathBuf>,
+        /// Across processes: each with its own table, the first plies split into subtrees
+        /// searched in rounds with windows.
+        #[command(flatten)]
+        across: Across,
     },
     /// An opening book for the perfect player: every position it can meet in a game's first
     /// PLIES moves (sowings), playing either side, with the exact value of every move; printed
@@ -420,17 +435,9 @@ enum Command {
         /// docs/distributed.md), and go on from the layers it holds already.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
-        /// Build across this many processes launched here (1 to 64), each holding its part of
-        /// every layer, through the distributed engine (needs --out; a CLI built with the
-        /// `distributed` feature).
-        #[arg(long)]
-        processes: Option<usize>,
-        /// Run as this process (from 0) of a build across the machines of --hosts.
-        #[arg(long, requires = "hosts")]
-        process: Option<usize>,
-        /// A host file: one host:port a line, a line a process (docs/distributed.md).
-        #[arg(long, requires = "process")]
-        hosts: Option<std::path::PathBuf>,
+        /// Across processes, each holding its part of every layer (needs --out).
+        #[command(flatten)]
+        across: Across,
     },
     /// Dakon's first turn (Donkers, de Voogt & Uiterwijk): counts and replays.
     Dakon {
@@ -630,7 +637,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
         Command::Analyze { pos, depth, time_ms, table_mib, endgame, json } => {
             emit(out, &play::analyze(&load(&pos)?, depth, time_ms, table_mib, endgame, json)?, json)
         }
-        Command::Solve { pos, table_mib, db_seeds, exact_seeds, value_only, threads, json, processes, .. }
+        Command::Solve { pos, table_mib, db_seeds, exact_seeds, value_only, threads, json, across }
             if load(&pos)?.rules().has_databases() =>
         {
             // The endgame databases solve these: the search's options would be silently ignored.
@@ -640,7 +647,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
                 ("--table-mib", table_mib.is_some()),
                 ("--db-seeds", db_seeds.is_some()),
                 ("--exact-seeds", exact_seeds.is_some()),
-                ("--processes", processes.is_some()),
+                ("--processes", !across.alone()),
             ] {
                 if given {
                     return Err(CliError::NotUsed { option, why: WHY });
@@ -650,10 +657,12 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             let threads = self::threads(threads)?;
             emit(out, &databases::solve(&g, value_only, threads, json)?, json)
         }
-        Command::Endgame { rules, seeds, threads, progress, json, out: dir, processes, process, hosts } => {
+        Command::Endgame { rules, seeds, threads, progress, json, out: dir, across } => {
+            let alone = across.alone();
+            let Across { processes, process, hosts } = across;
             let args =
                 databases::EndgameArgs { rules, seeds, threads, progress, json, out: dir, processes, process, hosts };
-            if args.processes.is_none() && args.process.is_none() && args.hosts.is_none() {
+            if alone {
                 return emit(out, &databases::endgame(args)?, json);
             }
             match parts::endgame(args)? {
@@ -661,20 +670,9 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
                 None => Ok(()),
             }
         }
-        Command::Solve {
-            pos,
-            table_mib,
-            db_seeds,
-            exact_seeds,
-            value_only,
-            threads,
-            json,
-            processes,
-            process,
-            hosts,
-        } => {
+        Command::Solve { pos, table_mib, db_seeds, exact_seeds, value_only, threads, json, across } => {
             let args = solve::SolveArgs { table_mib, db_seeds, exact_seeds, value_only, threads, json };
-            if processes.is_none() && process.is_none() && hosts.is_none() {
+            if across.alone() {
                 return emit(out, &solve::solve(&load(&pos)?, args)?, json);
             }
             // What each process launched here is given.
@@ -693,6 +691,7 @@ fn run(cmd: Command, out: &mut String) -> Result<(), CliError> {
             if json {
                 again.push("--json".into());
             }
+            let Across { processes, process, hosts } = across;
             let across = farm::Across { processes, process, hosts };
             match farm::solve(&load(&pos)?, args, across, &again)? {
                 Some(report) => emit(out, &report, json),

@@ -207,6 +207,49 @@ pub(super) fn not_built() -> CliError {
     )
 }
 
+/// A process's figures for a layer, as words for the first process ([`read_figures`]).
+fn figure_words(me: usize, s: &LayerStats, last: &PartProgress, seconds: f64) -> Vec<u64> {
+    vec![
+        me as u64,
+        s.positions,
+        s.won,
+        s.drawn,
+        s.lost,
+        (s.largest + 128) as u64,
+        last.rounds,
+        last.words,
+        (seconds * 1e6) as u64,
+    ]
+}
+
+/// Every process's figures for layer `k` from their words ([`figure_words`]): each run's
+/// figures, and each process's.
+fn read_figures(k: usize, words: &[u64]) -> (Vec<LayerStats>, Vec<ProcessFigures>) {
+    words
+        .chunks_exact(9)
+        .map(|w| {
+            let run = LayerStats {
+                seeds: k as u32,
+                positions: w[1],
+                won: w[2],
+                drawn: w[3],
+                lost: w[4],
+                largest: w[5] as i32 - 128,
+                millis: 0.0,
+            };
+            let process = ProcessFigures {
+                process: w[0] as usize,
+                seeds: k as u32,
+                boards: w[1],
+                rounds: w[6],
+                words: w[7],
+                seconds: w[8] as f64 / 1e6,
+            };
+            (run, process)
+        })
+        .unzip()
+}
+
 /// Builds this process's runs of the databases of `rules` to `seeds` with the others through
 /// `rounds`, writing each layer's run to `folder`, and reading back the layers it holds. The
 /// first process puts each layer's runs end to end and reports (the others return `None`).
@@ -288,42 +331,13 @@ pub fn build_parts(
             built.stats.positions, last.rounds, last.words
         ));
         // Every process's figures to the first, which puts the runs end to end.
-        let s = &built.stats;
         let mut out = vec![vec![]; processes];
-        out[0] = vec![
-            me as u64,
-            s.positions,
-            s.won,
-            s.drawn,
-            s.lost,
-            (s.largest + 128) as u64,
-            last.rounds,
-            last.words,
-            (seconds * 1e6) as u64,
-        ];
+        out[0] = figure_words(me, &built.stats, &last, seconds);
         let (inbox, _) = rounds.round(out, [0, 0]).map_err(transport)?;
         if me == 0 {
             folder.merge_runs(k, processes)?;
-            let mut runs = vec![];
-            for w in inbox.chunks_exact(9) {
-                runs.push(LayerStats {
-                    seeds: k as u32,
-                    positions: w[1],
-                    won: w[2],
-                    drawn: w[3],
-                    lost: w[4],
-                    largest: w[5] as i32 - 128,
-                    millis: 0.0,
-                });
-                figures.push(ProcessFigures {
-                    process: w[0] as usize,
-                    seeds: k as u32,
-                    boards: w[1],
-                    rounds: w[6],
-                    words: w[7],
-                    seconds: w[8] as f64 / 1e6,
-                });
-            }
+            let (runs, each) = read_figures(k, &inbox);
+            figures.extend(each);
             let mut all = combine(&runs);
             all.millis = seconds * 1e3;
             layers.push(all);

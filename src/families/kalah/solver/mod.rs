@@ -706,29 +706,7 @@ impl Solver {
         pos: &Kalah,
         handler: &mut dyn SearchHandler<AnyMove>,
     ) -> Result<i32, SolveError> {
-        let st = Self::check::<N>(pos)?;
-        self.nodes = 0;
-        self.passes = 0;
-        self.build_ahead::<N>(handler)?;
-        self.set_root(pos);
-        let guess = self.heuristic(pos).value.number() - pos.store_diff();
-        let stop = AtomicBool::new(false);
-        let this = &*self;
-        // With ABDADA every thread searches the root, else one (splitting its nodes).
-        let together = this.together();
-        let copies = if together { this.threads } else { 1 };
-        let (mut results, nodes, passes) = this.run(&stop, handler, (copies, 1), |ctx| {
-            if together {
-                ctx.mtdf_shared(&st, guess, 0, None)
-            } else {
-                ctx.mtdf(&st, guess, None)
-            }
-        });
-        // Every thread returns the value once the window is closed.
-        let result = results.pop().expect("a search");
-        self.nodes += nodes;
-        self.passes += passes;
-        Ok(pos.store_diff() + result?)
+        self.solve_within_n::<N>(pos, (i32::MIN, i32::MAX), handler)
     }
 
     /// The value of `pos` for the side to move (absolute) if it lies strictly between `alpha`
@@ -745,14 +723,14 @@ impl Solver {
         beta: i32,
         handler: &mut dyn SearchHandler<AnyMove>,
     ) -> Result<i32, SolveError> {
-        by_pits!(self.rules.pits(), |N| self.solve_within_n::<N>(pos, alpha, beta, handler))
+        by_pits!(self.rules.pits(), |N| self.solve_within_n::<N>(pos, (alpha, beta), handler))
     }
 
+    /// [`Solver::solve_within`], the window absolute (`(i32::MIN, i32::MAX)`: the value).
     fn solve_within_n<const N: usize>(
         &mut self,
         pos: &Kalah,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
         handler: &mut dyn SearchHandler<AnyMove>,
     ) -> Result<i32, SolveError> {
         let st = Self::check::<N>(pos)?;
@@ -762,9 +740,22 @@ impl Solver {
         self.set_root(pos);
         let base = pos.store_diff();
         let guess = self.heuristic(pos).value.number() - base;
+        let whole = (alpha, beta) == (i32::MIN, i32::MAX);
+        let window = if whole { (alpha, beta) } else { (alpha.saturating_sub(base), beta.saturating_sub(base)) };
         let stop = AtomicBool::new(false);
-        let (mut results, nodes, passes) =
-            self.run(&stop, handler, (1, 1), |ctx| ctx.mtdf_within(&st, guess, alpha - base, beta - base));
+        let this = &*self;
+        // With ABDADA every thread searches the root (for its value), else one (splitting its
+        // nodes).
+        let together = this.together() && whole;
+        let copies = if together { this.threads } else { 1 };
+        let (mut results, nodes, passes) = this.run(&stop, handler, (copies, 1), |ctx| {
+            if together {
+                ctx.mtdf_shared(&st, guess, 0, None)
+            } else {
+                ctx.mtdf_within(&st, guess, window, None)
+            }
+        });
+        // Every thread returns the value once the window is closed.
         let result = results.pop().expect("a search");
         self.nodes += nodes;
         self.passes += passes;

@@ -117,39 +117,18 @@ impl Search<'_, '_> {
         guess: i32,
         report: Option<(AnyMove, i32, i32)>,
     ) -> Result<i32, SolveError> {
-        if let Some(v) = st.terminal(self.rules) {
-            return Ok(v);
-        }
-        let s = st.seeds() as i32;
-        let (mut lo, mut hi) = (-s, s);
-        let mut f = guess.clamp(lo, hi);
-        while lo < hi {
-            let beta = if f == lo { f + 1 } else { f };
-            self.passes += 1;
-            let g = self.search(st, beta - 1, beta, None, f != lo);
-            if self.halted || self.check_halt() {
-                return Err(SolveError::Stopped);
-            }
-            if g < beta {
-                hi = g;
-            } else {
-                lo = g;
-            }
-            f = g;
-            self.report_window(report, lo, hi);
-        }
-        Ok(lo)
+        self.mtdf_within(st, guess, (i32::MIN, i32::MAX), report)
     }
 
-    /// [`Search::mtdf`] that stops as soon as the value is proven outside `alpha..beta`
-    /// (relative): fail-soft, a result at most `alpha` is an upper bound, at least `beta` a lower
-    /// bound, and between them the value.
+    /// [`Search::mtdf`] that stops as soon as the value is proven outside the window
+    /// `alpha..beta` (relative): fail-soft, a result at most `alpha` is an upper bound, at least
+    /// `beta` a lower bound, and between them the value.
     pub(super) fn mtdf_within<const N: usize>(
         &mut self,
         st: &State<N>,
         guess: i32,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
+        report: Option<(AnyMove, i32, i32)>,
     ) -> Result<i32, SolveError> {
         if let Some(v) = st.terminal(self.rules) {
             return Ok(v);
@@ -171,6 +150,7 @@ impl Search<'_, '_> {
                 lo = g;
             }
             f = g;
+            self.report_window(report, lo, hi);
         }
         Ok(if hi <= alpha { hi } else { lo })
     }
