@@ -94,6 +94,17 @@ pub fn with_rounds<R: Send + 'static>(
         Comm::Cluster { threads: 1, process, addresses, report: false, zerocopy: false }
     };
     let config = timely::Config { communication, worker: Default::default() };
+    // When another process dies, timely's network threads panic on the closed connection: one
+    // line says so, rather than a panic's report.
+    std::panic::set_hook(Box::new(move |info| {
+        let what = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("a panic");
+        eprintln!("mancala-lab: process {process}: {what}");
+    }));
     // Timely says how its processes meet ("awaiting connections", a retry) on standard output,
     // where the report goes: while they meet, standard output is standard error.
     let _meeting = StdoutToStderr::new();
@@ -172,6 +183,18 @@ pub fn launch_here(args: &[std::ffi::OsString], processes: usize, hosts: &Path, 
     for i in 0..processes {
         let mut c = std::process::Command::new(&exe);
         c.args(args).arg("--hosts").arg(hosts).args(["--process", &i.to_string()]);
+        c.env(super::files::LOCKED_BY_LAUNCHER, "1");
+        // A process launched here ends with its launcher (killed, or stopped by a scheduler),
+        // rather than going on alone.
+        // SAFETY: prctl in the child before exec, async-signal-safe.
+        #[cfg(target_os = "linux")]
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            c.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                Ok(())
+            });
+        }
         match c.spawn() {
             Ok(child) => children.push(child),
             Err(e) => {

@@ -29,7 +29,10 @@ pub struct EndgameReport {
     pub(super) positions: u64,
     pub(super) bytes: u64,
     pub(super) seconds: f64,
+    /// Positions a second of the layers built now (those read back from a folder aside).
     pub(super) positions_per_second: f64,
+    /// Layers read back from the folder rather than built (the first ones).
+    pub(super) read_back: usize,
     pub(super) threads: usize,
     pub(super) peak_memory_bytes: Option<u64>,
     /// A build across processes: each process's figures, layer by layer (empty for one).
@@ -201,9 +204,15 @@ pub fn endgame(a: EndgameArgs) -> Result<EndgameReport, CliError> {
     let title = rules.title();
     let threads = super::threads(a.threads)?;
     let folder = a.out.as_deref().map(|d| Folder::open(d, rules)).transpose()?;
+    let _lock = folder.as_ref().map(Folder::lock).transpose()?;
+    let read_back = match &folder {
+        Some(f) => f.finished(a.seeds, |k| last_layer(rules, k).unwrap_or(0))?,
+        None => 0,
+    };
     let (db, layers, seconds) =
         build_within(rules, a.seeds, threads, &mut Progress::new(a.json, a.progress), None, folder.as_ref())?;
     let positions = layers.iter().map(|l| l.positions).sum();
+    let built: u64 = layers.iter().skip(read_back).map(|l| l.positions).sum();
     Ok(EndgameReport {
         rules: rules.to_string(),
         seeds: a.seeds as u32,
@@ -211,7 +220,8 @@ pub fn endgame(a: EndgameArgs) -> Result<EndgameReport, CliError> {
         positions,
         bytes: db.bytes(),
         seconds,
-        positions_per_second: positions as f64 / seconds.max(1e-9),
+        positions_per_second: built as f64 / seconds.max(1e-9),
+        read_back,
         threads,
         peak_memory_bytes: crate::engine::memory::peak(),
         processes: vec![],
@@ -261,14 +271,18 @@ impl fmt::Display for EndgameReport {
                 l.millis / 1e3
             )?;
         }
+        if self.read_back > 0 {
+            writeln!(f, "layers 0 to {} read back from the folder, not built", self.read_back - 1)?;
+        }
         write!(
             f,
-            "{} positions, {} MiB, in {:.2} s: {:.0} positions/s ({} threads in each layer's first and retrograde passes)",
+            "{} positions, {} MiB, in {:.2} s: {:.0} positions/s built ({} thread{} in each layer's first and retrograde passes)",
             self.positions,
             self.bytes >> 20,
             self.seconds,
             self.positions_per_second,
-            self.threads
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
         )?;
         if let Some(m) = self.peak_memory_bytes {
             write!(f, "; peak memory {} MiB", m >> 20)?;

@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 use super::CliError;
 use crate::families::AnyRules;
 
+/// Set by a launcher for the processes it starts: it holds the folder's lock for them.
+pub const LOCKED_BY_LAUNCHER: &str = "MANCALA_LAB_FOLDER_LOCKED";
+
 /// A folder of databases.
 pub struct Folder {
     dir: PathBuf,
@@ -30,6 +33,9 @@ impl Folder {
     /// # Errors
     /// It cannot be made or read, or it is another rule set's.
     pub fn open(dir: &Path, rules: AnyRules) -> Result<Folder, CliError> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(CliError::Files(format!("--out {} is a file, not a folder", dir.display())));
+        }
         fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
         let id = dir.join("rules");
         let want = rules.to_string();
@@ -48,6 +54,35 @@ impl Folder {
             Err(e) => return Err(io(&id, e)),
         }
         Ok(Folder { dir: dir.to_path_buf() })
+    }
+
+    /// Takes the folder for one build: refused while another build holds it (a lock on
+    /// `DIR/lock`, let go when the returned file is dropped, or the process ends). The
+    /// processes that a launcher starts hold it through their launcher
+    /// ([`LOCKED_BY_LAUNCHER`]).
+    ///
+    /// # Errors
+    /// Another build holds it.
+    pub fn lock(&self) -> Result<Option<fs::File>, CliError> {
+        if std::env::var_os(LOCKED_BY_LAUNCHER).is_some() {
+            return Ok(None);
+        }
+        let path = self.dir.join("lock");
+        let file =
+            fs::OpenOptions::new().create(true).truncate(false).write(true).open(&path).map_err(|e| io(&path, e))?;
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            // SAFETY: flock on a descriptor this process owns; no memory is involved.
+            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+                return Err(CliError::Files(format!(
+                    "another build is using {} (it holds {}): wait for it, or give another --out",
+                    self.dir.display(),
+                    path.display()
+                )));
+            }
+        }
+        Ok(Some(file))
     }
 
     /// The folder.

@@ -416,8 +416,8 @@ enum Command {
     Endgame {
         /// Rules id, e.g. awari, oware-6-4, ayo-4-3.
         rules: String,
-        /// Most seeds on the board (0 to 28; refused where the memory available cannot hold the
-        /// build).
+        /// Most seeds on the board (0 to 28, across processes 0 to 48; refused where the memory
+        /// available cannot hold the build).
         #[arg(long)]
         seeds: usize,
         /// Threads for each layer, its first pass and its retrograde pass (1 to 64; default: every

@@ -145,7 +145,7 @@ fn check_memory(rules: AnyRules, seeds: usize, processes: usize, here: usize) ->
 #[cfg(feature = "distributed")]
 fn launch(rules: AnyRules, a: &EndgameArgs, dir: &Path, processes: usize) -> Result<(), CliError> {
     check_memory(rules, a.seeds, processes, processes)?;
-    Folder::open(dir, rules)?;
+    let _lock = Folder::open(dir, rules)?.lock()?;
     let mut args: Vec<std::ffi::OsString> =
         vec!["endgame".into(), rules.to_string().into(), "--seeds".into(), a.seeds.to_string().into()];
     args.extend(["--out".into(), dir.as_os_str().to_owned()]);
@@ -157,7 +157,10 @@ fn launch(rules: AnyRules, a: &EndgameArgs, dir: &Path, processes: usize) -> Res
     }
     let how =
         format!("the layers finished are kept in {}: run the same command again to go on from there", dir.display());
-    super::cluster::launch_here(&args, processes, &dir.join("hosts-here"), &how)
+    let hosts = dir.join(format!("hosts-here-{}", std::process::id()));
+    let r = super::cluster::launch_here(&args, processes, &hosts, &how);
+    let _ = std::fs::remove_file(&hosts);
+    r
 }
 
 #[cfg(not(feature = "distributed"))]
@@ -179,8 +182,10 @@ fn as_process(
     let host = |a: &str| a.rsplit_once(':').map_or(a, |(h, _)| h).to_string();
     let here = addresses.iter().filter(|a| host(a) == host(&addresses[i])).count().max(1);
     let bytes = check_memory(rules, a.seeds, processes, here)?;
-    // Checked before the processes meet, so that a bad folder says so at once.
-    Folder::open(dir, rules)?;
+    // Checked before the processes meet, so that a bad folder says so at once; the first
+    // process holds it for the build (unless its launcher does).
+    let folder = Folder::open(dir, rules)?;
+    let _lock = if i == 0 { folder.lock()? } else { None };
     let (seeds, lines, json) = (a.seeds, a.progress, a.json);
     let dir = dir.to_path_buf();
     super::cluster::with_rounds(i, addresses, move |rounds| {
@@ -328,7 +333,9 @@ pub fn build_parts(
         let seconds = t.elapsed().as_secs_f64();
         progress.milestone(&format!(
             "{who}: layer {k} done: {} boards in {seconds:.2} s, {} rounds, {} words sent",
-            built.stats.positions, last.rounds, last.words
+            group(built.stats.positions.into()),
+            last.rounds,
+            group(last.words.into())
         ));
         // Every process's figures to the first, which puts the runs end to end.
         let mut out = vec![vec![]; processes];
@@ -349,6 +356,7 @@ pub fn build_parts(
     figures.sort_by_key(|f| (f.seeds, f.process));
     let seconds = start.elapsed().as_secs_f64();
     let positions = layers.iter().map(|l| l.positions).sum();
+    let built: u64 = layers.iter().skip(done).map(|l| l.positions).sum();
     let held: u64 = (0..=seeds).map(|k| 2 * last_layer(rules, k).unwrap_or(0)).sum();
     Ok(Some(EndgameReport {
         rules: rules.to_string(),
@@ -357,7 +365,8 @@ pub fn build_parts(
         positions,
         bytes: held,
         seconds,
-        positions_per_second: positions as f64 / seconds.max(1e-9),
+        positions_per_second: built as f64 / seconds.max(1e-9),
+        read_back: done,
         threads: 1,
         peak_memory_bytes: crate::engine::memory::peak(),
         processes: figures,

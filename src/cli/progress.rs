@@ -45,14 +45,14 @@ impl Progress {
     pub fn say(&mut self, what: &str) {
         if self.on() {
             self.clear();
-            eprintln!("{what}");
+            line(what);
         }
     }
 
     /// A milestone (a layer finished), in the plain lines of `--progress` only.
     pub fn milestone(&mut self, what: &str) {
         if self.mode == Mode::Lines {
-            eprintln!("{what}");
+            line(what);
         }
     }
 
@@ -74,7 +74,7 @@ impl Progress {
             let _ = write!(err, "\r\x1b[2K{line}");
             self.drawn = true;
         } else {
-            let _ = writeln!(err, "{line}");
+            let _ = err.write_all(format!("{line}\n").as_bytes());
         }
         let _ = err.flush();
     }
@@ -92,6 +92,12 @@ impl Drop for Progress {
     fn drop(&mut self) {
         self.clear();
     }
+}
+
+/// Writes `what` and a newline to standard error in one write, so that the lines of processes
+/// sharing it (a build across processes) do not run into each other.
+fn line(what: &str) {
+    let _ = std::io::stderr().lock().write_all(format!("{what}\n").as_bytes());
 }
 
 /// Bytes as MiB or GiB, for the memory a piece of work states before it starts.
