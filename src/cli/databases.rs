@@ -310,10 +310,17 @@ impl fmt::Display for EndgameReport {
 
 /// One move's row: its exact value (final captured difference for the mover).
 #[derive(Serialize)]
-struct EndgameMove {
+pub(super) struct MoveValue {
     #[serde(rename = "move")]
-    mv: String,
-    value: i32,
+    pub(super) mv: String,
+    pub(super) value: i32,
+}
+
+impl MoveValue {
+    /// A move and its value.
+    pub(super) fn new(mv: impl fmt::Display, value: i32) -> MoveValue {
+        MoveValue { mv: mv.to_string(), value }
+    }
 }
 
 /// `solve` for the Oware family.
@@ -323,7 +330,7 @@ pub struct OwareSolveReport {
     head: Head,
     value: i32,
     best: Option<String>,
-    moves: Vec<EndgameMove>,
+    moves: Vec<MoveValue>,
     best_line: String,
     seconds: f64,
     db_seeds: u32,
@@ -372,7 +379,7 @@ pub fn solve(g: &Game, value_only: bool, threads: usize, json: bool) -> Result<O
         head: Head::of(g),
         value,
         best: moves.first().map(|m| m.0.to_string()),
-        moves: moves.iter().map(|&(m, v)| EndgameMove { mv: m.to_string(), value: v }).collect(),
+        moves: moves.iter().map(|&(m, v)| MoveValue::new(m, v)).collect(),
         best_line: line_text,
         seconds,
         db_seeds: k as u32,

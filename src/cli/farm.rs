@@ -14,7 +14,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::databases::MoveValue;
 use super::head::Head;
+use super::parts::Where;
 use super::progress::{mib, Progress};
 use super::solve::SolveArgs;
 use super::CliError;
@@ -57,14 +59,6 @@ pub struct ProcessWork {
     pub busy_seconds: f64,
 }
 
-/// A move at the root and its exact value.
-#[derive(Clone, Debug, Serialize)]
-pub struct RootMove {
-    #[serde(rename = "move")]
-    mv: String,
-    value: i32,
-}
-
 /// `solve` across processes.
 #[derive(Serialize)]
 pub struct FarmReport {
@@ -72,7 +66,7 @@ pub struct FarmReport {
     head: Head,
     value: i32,
     best: Option<String>,
-    moves: Vec<RootMove>,
+    moves: Vec<MoveValue>,
     processes: usize,
     /// Plies of the split, and its subtrees.
     depth: u32,
@@ -113,29 +107,16 @@ pub fn solve(g: &Game, args: SolveArgs, across: Across, relaunch: &[String]) -> 
     if root.outcome().is_some() {
         return Err(CliError::GameOver(root.status()));
     }
-    match (across.processes, across.process, across.hosts) {
-        (Some(p), None, None) if (1..=super::parts::MAX_PROCESSES).contains(&p) => launch(relaunch, p).map(|()| None),
-        (Some(p), None, None) => {
-            Err(CliError::OutOfRange { option: "--processes", value: p as u64, allowed: "1 to 1024" })
-        }
-        (given, Some(i), Some(hosts)) => {
-            let addresses = super::parts::read_hosts(&hosts)?;
-            super::parts::check_cluster(given, i, &hosts, addresses.len())?;
-            as_process(g, &args, i, addresses)
-        }
-        _ => Err(CliError::Processes(
-            "--process and --hosts go together (one process of a cluster); --processes alone launches them here".into(),
-        )),
+    match super::parts::where_to_run(across.processes, across.process, across.hosts.as_deref())? {
+        Where::Here(p) => launch(relaunch, p).map(|()| None),
+        Where::Cluster { process, addresses } => as_process(g, &args, process, addresses),
     }
 }
 
 #[cfg(feature = "distributed")]
 fn launch(relaunch: &[String], processes: usize) -> Result<(), CliError> {
     let args: Vec<std::ffi::OsString> = relaunch.iter().map(Into::into).collect();
-    let hosts = std::env::temp_dir().join(format!("mancala-lab-solve-{}.hosts", std::process::id()));
-    let r = super::cluster::launch_here(&args, processes, &hosts, "run it again");
-    let _ = std::fs::remove_file(&hosts);
-    r
+    super::cluster::launch_here(&args, processes, &std::env::temp_dir(), "run it again")
 }
 
 #[cfg(not(feature = "distributed"))]
@@ -252,7 +233,7 @@ pub fn solve_in_rounds(
         head,
         value,
         best: moves.first().map(|m| m.0.to_string()),
-        moves: moves.iter().map(|&(m, v)| RootMove { mv: m.to_string(), value: v }).collect(),
+        moves: moves.iter().map(|&(m, v)| MoveValue::new(m, v)).collect(),
         processes,
         depth: split.depth,
         subtrees: split.jobs.len(),

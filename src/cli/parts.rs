@@ -45,20 +45,44 @@ pub fn endgame(a: EndgameArgs) -> Result<Option<EndgameReport>, CliError> {
             allowed: "0 to 48 across processes",
         });
     }
-    if let Some(p) = a.processes.filter(|p| !(1..=MAX_PROCESSES).contains(p)) {
-        return Err(CliError::OutOfRange { option: "--processes", value: p as u64, allowed: "1 to 1024" });
-    }
+    let place = where_to_run(a.processes, a.process, a.hosts.as_deref())?;
     let Some(dir) = a.out.clone() else {
         return Err(CliError::Files(
             "a build across processes needs --out DIR: its processes write their layers there, and a build stopped goes on from there".into(),
         ));
     };
-    match (a.processes, a.process, a.hosts.clone()) {
-        (Some(p), None, None) => launch(rules, &a, &dir, p).map(|()| None),
+    match place {
+        Where::Here(p) => launch(rules, &a, &dir, p).map(|()| None),
+        Where::Cluster { process, addresses } => as_process(rules, &a, &dir, process, addresses),
+    }
+}
+
+/// Where the processes of a computation across processes run.
+pub(super) enum Where {
+    /// This many, launched here.
+    Here(usize),
+    /// This process of those listening at these addresses (a host file's).
+    Cluster { process: usize, addresses: Vec<String> },
+}
+
+/// Where `--processes`, `--process` and `--hosts` say to run (not all three absent).
+///
+/// # Errors
+/// Out of range, or options that do not go together.
+pub(super) fn where_to_run(
+    processes: Option<usize>,
+    process: Option<usize>,
+    hosts: Option<&Path>,
+) -> Result<Where, CliError> {
+    match (processes, process, hosts) {
+        (Some(p), None, None) if (1..=MAX_PROCESSES).contains(&p) => Ok(Where::Here(p)),
+        (Some(p), None, None) => {
+            Err(CliError::OutOfRange { option: "--processes", value: p as u64, allowed: "1 to 1024" })
+        }
         (given, Some(i), Some(hosts)) => {
-            let addresses = read_hosts(&hosts)?;
-            check_cluster(given, i, &hosts, addresses.len())?;
-            as_process(rules, &a, &dir, i, addresses)
+            let addresses = read_hosts(hosts)?;
+            check_cluster(given, i, hosts, addresses.len())?;
+            Ok(Where::Cluster { process: i, addresses })
         }
         _ => Err(CliError::Processes(
             "--process and --hosts go together (one process of a cluster); --processes alone launches them here".into(),
@@ -70,7 +94,7 @@ pub fn endgame(a: EndgameArgs) -> Result<Option<EndgameReport>, CliError> {
 ///
 /// # Errors
 /// Either is not.
-pub(super) fn check_cluster(given: Option<usize>, i: usize, hosts: &Path, n: usize) -> Result<(), CliError> {
+fn check_cluster(given: Option<usize>, i: usize, hosts: &Path, n: usize) -> Result<(), CliError> {
     if given.is_some_and(|p| p != n) {
         return Err(CliError::Processes(format!(
             "--processes {} but {} lists {n} processes",
@@ -89,7 +113,7 @@ pub(super) fn check_cluster(given: Option<usize>, i: usize, hosts: &Path, n: usi
 }
 
 /// The addresses of a host file: one `host:port` a line, blank lines and `#` comments aside.
-pub(super) fn read_hosts(path: &Path) -> Result<Vec<String>, CliError> {
+fn read_hosts(path: &Path) -> Result<Vec<String>, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| CliError::Files(format!("{}: {e}", path.display())))?;
     let hosts: Vec<String> = text
         .lines()
@@ -157,10 +181,7 @@ fn launch(rules: AnyRules, a: &EndgameArgs, dir: &Path, processes: usize) -> Res
     }
     let how =
         format!("the layers finished are kept in {}: run the same command again to go on from there", dir.display());
-    let hosts = dir.join(format!("hosts-here-{}", std::process::id()));
-    let r = super::cluster::launch_here(&args, processes, &hosts, &how);
-    let _ = std::fs::remove_file(&hosts);
-    r
+    super::cluster::launch_here(&args, processes, dir, &how)
 }
 
 #[cfg(not(feature = "distributed"))]
@@ -187,9 +208,7 @@ fn as_process(
     let folder = Folder::open(dir, rules)?;
     let _lock = if i == 0 { folder.lock()? } else { None };
     let (seeds, lines, json) = (a.seeds, a.progress, a.json);
-    let dir = dir.to_path_buf();
     super::cluster::with_rounds(i, addresses, move |rounds| {
-        let folder = Folder::open(&dir, rules)?;
         build_parts(rules, seeds, &folder, rounds, &mut Progress::new(json, lines), bytes)
     })
 }

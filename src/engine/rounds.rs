@@ -28,6 +28,13 @@ pub fn share(size: u64, p: usize, processes: usize) -> Range<u64> {
     from..(from + run).min(size)
 }
 
+/// The process whose [`share`] of a layer of `size` boards holds rank `r`, and its place in it.
+#[inline]
+pub fn owner(size: u64, r: u64, processes: usize) -> (usize, u64) {
+    let run = size.div_ceil(processes as u64);
+    ((r / run) as usize, r % run)
+}
+
 /// `processes` [`Rounds`] between threads of this process (the tests' transport, and a
 /// reference for any other): a shared mailbox and a barrier.
 pub fn local_rounds(processes: usize) -> Vec<LocalRounds> {

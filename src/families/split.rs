@@ -97,42 +97,6 @@ impl Split {
         }
         at
     }
-
-    /// The value of the root and of each of its moves (best first, ties in the solver's
-    /// order), from the jobs' values (`values[j]` for `jobs[j]`).
-    ///
-    /// # Panics
-    /// When `values` is not one value a job.
-    pub fn combine(&self, values: &[i32]) -> (i32, Vec<(AnyMove, i32)>) {
-        assert_eq!(values.len(), self.jobs.len(), "one value a job");
-        let mut moves: Vec<(AnyMove, i32)> = match &self.nodes[0].what {
-            What::Moves(children) => children.iter().map(|&(mv, c)| (mv, self.seen_from(0, c, values))).collect(),
-            _ => vec![],
-        };
-        moves.sort_by_key(|m| core::cmp::Reverse(m.1));
-        let value = moves.first().map_or_else(|| self.value(0, values), |m| m.1);
-        (value, moves)
-    }
-
-    /// A child's value for the mover of its parent.
-    fn seen_from(&self, parent: usize, child: usize, values: &[i32]) -> i32 {
-        let v = self.value(child, values);
-        if self.nodes[child].turn == self.nodes[parent].turn {
-            v
-        } else {
-            -v
-        }
-    }
-
-    fn value(&self, at: usize, values: &[i32]) -> i32 {
-        match &self.nodes[at].what {
-            What::Over(v) => *v,
-            What::Job(j) => values[*j],
-            What::Moves(children) => {
-                children.iter().map(|&(_, c)| self.seen_from(at, c, values)).max().unwrap_or_default()
-            }
-        }
-    }
 }
 
 /// Beyond any value: a window that every value lies in.
@@ -295,8 +259,8 @@ mod tests {
             let mut solve = |p: &AnyPosition| solver.solve(p, &mut NoHandler).unwrap();
             for depth in 1..=3 {
                 let split = Split::new(&root, depth);
-                let values: Vec<i32> = split.jobs.iter().map(&mut solve).collect();
-                let (value, moves) = split.combine(&values);
+                let known: Vec<Known> = split.jobs.iter().map(&mut solve).map(|v| Known { lo: v, hi: v }).collect();
+                let (value, moves) = split.values(&known);
                 assert_eq!(value, whole.value.number(), "{rules} at depth {depth}");
                 for m in &whole.moves {
                     let got = moves.iter().find(|x| x.0 == m.mv).unwrap().1;

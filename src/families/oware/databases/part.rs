@@ -18,7 +18,7 @@ use std::ops::Range;
 use super::build::{opens, NONE};
 use super::model::MoverBoard;
 use super::{Databases, Layer};
-use crate::engine::rounds::{share, Rounds};
+use crate::engine::rounds::{owner, share, Rounds};
 use crate::families::capability::{BuiltPart, DatabasePart, PartProgress};
 use crate::families::oware::{OwareRules, Ruleset};
 
@@ -55,26 +55,6 @@ impl Part {
         self
     }
 
-    /// Layers held: boards with fewer seeds are known.
-    pub fn seeds(&self) -> usize {
-        self.values.len()
-    }
-
-    /// The most seeds this can be built to.
-    pub fn max_seeds(&self) -> usize {
-        self.db.max_seeds()
-    }
-
-    /// Boards in layer `k`.
-    pub fn layer_size(&self, k: usize) -> u64 {
-        self.db.layer_size(k)
-    }
-
-    /// This process's run of layer `k`.
-    pub fn run(&self, k: usize) -> Range<u64> {
-        share(self.layer_size(k), self.process, self.processes)
-    }
-
     /// The most bytes a process holds while it builds layer `seeds`: a byte a board of its runs
     /// of the layers below (their values); eight a board of its run of the layer built (first
     /// exits, moves that stay, values, distances — which hold Ayo's reach first — and the
@@ -90,41 +70,17 @@ impl Part {
         below + run(seeds) * 8 + messages
     }
 
-    /// Adds this process's run of the next layer, read back from a finished build (its values,
-    /// at least: `values` of the run's length).
-    ///
-    /// # Errors
-    /// When it is not of the run's length.
-    pub fn push_run(&mut self, values: Vec<i8>) -> Result<(), String> {
-        let k = self.values.len();
-        let want = self.run(k);
-        if values.len() as u64 != want.end - want.start {
-            return Err(format!("layer {k}'s run should hold {} values, not {}", want.end - want.start, values.len()));
-        }
-        self.values.push(values);
-        Ok(())
-    }
-
     /// The owner of rank `r` of layer `k`, and its place in the owner's run.
     #[inline]
     fn owner(&self, k: usize, r: u64) -> (usize, u64) {
-        let run = self.layer_size(k).div_ceil(self.processes as u64);
-        ((r / run) as usize, r % run)
+        owner(self.db.layer_size(k), r, self.processes)
     }
 
-    /// Builds this process's run of the next layer with the others through `rounds`, calling
-    /// `progress` now and then.
-    ///
-    /// # Errors
-    /// The transport's, or past [`Part::max_seeds`].
-    pub fn build_next(
-        &mut self,
-        rounds: &mut dyn Rounds,
-        progress: &mut dyn FnMut(PartProgress),
-    ) -> Result<BuiltPart, String> {
+    /// [`DatabasePart::build_next`].
+    fn build(&mut self, rounds: &mut dyn Rounds, progress: &mut dyn FnMut(PartProgress)) -> Result<BuiltPart, String> {
         let k = self.values.len();
-        if k > self.max_seeds() {
-            return Err(format!("these databases stop at {} seeds", self.max_seeds()));
+        if k > self.db.max_seeds() {
+            return Err(format!("these databases stop at {} seeds", self.db.max_seeds()));
         }
         let run = self.run(k);
         let n = (run.end - run.start) as usize;
@@ -378,19 +334,25 @@ impl Talk<'_> {
 
 impl DatabasePart for Part {
     fn seeds(&self) -> usize {
-        Part::seeds(self)
+        self.values.len()
     }
 
     fn layer_size(&self, k: usize) -> u64 {
-        Part::layer_size(self, k)
+        self.db.layer_size(k)
     }
 
     fn run(&self, k: usize) -> Range<u64> {
-        Part::run(self, k)
+        share(self.db.layer_size(k), self.process, self.processes)
     }
 
     fn push_run(&mut self, values: Vec<i8>) -> Result<(), String> {
-        Part::push_run(self, values)
+        let k = self.values.len();
+        let want = self.run(k);
+        if values.len() as u64 != want.end - want.start {
+            return Err(format!("layer {k}'s run should hold {} values, not {}", want.end - want.start, values.len()));
+        }
+        self.values.push(values);
+        Ok(())
     }
 
     fn build_next(
@@ -398,6 +360,6 @@ impl DatabasePart for Part {
         rounds: &mut dyn Rounds,
         progress: &mut dyn FnMut(PartProgress),
     ) -> Result<BuiltPart, String> {
-        Part::build_next(self, rounds, progress)
+        self.build(rounds, progress)
     }
 }

@@ -369,6 +369,7 @@ fn threads_settle_as_one_thread() {
 /// layer's runs put end to end as one layer's bytes (values, then distances).
 fn built_in_parts(rules: OwareRules, seeds: usize, processes: usize, batch: usize) -> Vec<Vec<u8>> {
     use crate::engine::rounds::local_rounds;
+    use crate::families::capability::DatabasePart;
     let runs: Vec<Vec<(Vec<u8>, usize)>> = std::thread::scope(|s| {
         let handles: Vec<_> = local_rounds(processes)
             .into_iter()
