@@ -168,16 +168,25 @@ fn free_ports(n: usize) -> Result<Vec<u16>, CliError> {
         .map_err(|e| CliError::Processes(format!("no free port on 127.0.0.1: {e}")))
 }
 
-/// Launches `processes` processes of this program here, each with `args` and `--hosts HOSTS
-/// --process I`, on ports of the loopback free now (written to `hosts`), and waits for them;
-/// when one fails, stops the others and says which, and `then` (how to go on).
+/// Launches `processes` processes of this program here, each with `args` and `--hosts FILE
+/// --process I`, on ports of the loopback free now (FILE: a host file in `dir`, removed at the
+/// end), and waits for them; when one fails, stops the others and says which, and `then` (how
+/// to go on).
 ///
 /// # Errors
 /// A process cannot start, or failed.
-pub fn launch_here(args: &[std::ffi::OsString], processes: usize, hosts: &Path, then: &str) -> Result<(), CliError> {
+pub fn launch_here(args: &[std::ffi::OsString], processes: usize, dir: &Path, then: &str) -> Result<(), CliError> {
+    let hosts = dir.join(format!("mancala-lab-hosts-{}", std::process::id()));
     let ports = free_ports(processes)?;
     let text: String = ports.iter().map(|p| format!("127.0.0.1:{p}\n")).collect();
-    std::fs::write(hosts, text).map_err(|e| CliError::Files(format!("{}: {e}", hosts.display())))?;
+    std::fs::write(&hosts, text).map_err(|e| CliError::Files(format!("{}: {e}", hosts.display())))?;
+    let r = run_here(args, processes, &hosts, then);
+    let _ = std::fs::remove_file(&hosts);
+    r
+}
+
+/// [`launch_here`]'s processes, given their host file.
+fn run_here(args: &[std::ffi::OsString], processes: usize, hosts: &Path, then: &str) -> Result<(), CliError> {
     let exe = std::env::current_exe().map_err(|e| CliError::Processes(format!("this program's path: {e}")))?;
     let mut children = vec![];
     for i in 0..processes {
@@ -220,35 +229,42 @@ fn stop(children: &mut [Child]) {
 /// # Errors
 /// A process failed.
 fn wait_all(mut children: Vec<Child>, then: &str) -> Result<(), CliError> {
-    let mut done = vec![false; children.len()];
+    let n = children.len();
+    let mut ended: Vec<Option<std::process::ExitStatus>> = vec![None; n];
     loop {
         for (i, c) in children.iter_mut().enumerate() {
-            if done[i] {
-                continue;
-            }
-            match c.try_wait() {
-                Ok(None) => {}
-                Ok(Some(status)) if status.success() => done[i] = true,
-                failed => {
-                    let why = match failed {
-                        Ok(Some(status)) => format!("{status}"),
-                        Err(e) => e.to_string(),
-                        Ok(None) => unreachable!(),
-                    };
-                    let n = children.len();
-                    stop(&mut children);
-                    return Err(CliError::Processes(format!(
-                        "process {i} of {n} failed ({why}), and the others were stopped; {then}"
-                    )));
-                }
+            if ended[i].is_none() {
+                ended[i] = c.try_wait().map_err(|e| CliError::Processes(format!("process {i} of {n}: {e}")))?;
             }
         }
-        if done.iter().all(|&d| d) {
+        if ended.iter().all(|e| e.is_some_and(|s| s.success())) {
             return Ok(());
+        }
+        if ended.iter().any(|e| e.is_some_and(|s| !s.success())) {
+            break;
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+    // One failed: the others lose their connections to it and fail too, a moment later. The
+    // one to name is the first that did not fail that way (killed, or ended by its own error),
+    // rather than the first seen.
+    std::thread::sleep(Duration::from_millis(300));
+    for (i, c) in children.iter_mut().enumerate() {
+        if ended[i].is_none() {
+            ended[i] = c.try_wait().ok().flatten();
+        }
+    }
+    stop(&mut children);
+    let failed = |i: &usize| ended[*i].is_some_and(|s| !s.success());
+    let lost_a_peer = |i: &usize| ended[*i].and_then(|s| s.code()) == Some(PANICKED);
+    let i = (0..n).filter(failed).find(|i| !lost_a_peer(i)).or_else(|| (0..n).find(failed)).unwrap_or(0);
+    let why = ended[i].map_or_else(|| "unknown".to_string(), |s| s.to_string());
+    Err(CliError::Processes(format!("process {i} of {n} failed ({why}), and the others were stopped; {then}")))
 }
+
+/// The exit code of a process whose thread panicked (Rust's): here, a process whose
+/// connection to a peer closed.
+const PANICKED: i32 = 101;
 
 /// Standard output sent to standard error while it lives (file descriptor 1 made a copy of 2,
 /// and put back when dropped).
